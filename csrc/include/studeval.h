@@ -1,0 +1,130 @@
+/*
+ * studeval: Seven Card Stud hand ranking in C99.
+ *
+ * Cards
+ *   A card is the code rank * 4 + suit, rank 0..12 = 2,3,...,K,A and suit 0..3 =
+ *   clubs, diamonds, hearts, spades. Codes 0..51 are cards; every other value is
+ *   invalid. Code order is stud's card order (2c = 0 lowest, As = 51 highest).
+ *
+ * Ranks
+ *   Every ranking is a position in an ordering: 1 is the best hand, a lower rank
+ *   always wins and equal ranks tie. Each ranking uses the best five of the 5, 6
+ *   or 7 cards given.
+ *     high  1..7462   1 = royal flush, 7462 = 7-5-4-3-2 unsuited (the Cactus Kev
+ *                     numbering). Ace plays high or low in straights.
+ *     low   1..6175   ace-to-five low (Razz): ace is low, straights and flushes do
+ *                     not count, pairs count against. 1 = 5-4-3-2-A,
+ *                     6175 = K-K-K-K-Q.
+ *     low8  1..56     8-or-better: the low rank when the best low is five distinct
+ *                     ranks of 8 or lower, otherwise SE_NO_LOW.
+ *   Up-card rankings rank 1..4 cards for the stud action rules: pairs, two pair,
+ *   trips and quads count, straights and flushes never do. They are positions
+ *   among hands of the same size only (1 = A for one card, AA for two...).
+ *
+ * Thread safety
+ *   All tables are const data built by the generator at compile time, so every
+ *   function here is thread-safe and needs no initialisation.
+ */
+#ifndef STUDEVAL_H
+#define STUDEVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SE_HIGH_CLASSES 7462
+#define SE_LOW_CLASSES 6175
+#define SE_LOW8_CLASSES 56
+/* The low8 value of a hand without a qualifying low; loses to every low. */
+#define SE_NO_LOW 65535
+
+/* Status codes. Functions that return a rank return one of these (all negative)
+ * on bad input instead; batch functions return them directly. */
+typedef enum se_status {
+    SE_OK = 0,
+    SE_BAD_SIZE = -1,      /* card count outside the function's domain */
+    SE_INVALID_CARD = -2,  /* a code outside 0..51 */
+    SE_DUPLICATE_CARD = -3,/* the same code twice in one hand */
+    SE_BAD_ARGUMENT = -4,  /* NULL pointer, bad stride, unknown ranking */
+    SE_INVALID_ROW = -5,   /* batch with check: some row is invalid (see first_bad_row) */
+    SE_THREAD_ERROR = -6   /* a worker thread could not be started */
+} se_status;
+
+/* Which rankings a batch fills; OR them together. */
+enum se_ranking {
+    SE_RANK_HIGH = 1,
+    SE_RANK_LOW = 2,
+    SE_RANK_LOW8 = 4
+};
+
+/* Hand categories of the high ranking, best first. */
+typedef enum se_category {
+    SE_STRAIGHT_FLUSH = 0,
+    SE_FOUR_OF_A_KIND,
+    SE_FULL_HOUSE,
+    SE_FLUSH,
+    SE_STRAIGHT,
+    SE_THREE_OF_A_KIND,
+    SE_TWO_PAIR,
+    SE_ONE_PAIR,
+    SE_HIGH_CARD
+} se_category;
+
+/* ---- Single hands -------------------------------------------------------
+ * cards: n codes in any order. Each function validates its input: n outside
+ * 5..7 gives SE_BAD_SIZE, a code outside 0..51 SE_INVALID_CARD, a repeated code
+ * SE_DUPLICATE_CARD. */
+int se_high_rank(const uint8_t *cards, int n);
+int se_low_rank(const uint8_t *cards, int n);
+/* 1..56, SE_NO_LOW, or a negative status. */
+int se_low8_rank(const uint8_t *cards, int n);
+
+/* Up cards (1..4 codes; SE_BAD_SIZE otherwise). High: quads, two pair, trips,
+ * pair, high cards, comparing ranks from the top (ace high). Low: the A-5
+ * order (ace low, fewer pairs first, then ranks from the top). */
+int se_up_high_rank(const uint8_t *cards, int n);
+int se_up_low_rank(const uint8_t *cards, int n);
+
+/* ---- Batches -------------------------------------------------------------
+ * Ranks `rows` hands of k cards (5..7). Row r starts at cards + r * row_stride
+ * (row_stride >= k) and its k codes are consecutive bytes.
+ * Each of high, low, low8 may be NULL (that ranking is skipped) or point to
+ * `rows` uint16 outputs. threads <= 0 means one per online CPU; rows are split
+ * into contiguous blocks, one per thread.
+ *
+ * check != 0: a row with a code outside 0..51 or a repeated code makes the call
+ *   return SE_INVALID_ROW with *first_bad_row set to the smallest such row
+ *   index (first_bad_row may be NULL); the outputs are then unspecified.
+ * check == 0: no validation. Any byte values are still safe: every table index
+ *   is masked into range, so the call never reads or writes out of bounds, but
+ *   ranks of invalid rows are meaningless.
+ * Returns SE_OK, SE_BAD_SIZE, SE_BAD_ARGUMENT, SE_INVALID_ROW or
+ * SE_THREAD_ERROR. */
+se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
+                        uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
+                        int check, size_t *first_bad_row);
+
+/* ---- Classes --------------------------------------------------------------
+ * The five ranks (0 = deuce .. 12 = ace) that define a class, most significant
+ * first: for high, the grouped ranks as a player reads them (quads, then the
+ * kicker; for straights the top card, 5 for the wheel, with ace written as 12
+ * last); for low, the same with ace low written as 12. Returns the category
+ * (se_category for high; 0 no pair .. 5 quads for low) or SE_BAD_ARGUMENT when
+ * rank is out of range. */
+int se_high_class(int rank, int ranks_out[5]);
+int se_low_class(int rank, int ranks_out[5]);
+
+/* Number of online CPUs (at least 1). */
+int se_cpu_count(void);
+
+/* A short text for a status code. */
+const char *se_status_text(int status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STUDEVAL_H */

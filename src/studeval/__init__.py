@@ -1,0 +1,82 @@
+"""studeval: fast Seven Card Stud hand ranking and stud rules.
+
+Every ranking is a rank: 1 is the best hand, a lower rank always wins and equal
+ranks tie.
+
+>>> import studeval
+>>> studeval.high_rank("As Ks Qs Js Ts 2c 3d")
+1
+>>> studeval.describe_high(studeval.high_rank("Kc Kd 5h 5s 9c 2d 3h"))
+'Two Pair, Kings and Fives'
+>>> studeval.low8_rank("Ac 2d 3h 4s 5c Kd Kh"), studeval.low8_rank("9c Td Jh Qs Kc 2d 2h")
+(1, None)
+"""
+
+from studeval._core import (
+    NO_LOW,
+    Ranks,
+    all_ranks,
+    best_five,
+    cpu_count,
+    high_rank,
+    high_ranks,
+    low8_rank,
+    low8_ranks,
+    low_rank,
+    low_ranks,
+    up_high_rank,
+    up_low_rank,
+)
+from studeval._version import __version__
+from studeval.cards import card_str, cards_str, parse_card, parse_cards
+from studeval.classes import describe_high, describe_low, high_category, low_category
+from studeval.errors import (
+    BatchDtypeError,
+    BatchShapeError,
+    ChipError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    SeatError,
+    StudevalError,
+    UnknownGameError,
+    UnknownRankingError,
+)
+
+# --- rules layer (issue 3): begin ---
+# --- rules layer (issue 3): end ---
+
+__all__ = [
+    "NO_LOW",
+    "BatchDtypeError",
+    "BatchShapeError",
+    "ChipError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "InvalidCardError",
+    "Ranks",
+    "SeatError",
+    "StudevalError",
+    "UnknownGameError",
+    "UnknownRankingError",
+    "__version__",
+    "all_ranks",
+    "best_five",
+    "card_str",
+    "cards_str",
+    "cpu_count",
+    "describe_high",
+    "describe_low",
+    "high_category",
+    "high_rank",
+    "high_ranks",
+    "low8_rank",
+    "low8_ranks",
+    "low_category",
+    "low_rank",
+    "low_ranks",
+    "parse_card",
+    "parse_cards",
+    "up_high_rank",
+    "up_low_rank",
+]

@@ -1,0 +1,149 @@
+"""Card codes and card text.
+
+A card is the int ``rank * 4 + suit``: rank 0..12 is 2..A and suit 0..3 is
+clubs, diamonds, hearts, spades, so code order is stud's card order
+(2c = 0, As = 51).
+
+>>> parse_card("As"), parse_card("10h"), card_str(0)
+(51, 34, '2c')
+>>> parse_cards("AsKd 7h")
+[51, 45, 22]
+>>> parse_card("1x")
+Traceback (most recent call last):
+...
+studeval.errors.InvalidCardError: invalid card '1x'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from studeval.errors import InvalidCardError
+
+__all__ = ["RANKS", "SUITS", "card_str", "cards_str", "parse_card", "parse_cards", "to_codes"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+_RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
+_RANK_OF["10"] = 8
+_SUIT_OF = {ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
+_SUIT_OF.update({"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3})
+_SUIT_OF.update({"\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3})  # outlined symbols
+
+# One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit.
+_CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS\u2660-\u2667])")
+_SEPARATORS = re.compile(r"[\s,]+")
+
+_CODE_OF_TEXT: dict[str, int] = {}
+for _rank_text, _rank in _RANK_OF.items():
+    for _suit_text, _suit in _SUIT_OF.items():
+        _CODE_OF_TEXT[_rank_text + _suit_text] = _rank * 4 + _suit
+_TEXT_OF_CODE = tuple(RANKS[code // 4] + SUITS[code % 4] for code in range(52))
+
+
+def parse_card(text: str) -> int:
+    """Return the code of one card written as rank then suit.
+
+    Ranks ``23456789TJQKA`` (or ``10``), suits ``cdhs`` or ``♣♦♥♠``, any case.
+
+    >>> parse_card("td"), parse_card("A♠")
+    (33, 51)
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(text, detail="a card must be a string such as 'As'")
+    code = _CODE_OF_TEXT.get(text.strip())
+    if code is None:
+        raise InvalidCardError(text)
+    return code
+
+
+def _split_text(text: str) -> list[int]:
+    codes: list[int] = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        code = _CODE_OF_TEXT.get(token)
+        if code is not None:
+            codes.append(code)
+            continue
+        # Concatenated pairs such as "AsKd7h": the whole token must be cards.
+        pos = 0
+        for match in _CARD_RE.finditer(token):
+            if match.start() != pos:
+                break
+            codes.append(_RANK_OF[match.group(1)] * 4 + _SUIT_OF[match.group(2)])
+            pos = match.end()
+        if pos != len(token):
+            bad = token[pos : pos + 2] if pos else token
+            raise InvalidCardError(bad, detail=f"in {text!r}")
+    return codes
+
+
+def parse_cards(cards: str | Iterable[str | int]) -> list[int]:
+    """Return the codes of several cards.
+
+    A string is split on whitespace and commas, and each piece may hold several
+    concatenated cards. Any other iterable may mix card strings and codes.
+
+    >>> parse_cards("As, Kd 7h2c")
+    [51, 45, 22, 0]
+    >>> parse_cards(["As", 0])
+    [51, 0]
+    """
+    if isinstance(cards, str):
+        return _split_text(cards)
+    if isinstance(cards, (bytes, bytearray)):
+        raise InvalidCardError(cards, detail="give card codes as ints or text as str")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise InvalidCardError(cards, detail="expected a string or an iterable of cards") from None
+    return [_one_code(item) for item in items]
+
+
+def _one_code(item: object) -> int:
+    if isinstance(item, str):
+        return parse_card(item)
+    if isinstance(item, bool) or not hasattr(item, "__index__"):
+        raise InvalidCardError(item, detail="a card is a code 0..51 or a string such as 'As'")
+    code = item.__index__()  # type: ignore[attr-defined]
+    if not 0 <= code < 52:
+        raise InvalidCardError(item, detail="codes are 0..51")
+    return code
+
+
+def to_codes(hand: str | Iterable[str | int]) -> list[int]:
+    """Return a hand's codes, accepting codes, card strings or one string.
+
+    Like :func:`parse_cards`; kept as the single entry point every hand-taking
+    function uses.
+
+    >>> to_codes((51, 47, 43))
+    [51, 47, 43]
+    """
+    return parse_cards(hand)
+
+
+def card_str(code: int) -> str:
+    """Return the canonical text of a card code.
+
+    >>> card_str(51), card_str(33)
+    ('As', 'Td')
+    """
+    if isinstance(code, bool) or not hasattr(code, "__index__"):
+        raise InvalidCardError(code, detail="a card code is an int 0..51")
+    value = code.__index__()
+    if not 0 <= value < 52:
+        raise InvalidCardError(code, detail="codes are 0..51")
+    return _TEXT_OF_CODE[value]
+
+
+def cards_str(codes: Iterable[int]) -> str:
+    """Return cards as space-separated canonical text.
+
+    >>> cards_str([51, 45])
+    'As Kd'
+    """
+    return " ".join(card_str(code) for code in codes)

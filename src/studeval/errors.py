@@ -1,0 +1,120 @@
+"""The exceptions studeval raises.
+
+Every error derives from :class:`StudevalError` and from the builtin that fits
+(``ValueError`` for bad values, ``TypeError`` for bad types), so callers may
+catch either. Each carries the offending input as attributes.
+
+>>> from studeval.errors import InvalidCardError
+>>> err = InvalidCardError("Xx")
+>>> isinstance(err, ValueError), err.card
+(True, 'Xx')
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BatchDtypeError",
+    "BatchShapeError",
+    "ChipError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "InvalidCardError",
+    "SeatError",
+    "StudevalError",
+    "UnknownGameError",
+    "UnknownRankingError",
+]
+
+
+class StudevalError(Exception):
+    """Base class of every error raised by studeval."""
+
+
+def _where(row: int | None) -> str:
+    return "" if row is None else f" in row {row}"
+
+
+class InvalidCardError(StudevalError, ValueError):
+    """A card text that does not parse, or a code outside 0..51.
+
+    ``card`` is the offending text or value; ``row`` the batch row, if any.
+    """
+
+    def __init__(self, card: object, row: int | None = None, detail: str = "") -> None:
+        self.card = card
+        self.row = row
+        why = f" ({detail})" if detail else ""
+        super().__init__(f"invalid card {card!r}{_where(row)}{why}")
+
+
+class DuplicateCardError(StudevalError, ValueError):
+    """The same card twice where cards must be distinct.
+
+    ``card`` is the repeated card's code; ``row`` the batch row or ``seat`` the
+    seat where it was found, if any.
+    """
+
+    def __init__(
+        self, card: int, row: int | None = None, seat: int | None = None, detail: str = ""
+    ) -> None:
+        from studeval.cards import card_str
+
+        self.card = card
+        self.row = row
+        self.seat = seat
+        where = _where(row) + ("" if seat is None else f" at seat {seat}")
+        why = f" ({detail})" if detail else ""
+        super().__init__(f"duplicate card {card_str(card)}{where}{why}")
+
+
+class HandSizeError(StudevalError, ValueError):
+    """A hand with a number of cards the function does not accept."""
+
+    def __init__(self, size: int, expected: str, seat: int | None = None) -> None:
+        self.size = size
+        self.expected = expected
+        self.seat = seat
+        where = "" if seat is None else f" at seat {seat}"
+        super().__init__(f"a hand of {size} cards{where}; expected {expected}")
+
+
+class BatchShapeError(StudevalError, ValueError):
+    """A batch array whose shape is not (N, k) with k in 5..7."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.shape = shape
+        super().__init__(f"cards must have shape (N, k) with k in 5..7; got shape {shape}")
+
+
+class BatchDtypeError(StudevalError, TypeError):
+    """A batch array whose dtype is not an integer type."""
+
+    def __init__(self, dtype: object) -> None:
+        self.dtype = dtype
+        super().__init__(f"cards must be an integer array; got dtype {dtype}")
+
+
+class UnknownGameError(StudevalError, ValueError):
+    """A game name other than "stud", "stud8", "razz" or "stud_hilo"."""
+
+    def __init__(self, game: object) -> None:
+        self.game = game
+        super().__init__(
+            f"unknown game {game!r}; expected one of 'stud', 'stud8', 'razz', 'stud_hilo'"
+        )
+
+
+class UnknownRankingError(StudevalError, ValueError):
+    """A ranking name other than "high", "low" or "low8"."""
+
+    def __init__(self, ranking: object) -> None:
+        self.ranking = ranking
+        super().__init__(f"unknown ranking {ranking!r}; expected 'high', 'low' or 'low8'")
+
+
+class ChipError(StudevalError, ValueError):
+    """Chip amounts that are negative, not integers, or do not fit the seats."""
+
+
+class SeatError(StudevalError, ValueError):
+    """Seat lists that do not fit together (lengths, no live seat, bad index)."""
