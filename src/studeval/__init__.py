@@ -13,23 +13,17 @@ ranks tie.
 """
 
 from studeval._core import (
-    NO_LOW,
-    Ranks,
-    all_ranks,
-    best_five,
     cpu_count,
     high_rank,
-    high_ranks,
     low8_rank,
-    low8_ranks,
     low_rank,
-    low_ranks,
     up_high_rank,
     up_low_rank,
 )
 from studeval._version import __version__
+from studeval.batch import NO_LOW, Ranks, all_ranks, high_ranks, low8_ranks, low_ranks
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
-from studeval.classes import describe_high, describe_low, high_category, low_category
+from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
 from studeval.errors import (
     BatchDtypeError,
     BatchShapeError,
@@ -44,29 +38,43 @@ from studeval.errors import (
 )
 
 # --- rules layer (issue 3): begin ---
+from studeval.games import GAME_NAMES, check_game
+from studeval.hand import Hand
+from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
+from studeval.showdown import Pot, Settlement, award_pot, settle
+
 # --- rules layer (issue 3): end ---
 
 __all__ = [
+    "GAME_NAMES",
     "NO_LOW",
     "BatchDtypeError",
     "BatchShapeError",
     "ChipError",
     "DuplicateCardError",
+    "Hand",
     "HandSizeError",
+    "HouseRules",
     "InvalidCardError",
+    "Pot",
     "Ranks",
     "SeatError",
+    "Settlement",
     "StudevalError",
     "UnknownGameError",
     "UnknownRankingError",
     "__version__",
     "all_ranks",
+    "award_pot",
     "best_five",
+    "bring_in",
     "card_str",
     "cards_str",
+    "check_game",
     "cpu_count",
     "describe_high",
     "describe_low",
+    "first_to_act",
     "high_category",
     "high_rank",
     "high_ranks",
@@ -75,8 +83,10 @@ __all__ = [
     "low_category",
     "low_rank",
     "low_ranks",
+    "open_pair",
     "parse_card",
     "parse_cards",
+    "settle",
     "up_high_rank",
     "up_low_rank",
 ]

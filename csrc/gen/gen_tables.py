@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""Generate studeval's lookup tables as C source (se_tables.c and se_tables.h).
+
+This script is the only source of the tables. CMake runs it at build time into
+the build directory; the C tests run it into a temporary directory. It needs
+nothing but the Python standard library.
+
+How a hand is ranked (see csrc/se_hand.h):
+
+* Every card adds a 16-byte entry of ``se_card_table``: a 64-bit *key* and a
+  64-bit *mask*. The key's high 32 bits add a per-rank random number
+  (``RANK_KEY``), its low 16 bits count the suits in four nibbles. The mask sets
+  bit ``16 * suit + rank``.
+* The rank part of the key identifies the hand's rank multiset (the generator
+  proves that no two multisets of 1..7 cards share a sum), so a perfect hash
+  of it (hash and displace: a bucket from the top bits, a displacement that
+  moves the bucket's keys to free slots) finds the multiset's slot in
+  ``se_high_table`` and ``se_low_table``. Those hold, for 5..7 cards, the best
+  non-flush high rank and the best A-5 low rank, and for 1..4 cards the up-card
+  rankings.
+* Suit nibbles start at 3, so a nibble reaches 8 exactly when its suit has five
+  cards: then ``se_flush_table`` ranks that suit's 13-bit rank mask.
+
+The three rankings therefore share one key computation and one hash; they differ
+only in which table values they read.
+
+Usage: gen_tables.py --output DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+from collections.abc import Iterator, Sequence
+
+N_RANKS = 13
+MAX_COUNT = 4  # four suits
+MAX_CARDS = 7
+ACE = 12
+
+HASH_BITS = 17  # slots in the value tables: 2**17
+BUCKET_BITS = 14  # buckets of the displacement table: 2**14
+SEED = 0x5EED_57D0
+MASK64 = (1 << 64) - 1
+
+# High categories, best first (matches se_category in studeval.h).
+STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, ONE_PAIR, HIGH_CARD = range(9)
+# Low shapes, best first.
+LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
+_LOW_SHAPE = {
+    (1, 1, 1, 1, 1): LOW_NO_PAIR,
+    (2, 1, 1, 1): LOW_PAIR,
+    (2, 2, 1): LOW_TWO_PAIR,
+    (3, 1, 1): LOW_TRIPS,
+    (3, 2): LOW_FULL_HOUSE,
+    (4, 1): LOW_QUADS,
+}
+# Up cards (1..4): shape strength for high (higher is better) and low order
+# (lower is better).
+_UP_HIGH_STRENGTH = {4: 4, 3: 3}  # by largest group; pairs handled below
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of splitmix64: returns (new state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def grouped(ranks: Sequence[int], value=lambda r: r) -> list[tuple[int, int]]:
+    """(count, rank) groups, larger groups first, then higher value first."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    return sorted(
+        ((c, r) for r, c in counts.items()), key=lambda g: (g[0], value(g[1])), reverse=True
+    )
+
+
+def straight_top(ranks: Sequence[int]) -> int | None:
+    """Top rank of a five-rank straight (3 for the wheel), else None."""
+    distinct = sorted(set(ranks))
+    if len(distinct) != 5:
+        return None
+    if distinct[-1] - distinct[0] == 4:
+        return distinct[-1]
+    if distinct == [0, 1, 2, 3, ACE]:
+        return 3
+    return None
+
+
+# ---------------------------------------------------------------- high classes
+def high_class(ranks: Sequence[int], flush: bool) -> tuple[int, list[int]]:
+    """Category and the five ranks as a player reads them (most significant first)."""
+    top = straight_top(ranks)
+    if top is not None:
+        run = [top - i for i in range(4)] + [top - 4 if top > 3 else ACE]
+        return (STRAIGHT_FLUSH if flush else STRAIGHT), run
+    groups = grouped(ranks)
+    shape = tuple(c for c, _ in groups)
+    read = [r for c, r in groups for _ in range(c)]
+    if flush:
+        return FLUSH, read
+    category = {
+        (4, 1): QUADS,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): TRIPS,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): ONE_PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }[shape]
+    return category, read
+
+
+def high_order_key(category: int, read: list[int]) -> tuple[int, ...]:
+    """Sort key: smaller is better."""
+    if category in (STRAIGHT_FLUSH, STRAIGHT):
+        return (category, -read[0])
+    return (category, *(-r for r in read))
+
+
+def multisets(total_max: int) -> Iterator[tuple[int, ...]]:
+    """All rank-count vectors with counts 0..4 and 1..total_max cards."""
+
+    def rec(rank: int, left: int, prefix: list[int]) -> Iterator[tuple[int, ...]]:
+        if rank == N_RANKS:
+            if sum(prefix):
+                yield tuple(prefix)
+            return
+        for c in range(min(MAX_COUNT, left) + 1):
+            prefix.append(c)
+            yield from rec(rank + 1, left - c, prefix)
+            prefix.pop()
+
+    yield from rec(0, total_max, [])
+
+
+def ranks_of(counts: Sequence[int]) -> list[int]:
+    return [r for r in range(N_RANKS) for _ in range(counts[r])]
+
+
+def build_high_classes() -> tuple[
+    dict[tuple[tuple[int, ...], bool], int], list[tuple[int, list[int]]]
+]:
+    """Map (sorted five ranks, flush) -> rank 1..7462, and rank -> (category, read)."""
+    entries = []
+    for combo in itertools.combinations_with_replacement(range(N_RANKS), 5):
+        if max(combo.count(r) for r in combo) > MAX_COUNT:
+            continue
+        entries.append((combo, False))
+        if len(set(combo)) == 5:
+            entries.append((combo, True))
+    keyed = []
+    for combo, flush in entries:
+        category, read = high_class(combo, flush)
+        keyed.append((high_order_key(category, read), combo, flush, category, read))
+    keyed.sort()
+    rank_of: dict[tuple[tuple[int, ...], bool], int] = {}
+    classes: list[tuple[int, list[int]]] = []
+    for rank, (_, combo, flush, category, read) in enumerate(keyed, start=1):
+        rank_of[(combo, flush)] = rank
+        classes.append((category, read))
+    if len(classes) != 7462:
+        raise SystemExit(f"expected 7462 high classes, got {len(classes)}")
+    return rank_of, classes
+
+
+# ----------------------------------------------------------------- low classes
+def low_value(rank: int) -> int:
+    """Ace-to-five value: ace 0, deuce 1, ..., king 12."""
+    return 0 if rank == ACE else rank + 1
+
+
+def low_class(ranks: Sequence[int]) -> tuple[int, list[int]]:
+    groups = grouped(ranks, value=low_value)
+    shape = _LOW_SHAPE[tuple(c for c, _ in groups)]
+    read = [r for c, r in groups for _ in range(c)]
+    return shape, read
+
+
+def build_low_classes() -> tuple[dict[tuple[int, ...], int], list[tuple[int, list[int]]]]:
+    keyed = []
+    for combo in itertools.combinations_with_replacement(range(N_RANKS), 5):
+        if max(combo.count(r) for r in combo) > MAX_COUNT:
+            continue
+        shape, read = low_class(combo)
+        keyed.append(((shape, *(low_value(r) for r in read)), combo, shape, read))
+    keyed.sort()
+    rank_of = {combo: i for i, (_, combo, _, _) in enumerate(keyed, start=1)}
+    classes = [(shape, read) for _, _, shape, read in keyed]
+    if len(classes) != 6175:
+        raise SystemExit(f"expected 6175 low classes, got {len(classes)}")
+    qualifying = sum(
+        1 for shape, read in classes[:56] if shape == LOW_NO_PAIR and low_value(read[0]) <= 7
+    )
+    if qualifying != 56 or (low_value(classes[56][1][0]) <= 7 and classes[56][0] == LOW_NO_PAIR):
+        raise SystemExit("the 56 eight-or-better lows are not ranks 1..56")
+    return rank_of, classes
+
+
+# ------------------------------------------------------------ up-card rankings
+def up_shape(counts: list[int]) -> int:
+    """0 no pair, 1 pair, 2 two pair, 3 trips, 4 quads (larger is stronger for high)."""
+    biggest = max(counts)
+    if biggest >= 3:
+        return biggest
+    return sum(1 for c in counts if c == 2)
+
+
+def build_up_rankings(all_sets: list[tuple[int, ...]]) -> tuple[dict, dict]:
+    """Per size 1..4: multiset -> high rank, multiset -> low rank (1 = best)."""
+    up_high: dict[tuple[int, ...], int] = {}
+    up_low: dict[tuple[int, ...], int] = {}
+    for size in range(1, 5):
+        sized = [m for m in all_sets if sum(m) == size]
+
+        def high_key(m: tuple[int, ...]) -> tuple[int, ...]:
+            groups = grouped(ranks_of(m))
+            counts = [c for c, _ in groups]
+            return (-up_shape(counts), *(-r for c, r in groups for _ in range(c)))
+
+        def low_key(m: tuple[int, ...]) -> tuple[int, ...]:
+            groups = grouped(ranks_of(m), value=low_value)
+            counts = [c for c, _ in groups]
+            # A-5 order: no pair, pair, two pair, trips, quads.
+            shape = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4}[up_shape(counts)]
+            return (shape, *(low_value(r) for c, r in groups for _ in range(c)))
+
+        for key_fn, target in ((high_key, up_high), (low_key, up_low)):
+            ordered = sorted(sized, key=key_fn)
+            rank = 0
+            previous = None
+            for m in ordered:
+                k = key_fn(m)
+                if k != previous:
+                    rank += 1
+                    previous = k
+                target[m] = rank
+    return up_high, up_low
+
+
+# ----------------------------------------------------------------- the tables
+def best_over_subsets(all_sets, five_value, memo_name: str) -> dict[tuple[int, ...], int]:
+    """Best (smallest) value over the five-card sub-multisets of every 5..7-card multiset."""
+    best: dict[tuple[int, ...], int] = {}
+    for size in range(5, MAX_CARDS + 1):
+        for m in all_sets:
+            if sum(m) != size:
+                continue
+            if size == 5:
+                best[m] = five_value(m)
+                continue
+            value = None
+            for r in range(N_RANKS):
+                if m[r]:
+                    sub = (*m[:r], m[r] - 1, *m[r + 1 :])
+                    v = best[sub]
+                    value = v if value is None or v < value else value
+            best[m] = value  # type: ignore[assignment]
+    if not best:
+        raise SystemExit(f"no values for {memo_name}")
+    return best
+
+
+def choose_rank_keys(
+    all_sets: list[tuple[int, ...]],
+) -> tuple[list[int], dict[tuple[int, ...], int]]:
+    """Random 32-bit rank keys whose multiset sums are all distinct."""
+    state = SEED
+    for _attempt in range(1000):
+        keys = []
+        for _ in range(N_RANKS):
+            state, value = splitmix64(state)
+            keys.append(value & 0xFFFFFFFF)
+        sums = {m: sum(c * k for c, k in zip(m, keys, strict=True)) & 0xFFFFFFFF for m in all_sets}
+        if len(set(sums.values())) == len(sums):
+            return keys, sums
+    raise SystemExit("no collision-free rank keys found")
+
+
+def build_hash(sums: list[int]) -> list[int]:
+    """Displacements so that slot = (s ^ disp[s >> (32 - BUCKET_BITS)]) & (2**HASH_BITS - 1)
+    is injective on ``sums``."""
+    n_slots = 1 << HASH_BITS
+    slot_mask = n_slots - 1
+    shift = 32 - BUCKET_BITS
+    buckets: list[list[int]] = [[] for _ in range(1 << BUCKET_BITS)]
+    for s in sums:
+        buckets[s >> shift].append(s)
+    order = sorted(range(len(buckets)), key=lambda b: len(buckets[b]), reverse=True)
+    taken = bytearray(n_slots)
+    disp = [0] * len(buckets)
+    for b in order:
+        members = buckets[b]
+        if not members:
+            break
+        for d in range(n_slots):
+            slots = {(s ^ d) & slot_mask for s in members}
+            if len(slots) == len(members) and not any(taken[x] for x in slots):
+                for x in slots:
+                    taken[x] = 1
+                disp[b] = d
+                break
+        else:
+            raise SystemExit(f"bucket {b} could not be placed")
+    return disp
+
+
+def slot_of(s: int, disp: list[int]) -> int:
+    return (s ^ disp[s >> (32 - BUCKET_BITS)]) & ((1 << HASH_BITS) - 1)
+
+
+def pack_class(category: int, read: list[int]) -> int:
+    """Five 4-bit ranks (first in the high nibble) under the category in bits 20..23."""
+    value = category
+    for r in read:
+        value = (value << 4) | r
+    return value
+
+
+def generate() -> dict[str, list[int]]:
+    high_rank_of, high_classes = build_high_classes()
+    low_rank_of, low_classes = build_low_classes()
+    all_sets = list(multisets(MAX_CARDS))
+
+    def five_high(m: tuple[int, ...]) -> int:
+        return high_rank_of[(tuple(ranks_of(m)), False)]
+
+    def five_low(m: tuple[int, ...]) -> int:
+        return low_rank_of[tuple(ranks_of(m))]
+
+    best_high = best_over_subsets(all_sets, five_high, "high")
+    best_low = best_over_subsets(all_sets, five_low, "low")
+    up_high, up_low = build_up_rankings(all_sets)
+
+    rank_keys, sums = choose_rank_keys(all_sets)
+    disp = build_hash(list(sums.values()))
+    n_slots = 1 << HASH_BITS
+    high_table = [0] * n_slots
+    low_table = [0] * n_slots
+    used = set()
+    for m, s in sums.items():
+        slot = slot_of(s, disp)
+        if slot in used:
+            raise SystemExit("perfect hash collision")
+        used.add(slot)
+        if sum(m) >= 5:
+            high_table[slot] = best_high[m]
+            low_table[slot] = best_low[m]
+        else:
+            high_table[slot] = up_high[m]
+            low_table[slot] = up_low[m]
+
+    # Flush table: best straight flush or flush among a suit's ranks (>= 5 of them).
+    flush_table = [0] * (1 << N_RANKS)
+    for bits in sorted(range(1 << N_RANKS), key=lambda b: bin(b).count("1")):
+        n = bin(bits).count("1")
+        if n < 5:
+            continue
+        if n == 5:
+            ranks = tuple(r for r in range(N_RANKS) if bits >> r & 1)
+            flush_table[bits] = high_rank_of[(ranks, True)]
+        else:
+            flush_table[bits] = min(
+                flush_table[bits & ~(1 << r)] for r in range(N_RANKS) if bits >> r & 1
+            )
+
+    card_key = []
+    card_mask = []
+    for code in range(256):
+        if code < 52:
+            rank, suit = divmod(code, 4)
+            card_key.append((rank_keys[rank] << 32) | (1 << (4 * suit)))
+            card_mask.append(1 << (16 * suit + rank))
+        else:  # invalid codes add nothing: the mask's bit count exposes them
+            card_key.append(0)
+            card_mask.append(0)
+
+    tables = {
+        "card_key": card_key,
+        "card_mask": card_mask,
+        "disp": disp,
+        "high": high_table,
+        "low": low_table,
+        "flush": flush_table,
+        "high_class": [pack_class(c, read) for c, read in high_classes],
+        "low_class": [pack_class(c, read) for c, read in low_classes],
+    }
+    self_check(tables, all_sets, sums)
+    return tables
+
+
+def self_check(tables: dict[str, list[int]], all_sets, sums) -> None:
+    """Counts the generated tables must show before anything is written."""
+    five = [m for m in all_sets if sum(m) == 5]
+    seven = [m for m in all_sets if sum(m) == 7]
+    checks = {
+        "five-card rank multisets": (len(five), 6175),
+        "seven-card rank multisets": (len(seven), 49205),
+        "distinct low values of five-card multisets": (
+            len({tables["low"][slot_of(sums[m], tables["disp"])] for m in five}),
+            6175,
+        ),
+        "flush classes": (len({v for v in tables["flush"] if v}), 1287),
+        "high classes": (len(tables["high_class"]), 7462),
+        "low classes": (len(tables["low_class"]), 6175),
+        "royal flush": (tables["flush"][0x1F00], 1),
+        "steel wheel": (tables["flush"][0x100F], 10),
+    }
+    for name, (got, want) in checks.items():
+        if got != want:
+            raise SystemExit(f"table self-check failed: {name}: got {got}, want {want}")
+    non_flush_high = {tables["high"][slot_of(sums[m], tables["disp"])] for m in five}
+    if len(non_flush_high) + 1287 != 7462:
+        raise SystemExit("table self-check failed: high classes do not add up to 7462")
+
+
+def c_cards(keys: list[int], masks: list[int]) -> str:
+    """The card table: key and mask side by side, so one 16-byte load serves a card."""
+    lines = [
+        f"    {{0x{k:016x}u, 0x{m:016x}u}}, /* code {code} */"
+        for code, (k, m) in enumerate(zip(keys, masks, strict=True))
+    ]
+    return "const se_card se_card_table[256] = {\n" + "\n".join(lines) + "\n};\n"
+
+
+def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str = "{}") -> str:
+    lines = []
+    for i in range(0, len(values), per_line):
+        lines.append("    " + ", ".join(fmt.format(v) for v in values[i : i + per_line]) + ",")
+    return f"const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
+
+
+HEADER = """/* Generated by csrc/gen/gen_tables.py: do not edit. */
+#ifndef SE_TABLES_H
+#define SE_TABLES_H
+
+#include <stdint.h>
+
+#define SE_HASH_BITS {hash_bits}
+#define SE_BUCKET_BITS {bucket_bits}
+#define SE_HASH_SLOTS (1u << SE_HASH_BITS)
+
+/* Per card code: what it adds to a hand's key and mask (all zero for codes >= 52). */
+typedef struct se_card {{
+    uint64_t key;
+    uint64_t mask;
+}} se_card;
+
+extern const se_card se_card_table[256];
+extern const uint32_t se_hash_disp[1u << SE_BUCKET_BITS];
+extern const uint16_t se_high_table[SE_HASH_SLOTS];
+extern const uint16_t se_low_table[SE_HASH_SLOTS];
+extern const uint16_t se_flush_table[8192];
+extern const uint32_t se_high_class_table[7462];
+extern const uint32_t se_low_class_table[6175];
+
+#endif
+"""
+
+
+def write(output: str) -> None:
+    tables = generate()
+    os.makedirs(output, exist_ok=True)
+    parts = [
+        "/* Generated by csrc/gen/gen_tables.py: do not edit. */\n",
+        '#include "se_tables.h"\n\n',
+        c_cards(tables["card_key"], tables["card_mask"]),
+        c_array("uint32_t", "se_hash_disp", tables["disp"], 12),
+        c_array("uint16_t", "se_high_table", tables["high"], 16),
+        c_array("uint16_t", "se_low_table", tables["low"], 16),
+        c_array("uint16_t", "se_flush_table", tables["flush"], 16),
+        c_array("uint32_t", "se_high_class_table", tables["high_class"], 8, "0x{:06x}"),
+        c_array("uint32_t", "se_low_class_table", tables["low_class"], 8, "0x{:06x}"),
+    ]
+    _write_if_changed(os.path.join(output, "se_tables.c"), "".join(parts))
+    _write_if_changed(
+        os.path.join(output, "se_tables.h"),
+        HEADER.format(hash_bits=HASH_BITS, bucket_bits=BUCKET_BITS),
+    )
+
+
+def _write_if_changed(path: str, text: str) -> None:
+    try:
+        with open(path, encoding="ascii") as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    with open(path, "w", encoding="ascii", newline="\n") as f:
+        f.write(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", required=True, help="directory for se_tables.c/.h")
+    args = parser.parse_args(argv)
+    write(args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+/* Batch ranking: the hot loop, CPU dispatch and the split over threads. */
+#include "studeval.h"
+
+#include "se_hand.h"
+#include "se_threads.h"
+
+#include <stddef.h>
+
+#define SE_MAX_THREADS 256
+/* Below this many rows per thread, starting a thread costs more than it saves. */
+#define SE_MIN_ROWS_PER_THREAD 16384
+#define SE_NO_ROW ((size_t)-1)
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define SE_X86_GNU 1
+#include <cpuid.h>
+#elif defined(_MSC_VER) && defined(_M_X64)
+#define SE_X86_MSVC 1
+#endif
+
+typedef struct se_job {
+    const uint8_t *cards;
+    size_t rows;
+    size_t row_stride;
+    int k;
+    uint16_t *high;
+    uint16_t *low;
+    uint16_t *low8;
+    int check;
+    int n_tasks;
+    size_t first_bad[SE_MAX_THREADS];
+} se_job;
+
+/* hw selects the POPCNT instruction where the compiler only emits it on
+ * request; the generic build of the loop stays runnable on any x86-64 CPU. */
+SE_INLINE int se_popcount(uint64_t x, int hw) {
+#if defined(SE_X86_MSVC)
+    return hw ? (int)__popcnt64(x) : se_popcount_portable(x);
+#elif defined(__GNUC__) || defined(__clang__)
+    (void)hw;
+    return __builtin_popcountll(x);
+#else
+    (void)hw;
+    return se_popcount_portable(x);
+#endif
+}
+
+/* Ranks rows [begin, end). k and want are compile-time constants at every call
+ * site, so each instantiation is a straight-line loop. Returns the first
+ * invalid row when checking, else SE_NO_ROW. */
+SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const int k,
+                              const int want, const int hw) {
+    const uint8_t *row = job->cards + begin * job->row_stride;
+    const size_t stride = job->row_stride;
+    const int check = job->check;
+    uint16_t *high = job->high;
+    uint16_t *low = job->low;
+    uint16_t *low8 = job->low8;
+    for (size_t r = begin; r < end; r++, row += stride) {
+        se_sums s = se_sum_cards(row, k);
+        if (check && se_popcount(s.mask, hw) != k) {
+            return r;
+        }
+        uint32_t slot = se_slot(s.key);
+        if (want & SE_RANK_HIGH) {
+            high[r] = se_high_of(s, slot);
+        }
+        if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
+            uint16_t lo = se_low_table[slot];
+            if (want & SE_RANK_LOW) {
+                low[r] = lo;
+            }
+            if (want & SE_RANK_LOW8) {
+                low8[r] = se_low8_of(lo);
+            }
+        }
+    }
+    return SE_NO_ROW;
+}
+
+#define SE_CASE_K(K, WANT, HW)                                  \
+    case K:                                                     \
+        return se_rank_rows(job, begin, end, K, (WANT), (HW));
+
+#define SE_CASE_WANT(WANT, HW)                                  \
+    case WANT:                                                  \
+        switch (job->k) {                                       \
+            SE_CASE_K(5, WANT, HW)                              \
+            SE_CASE_K(6, WANT, HW)                              \
+            SE_CASE_K(7, WANT, HW)                              \
+        }                                                       \
+        break;
+
+/* One instantiation per (outputs wanted, k). */
+#define SE_DISPATCH(HW)                                         \
+    switch (want) {                                             \
+        SE_CASE_WANT(1, HW)                                     \
+        SE_CASE_WANT(2, HW)                                     \
+        SE_CASE_WANT(3, HW)                                     \
+        SE_CASE_WANT(4, HW)                                     \
+        SE_CASE_WANT(5, HW)                                     \
+        SE_CASE_WANT(6, HW)                                     \
+        SE_CASE_WANT(7, HW)                                     \
+    }                                                           \
+    return SE_NO_ROW;
+
+static size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want) {
+    SE_DISPATCH(0)
+}
+
+#if defined(SE_X86_GNU)
+__attribute__((target("popcnt"))) static size_t se_rank_block_popcnt(const se_job *job,
+                                                                     size_t begin, size_t end,
+                                                                     int want) {
+    SE_DISPATCH(1)
+}
+#elif defined(SE_X86_MSVC)
+static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, int want) {
+    SE_DISPATCH(1)
+}
+#endif
+
+typedef size_t (*se_block_fn)(const se_job *, size_t, size_t, int);
+
+static int se_cpu_has_popcnt(void) {
+#if defined(SE_X86_GNU)
+    unsigned int a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 23));
+#elif defined(SE_X86_MSVC)
+    int info[4];
+    __cpuid(info, 1);
+    return (info[2] & (1 << 23)) != 0;
+#else
+    return 0;
+#endif
+}
+
+/* Picks the loop for this CPU. Racing first calls store the same value. */
+static se_block_fn se_block_kernel(void) {
+    static volatile se_block_fn chosen = NULL;
+    se_block_fn fn = chosen;
+    if (fn == NULL) {
+        fn = se_rank_block_generic;
+#if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
+        if (se_cpu_has_popcnt()) {
+            fn = se_rank_block_popcnt;
+        }
+#else
+        (void)se_cpu_has_popcnt;
+#endif
+        chosen = fn;
+    }
+    return fn;
+}
+
+static int se_want(const se_job *job) {
+    return (job->high ? SE_RANK_HIGH : 0) | (job->low ? SE_RANK_LOW : 0) |
+           (job->low8 ? SE_RANK_LOW8 : 0);
+}
+
+static void se_batch_task(void *context, int index) {
+    se_job *job = (se_job *)context;
+    size_t per_task = job->rows / (size_t)job->n_tasks;
+    size_t extra = job->rows % (size_t)job->n_tasks;
+    size_t i = (size_t)index;
+    size_t begin = i * per_task + (i < extra ? i : extra);
+    size_t end = begin + per_task + (i < extra ? 1 : 0);
+    job->first_bad[index] = se_block_kernel()(job, begin, end, se_want(job));
+}
+
+se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
+                        uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
+                        int check, size_t *first_bad_row) {
+    se_job job;
+    if (k < 5 || k > 7) {
+        return SE_BAD_SIZE;
+    }
+    if (row_stride < (size_t)k || (rows > 0 && cards == NULL)) {
+        return SE_BAD_ARGUMENT;
+    }
+    if (rows > 0 && high == NULL && low == NULL && low8 == NULL) {
+        return SE_BAD_ARGUMENT;
+    }
+    if (rows == 0) {
+        return SE_OK;
+    }
+    if (threads <= 0) {
+        threads = se_cpu_count();
+    }
+    if (threads > SE_MAX_THREADS) {
+        threads = SE_MAX_THREADS;
+    }
+    {
+        size_t useful = rows / SE_MIN_ROWS_PER_THREAD;
+        if ((size_t)threads > useful) {
+            threads = useful > 0 ? (int)useful : 1;
+        }
+    }
+    job.cards = cards;
+    job.rows = rows;
+    job.row_stride = row_stride;
+    job.k = k;
+    job.high = high;
+    job.low = low;
+    job.low8 = low8;
+    job.check = check != 0;
+    job.n_tasks = threads;
+    if (threads == 1) {
+        se_batch_task(&job, 0);
+    } else {
+        /* A thread that cannot start has its share run on this thread, so the
+         * result is complete either way. */
+        (void)se_run_tasks(threads, se_batch_task, &job);
+    }
+    for (int t = 0; t < threads; t++) {
+        if (job.first_bad[t] != SE_NO_ROW) {
+            if (first_bad_row != NULL) {
+                *first_bad_row = job.first_bad[t];
+            }
+            return SE_INVALID_ROW;
+        }
+    }
+    return SE_OK;
+}

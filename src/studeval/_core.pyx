@@ -1,0 +1,242 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, freethreading_compatible=True
+"""The compiled layer: converts Python input to card codes and calls the C core.
+
+No poker rules live here. Single-hand calls take a fast path for tuples and
+lists of int codes (the common case in tight loops) and hand anything else to
+:func:`studeval.cards.to_codes`.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t
+
+from studeval.cards import to_codes
+from studeval.errors import DuplicateCardError, HandSizeError, InvalidCardError, StudevalError
+
+NO_LOW = SE_NO_LOW
+HIGH_CLASSES = SE_HIGH_CLASSES
+LOW_CLASSES = SE_LOW_CLASSES
+LOW8_CLASSES = SE_LOW8_CLASSES
+
+ctypedef int (*rank_fn)(const uint8_t *cards, int n) noexcept nogil
+
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object value, int *overflow) noexcept
+
+
+cdef inline int _fast_code(object item) noexcept:
+    """The code of an exact int in 0..51, else -1."""
+    cdef int overflow = 0
+    cdef long value
+    if type(item) is not int:
+        return -1
+    value = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or value < 0 or value > 51:
+        return -1
+    return <int>value
+
+
+cdef inline Py_ssize_t _fast_fill(object hand, uint8_t *buf, Py_ssize_t max_n) noexcept:
+    """Fills buf from a tuple or list of valid int codes; -1 sends the caller to the slow path."""
+    cdef Py_ssize_t n, i
+    cdef int code
+    cdef tuple as_tuple
+    cdef list as_list
+    if type(hand) is tuple:
+        as_tuple = <tuple>hand
+        n = len(as_tuple)
+        if n > max_n:
+            return -1
+        for i in range(n):
+            code = _fast_code(as_tuple[i])
+            if code < 0:
+                return -1
+            buf[i] = <uint8_t>code
+        return n
+    if type(hand) is list:
+        as_list = <list>hand
+        n = len(as_list)
+        if n > max_n:
+            return -1
+        for i in range(n):
+            code = _fast_code(as_list[i])
+            if code < 0:
+                return -1
+            buf[i] = <uint8_t>code
+        return n
+    return -1
+
+
+cdef int _raise_for_status(int status, const uint8_t *buf, Py_ssize_t n, str expected) except -1:
+    """The one place that turns a C status into an exception."""
+    cdef Py_ssize_t i, j
+    if status == SE_BAD_SIZE:
+        raise HandSizeError(n, expected)
+    if status == SE_INVALID_CARD:
+        for i in range(n):
+            if buf[i] >= 52:
+                raise InvalidCardError(buf[i], detail="codes are 0..51")
+    if status == SE_DUPLICATE_CARD:
+        for i in range(n):
+            for j in range(i):
+                if buf[i] == buf[j]:
+                    raise DuplicateCardError(buf[i])
+    raise StudevalError(se_status_text(status).decode())
+
+
+cdef int _rank_one(object hand, rank_fn fn, int min_n, int max_n, str expected) except -1:
+    cdef uint8_t buf[7]
+    cdef Py_ssize_t i
+    cdef Py_ssize_t n = _fast_fill(hand, buf, max_n)
+    cdef int result
+    if n < 0:
+        codes = to_codes(hand)
+        n = len(codes)
+        if n < min_n or n > max_n:
+            raise HandSizeError(n, expected)
+        for i in range(n):
+            buf[i] = <uint8_t>codes[i]
+    result = fn(buf, <int>n)
+    if result < 0:
+        _raise_for_status(result, buf, n, expected)
+    return result
+
+
+def high_rank(hand):
+    """Rank the best high hand of 5, 6 or 7 cards: 1 (royal flush) .. 7462 (7-5-4-3-2).
+
+    >>> high_rank("As Ks Qs Js Ts 2c 3d"), high_rank((20, 13, 10, 7, 0))
+    (1, 7462)
+    >>> high_rank("As Ks Qs Js")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.HandSizeError: a hand of 4 cards; expected 5..7 cards
+    """
+    return _rank_one(hand, se_high_rank, 5, 7, "5..7 cards")
+
+
+def low_rank(hand):
+    """Rank the best ace-to-five low of 5, 6 or 7 cards: 1 (5-4-3-2-A) .. 6175 (K-K-K-K-Q).
+
+    >>> low_rank("Ac 2d 3h 4s 5c Kd Kh"), low_rank("Kc Kd Kh Ks Qc")
+    (1, 6175)
+    >>> low_rank("Ac Ac 3h 4s 5c")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.DuplicateCardError: duplicate card Ac
+    """
+    return _rank_one(hand, se_low_rank, 5, 7, "5..7 cards")
+
+
+def low8_rank(hand):
+    """Rank the best 8-or-better low of 5, 6 or 7 cards: 1..56, or None when none qualifies.
+
+    >>> low8_rank("8c 7d 6h 5s 4c Kd Kh"), low8_rank("9c 7d 6h 5s 4c Kd Kh")
+    (56, None)
+    """
+    cdef int result = _rank_one(hand, se_low8_rank, 5, 7, "5..7 cards")
+    return None if result == SE_NO_LOW else result
+
+
+def up_high_rank(cards):
+    """Rank 1..4 up cards for the high action rules (pairs and better count,
+    straights and flushes never); 1 = best among hands of the same size.
+
+    >>> up_high_rank("Ac Ad"), up_high_rank("Kc Kd"), up_high_rank("As Kd")
+    (1, 2, 14)
+    """
+    return _rank_one(cards, se_up_high_rank, 1, 4, "1..4 up cards")
+
+
+def up_low_rank(cards):
+    """Rank 1..4 up cards in ace-to-five order; 1 = best among hands of the same size.
+
+    >>> up_low_rank("2c Ad"), up_low_rank("3c Ad"), up_low_rank("Ac Ad")
+    (1, 2, 79)
+    """
+    return _rank_one(cards, se_up_low_rank, 1, 4, "1..4 up cards")
+
+
+cdef int _check_output(Py_ssize_t length, Py_ssize_t rows) except -1:
+    if length != rows:
+        raise ValueError(f"an output has {length} entries for {rows} rows")
+    return 0
+
+
+def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[::1] low,
+               uint16_t[::1] low8, int threads, bint check):
+    """Rank every row of a uint8 (N, k) view whose columns are adjacent bytes.
+
+    Fills the given outputs (None skips one) with the GIL released. Returns -1,
+    or the first invalid row when ``check`` is true. Use
+    :func:`studeval.high_ranks` and friends, which validate and convert input.
+    """
+    cdef Py_ssize_t rows = cards.shape[0]
+    cdef Py_ssize_t k = cards.shape[1]
+    cdef Py_ssize_t row_stride = cards.strides[0]
+    cdef size_t first_bad = 0
+    cdef se_status status
+    cdef uint16_t *high_ptr = NULL
+    cdef uint16_t *low_ptr = NULL
+    cdef uint16_t *low8_ptr = NULL
+    cdef const uint8_t *data
+    if k < 5 or k > 7:
+        raise HandSizeError(k, "5..7 cards per row")
+    if rows == 0:
+        return -1
+    if cards.strides[1] != 1 or row_stride < k:
+        raise ValueError("rank_batch needs rows of adjacent bytes and a positive row stride")
+    if high is not None:
+        _check_output(high.shape[0], rows)
+        high_ptr = &high[0]
+    if low is not None:
+        _check_output(low.shape[0], rows)
+        low_ptr = &low[0]
+    if low8 is not None:
+        _check_output(low8.shape[0], rows)
+        low8_ptr = &low8[0]
+    data = &cards[0, 0]
+    with nogil:
+        status = se_rank_batch(data, <size_t>rows, <size_t>row_stride, <int>k, high_ptr,
+                               low_ptr, low8_ptr, threads, check, &first_bad)
+    if status == SE_INVALID_ROW:
+        return <Py_ssize_t>first_bad
+    if status != SE_OK:
+        raise StudevalError(se_status_text(status).decode())
+    return -1
+
+
+def high_class(int rank):
+    """The category (0 = straight flush .. 8 = high card) and the five ranks (0 = deuce ..
+    12 = ace) of a high rank, most significant first.
+
+    >>> high_class(1)
+    (0, (12, 11, 10, 9, 8))
+    """
+    cdef int ranks[5]
+    cdef int category = se_high_class(rank, ranks)
+    if category < 0:
+        raise ValueError(f"high rank {rank} is outside 1..{SE_HIGH_CLASSES}")
+    return category, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
+
+
+def low_class(int rank):
+    """The shape (0 = no pair .. 5 = quads) and the five ranks of an A-5 low rank, grouped
+    ranks first, from the top; ace (12) plays low.
+
+    >>> low_class(1)
+    (0, (3, 2, 1, 0, 12))
+    """
+    cdef int ranks[5]
+    cdef int shape = se_low_class(rank, ranks)
+    if shape < 0:
+        raise ValueError(f"low rank {rank} is outside 1..{SE_LOW_CLASSES}")
+    return shape, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
+
+
+def cpu_count():
+    """Number of online CPUs, the default thread count of batch calls.
+
+    >>> cpu_count() >= 1
+    True
+    """
+    return se_cpu_count()

@@ -1,0 +1,171 @@
+"""Rank numpy batches of hands: every row of an (N, k) integer array, k in 5..7.
+
+The C core ranks C-contiguous ``uint8`` rows fastest, with the GIL released and
+rows split over threads. Other integer dtypes and layouts are converted first.
+
+>>> import numpy as np
+>>> hands = np.array([[51, 47, 43, 39, 35, 0, 5], [20, 13, 10, 7, 0, 30, 49]], dtype=np.uint8)
+>>> high_ranks(hands).tolist()
+[1, 1609]
+>>> ranks = all_ranks(hands)
+>>> ranks.low.tolist(), ranks.low8.tolist()
+([379, 1], [65535, 1])
+>>> high_ranks(np.array([[0, 0, 1, 2, 3]]))
+Traceback (most recent call last):
+...
+studeval.errors.DuplicateCardError: duplicate card 2c in row 0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from studeval import _core
+from studeval.errors import (
+    BatchDtypeError,
+    BatchShapeError,
+    DuplicateCardError,
+    InvalidCardError,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# numpy is imported on first use, not at import time: it costs more than all of
+# studeval's own import, and single-hand users never need it.
+
+__all__ = ["NO_LOW", "Ranks", "all_ranks", "high_ranks", "low8_ranks", "low_ranks"]
+
+NO_LOW: int = _core.NO_LOW
+
+
+class Ranks(NamedTuple):
+    """The three rankings of a batch, each ``numpy.uint16`` of shape (N,)."""
+
+    high: npt.NDArray[np.uint16]
+    low: npt.NDArray[np.uint16]
+    low8: npt.NDArray[np.uint16]
+
+
+def _as_code_rows(cards: npt.ArrayLike, check: bool) -> npt.NDArray[np.uint8]:
+    """A uint8 (N, k) array whose rows the C core can read, validated if asked."""
+    import numpy as np
+
+    array = np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise BatchDtypeError(array.dtype)
+    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
+        raise BatchShapeError(array.shape)
+    if array.dtype != np.uint8:
+        if check and array.size:
+            out_of_range = (array < 0) | (array > 51)
+            if out_of_range.any():
+                row = int(np.argmax(out_of_range.any(axis=1)))
+                column = int(np.argmax(out_of_range[row]))
+                raise InvalidCardError(array[row, column].item(), row=row, detail="codes are 0..51")
+        # Unchecked out-of-range codes become invalid bytes (meaningless ranks,
+        # never out-of-bounds reads).
+        array = np.clip(array, 0, 255).astype(np.uint8)
+    if array.strides[1] != 1 or array.strides[0] < array.shape[1]:
+        array = np.ascontiguousarray(array)
+    return array
+
+
+def _raise_row_error(rows: npt.NDArray[np.uint8], row: int) -> None:
+    values = rows[row].tolist()
+    for value in values:
+        if value > 51:
+            raise InvalidCardError(value, row=row, detail="codes are 0..51")
+    seen: set[int] = set()
+    for value in values:
+        if value in seen:
+            raise DuplicateCardError(value, row=row)
+        seen.add(value)
+    raise AssertionError(f"row {row} was reported invalid but looks valid: {values}")
+
+
+def _threads_arg(threads: int | None) -> int:
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None; got {threads!r}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1; got {threads}")
+    return threads
+
+
+def _rank(
+    cards: npt.ArrayLike, threads: int | None, check: bool, high: bool, low: bool, low8: bool
+) -> tuple[npt.NDArray[np.uint16] | None, ...]:
+    import numpy as np
+
+    n_threads = _threads_arg(threads)
+    rows = _as_code_rows(cards, check)
+    n = rows.shape[0]
+    outputs = tuple(
+        np.empty(n, dtype=np.uint16) if wanted else None for wanted in (high, low, low8)
+    )
+    bad_row = _core.rank_batch(rows, *outputs, n_threads, bool(check))
+    if bad_row >= 0:
+        _raise_row_error(rows, bad_row)
+    return outputs
+
+
+def high_ranks(
+    cards: npt.ArrayLike, *, threads: int | None = None, check: bool = True
+) -> npt.NDArray[np.uint16]:
+    """High rank (1..7462, 1 = best) of every row of an (N, k) integer array.
+
+    ``threads=None`` uses every core. ``check=True`` rejects codes outside 0..51 and
+    repeated cards, naming the first bad row; ``check=False`` skips that for speed
+    (invalid rows then get meaningless ranks, but memory is never misread).
+
+    >>> import numpy as np
+    >>> high_ranks(np.array([[48, 45, 42, 39, 32]])).tolist()
+    [1600]
+    """
+    (high, _, _) = _rank(cards, threads, check, True, False, False)
+    assert high is not None
+    return high
+
+
+def low_ranks(
+    cards: npt.ArrayLike, *, threads: int | None = None, check: bool = True
+) -> npt.NDArray[np.uint16]:
+    """Ace-to-five low rank (1..6175, 1 = 5-4-3-2-A) of every row; see :func:`high_ranks`.
+
+    >>> import numpy as np
+    >>> low_ranks(np.array([[48, 1, 6, 11, 12]])).tolist()
+    [1]
+    """
+    (_, low, _) = _rank(cards, threads, check, False, True, False)
+    assert low is not None
+    return low
+
+
+def low8_ranks(
+    cards: npt.ArrayLike, *, threads: int | None = None, check: bool = True
+) -> npt.NDArray[np.uint16]:
+    """8-or-better low rank (1..56) of every row, ``NO_LOW`` (65535) when none qualifies.
+
+    >>> import numpy as np
+    >>> low8_ranks(np.array([[48, 1, 6, 11, 12], [28, 1, 6, 11, 12]])).tolist()
+    [1, 65535]
+    """
+    (_, _, low8) = _rank(cards, threads, check, False, False, True)
+    assert low8 is not None
+    return low8
+
+
+def all_ranks(cards: npt.ArrayLike, *, threads: int | None = None, check: bool = True) -> Ranks:
+    """High, A-5 low and 8-or-better ranks of every row, from one pass over the cards.
+
+    >>> import numpy as np
+    >>> ranks = all_ranks(np.array([[48, 1, 6, 11, 12, 51, 47]]))
+    >>> ranks.high.tolist(), ranks.low.tolist(), ranks.low8.tolist(), ranks.high.dtype
+    ([1609], [1], [1], dtype('uint16'))
+    """
+    high, low, low8 = _rank(cards, threads, check, True, True, True)
+    assert high is not None and low is not None and low8 is not None
+    return Ranks(high, low, low8)

@@ -1,0 +1,162 @@
+"""What a rank means: categories, words, and the five cards that play.
+
+Each rank is a class of equivalent hands; the C core knows each class's five
+ranks, and this module puts them into words.
+
+>>> describe_high(1), describe_high(7462)
+('Royal Flush', 'High Card, Seven')
+>>> describe_low(1), high_category(166)
+('5-4-3-2-A', 'Four of a Kind')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+from typing import Literal
+
+from studeval import _core
+from studeval.cards import RANKS, to_codes
+from studeval.errors import HandSizeError, UnknownRankingError
+
+__all__ = [
+    "HIGH_CATEGORIES",
+    "LOW_CATEGORIES",
+    "best_five",
+    "describe_high",
+    "describe_low",
+    "high_category",
+    "low_category",
+]
+
+Ranking = Literal["high", "low", "low8"]
+
+HIGH_CATEGORIES = (
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+)
+LOW_CATEGORIES = (
+    "No Pair",
+    "One Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Full House",
+    "Four of a Kind",
+)
+_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+          "Queen", "King", "Ace")  # fmt: skip
+_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+            "Jacks", "Queens", "Kings", "Aces")  # fmt: skip
+
+
+def high_category(rank: int) -> str:
+    """The category of a high rank.
+
+    >>> high_category(1), high_category(7462)
+    ('Straight Flush', 'High Card')
+    """
+    category, _ = _core.high_class(rank)
+    return HIGH_CATEGORIES[category]
+
+
+def low_category(rank: int) -> str:
+    """The shape of an A-5 low rank: "No Pair", "One Pair", ... "Four of a Kind".
+
+    >>> low_category(1), low_category(6175)
+    ('No Pair', 'Four of a Kind')
+    """
+    shape, _ = _core.low_class(rank)
+    return LOW_CATEGORIES[shape]
+
+
+def describe_high(rank: int) -> str:
+    """A high rank in words.
+
+    >>> describe_high(2), describe_high(167), describe_high(3326)
+    ('Straight Flush, King high', 'Full House, Aces over Kings', 'One Pair, Aces')
+    """
+    category, ranks = _core.high_class(rank)
+    name = HIGH_CATEGORIES[category]
+    top = ranks[0]
+    if category == 0 and top == 12:
+        return "Royal Flush"
+    if category in (0, 3, 4):  # straight flush, flush, straight
+        return f"{name}, {_NAMES[top]} high"
+    if category in (1, 5, 7):  # quads, trips, one pair
+        return f"{name}, {_PLURALS[top]}"
+    if category == 2:
+        return f"{name}, {_PLURALS[top]} over {_PLURALS[ranks[3]]}"
+    if category == 6:
+        return f"{name}, {_PLURALS[top]} and {_PLURALS[ranks[2]]}"
+    return f"{name}, {_NAMES[top]}"
+
+
+def describe_low(rank: int) -> str:
+    """An A-5 low rank in words: the cards from the top, pairs named first.
+
+    >>> describe_low(1), describe_low(56)
+    ('5-4-3-2-A', '8-7-6-5-4')
+    >>> describe_low(1288)
+    'Pair of Aces, 4-3-2'
+    """
+    shape, ranks = _core.low_class(rank)
+
+    def run(values: Iterable[int]) -> str:
+        return "-".join(RANKS[r] for r in values)
+
+    if shape == 0:
+        return run(ranks)
+    if shape == 1:
+        return f"Pair of {_PLURALS[ranks[0]]}, {run(ranks[2:])}"
+    if shape == 2:
+        return f"Two Pair, {_PLURALS[ranks[0]]} and {_PLURALS[ranks[2]]}, {run(ranks[4:])}"
+    if shape == 3:
+        return f"Three {_PLURALS[ranks[0]]}, {run(ranks[3:])}"
+    if shape == 4:
+        return f"Full House, {_PLURALS[ranks[0]]} over {_PLURALS[ranks[3]]}"
+    return f"Four {_PLURALS[ranks[0]]}, {run(ranks[4:])}"
+
+
+def _low_order(code: int) -> tuple[int, int]:
+    rank, suit = divmod(code, 4)
+    return (-1 if rank == 12 else rank, suit)
+
+
+def best_five(hand: str | Iterable[str | int], ranking: Ranking) -> list[int]:
+    """The five cards that play for a ranking ("high", "low" or "low8"), highest first.
+
+    Cards are listed from the highest down (for lows the ace counts low, so it comes
+    last). When several fives give the same rank, the one with the highest cards (by
+    code: rank, then suit) is chosen. For "low8" this is the best A-5 low five whether or
+    not it qualifies (check :func:`studeval.low8_rank`).
+
+    >>> from studeval import cards_str
+    >>> cards_str(best_five("As Ks Qs Js Ts 2c 3d", "high"))
+    'As Ks Qs Js Ts'
+    >>> cards_str(best_five("Ac 2d 3h 4s 5c Kd Kh", "low"))
+    '5c 4s 3h 2d Ac'
+    """
+    if ranking == "high":
+        rank_of = _core.high_rank
+    elif ranking in ("low", "low8"):
+        rank_of = _core.low_rank
+    else:
+        raise UnknownRankingError(ranking)
+    codes = to_codes(hand)
+    if not 5 <= len(codes) <= 7:
+        raise HandSizeError(len(codes), "5..7 cards")
+    target = rank_of(codes)  # validates duplicates too
+    # Combinations of the descending list come out highest cards first.
+    for five in combinations(sorted(codes, reverse=True), 5):
+        if rank_of(five) == target:
+            if ranking == "high":
+                return list(five)
+            return sorted(five, key=_low_order, reverse=True)
+    raise AssertionError("no five-card subset has the hand's rank")  # unreachable

@@ -1,0 +1,47 @@
+"""Run every module's doctests and the README's examples against the installed package."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import studeval
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+MODULES = sorted(
+    {"studeval", "studeval._core"}
+    | {
+        f"studeval.{info.name}"
+        for info in pkgutil.iter_modules(studeval.__path__)
+        if not info.name.startswith("__")
+    }
+)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=FLAGS, verbose=False)
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+def test_every_public_function_has_an_example() -> None:
+    missing = [
+        name
+        for name in studeval.__all__
+        if callable(obj := getattr(studeval, name))
+        and not isinstance(obj, type)
+        and ">>>" not in (obj.__doc__ or "")
+    ]
+    assert not missing, f"public functions without a doctest example: {missing}"
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(str(README), module_relative=False, optionflags=FLAGS)
+    assert result.attempted > 0, "the README has no examples to run"
+    assert result.failed == 0
