@@ -50,7 +50,7 @@ typedef enum se_status {
     SE_DUPLICATE_CARD = -3,/* the same code twice in one hand */
     SE_BAD_ARGUMENT = -4,  /* NULL pointer, bad stride, unknown ranking */
     SE_INVALID_ROW = -5,   /* batch with check: some row is invalid (see first_bad_row) */
-    SE_THREAD_ERROR = -6   /* a worker thread could not be started */
+    SE_THREAD_ERROR = -6   /* reserved: thread failures are absorbed, see se_rank_batch */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -101,8 +101,9 @@ int se_up_low_rank(const uint8_t *cards, int n);
  * check == 0: no validation. Any byte values are still safe: every table index
  *   is masked into range, so the call never reads or writes out of bounds, but
  *   ranks of invalid rows are meaningless.
- * Returns SE_OK, SE_BAD_SIZE, SE_BAD_ARGUMENT, SE_INVALID_ROW or
- * SE_THREAD_ERROR. */
+ * If a worker thread cannot be started, its rows are ranked on the calling
+ * thread, so the result is always complete.
+ * Returns SE_OK, SE_BAD_SIZE, SE_BAD_ARGUMENT or SE_INVALID_ROW. */
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                         uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
                         int check, size_t *first_bad_row);
