@@ -34,7 +34,6 @@ _SUIT_OF.update({"\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3})  # outline
 
 # One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit.
 _CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS\u2660-\u2667])")
-_SEPARATORS = re.compile(r"[\s,]+")
 
 _CODE_OF_TEXT: dict[str, int] = {}
 for _rank_text, _rank in _RANK_OF.items():
@@ -60,15 +59,22 @@ def parse_card(text: str) -> int:
 
 
 def _split_text(text: str) -> list[int]:
-    codes: list[int] = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
+    tokens = text.replace(",", " ").split()
+    # Fast path: every token is one card ("As Kd 7h").
+    codes = [_CODE_OF_TEXT.get(token, -1) for token in tokens]
+    if -1 not in codes:
+        return codes
+    codes = []
+    for token in tokens:
         code = _CODE_OF_TEXT.get(token)
         if code is not None:
             codes.append(code)
             continue
-        # Concatenated pairs such as "AsKd7h": the whole token must be cards.
+        # Concatenated cards such as "AsKd7h": the whole token must be cards.
+        pairs = [_CODE_OF_TEXT.get(token[i : i + 2], -1) for i in range(0, len(token), 2)]
+        if len(token) % 2 == 0 and -1 not in pairs:
+            codes.extend(pairs)
+            continue
         pos = 0
         for match in _CARD_RE.finditer(token):
             if match.start() != pos:
