@@ -92,7 +92,7 @@ def _threads_arg(threads: int | None) -> int:
         raise TypeError(f"threads must be an int or None; got {threads!r}")
     if threads < 1:
         raise ValueError(f"threads must be at least 1; got {threads}")
-    return threads
+    return min(threads, 256)  # the C core's own cap; also keeps the value a C int
 
 
 def _rank(
