@@ -19,6 +19,7 @@ __all__ = [
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
+    "RulesError",
     "SeatError",
     "StudevalError",
     "UnknownGameError",
@@ -118,3 +119,7 @@ class ChipError(StudevalError, ValueError):
 
 class SeatError(StudevalError, ValueError):
     """Seat lists that do not fit together (lengths, no live seat, bad index)."""
+
+
+class RulesError(StudevalError, ValueError):
+    """A house-rules option with a value the option does not know."""

@@ -1,0 +1,383 @@
+"""Stud action rules: who brings in, who acts first, and the fourth-street open pair.
+
+Seats are listed clockwise starting at the dealer's left, so a seat's index is
+its position in that list and "first clockwise from the dealer" means the
+lowest index. ``None`` marks an empty or folded seat. Every choice on which
+rulebooks differ lives in :class:`HouseRules`; the default is
+:meth:`HouseRules.robert` (Robert's Rules of Poker, which the seed texts follow).
+
+>>> bring_in(["Kd", "3c", "3s", None], "stud")
+1
+>>> bring_in(["Kd", "3c", "Ks", None], "razz")
+2
+>>> first_to_act([["Kc", "5d"], ["Ks", "5h"], None], "stud")
+0
+>>> first_to_act([["Kc", "5d"], ["Ks", "5h"], None], "stud", rules=HouseRules.wsop())
+1
+>>> open_pair([["9c", "9d"], ["As", "Kd"]], "stud")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, SupportsIndex
+
+from studeval import _core
+from studeval.cards import to_codes
+from studeval.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    RulesError,
+    SeatError,
+)
+from studeval.games import Game, card_key, get_game
+
+__all__ = ["HouseRules", "bring_in", "first_to_act", "open_pair"]
+
+# What callers may pass for one card or one seat's cards.
+CardLike = int | str
+HandLike = str | Iterable[CardLike]
+
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "bring_in_tie": ("suit", "position"),
+    "action_tie": ("position", "suit"),
+    "open_pair_big_bet": (True, False),
+    "odd_chip_cards": ("all", "played"),
+    "odd_chip_low": ("low_card", "high_card"),
+}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The choices on which stud rulebooks differ.
+
+    Attributes:
+        bring_in_tie: how door cards of the same rank pick the bring-in.
+            ``"suit"``: by suit, clubs lowest and spades highest (Robert's,
+            WSOP, seeds 001 and 002). ``"position"``: the tied seat nearest the
+            dealer's left (seed 003).
+        action_tie: how tied boards pick the first to act on 4th-7th street.
+            ``"position"``: the first tied seat clockwise from the dealer
+            (Robert's, WSOP live-action rules, seeds 001, 003 and 004).
+            ``"suit"``: the board with the high card by suit (WSOP tournament
+            rules 2023 and 2024); on a low board the low card by suit.
+        open_pair_big_bet: whether an open pair on fourth street in ``stud``
+            lets any player bet the big bet (Robert's, seeds 000 and 003);
+            WSOP tournaments drop the rule. Other games never have it.
+        odd_chip_cards: which of a tied winner's cards order the odd chips:
+            ``"all"`` the seat's cards (Robert's) or ``"played"`` only the
+            five that make the hand (WSOP).
+        odd_chip_low: in low games and low halves, ``"low_card"`` gives the
+            odd chip to the lowest card by suit, ace low (Robert's), and
+            ``"high_card"`` to the highest card by suit (WSOP: high card by
+            suit in every game). High games and halves always use the highest.
+
+    >>> HouseRules() == HouseRules.robert()
+    True
+    >>> HouseRules.wsop().open_pair_big_bet
+    False
+    >>> HouseRules(action_tie="seat")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.RulesError: HouseRules.action_tie must be one of 'position', 'suit'; got 'seat'
+    """
+
+    bring_in_tie: Literal["suit", "position"] = "suit"
+    action_tie: Literal["position", "suit"] = "position"
+    open_pair_big_bet: bool = True
+    odd_chip_cards: Literal["all", "played"] = "all"
+    odd_chip_low: Literal["low_card", "high_card"] = "low_card"
+
+    def __post_init__(self) -> None:
+        for field, allowed in _CHOICES.items():
+            value = getattr(self, field)
+            # `True in (1, ...)` would accept 1 for a bool field, so compare types too.
+            if not any(type(value) is type(ok) and value == ok for ok in allowed):
+                choices = ", ".join(repr(ok) for ok in allowed)
+                raise RulesError(f"HouseRules.{field} must be one of {choices}; got {value!r}")
+
+    @classmethod
+    def robert(cls) -> HouseRules:
+        """Robert's Rules of Poker (the default everywhere).
+
+        Bring-in ties by suit; tied boards by position; the fourth-street open
+        pair allows the big bet in stud; odd chips to the highest card by suit
+        in high games and halves and to the lowest card by suit in low games
+        and halves, looking at all the seat's cards.
+
+        >>> HouseRules.robert().odd_chip_cards
+        'all'
+        """
+        return cls()
+
+    @classmethod
+    def wsop(cls) -> HouseRules:
+        """WSOP tournament rules 2024.
+
+        Bring-in ties by suit; tied boards by high card by suit; no big bet on
+        a fourth-street open pair; odd chips to the highest card by suit in
+        every game, looking only at the five cards that play.
+
+        >>> HouseRules.wsop().action_tie, HouseRules.wsop().odd_chip_low
+        ('suit', 'high_card')
+        """
+        return cls(
+            bring_in_tie="suit",
+            action_tie="suit",
+            open_pair_big_bet=False,
+            odd_chip_cards="played",
+            odd_chip_low="high_card",
+        )
+
+
+def house_rules(rules: HouseRules | None) -> HouseRules:
+    """Return ``rules``, or the default :meth:`HouseRules.robert` for ``None``."""
+    if rules is None:
+        return HouseRules()
+    if not isinstance(rules, HouseRules):
+        raise TypeError(f"rules must be a HouseRules or None; got {type(rules).__name__}")
+    return rules
+
+
+def _seat_list(seats: object, what: str) -> list[object]:
+    # A string is iterable but is never a list of seats; catching it here gives a
+    # clear message instead of one seat per character.
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise SeatError(f"{what} must be a list with one entry per seat; got {seats!r}")
+    if not seats:
+        raise SeatError(f"{what} must list at least one seat")
+    return list(seats)
+
+
+def _codes_at(cards: object, seat: int) -> list[int]:
+    try:
+        return to_codes(cards)  # type: ignore[arg-type]
+    except InvalidCardError as err:
+        raise InvalidCardError(err.card, detail=f"at seat {seat}") from err
+
+
+def _check_distinct(seats: Sequence[Sequence[int] | None], shared: int | None = None) -> None:
+    """Raise DuplicateCardError naming the seat where a card shows up again."""
+    owner: dict[int, int] = {}
+    for seat, cards in enumerate(seats):
+        if cards is None:
+            continue
+        for code in cards:
+            if code == shared:
+                raise DuplicateCardError(code, seat=seat, detail="it is the community card")
+            if code in owner:
+                other = owner[code]
+                detail = "twice in this hand" if other == seat else f"also at seat {other}"
+                raise DuplicateCardError(code, seat=seat, detail=detail)
+            owner[code] = seat
+
+
+def parse_seats(
+    seats: object,
+    *,
+    sizes: Sequence[int],
+    expected: str,
+    what: str,
+    shared: int | None = None,
+) -> list[list[int] | None]:
+    """Parse one hand per seat, ``None`` kept, checking sizes and duplicates.
+
+    ``shared`` is a community card that no seat may hold. Shared with
+    :mod:`studeval.showdown`; not part of the public API.
+    """
+    parsed: list[list[int] | None] = []
+    for seat, cards in enumerate(_seat_list(seats, what)):
+        if cards is None:
+            parsed.append(None)
+            continue
+        codes = _codes_at(cards, seat)
+        if len(codes) not in sizes:
+            raise HandSizeError(len(codes), expected, seat=seat)
+        parsed.append(codes)
+    _check_distinct(parsed, shared)
+    return parsed
+
+
+def live_seats(parsed: Sequence[object | None], what: str) -> list[int]:
+    """Return the indices of the seats that are not ``None``, raising if none."""
+    live = [seat for seat, cards in enumerate(parsed) if cards is not None]
+    if not live:
+        raise SeatError(f"{what}: no live seat (every seat is None)")
+    return live
+
+
+def bring_in(
+    door_cards: Sequence[CardLike | None], game: str, *, rules: HouseRules | None = None
+) -> int:
+    """Return the seat that must bring in on third street.
+
+    ``door_cards`` holds each seat's one up card (a code or text) or ``None``.
+    In ``stud`` and ``stud8`` the lowest door card brings in, ace high; in
+    ``razz`` and ``stud_hilo`` the highest, ace low (king highest). Door cards of
+    the same rank are told apart by suit, clubs lowest and spades highest, or
+    under ``HouseRules(bring_in_tie="position")`` by the seat nearest the
+    dealer's left.
+
+    >>> bring_in(["7h", "2d", "2c"], "stud")
+    2
+    >>> bring_in(["Ac", "Kh", "Ks"], "razz")
+    2
+    >>> bring_in(["Ac", "Kh", "Ks"], "razz", rules=HouseRules(bring_in_tie="position"))
+    1
+    >>> bring_in(["7h", "7h"], "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.DuplicateCardError: duplicate card 7h at seat 1 (also at seat 0)
+    """
+    spec = get_game(game)
+    house = house_rules(rules)
+    doors: list[list[int] | None] = []
+    for seat, card in enumerate(_seat_list(door_cards, "door_cards")):
+        if card is None:
+            doors.append(None)
+            continue
+        if isinstance(card, bool) or not isinstance(card, str | SupportsIndex):
+            raise InvalidCardError(card, detail=f"at seat {seat}; a door card is one card")
+        # A one-card list keeps parsing in one place; "As Kd" becomes two cards.
+        codes = _codes_at(card if isinstance(card, str) else [card], seat)
+        if len(codes) != 1:
+            raise HandSizeError(len(codes), "1 door card", seat=seat)
+        doors.append(codes)
+    _check_distinct(doors)
+    live = live_seats(doors, "bring_in")
+    sign = 1 if spec.bring_in == "lowest" else -1
+
+    def order(seat: int) -> tuple[int, int]:
+        key = card_key(doors[seat][0], spec.card_order)  # type: ignore[index]
+        if house.bring_in_tie == "position":
+            # Rank only (key // 4); equal ranks fall to the lower seat index.
+            return (sign * (key // 4), seat)
+        return (sign * key, seat)
+
+    return min(live, key=order)
+
+
+def _board_order(
+    spec: Game, house: HouseRules, boards: list[list[int] | None]
+) -> Callable[[int], tuple[int, tuple[int, ...], int]]:
+    rank_of = _core.up_high_rank if spec.board == "high" else _core.up_low_rank
+
+    def order(seat: int) -> tuple[int, tuple[int, ...], int]:
+        cards = boards[seat]
+        assert cards is not None
+        rank = rank_of(cards)
+        if house.action_tie == "position":
+            return (rank, (), seat)
+        # Equal boards differ only in suits: compare cards from the highest down
+        # in the game's card order. A high board wants the higher card, a low
+        # board the lower one (the mirror of the bring-in).
+        keys = sorted((card_key(code, spec.card_order) for code in cards), reverse=True)
+        suit_key = tuple(-k for k in keys) if spec.board == "high" else tuple(keys)
+        return (rank, suit_key, seat)
+
+    return order
+
+
+def first_to_act(
+    up_cards: Sequence[HandLike | None],
+    game: str,
+    *,
+    all_in: Iterable[int] = (),
+    rules: HouseRules | None = None,
+) -> int | None:
+    """Return the seat that starts the action on 4th to 7th street.
+
+    ``up_cards`` holds each seat's up cards (1 to 4, the same count at every
+    live seat) or ``None``. In ``stud`` and ``stud8`` the best poker hand
+    showing acts first, in ``razz`` and ``stud_hilo`` the best A-5 low showing;
+    pairs, two pair, trips and quads count, straights and flushes never.
+    Tied boards go to the first seat clockwise from the dealer, or under
+    ``HouseRules(action_tie="suit")`` to the high card by suit (the low card by
+    suit on a low board).
+
+    Seats in ``all_in`` cannot act: when the best board is one of them the
+    action starts with the next seat clockwise that can (WSOP live-action rule
+    240), and the result is ``None`` when no seat can act.
+
+    >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "stud")
+    1
+    >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "razz")
+    0
+    >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "stud", all_in=[1])
+    2
+    >>> first_to_act([["Ah", "2c"], ["Kd"]], "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.HandSizeError: a hand of 1 cards at seat 1; expected 2 up cards, as at seat 0
+    """
+    spec = get_game(game)
+    house = house_rules(rules)
+    boards = parse_seats(up_cards, sizes=range(1, 5), expected="1 to 4 up cards", what="up_cards")
+    live = live_seats(boards, "first_to_act")
+    count = len(boards[live[0]])  # type: ignore[arg-type]
+    for seat in live:
+        size = len(boards[seat])  # type: ignore[arg-type]
+        # Up-card ranks compare only between boards of the same size.
+        if size != count:
+            raise HandSizeError(size, f"{count} up cards, as at seat {live[0]}", seat=seat)
+    stuck = _all_in_seats(all_in, boards)
+    best = min(live, key=_board_order(spec, house, boards))
+    if best not in stuck:
+        return best
+    n = len(boards)
+    for step in range(1, n):
+        seat = (best + step) % n
+        if boards[seat] is not None and seat not in stuck:
+            return seat
+    return None
+
+
+def _all_in_seats(all_in: Iterable[int], boards: list[list[int] | None]) -> set[int]:
+    if isinstance(all_in, (str, bytes)) or not isinstance(all_in, Iterable):
+        raise SeatError(f"all_in must be an iterable of seat indices; got {all_in!r}")
+    seats: set[int] = set()
+    for seat in all_in:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise SeatError(f"all_in holds {seat!r}; seat indices are ints")
+        if not 0 <= seat < len(boards):
+            raise SeatError(f"all_in seat {seat} is not a seat (0..{len(boards) - 1})")
+        if boards[seat] is None:
+            raise SeatError(f"all_in seat {seat} has no up cards (folded or empty)")
+        seats.add(seat)
+    return seats
+
+
+def open_pair(
+    up_cards: Sequence[HandLike | None], game: str, *, rules: HouseRules | None = None
+) -> bool:
+    """Return whether the big bet is allowed on fourth street.
+
+    ``up_cards`` holds each seat's two fourth-street up cards or ``None``. Only
+    ``stud`` has the rule: when any live seat shows a pair, any player may bet
+    the big bet (Robert's Rules; seeds 000 and 003). ``HouseRules.wsop()``
+    drops it, as WSOP tournaments do; Stud/8, Razz and Stud Hi/Lo never have it.
+
+    >>> open_pair([["9c", "9d"], None, ["As", "Kd"]], "stud")
+    True
+    >>> open_pair([["9c", "9d"], None, ["As", "Kd"]], "stud", rules=HouseRules.wsop())
+    False
+    >>> open_pair([["9c", "9d"], ["As", "Kd"]], "razz")
+    False
+    >>> open_pair([["9c", "9d", "2h"]], "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.HandSizeError: a hand of 3 cards at seat 0; expected 2 up cards (fourth street)
+    """
+    spec = get_game(game)
+    house = house_rules(rules)
+    boards = parse_seats(
+        up_cards, sizes=(2,), expected="2 up cards (fourth street)", what="up_cards"
+    )
+    live = live_seats(boards, "open_pair")
+    if not (spec.open_pair and house.open_pair_big_bet):
+        return False
+    # Two up cards make a pair exactly when their ranks (code // 4) match.
+    return any(boards[s][0] // 4 == boards[s][1] // 4 for s in live)  # type: ignore[index]

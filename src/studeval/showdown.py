@@ -1,0 +1,414 @@
+"""Showdown: who gets which chips, with side pots, split halves and odd chips.
+
+:func:`settle` builds the main pot and the side pots from what each seat put
+in, returns chips nobody matched, and splits each pot on its own among the
+live seats eligible for it. :func:`award_pot` splits one pot. Both rank hands
+with the core's rankings only (:func:`studeval.high_rank`,
+:func:`studeval.low_rank`, :func:`studeval.low8_rank`).
+
+Seats are listed clockwise from the dealer's left; ``None`` marks a folded or
+empty seat.
+
+>>> result = settle(
+...     ["Kc Kd 5h 5s 9c 2d 3h", "7c 5d 4h 2s Ac Qd Jh", None],
+...     [40, 40, 23],
+...     "stud8",
+... )
+>>> result.payouts
+[52, 51, 0]
+>>> print(result)
+Main pot of 103: Seat 0 wins 52 with Two Pair, Kings and Fives; Seat 1 wins 51 with 7-5-4-2-A
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, SupportsIndex
+
+from studeval import _core
+from studeval.cards import to_codes
+from studeval.classes import best_five, describe_high, describe_low
+from studeval.errors import ChipError, HandSizeError, InvalidCardError, SeatError
+from studeval.games import Game, card_key, get_game
+from studeval.rules import CardLike, HandLike, HouseRules, house_rules, live_seats, parse_seats
+
+__all__ = ["Pot", "Settlement", "award_pot", "settle"]
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot and how it was split.
+
+    Per-seat tuples (``shares``, ``high_shares``, ``low_shares``) have one
+    entry per seat of the table, so ``shares[s]`` is what seat ``s`` took from
+    this pot.
+
+    Attributes:
+        name: ``"Main pot"``, ``"Side pot 1"`` ... (``"Pot"`` from
+            :func:`award_pot`).
+        game: the game's name.
+        amount: the chips in the pot.
+        eligible: the live seats that could win it, in seat order.
+        high_winners: the seats sharing the high (or the whole pot in
+            ``stud``), in seat order; empty in ``razz``.
+        low_winners: the seats sharing the low; empty in ``stud`` and when no
+            low qualifies in ``stud8``.
+        shares: chips each seat takes from this pot (both halves).
+        high_shares: chips each seat takes for high.
+        low_shares: chips each seat takes for low.
+        high_hand: the winning high hand in words, or ``None``.
+        low_hand: the winning low hand in words, or ``None``.
+        odd_chips: chips given out one by one because a split could not be even
+            (the high half's extra chip of a hi/lo split included).
+    """
+
+    name: str
+    game: str
+    amount: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    high_shares: tuple[int, ...]
+    low_shares: tuple[int, ...]
+    high_hand: str | None
+    low_hand: str | None
+    odd_chips: int
+
+    def __str__(self) -> str:
+        return f"{self.name} of {self.amount}: {'; '.join(self._parts())}"
+
+    def _parts(self) -> list[str]:
+        if len(self.eligible) == 1:
+            return [f"Seat {self.eligible[0]} wins {self.amount} uncontested"]
+        high, low = self.high_winners, self.low_winners
+        if high and len(high) == 1 and high == low:
+            seat = high[0]
+            return [f"Seat {seat} scoops {self.amount} with {self.high_hand} and {self.low_hand}"]
+        parts = [f"Seat {s} wins {self.high_shares[s]} with {self.high_hand}" for s in high]
+        parts += [f"Seat {s} wins {self.low_shares[s]} with {self.low_hand}" for s in low]
+        if high and not low and get_game(self.game).low is not None:
+            parts.append("no low qualifies")
+        return parts
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of :func:`settle`.
+
+    Attributes:
+        game: the game's name.
+        payouts: chips each seat receives in all (pots won plus chips returned);
+            they sum to the contributions.
+        pots: the main pot, then the side pots in the order they formed.
+        returned: chips each seat gets back because nobody matched them.
+    """
+
+    game: str
+    payouts: list[int]
+    pots: list[Pot]
+    returned: list[int]
+
+    def __str__(self) -> str:
+        lines = [str(pot) for pot in self.pots]
+        lines += [
+            f"Seat {seat} takes back {chips} unmatched"
+            for seat, chips in enumerate(self.returned)
+            if chips
+        ]
+        return "\n".join(lines) if lines else "No chips to settle"
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """One live seat's cards and ranks (``None`` where the game has no such half)."""
+
+    cards: list[int]
+    high: int | None
+    low: int | None
+
+
+def _community(community: CardLike | None) -> int | None:
+    if community is None:
+        return None
+    if isinstance(community, bool) or not isinstance(community, str | SupportsIndex):
+        raise InvalidCardError(community, detail="the community card is one card")
+    codes = to_codes(community if isinstance(community, str) else [community])
+    if len(codes) != 1:
+        raise HandSizeError(len(codes), "1 community card")
+    return codes[0]
+
+
+def _table(
+    hands: Sequence[HandLike | None], community: CardLike | None, spec: Game
+) -> list[_Seat | None]:
+    shared = _community(community)
+    if shared is None:
+        size, expected = 7, "7 cards"
+    else:
+        # The deck ran out: one card in the middle plays in every hand (seeds
+        # 000, 003, 004), so each seat holds only six of its own.
+        size, expected = 6, "6 cards when a community card is shared"
+    parsed = parse_seats(hands, sizes=(size,), expected=expected, what="hands", shared=shared)
+    table: list[_Seat | None] = []
+    for codes in parsed:
+        if codes is None:
+            table.append(None)
+            continue
+        cards = codes if shared is None else [*codes, shared]
+        high = _core.high_rank(cards) if spec.high else None
+        if spec.low == "low":
+            low: int | None = _core.low_rank(cards)
+        elif spec.low == "low8":
+            low = _core.low8_rank(cards)
+        else:
+            low = None
+        table.append(_Seat(cards, high, low))
+    return table
+
+
+def _chips(value: object, what: str) -> int:
+    # bool is an int subclass but "True chips" is a bug in the caller.
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ChipError(f"{what} is {value!r}; chips are whole numbers")
+    chips = operator.index(value)  # type: ignore[arg-type]
+    if chips < 0:
+        raise ChipError(f"{what} is {chips}; chips cannot be negative")
+    return chips
+
+
+def _chip_list(contributions: object) -> list[object]:
+    # Any iterable of integers will do (a list, a tuple, a numpy array); a
+    # string is iterable too but never a list of chip counts.
+    if not isinstance(contributions, (str, bytes)):
+        try:
+            return list(contributions)  # type: ignore[call-overload]
+        except TypeError:
+            pass
+    raise ChipError(f"contributions must be a list of chip counts; got {contributions!r}")
+
+
+def _odd_chip_order(
+    seats: Sequence[int],
+    half: Literal["high", "low"],
+    spec: Game,
+    house: HouseRules,
+    table: Sequence[_Seat | None],
+) -> list[int]:
+    """Order tied winners for the odd chips: the first gets the first chip."""
+    want_high = half == "high" or house.odd_chip_low == "high_card"
+    # The low half ranks cards ace-low, as the low hand plays them.
+    order = "ace_high" if half == "high" else "ace_low"
+    ranking = "high" if half == "high" else spec.low
+
+    def key(seat: int) -> tuple[int, ...]:
+        entry = table[seat]
+        assert entry is not None
+        cards = entry.cards
+        if house.odd_chip_cards == "played":
+            cards = best_five(cards, ranking)
+        keys = sorted((card_key(code, order) for code in cards), reverse=want_high)
+        # Compare card by card from the deciding end; later cards only matter
+        # when a shared community card is the deciding card of both seats.
+        return tuple(-k for k in keys) if want_high else tuple(keys)
+
+    return sorted(seats, key=key)
+
+
+def _divide(amount: int, winners: Sequence[int], n: int) -> tuple[list[int], int]:
+    """Split ``amount`` among winners in odd-chip order; return shares and odd chips."""
+    shares = [0] * n
+    if not winners:
+        return shares, 0
+    base, odd = divmod(amount, len(winners))
+    for place, seat in enumerate(winners):
+        # One odd chip at most per seat: odd < len(winners).
+        shares[seat] = base + (1 if place < odd else 0)
+    return shares, odd
+
+
+def _contest(
+    name: str,
+    amount: int,
+    eligible: tuple[int, ...],
+    spec: Game,
+    house: HouseRules,
+    table: Sequence[_Seat | None],
+) -> Pot:
+    n = len(table)
+    # Ranks of the eligible seats for each half; a seat with no qualifying low
+    # (None) cannot win the low half.
+    highs = {
+        s: seat.high for s in eligible if (seat := table[s]) is not None and seat.high is not None
+    }
+    lows = {
+        s: seat.low for s in eligible if (seat := table[s]) is not None and seat.low is not None
+    }
+    high_winners: tuple[int, ...] = ()
+    low_winners: tuple[int, ...] = ()
+    high_hand = low_hand = None
+    if highs:
+        best = min(highs.values())
+        high_winners = tuple(s for s in eligible if highs.get(s) == best)
+        high_hand = describe_high(best)
+    if lows:
+        best_low = min(lows.values())
+        low_winners = tuple(s for s in eligible if lows.get(s) == best_low)
+        low_hand = describe_low(best_low)
+    if high_winners and low_winners:
+        # The high half takes the odd chip of a hi/lo split.
+        low_amount = amount // 2
+        high_amount = amount - low_amount
+        split_odd = amount % 2
+    elif high_winners:
+        high_amount, low_amount, split_odd = amount, 0, 0
+    else:
+        high_amount, low_amount, split_odd = 0, amount, 0
+    high_order = _odd_chip_order(high_winners, "high", spec, house, table)
+    low_order = _odd_chip_order(low_winners, "low", spec, house, table)
+    high_shares, high_odd = _divide(high_amount, high_order, n)
+    low_shares, low_odd = _divide(low_amount, low_order, n)
+    return Pot(
+        name=name,
+        game=spec.name,
+        amount=amount,
+        eligible=eligible,
+        high_winners=high_winners,
+        low_winners=low_winners,
+        shares=tuple(h + lo for h, lo in zip(high_shares, low_shares, strict=True)),
+        high_shares=tuple(high_shares),
+        low_shares=tuple(low_shares),
+        high_hand=high_hand,
+        low_hand=low_hand,
+        odd_chips=split_odd + high_odd + low_odd,
+    )
+
+
+def _layers(
+    chips: list[int], live: list[int]
+) -> tuple[list[tuple[int, tuple[int, ...]]], list[int]]:
+    """Cut contributions into pots: ``[(amount, eligible)]`` and chips returned.
+
+    The chips of the one seat that put in most, above what anyone else put in,
+    are returned to it. Each contribution level then makes a layer that the live
+    seats who reached it may win; neighbouring layers with the same eligible
+    seats are one pot. A layer no live seat reached (chips of folded seats above
+    every live seat's total) is dead money and joins the pot below it.
+    """
+    returned = [0] * len(chips)
+    top = max(chips)
+    if chips.count(top) == 1:
+        seat = chips.index(top)
+        second = max((c for s, c in enumerate(chips) if s != seat), default=0)
+        returned[seat] = top - second
+        chips = [*chips]
+        chips[seat] = second
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in sorted({c for c in chips if c > 0}):
+        amount = sum(min(c, level) - min(c, below) for c in chips)
+        eligible = tuple(s for s in live if chips[s] >= level)
+        below = level
+        if not eligible:
+            # Dead money: nobody live reached this level, so it goes to the last
+            # pot (or, when the live seats put in nothing, a pot of all of them).
+            if pots:
+                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+            else:
+                pots.append((amount, tuple(live)))
+        elif pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        else:
+            pots.append((amount, eligible))
+    return pots, returned
+
+
+def settle(
+    hands: Sequence[HandLike | None],
+    contributions: Sequence[int],
+    game: str,
+    *,
+    community: CardLike | None = None,
+    rules: HouseRules | None = None,
+) -> Settlement:
+    """Settle a showdown: build the pots and split each among its winners.
+
+    ``hands`` holds each seat's seven cards (six when a ``community`` card is
+    shared because the deck ran out) or ``None`` for a folded or empty seat.
+    ``contributions`` holds the chips each seat put in, folded seats included
+    (their chips stay in the pots). Chips that nobody matched go back to their
+    owner; the rest form the main pot and side pots, each split on its own:
+    ``stud`` best high; ``razz`` best A-5 low; ``stud8`` half to the best high
+    and half to the best 8-or-better low, all to the high when no low
+    qualifies; ``stud_hilo`` half high and half A-5 low, always. The high half
+    gets the odd chip of a split; tied winners share, odd chips going one each
+    in the order the house rules set (:class:`~studeval.HouseRules`). Suits
+    never break a tie for a pot.
+
+    The payouts always sum to the contributions.
+
+    >>> s = settle(["As Ah Kd Kc 7s 3d 2c", "Ad Ac Ks Kh 7d 3c 2h", "Qs Qh 5c 4d 9h 8c 6d"],
+    ...            [100, 100, 30], "stud")
+    >>> s.payouts  # the side pot of 140 and the main pot of 90 split evenly
+    [115, 115, 0]
+    >>> settle(["As Ah Kd Kc 7s 3d 2c", None], [10, -5], "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.ChipError: contributions[1] is -5; chips cannot be negative
+    """
+    spec = get_game(game)
+    house = house_rules(rules)
+    n = len(_seat_count(hands))
+    chips = [_chips(c, f"contributions[{s}]") for s, c in enumerate(_chip_list(contributions))]
+    if len(chips) != n:
+        raise SeatError(f"contributions has {len(chips)} entries but hands has {n} seats")
+    table = _table(hands, community, spec)
+    live = live_seats(table, "settle")
+    layers, returned = _layers(chips, live)
+    pots = [
+        _contest("Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table)
+        for i, (amount, eligible) in enumerate(layers)
+    ]
+    payouts = [returned[seat] + sum(pot.shares[seat] for pot in pots) for seat in range(n)]
+    if sum(payouts) != sum(chips):  # pragma: no cover - an internal invariant
+        raise AssertionError(f"payouts {payouts} do not sum to contributions {chips}")
+    return Settlement(game=spec.name, payouts=payouts, pots=pots, returned=returned)
+
+
+def _seat_count(hands: object) -> Sequence[object]:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise SeatError(f"hands must be a list with one entry per seat; got {hands!r}")
+    return hands
+
+
+def award_pot(
+    hands: Sequence[HandLike | None],
+    amount: int,
+    game: str,
+    *,
+    community: CardLike | None = None,
+    rules: HouseRules | None = None,
+) -> Pot:
+    """Split one pot of ``amount`` chips among the live hands.
+
+    The same rules as :func:`settle`, for a single pot every live seat is
+    eligible for.
+
+    >>> pot = award_pot(["Ks Kh 9c 8d 5s 4c 2h", "Kd Kc 9h 8s 5c 4d 3h", None], 25, "stud")
+    >>> pot.high_winners, pot.shares  # a tie: the king of spades takes the odd chip
+    ((0, 1), (13, 12, 0))
+    >>> print(pot)
+    Pot of 25: Seat 0 wins 13 with One Pair, Kings; Seat 1 wins 12 with One Pair, Kings
+    >>> award_pot([None, None], 10, "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.SeatError: award_pot: no live seat (every seat is None)
+    """
+    spec = get_game(game)
+    house = house_rules(rules)
+    chips = _chips(amount, "amount")
+    table = _table(hands, community, spec)
+    live = live_seats(table, "award_pot")
+    return _contest("Pot", chips, tuple(live), spec, house, table)
