@@ -10,7 +10,13 @@ lists of int codes (the common case in tight loops) and hand anything else to
 from libc.stdint cimport uint8_t, uint16_t
 
 from studeval.cards import to_codes
-from studeval.errors import DuplicateCardError, HandSizeError, InvalidCardError, StudevalError
+from studeval.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    InvalidRankError,
+    StudevalError,
+)
 
 NO_LOW = SE_NO_LOW
 HIGH_CLASSES = SE_HIGH_CLASSES
@@ -205,7 +211,17 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
     return -1
 
 
-def high_class(int rank):
+cdef int _rank_arg(object rank, str ranking, int last) except? -1:
+    """A rank as a C int; anything that is not an int in range is an InvalidRankError."""
+    if isinstance(rank, bool) or not hasattr(rank, "__index__"):
+        raise InvalidRankError(rank, ranking, last)
+    value = rank.__index__()
+    if not 1 <= value <= last:
+        raise InvalidRankError(rank, ranking, last)
+    return value
+
+
+def high_class(object rank):
     """The category (0 = straight flush .. 8 = high card) and the five ranks (0 = deuce ..
     12 = ace) of a high rank, most significant first.
 
@@ -213,13 +229,13 @@ def high_class(int rank):
     (0, (12, 11, 10, 9, 8))
     """
     cdef int ranks[5]
-    cdef int category = se_high_class(rank, ranks)
+    cdef int category = se_high_class(_rank_arg(rank, "high", SE_HIGH_CLASSES), ranks)
     if category < 0:
-        raise ValueError(f"high rank {rank} is outside 1..{SE_HIGH_CLASSES}")
+        raise InvalidRankError(rank, "high", SE_HIGH_CLASSES)
     return category, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
 
 
-def low_class(int rank):
+def low_class(object rank):
     """The shape (0 = no pair .. 5 = quads) and the five ranks of an A-5 low rank, grouped
     ranks first, from the top; ace (12) plays low.
 
@@ -227,9 +243,9 @@ def low_class(int rank):
     (0, (3, 2, 1, 0, 12))
     """
     cdef int ranks[5]
-    cdef int shape = se_low_class(rank, ranks)
+    cdef int shape = se_low_class(_rank_arg(rank, "low", SE_LOW_CLASSES), ranks)
     if shape < 0:
-        raise ValueError(f"low rank {rank} is outside 1..{SE_LOW_CLASSES}")
+        raise InvalidRankError(rank, "low", SE_LOW_CLASSES)
     return shape, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
 
 

@@ -52,30 +52,29 @@ def _as_code_rows(cards: npt.ArrayLike, check: bool) -> npt.NDArray[np.uint8]:
     """A uint8 (N, k) array whose rows the C core can read, validated if asked."""
     import numpy as np
 
-    array = np.asarray(cards)
+    try:
+        array = np.asarray(cards)
+    except ValueError:  # ragged nested sequences
+        raise BatchShapeError(None) from None
     if array.dtype.kind not in "iu":
         raise BatchDtypeError(array.dtype)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise BatchShapeError(array.shape)
     if array.dtype != np.uint8:
-        if check and array.size:
-            out_of_range = (array < 0) | (array > 51)
-            if out_of_range.any():
-                row = int(np.argmax(out_of_range.any(axis=1)))
-                column = int(np.argmax(out_of_range[row]))
-                raise InvalidCardError(array[row, column].item(), row=row, detail="codes are 0..51")
-        # Unchecked out-of-range codes become invalid bytes (meaningless ranks,
-        # never out-of-bounds reads).
-        array = np.clip(array, 0, 255).astype(np.uint8)
+        # Out-of-range codes become the invalid byte 255, so the C check finds
+        # the first bad row whatever its fault (range or duplicate) and, unchecked,
+        # they give meaningless ranks but never out-of-bounds reads.
+        array = np.where((array < 0) | (array > 51), 255, array).astype(np.uint8)
     if array.strides[1] != 1 or array.strides[0] < array.shape[1]:
         array = np.ascontiguousarray(array)
     return array
 
 
-def _raise_row_error(rows: npt.NDArray[np.uint8], row: int) -> None:
-    values = rows[row].tolist()
+def _raise_row_error(cards: npt.NDArray[np.integer], row: int) -> None:
+    """Name what is wrong with a row the C check rejected, with the caller's values."""
+    values = cards[row].tolist()
     for value in values:
-        if value > 51:
+        if not 0 <= value <= 51:
             raise InvalidCardError(value, row=row, detail="codes are 0..51")
     seen: set[int] = set()
     for value in values:
@@ -108,7 +107,7 @@ def _rank(
     )
     bad_row = _core.rank_batch(rows, *outputs, n_threads, bool(check))
     if bad_row >= 0:
-        _raise_row_error(rows, bad_row)
+        _raise_row_error(np.asarray(cards), bad_row)
     return outputs
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
+    "InvalidRankError",
     "RulesError",
     "SeatError",
     "StudevalError",
@@ -82,9 +83,10 @@ class HandSizeError(StudevalError, ValueError):
 class BatchShapeError(StudevalError, ValueError):
     """A batch array whose shape is not (N, k) with k in 5..7."""
 
-    def __init__(self, shape: tuple[int, ...]) -> None:
+    def __init__(self, shape: tuple[int, ...] | None) -> None:
         self.shape = shape
-        super().__init__(f"cards must have shape (N, k) with k in 5..7; got shape {shape}")
+        got = "rows of different lengths" if shape is None else f"shape {shape}"
+        super().__init__(f"cards must have shape (N, k) with k in 5..7; got {got}")
 
 
 class BatchDtypeError(StudevalError, TypeError):
@@ -123,3 +125,12 @@ class SeatError(StudevalError, ValueError):
 
 class RulesError(StudevalError, ValueError):
     """A house-rules option with a value the option does not know."""
+
+
+class InvalidRankError(StudevalError, ValueError):
+    """A rank outside its ranking's range (1..7462 high, 1..6175 low)."""
+
+    def __init__(self, rank: object, ranking: str, last: int) -> None:
+        self.rank = rank
+        self.ranking = ranking
+        super().__init__(f"{ranking} rank {rank!r} is outside 1..{last}")
