@@ -19,6 +19,7 @@ __all__ = [
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
+    "InvalidLineError",
     "InvalidRankError",
     "RulesError",
     "SeatError",
@@ -134,3 +135,21 @@ class InvalidRankError(StudevalError, ValueError):
         self.rank = rank
         self.ranking = ranking
         super().__init__(f"{ranking} rank {rank!r} is outside 1..{last}")
+
+
+class InvalidLineError(StudevalError, ValueError):
+    """A line of hand text that is not a hand of 5 to 7 distinct cards.
+
+    ``line`` is the 1-based line number, ``text`` the line and ``reason`` why.
+
+    >>> from studeval.errors import InvalidLineError
+    >>> err = InvalidLineError(3, "As Kd", "2 cards; a hand has 5 to 7")
+    >>> str(err), err.line
+    ("line 3: 'As Kd': 2 cards; a hand has 5 to 7", 3)
+    """
+
+    def __init__(self, line: int, text: str, reason: str) -> None:
+        self.line = line
+        self.text = text
+        self.reason = reason
+        super().__init__(f"line {line}: {text!r}: {reason}")

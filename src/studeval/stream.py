@@ -1,0 +1,676 @@
+"""Hands in bulk: text lines to card arrays and ranks back to text, chunk by chunk.
+
+The command line ranks files of hands much faster than Python can split lines, so
+this module parses and formats whole chunks of bytes with numpy: the layouts people
+write ("As Kd 7h 2c 3s 9d Th", "AsKd7h2c3s9dTh", with "10" for ten, suit symbols,
+any case, CRLF line ends, 5 to 7 cards) are decoded as byte matrices, and only odd
+lines (extra spaces, mixed separators) go through :func:`studeval.parse_cards` one at
+a time. Bad lines are reported with their line number and text.
+
+>>> from studeval.stream import parse_hands
+>>> parse_hands("As Kd 7h 2c 3s 9d Th\\nAsKd7h2c3s9dTh\\n").tolist()
+[[51, 45, 22, 0, 7, 29, 34], [51, 45, 22, 0, 7, 29, 34]]
+>>> parse_hands("As Kd 7h 2c 3s 9d As")
+Traceback (most recent call last):
+...
+studeval.errors.InvalidLineError: line 1: 'As Kd 7h 2c 3s 9d As': duplicate card As
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from studeval.cards import RANKS, SUITS, parse_cards
+from studeval.errors import InvalidLineError
+
+__all__ = [
+    "CHUNK_BYTES",
+    "FORMATS",
+    "HandChunk",
+    "InvalidLineError",
+    "format_header",
+    "format_rows",
+    "iter_blocks",
+    "iter_chunks",
+    "parse_block",
+    "parse_hands",
+    "random_hands",
+    "rank_chunk",
+    "raw_blocks",
+]
+
+#: Bytes read per chunk: about 50,000 seven-card lines, enough that numpy's per-call
+#: overhead vanishes, and few enough that each chunk's temporaries (a few MiB) stay
+#: in cache and can be reused by the allocator for the next chunk.
+CHUNK_BYTES = 1 << 20
+
+#: Output formats of :func:`format_rows`.
+FORMATS = ("table", "csv", "jsonl")
+
+_MIN_CARDS, _MAX_CARDS = 5, 7
+_PAD = 255  # card slot of a hand shorter than the chunk's widest hand
+_BAD = 0x80  # the "code" of two bytes that are not a card; every real code is < 52
+_NEWLINE, _CR, _SPACE = 10, 13, 32
+
+# Two bytes of card text, read as a little-endian uint16 (rank byte low), -> the
+# card's code, or _BAD for anything that is not a rank then a suit (any case).
+_CODE_OF_PAIR = np.full(1 << 16, _BAD, dtype=np.uint8)
+for _rank, _rank_char in enumerate(RANKS):
+    for _suit, _suit_char in enumerate(SUITS):
+        for _r in {_rank_char, _rank_char.lower()}:
+            for _s in {_suit_char, _suit_char.upper()}:
+                _CODE_OF_PAIR[ord(_r) | ord(_s) << 8] = _rank * 4 + _suit
+_SEPARATOR = np.zeros(256, dtype=bool)
+_SEPARATOR[[ord(" "), ord("\t"), ord(",")]] = True
+
+# Text that the column decoder cannot read directly but that has a one-byte
+# equivalent: "10" is a ten (rewritten apart), the suit symbols are suit letters.
+# Replacing them keeps every newline in place, so line numbers still match.
+_SUIT_SYMBOLS = {
+    "\u2663": "c", "\u2667": "c", "\u2666": "d", "\u2662": "d",
+    "\u2665": "h", "\u2661": "h", "\u2660": "s", "\u2664": "s",
+}  # fmt: skip
+_REWRITES = [(k.encode(), v.encode()) for k, v in _SUIT_SYMBOLS.items()]
+
+
+@dataclass
+class HandChunk:
+    """The hands parsed from one chunk of lines.
+
+    ``cards`` is uint8 (n, k) with k the most cards of any hand in the chunk;
+    ``sizes`` is None when every hand has k cards, else each hand's size (its
+    unused slots hold 255). ``lines`` gives each hand's 1-based line number, or is
+    None when the hands are the consecutive lines from ``first_line``. Blank lines
+    are not hands. ``invalid`` counts skipped bad lines and ``first_invalid`` is the
+    first of them; ``nbytes`` is how much input the chunk consumed and ``nlines``
+    how many lines it covered, blank and bad ones included.
+    """
+
+    cards: np.ndarray
+    sizes: np.ndarray | None = None
+    first_line: int = 1
+    lines: np.ndarray | None = None
+    invalid: int = 0
+    first_invalid: InvalidLineError | None = None
+    nbytes: int = 0
+    nlines: int = 0
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _line_text(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace").rstrip("\r")
+
+
+def _decode(rows: np.ndarray, spaced: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """Decode an (m, L) byte matrix in one layout; return codes and a row mask.
+
+    Each card's two bytes are read as one little-endian uint16 (a strided view,
+    no copy) and looked up in a 64 KiB table: one gather per card. The mask is
+    None when every row decoded, so the common case allocates nothing per row.
+    """
+    step = 3 if spaced else 2
+    ncards = (rows.shape[1] + 1) // step
+    pairs = as_strided(
+        rows, shape=(len(rows), ncards, 2), strides=(rows.strides[0], step, 1), writeable=False
+    ).view("<u2")[..., 0]
+    codes = np.take(_CODE_OF_PAIR, pairs)
+    bad = None
+    if spaced:
+        seps = rows[:, 2::step]
+        if not (seps == _SPACE).all():
+            bad = ~_SEPARATOR[seps].all(axis=1)
+    if (codes >= _BAD).any():
+        bad_cards = (codes >= _BAD).any(axis=1)
+        bad = bad_cards if bad is None else bad | bad_cards
+    return codes, None if bad is None else ~bad
+
+
+def _duplicates(codes: np.ndarray) -> np.ndarray | None:
+    """Rows that repeat a card, or None when none does.
+
+    Keeps one 52-bit set per row and adds the columns one at a time; a card whose
+    bit is already set is a repeat. Pad slots (255) shift the bit out, adding
+    nothing.
+    """
+    one = np.uint64(1)
+    held = np.zeros(len(codes), dtype=np.uint64)
+    repeated = np.zeros(len(codes), dtype=bool)
+    for j in range(codes.shape[1]):
+        bit = np.left_shift(one, codes[:, j], dtype=np.uint64)
+        repeated |= (held & bit) != 0
+        held |= bit
+    return repeated if repeated.any() else None
+
+
+def _layouts(width: int) -> list[bool]:
+    """The layouts (spaced first) that a line of ``width`` bytes may have."""
+    found = []
+    if (width + 1) % 3 == 0 and _MIN_CARDS <= (width + 1) // 3 <= _MAX_CARDS:
+        found.append(True)
+    if width % 2 == 0 and _MIN_CARDS <= width // 2 <= _MAX_CARDS:
+        found.append(False)
+    return found
+
+
+def _decode_rows(rows: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """Decode same-width rows trying each layout; (codes, ok) with ok None if all.
+
+    Returns (None, None) when the width fits no layout. Rows that fail every layout
+    are False in ``ok`` and their codes are meaningless.
+    """
+    width = rows.shape[1]
+    result_codes: np.ndarray | None = None
+    result_ok: np.ndarray | None = None
+    layouts = _layouts(width)
+    if len(layouts) == 2 and len(rows) and not _SEPARATOR[rows[0, 2]]:
+        layouts.reverse()  # the first row says which layout the block likely uses
+    for spaced in layouts:
+        if result_codes is None:
+            result_codes, result_ok = _decode(rows, spaced)
+            if result_ok is None:
+                return result_codes, None
+            continue
+        # Only 14-byte lines fit both layouts (5 spaced cards or 7 concatenated);
+        # rows the first layout rejected get a second try.
+        assert result_ok is not None
+        retry = np.flatnonzero(~result_ok)
+        codes, ok = _decode(rows[retry], spaced)
+        # The widths differ in card count; a row reads as one layout or the other.
+        if codes.shape[1] != result_codes.shape[1]:
+            wide = max(codes.shape[1], result_codes.shape[1])
+            result_codes = _widen(result_codes, wide)
+            codes = _widen(codes, wide)
+        taken = retry if ok is None else retry[ok]
+        result_codes[taken] = codes if ok is None else codes[ok]
+        result_ok[taken] = True
+    return result_codes, result_ok
+
+
+def _widen(codes: np.ndarray, width: int) -> np.ndarray:
+    if codes.shape[1] == width:
+        return codes
+    wide = np.full((len(codes), width), _PAD, dtype=np.uint8)
+    wide[:, : codes.shape[1]] = codes
+    return wide
+
+
+def _parse_line(raw: bytes, line: int) -> list[int] | InvalidLineError | None:
+    """Parse one odd line the slow way; None for a blank line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return InvalidLineError(line, _line_text(raw), "not UTF-8 text")
+    if not text.strip():
+        return None
+    try:
+        codes = parse_cards(text)
+    except ValueError as err:
+        return InvalidLineError(line, text.rstrip("\r"), str(err))
+    if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
+        why = f"{len(codes)} cards; a hand has {_MIN_CARDS} to {_MAX_CARDS}"
+        return InvalidLineError(line, text.rstrip("\r"), why)
+    if len(set(codes)) != len(codes):
+        seen: set[int] = set()
+        repeated = next(c for c in codes if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        why = f"duplicate card {RANKS[repeated // 4]}{SUITS[repeated % 4]}"
+        return InvalidLineError(line, text.rstrip("\r"), why)
+    return codes
+
+
+def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False) -> HandChunk:
+    """Parse whole lines of hand text (one hand per line) into a :class:`HandChunk`.
+
+    ``block`` holds complete lines (a missing final newline is fine). A bad line
+    raises :class:`InvalidLineError`, or with ``skip_invalid`` is counted and left
+    out. Blank lines are skipped silently.
+
+    >>> chunk = parse_block(b"AsKdQhJcTs\\n\\n2c 3c 4c 5c 6c 7c\\n", first_line=10)
+    >>> chunk.cards.tolist(), chunk.sizes.tolist(), chunk.lines.tolist()
+    ([[51, 45, 42, 36, 35, 255], [0, 4, 8, 12, 16, 20]], [5, 6], [10, 12])
+    >>> parse_block(b"As Kd Qh\\n", first_line=7)
+    Traceback (most recent call last):
+    ...
+    studeval.errors.InvalidLineError: line 7: 'As Kd Qh': 3 cards; a hand has 5 to 7
+    """
+    original = block
+    if block and not block.endswith(b"\n"):
+        block += b"\n"
+    # Single-byte searches (memchr) first: the rewrites are rare and each full
+    # search of a chunk costs far more than the test.
+    if b"1" in block:
+        block = block.replace(b"10", b"T")
+    if b"\xe2" in block:
+        for old, new in _REWRITES:
+            block = block.replace(old, new)
+    buf = np.frombuffer(block, dtype=np.uint8)
+    width = block.find(b"\n")
+    nlines = len(block) // (width + 1) if width >= 0 else 0
+
+    # Fast path: every line has the same width, so the block is a byte matrix.
+    if width > 0 and nlines * (width + 1) == len(block):
+        matrix = buf.reshape(nlines, width + 1)
+        if (matrix[:, width] == _NEWLINE).all():
+            text_width = width - 1 if (matrix[:, width - 1] == _CR).all() else width
+            codes, ok = _decode_rows(matrix[:, :text_width])
+            if codes is not None and ok is None:
+                dup = _duplicates(codes)
+                if dup is None:
+                    return HandChunk(
+                        codes, first_line=first_line, nbytes=len(original), nlines=nlines
+                    )
+
+    # General path: group lines by width, decode each group as a matrix, and send
+    # what is left (odd spacing, wrong sizes, bad cards) to the per-line parser.
+    ends = np.flatnonzero(buf == _NEWLINE)
+    nlines = len(ends)
+    starts = np.empty_like(ends)
+    starts[:1] = 0
+    starts[1:] = ends[:-1] + 1
+    stops = ends.copy()
+    has_cr = (stops > starts) & (buf[np.maximum(stops - 1, 0)] == _CR)
+    stops -= has_cr
+    widths = stops - starts
+
+    cards = np.full((nlines, _MAX_CARDS), _PAD, dtype=np.uint8)
+    sizes = np.zeros(nlines, dtype=np.uint8)
+    undecided = np.ones(nlines, dtype=bool)
+    for width_value in np.unique(widths):
+        if not _layouts(int(width_value)):
+            continue
+        which = np.flatnonzero(widths == width_value)
+        rows = buf[starts[which, None] + np.arange(width_value)]
+        codes, ok = _decode_rows(rows)
+        assert codes is not None
+        if ok is not None:
+            which, codes = which[ok], codes[ok]
+        dup = _duplicates(codes)
+        if dup is not None:
+            which, codes = which[~dup], codes[~dup]
+        cards[which, : codes.shape[1]] = codes
+        # Only 14-byte lines mix sizes (5 spaced or 7 concatenated cards).
+        sizes[which] = (codes != _PAD).sum(axis=1)
+        undecided[which] = False
+
+    invalid = 0
+    first_invalid: InvalidLineError | None = None
+    if undecided.any():
+        original_lines = original.split(b"\n")
+        for index in np.flatnonzero(undecided).tolist():
+            parsed = _parse_line(original_lines[index], first_line + index)
+            if parsed is None:
+                continue
+            if isinstance(parsed, InvalidLineError):
+                if not skip_invalid:
+                    raise parsed
+                invalid += 1
+                first_invalid = first_invalid or parsed
+                continue
+            cards[index, : len(parsed)] = parsed
+            sizes[index] = len(parsed)
+
+    keep = np.flatnonzero(sizes)
+    widest = int(sizes.max()) if len(keep) else _MIN_CARDS
+    kept_sizes = sizes[keep]
+    all_same = bool((kept_sizes == widest).all())
+    return HandChunk(
+        np.ascontiguousarray(cards[keep, :widest]),
+        sizes=None if all_same else kept_sizes,
+        first_line=first_line,
+        lines=None if len(keep) == nlines else keep + first_line,
+        invalid=invalid,
+        first_invalid=first_invalid,
+        nbytes=len(original),
+        nlines=nlines,
+    )
+
+
+def iter_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[bytes, int]]:
+    """Read a binary stream in blocks of whole lines: yield (block, first line number).
+
+    Each block holds about ``chunk_bytes`` (more when one line is longer); the last
+    may lack its final newline. Line numbers are 1-based and run on across blocks.
+
+    >>> import io
+    >>> list(iter_blocks(io.BytesIO(b"a\\nb\\nc"), chunk_bytes=3))
+    [(b'a\\n', 1), (b'b\\n', 2), (b'c', 3)]
+    """
+    first_line = 1
+    for block in raw_blocks(stream, chunk_bytes=chunk_bytes):
+        yield block, first_line
+        first_line += block.count(b"\n")
+
+
+def raw_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
+    """Like :func:`iter_blocks` without the line numbers, which cost a pass over
+    the bytes; a caller that learns each block's line count later (from
+    :attr:`HandChunk.nlines`) numbers the lines itself.
+
+    >>> import io
+    >>> list(raw_blocks(io.BytesIO(b"a\\nb\\nc"), chunk_bytes=3))
+    [b'a\\n', b'b\\n', b'c']
+    """
+    if chunk_bytes < 1:
+        raise ValueError(f"chunk_bytes must be positive; got {chunk_bytes}")
+    tail = b""
+    while True:
+        data = stream.read(chunk_bytes)
+        if not data:
+            break
+        block = tail + data if tail else data
+        cut = block.rfind(b"\n") + 1
+        if cut == 0:  # one line longer than a chunk: keep reading until it ends
+            tail = block
+            continue
+        block, tail = block[:cut], block[cut:]
+        yield block
+    if tail:
+        yield tail
+
+
+def iter_chunks(
+    stream: BinaryIO,
+    *,
+    chunk_bytes: int = CHUNK_BYTES,
+    skip_invalid: bool = False,
+) -> Iterator[HandChunk]:
+    """Read a binary stream of hand lines and yield one :class:`HandChunk` per block.
+
+    Each chunk holds about ``chunk_bytes`` of whole lines, so memory stays flat
+    however long the stream is. Line numbers run on across chunks.
+
+    >>> import io
+    >>> chunks = iter_chunks(io.BytesIO(b"AsKdQhJcTs\\n" * 5), chunk_bytes=24)
+    >>> [(len(c), c.first_line) for c in chunks]
+    [(2, 1), (2, 3), (1, 5)]
+    """
+    for block, first_line in iter_blocks(stream, chunk_bytes=chunk_bytes):
+        yield parse_block(block, first_line=first_line, skip_invalid=skip_invalid)
+
+
+def parse_hands(text: str | bytes, *, skip_invalid: bool = False) -> np.ndarray:
+    """Parse hands given one per line into a uint8 (N, k) array for the batch API.
+
+    Every hand must have the same number of cards.
+
+    >>> parse_hands(b"2c 3d 4h 5s 7c\\n10s Jh Qd Kc As").tolist()
+    [[0, 5, 10, 15, 20], [35, 38, 41, 44, 51]]
+    >>> parse_hands("2c 3d 4h 5s 7c\\n2c 3d 4h 5s 7c 8c")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.InvalidLineError: line 2: '2c 3d 4h 5s 7c 8c': 6 cards; line 1 has 5
+    """
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    parts = list(iter_chunks(io.BytesIO(data), skip_invalid=skip_invalid))
+    parts = [chunk for chunk in parts if len(chunk)]
+    if not parts:
+        return np.empty((0, _MIN_CARDS), dtype=np.uint8)
+    size = int(parts[0].cards.shape[1] if parts[0].sizes is None else parts[0].sizes[0])
+    for chunk in parts:
+        row_sizes = chunk.sizes
+        if row_sizes is None:
+            if chunk.cards.shape[1] == size:
+                continue
+            row_sizes = np.full(len(chunk), chunk.cards.shape[1])
+        mismatched = np.flatnonzero(row_sizes != size)
+        if not len(mismatched):
+            continue
+        row = int(mismatched[0])
+        line = chunk.first_line + row if chunk.lines is None else int(chunk.lines[row])
+        first = parts[0].first_line if parts[0].lines is None else int(parts[0].lines[0])
+        why = f"{int(row_sizes[row])} cards; line {first} has {size}"
+        raise InvalidLineError(line, _line_text(data.split(b"\n")[line - 1]), why)
+    return np.concatenate([chunk.cards for chunk in parts])
+
+
+def rank_chunk(
+    chunk: HandChunk, *, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rank a chunk's hands: (high, low, low8), each uint16 (n,).
+
+    Hands of different sizes are ranked in one batch per size. low8 is
+    :data:`studeval.NO_LOW` for a hand with no qualifying low.
+
+    >>> high, low, low8 = rank_chunk(parse_block(b"As Ks Qs Js Ts\\n"))
+    >>> int(high[0]), int(low[0]), int(low8[0])
+    (1, 1279, 65535)
+    """
+    from studeval import all_ranks
+
+    # parse_block rejects bad cards and duplicates, so the batch need not check.
+    if chunk.sizes is None:
+        ranks = all_ranks(chunk.cards, threads=threads, check=False)
+        return ranks.high, ranks.low, ranks.low8
+    n = len(chunk)
+    high = np.empty(n, dtype=np.uint16)
+    low = np.empty(n, dtype=np.uint16)
+    low8 = np.empty(n, dtype=np.uint16)
+    for size in np.unique(chunk.sizes).tolist():
+        rows = np.flatnonzero(chunk.sizes == size)
+        ranks = all_ranks(
+            np.ascontiguousarray(chunk.cards[rows, :size]), threads=threads, check=False
+        )
+        high[rows], low[rows], low8[rows] = ranks.high, ranks.low, ranks.low8
+    return high, low, low8
+
+
+def random_hands(
+    count: int, size: int = 7, *, seed: int | np.random.Generator | None = None
+) -> np.ndarray:
+    """Return ``count`` uniformly random hands of ``size`` distinct cards, uint8 (count, size).
+
+    Uses Floyd's subset sampling, vectorised over rows: for j = 52 - size .. 51 draw
+    t in 0..j and take t, or j when t is already in the hand. Every set of cards is
+    equally likely; the same seed gives the same hands.
+
+    >>> hands = random_hands(3, seed=1)
+    >>> hands.shape, hands.dtype.name, all(len(set(h)) == 7 for h in hands.tolist())
+    ((3, 7), 'uint8', True)
+    """
+    if not 1 <= size <= 52:
+        raise ValueError(f"size must be 1..52; got {size}")
+    if count < 0:
+        raise ValueError(f"count must be >= 0; got {count}")
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    hands = np.empty((count, size), dtype=np.uint8)
+    held = np.zeros(count, dtype=np.uint64)
+    one = np.uint64(1)
+    for column, top in enumerate(range(52 - size, 52)):
+        pick = rng.integers(0, top + 1, size=count, dtype=np.uint8)
+        taken = (held >> pick.astype(np.uint64)) & one
+        pick = np.where(taken.astype(bool), np.uint8(top), pick)
+        held |= one << pick.astype(np.uint64)
+        hands[:, column] = pick
+    return hands
+
+
+# ---------------------------------------------------------------------------
+# Output. A chunk's lines are built as a matrix of 4-byte cells, one row per hand:
+# each field (a card, a rank with the separator before it, ...) is a lookup in a
+# table of ready-made cells, gathered as uint32 so numpy moves whole cells. Field
+# texts are padded with zero bytes to whole cells, and the zeros are dropped at the
+# end; in the table format every entry of a field has the same width, so columns
+# stay aligned.
+
+_CATEGORIES = (
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+)
+_category_of_rank: np.ndarray | None = None
+
+
+def category_index(high: np.ndarray) -> np.ndarray:
+    """Map high ranks to category indexes 0..8 (straight flush .. high card).
+
+    >>> category_index(np.array([1, 7462], dtype=np.uint16)).tolist()
+    [0, 8]
+    """
+    global _category_of_rank
+    if _category_of_rank is None:
+        from studeval import high_category
+
+        table = np.zeros(7463, dtype=np.uint8)
+        # Asking high_category for every rank keeps studeval.classes the one source
+        # of the category boundaries.
+        for rank in range(1, 7463):
+            table[rank] = _CATEGORIES.index(high_category(rank))
+        _category_of_rank = table
+    return _category_of_rank[high]
+
+
+def _cells(texts: list[str]) -> np.ndarray:
+    """Texts as a (len, cells) uint32 table, each padded with zero bytes."""
+    raw = [text.encode() for text in texts]
+    ncells = max(1, -(-max(map(len, raw)) // 4))
+    table = np.zeros((len(raw), 4 * ncells), dtype=np.uint8)
+    for i, data in enumerate(raw):
+        table[i, : len(data)] = np.frombuffer(data, dtype=np.uint8)
+    return table.view(np.uint32)
+
+
+@dataclass(frozen=True)
+class _Format:
+    first_card: np.ndarray  # by code (255: none); the first card and any prefix
+    next_card: np.ndarray  # by code (255: none); a space and the card
+    high: np.ndarray  # by high rank: the rank and its category, each after its separator
+    low: np.ndarray  # by low rank: the low, the 8-or-better low, the line end
+
+
+_formats: dict[str, _Format] = {}
+_NAMES = [RANKS[c // 4] + SUITS[c % 4] for c in range(52)]
+
+
+def _format_tables(fmt: str) -> _Format:
+    cached = _formats.get(fmt)
+    if cached is not None:
+        return cached
+    none = [""] * (256 - 52)
+    # The category follows from the high rank, and the 8-or-better low from the low
+    # rank (SPEC 3: the qualifying lows are exactly low ranks 1..56), so one lookup
+    # writes each pair of fields.
+    categories = [_CATEGORIES[i] for i in category_index(np.arange(7463)).tolist()]
+    low8 = [""] + [str(i) if i <= 56 else "" for i in range(1, 6176)]
+    if fmt == "csv":
+        tables = _Format(
+            _cells(_NAMES + none),
+            _cells([" " + n for n in _NAMES] + none),
+            _cells([f",{i},{c}" for i, c in enumerate(categories)]),
+            _cells([f",{i},{low8[i]}\n" for i in range(6176)]),
+        )
+    elif fmt == "jsonl":
+        tables = _Format(
+            _cells(['{"cards": "' + n for n in _NAMES] + none),
+            _cells([" " + n for n in _NAMES] + none),
+            _cells([f'", "high": {i}, "category": "{c}"' for i, c in enumerate(categories)]),
+            _cells([f', "low": {i}, "low8": {low8[i] or "null"}}}\n' for i in range(6176)]),
+        )
+    elif fmt == "table":
+        # Fixed widths that fill whole cells: no padding to drop (see _format_table).
+        tables = _Format(
+            np.array([int.from_bytes(n.encode(), "little") for n in _NAMES]
+                     + [int.from_bytes(b"  ", "little")] * (256 - 52), dtype="<u2"),
+            np.empty(0, dtype=np.uint32),
+            _cells([f"  {i:>4}  {c:<15} " for i, c in enumerate(categories)]),
+            _cells([f" {i:>4}  {low8[i] or '-':>4}\n" for i in range(6176)]),
+        )  # fmt: skip
+        assert tables.high.shape[1] * 4 == 24 and tables.low.shape[1] * 4 == 12
+    else:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    _formats[fmt] = tables
+    return tables
+
+
+def format_header(fmt: str) -> bytes:
+    """The header line of a format (empty for jsonl).
+
+    >>> format_header("csv")
+    b'cards,high,category,low,low8\\n'
+    """
+    if fmt == "csv":
+        return b"cards,high,category,low,low8\n"
+    if fmt == "jsonl":
+        return b""
+    if fmt == "table":
+        return f"{'cards':<20}  high  {'category':<15}   low  low8\n".encode()
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def format_rows(cards: np.ndarray, high: np.ndarray, low: np.ndarray, fmt: str = "csv") -> bytes:
+    """Format ranked hands as lines of text (no header), all at once.
+
+    ``cards`` is uint8 (n, k); slots holding 255 (shorter hands) are left out.
+    ``high`` and ``low`` are the ranks; the category and the 8-or-better low follow
+    from them (a low rank of 1..56 is the qualifying low; above is none).
+
+    >>> cards = np.array([[51, 47, 43, 39, 35], [48, 1, 6, 11, 12]], dtype=np.uint8)
+    >>> high, low = np.array([1, 1609]), np.array([1279, 1])
+    >>> print(format_rows(cards, high, low, "csv").decode(), end="")
+    As Ks Qs Js Ts,1,Straight Flush,1279,
+    Ac 2d 3h 4s 5c,1609,Straight,1,1
+    >>> print(format_rows(cards[:1], high[:1], low[:1], "jsonl").decode(), end="")
+    {"cards": "As Ks Qs Js Ts", "high": 1, "category": "Straight Flush", "low": 1279, "low8": null}
+    >>> print((format_header("table") + format_rows(cards, high, low, "table")).decode(), end="")
+    cards                 high  category          low  low8
+    As Ks Qs Js Ts           1  Straight Flush   1279     -
+    Ac 2d 3h 4s 5c        1609  Straight            1     1
+    """
+    tables = _format_tables(fmt)
+    if not len(cards) == len(high) == len(low):
+        raise ValueError(f"{len(cards)} hands but {len(high)} high and {len(low)} low ranks")
+    if fmt == "table":
+        return _format_table(tables, cards, high, low)
+    n, ncards = cards.shape
+    fields = [(tables.high, high), (tables.low, low)]
+    first_width = tables.first_card.shape[1]
+    width = first_width + ncards - 1 + sum(table.shape[1] for table, _ in fields)
+    out = np.empty((n, width), dtype=np.uint32)
+    out[:, :first_width] = np.take(tables.first_card, cards[:, 0], axis=0)
+    pos = first_width
+    out[:, pos : pos + ncards - 1] = tables.next_card[:, 0][cards[:, 1:]]
+    pos += ncards - 1
+    for table, index in fields:
+        cells = table.shape[1]
+        out[:, pos : pos + cells] = np.take(table, index, axis=0)
+        pos += cells
+    # bytes.translate is the fastest way found to drop the padding (numpy's boolean
+    # compress is about twice as slow per byte).
+    return out.tobytes().translate(None, b"\0")
+
+
+def _format_table(tables: _Format, cards: np.ndarray, high: np.ndarray, low: np.ndarray) -> bytes:
+    """The table format: 56-byte rows, every field at a fixed place, nothing to drop.
+
+    Card j's two characters sit at byte 3j. Even j is 2-byte aligned and goes
+    through a uint16 view of the rows; odd j through a uint16 view that starts one
+    byte in. The ranks fill whole 4-byte cells from byte 20 on.
+    """
+    n, ncards = cards.shape
+    out = np.empty((n, 56), dtype=np.uint8)
+    aligned = out.view("<u2")  # little-endian like the text table, on any machine
+    shifted = out[:, 1:55].view("<u2")
+    for j in range(_MAX_CARDS):
+        column = cards[:, j] if j < ncards else _PAD
+        text = np.take(tables.first_card, column)
+        if j % 2 == 0:
+            aligned[:, 3 * j // 2] = text
+        else:
+            shifted[:, (3 * j - 1) // 2] = text
+    out[:, 2:20:3] = _SPACE
+    cells = out.view(np.uint32)
+    cells[:, 5:11] = np.take(tables.high, high, axis=0)
+    cells[:, 11:14] = np.take(tables.low, low, axis=0)
+    return out.tobytes()

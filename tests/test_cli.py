@@ -1,0 +1,344 @@
+"""The studeval command, called in-process through main()."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import studeval
+from studeval.cli import SEVEN_CARD_COUNTS, SEVEN_CARD_HANDS, low8_hand_count, main
+from studeval.showdown import award_pot, settle
+from studeval.stream import random_hands
+
+CATEGORIES = [
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+]
+
+
+def histogram(text):
+    """The summary's category rows: name -> the numbers after it."""
+    rows = {}
+    for line in text.splitlines():
+        name = line[:16].strip()
+        if name in CATEGORIES:
+            rows[name] = line[16:].split()
+    return rows
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def write_hands(path, hands, sep=" "):
+    names = [studeval.card_str(c) for c in range(52)]
+    path.write_text("".join(sep.join(names[c] for c in h) + "\n" for h in hands.tolist()))
+    return path
+
+
+def expected_row(cards):
+    cards = studeval.parse_cards(cards)
+    high = studeval.high_rank(cards)
+    low8 = studeval.low8_rank(cards)
+    return {
+        "cards": studeval.cards_str(cards),
+        "high": high,
+        "category": studeval.high_category(high),
+        "low": studeval.low_rank(cards),
+        "low8": low8,
+    }
+
+
+def test_version(capsys):
+    status, out, _ = run(capsys, "--version")
+    assert status == 0
+    assert out.strip() == f"studeval {studeval.__version__}"
+
+
+def test_python_dash_m_version():
+    result = subprocess.run(
+        [sys.executable, "-m", "studeval", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"studeval {studeval.__version__}"
+
+
+def test_import_studeval_does_not_load_cli_libraries():
+    code = (
+        "import sys, studeval; "
+        "print(sorted(m for m in ('argparse', 'tqdm', 'studeval.cli', 'dask') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("command", [[], ["rank"], ["showdown"], ["bring-in"], ["bench"]])
+def test_help_has_examples(capsys, command):
+    status, out, _ = run(capsys, *command, "--help")
+    assert status == 0
+    assert "examples:" in out
+    assert "studeval" in out
+
+
+def test_no_command_is_a_usage_error(capsys):
+    status, _, err = run(capsys)
+    assert status == 2
+    assert "required" in err
+
+
+def test_rank_random_summary(capsys):
+    status, out, _ = run(capsys, "rank", "--random", "200k", "--seed", "5", "--threads", "2")
+    assert status == 0
+    assert "ranked 200,000 random 7-card hands" in out
+    assert "million hands/s" in out
+    counts = {}
+    rows = histogram(out)
+    assert list(rows) == CATEGORIES
+    for name, fields in rows.items():
+        counts[name] = int(fields[0].replace(",", ""))
+        share, exact = float(fields[1].rstrip("%")), float(fields[2].rstrip("%"))
+        assert share == pytest.approx(100 * counts[name] / 200_000, abs=0.001)
+        index = CATEGORIES.index(name)
+        assert exact == pytest.approx(100 * SEVEN_CARD_COUNTS[index] / SEVEN_CARD_HANDS, abs=0.001)
+    assert sum(counts.values()) == 200_000
+    # Sampled shares are near the exact probabilities (generous: 6 sigma).
+    for name, count in counts.items():
+        p = SEVEN_CARD_COUNTS[CATEGORIES.index(name)] / SEVEN_CARD_HANDS
+        assert abs(count - 200_000 * p) < 6 * np.sqrt(200_000 * p * (1 - p)) + 1
+    low_line = next(line for line in out.splitlines() if line.startswith("8-or-better low"))
+    lows = int(low_line.split()[2].replace(",", ""))
+    p_low = low8_hand_count(7) / SEVEN_CARD_HANDS
+    assert abs(lows - 200_000 * p_low) < 6 * np.sqrt(200_000 * p_low * (1 - p_low))
+
+
+def test_rank_random_is_reproducible_and_thread_independent(capsys):
+    _, first, _ = run(capsys, "rank", "--random", "30000", "--seed", "9", "--threads", "1")
+    _, second, _ = run(capsys, "rank", "--random", "30000", "--seed", "9", "--threads", "2")
+    assert histogram(first) == histogram(second)
+    assert len(histogram(first)) == 9
+
+
+def test_low8_hand_count_by_hand():
+    # Five cards: five distinct ranks among A..8, any suits.
+    assert low8_hand_count(5) == 56 * 4**5
+    # Six cards: six distinct low ranks, or five plus one more card that is either
+    # above 8 (20 cards) or pairs one of the five (5 ranks, 2 of 4 suits for the pair).
+    assert low8_hand_count(6) == 28 * 4**6 + 56 * (4**5 * 20 + 5 * 6 * 4**4)
+    # Seven cards: checked against the C core by sampling in the summary test.
+    assert 0.18 < low8_hand_count(7) / SEVEN_CARD_HANDS < 0.19
+
+
+def test_rank_random_rows(capsys):
+    status, out, _ = run(capsys, "rank", "--random", "500", "--seed", "1", "--format", "jsonl")
+    assert status == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert len(rows) == 500
+    for row in rows:
+        assert row == expected_row(row["cards"])
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "jsonl"])
+@pytest.mark.parametrize("sep", [" ", ""])
+def test_rank_file_formats(capsys, tmp_path, fmt, sep):
+    hands = random_hands(300, seed=4)
+    path = write_hands(tmp_path / "hands.txt", hands, sep)
+    status, out, err = run(capsys, "rank", str(path), "--format", fmt)
+    assert status == 0, err
+    wanted = [expected_row(h) for h in hands.tolist()]
+    if fmt == "jsonl":
+        assert [json.loads(line) for line in out.splitlines()] == wanted
+    elif fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert [r["cards"] for r in rows] == [w["cards"] for w in wanted]
+        assert [int(r["high"]) for r in rows] == [w["high"] for w in wanted]
+        assert [r["low8"] for r in rows] == [
+            "" if w["low8"] is None else str(w["low8"]) for w in wanted
+        ]
+    else:
+        lines = out.splitlines()
+        assert lines[0].split() == ["cards", "high", "category", "low", "low8"]
+        assert len(lines) == 301
+        assert len({len(line) for line in lines}) == 1
+        assert [line[:20].strip() for line in lines[1:]] == [w["cards"] for w in wanted]
+
+
+def test_rank_default_format_is_table(capsys, tmp_path):
+    path = write_hands(tmp_path / "h.txt", random_hands(3, seed=1))
+    status, out, _ = run(capsys, "rank", str(path))
+    assert status == 0
+    assert out.splitlines()[0].startswith("cards")
+
+
+def test_rank_stdin(capsys, monkeypatch):
+    data = b"As Ks Qs Js Ts\nAc2d3h4s5cKdKh\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, _ = run(capsys, "rank", "-", "--format", "csv")
+    assert status == 0
+    assert out.splitlines() == [
+        "cards,high,category,low,low8",
+        "As Ks Qs Js Ts,1,Straight Flush,1279,",
+        "Ac 2d 3h 4s 5c Kd Kh,1609,Straight,1,1",
+    ]
+
+
+def test_rank_threads_and_chunks_do_not_change_output(capsys, tmp_path):
+    hands = random_hands(5000, seed=8)
+    path = write_hands(tmp_path / "h.txt", hands)
+    _, one, _ = run(capsys, "rank", str(path), "--format", "csv", "--threads", "1")
+    _, many, _ = run(
+        capsys, "rank", str(path), "--format", "csv", "--threads", "3", "--chunk-size", "100"
+    )
+    assert one == many
+    assert len(one.splitlines()) == 5001
+
+
+def test_rank_bad_line_exits_2_naming_line(capsys, tmp_path):
+    hands = random_hands(1000, seed=2)
+    path = write_hands(tmp_path / "h.txt", hands)
+    lines = path.read_text().splitlines()
+    lines[700] = "As Kd 7h 2c 3s 9d Kd"
+    path.write_text("\n".join(lines) + "\n")
+    status, out, err = run(capsys, "rank", str(path), "--format", "csv", "--chunk-size", "64")
+    assert status == 2
+    assert "line 701" in err and "'As Kd 7h 2c 3s 9d Kd'" in err and "duplicate card Kd" in err
+    # Every line before the bad one is written, none after it.
+    assert len(out.splitlines()) == 1 + 700
+    assert out.splitlines()[-1].startswith(lines[699])
+
+
+def test_rank_skip_invalid(capsys, tmp_path):
+    hands = random_hands(1000, seed=2)
+    path = write_hands(tmp_path / "h.txt", hands)
+    lines = path.read_text().splitlines()
+    for index in (5, 500, 999):
+        lines[index] = "not a hand"
+    path.write_text("\n".join(lines) + "\n")
+    status, out, err = run(
+        capsys, "rank", str(path), "--format", "csv", "--skip-invalid", "--chunk-size", "64"
+    )
+    assert status == 0
+    assert len(out.splitlines()) == 1 + 997
+    assert "skipped 3 invalid lines" in err
+    assert "line 6" in err
+
+
+def test_rank_file_summary(capsys, tmp_path):
+    hands = random_hands(2000, seed=6)
+    path = write_hands(tmp_path / "h.txt", hands)
+    status, out, _ = run(capsys, "rank", str(path), "--summary")
+    assert status == 0
+    ranks = studeval.all_ranks(hands)
+    rows = histogram(out)
+    for index, name in enumerate(CATEGORIES):
+        count = int(rows[name][0].replace(",", ""))
+        assert len(rows[name]) == 2  # no "exact" column for a file
+        expected = sum(1 for h in ranks.high.tolist() if studeval.high_category(h) == name)
+        assert count == expected, (index, name)
+    lows = int(np.count_nonzero(ranks.low8 != studeval.NO_LOW))
+    assert f"8-or-better low: {lows:,} hands" in out
+
+
+def test_rank_usage_errors(capsys, tmp_path):
+    status, _, err = run(capsys, "rank", str(tmp_path / "h.txt"), "--random", "10")
+    assert status == 2 and "not both" in err
+    status, _, err = run(capsys, "rank", str(tmp_path / "missing.txt"))
+    assert status == 2 and "cannot read" in err
+    status, _, err = run(capsys, "rank", "--random", "0")
+    assert status == 2 and "at least 1" in err
+    status, _, err = run(capsys, "rank", "--random", "lots")
+    assert status == 2
+    status, _, err = run(capsys, "rank", "--format", "xml")
+    assert status == 2 and "invalid choice" in err
+
+
+def test_progress_bar_only_on_a_terminal(capsys, tmp_path, monkeypatch):
+    path = write_hands(tmp_path / "h.txt", random_hands(100, seed=1))
+    _, _, err = run(capsys, "rank", str(path), "--format", "csv")
+    assert err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, out, err = run(capsys, "rank", str(path), "--format", "csv")
+    assert status == 0
+    assert len(out.splitlines()) == 101
+    assert "B/s" in err or "100%" in err
+
+
+def test_showdown_pot(capsys):
+    status, out, _ = run(
+        capsys,
+        "showdown",
+        "--game",
+        "stud8",
+        "--pot",
+        "100",
+        "As 2d 3h 4s 5c Kd Kh",
+        "Ks Kc Qd Qh 9s 8s 7c",
+    )
+    assert status == 0
+    pot = award_pot(["As 2d 3h 4s 5c Kd Kh", "Ks Kc Qd Qh 9s 8s 7c"], 100, "stud8")
+    assert out.strip() == str(pot)
+    assert "Seat 0" in out
+
+
+def test_showdown_contributions_and_folds(capsys):
+    hands = ["Ac 2d 3h 4s 6c Kd Kh", "-", "8c 8d 9h Ts Jc 4d 5d"]
+    status, out, _ = run(
+        capsys, "showdown", "--game", "razz", "--contributions", "50,20,30", *hands
+    )
+    assert status == 0
+    expected = settle(["Ac 2d 3h 4s 6c Kd Kh", None, "8c 8d 9h Ts Jc 4d 5d"], [50, 20, 30], "razz")
+    assert out.strip() == str(expected)
+
+
+def test_showdown_errors(capsys):
+    status, _, err = run(capsys, "showdown", "--game", "stud", "--pot", "10", "As Ah", "Kd Kc")
+    assert status == 2 and "studeval: error:" in err
+    status, _, err = run(capsys, "showdown", "--game", "poker", "--pot", "10", "As Ah")
+    assert status == 2 and "invalid choice" in err
+    status, _, err = run(capsys, "showdown", "--game", "stud", "--pot", "-5", "As")
+    assert status == 2
+    status, _, err = run(capsys, "showdown", "--game", "stud", "As Ah Kd Kc 7s 3d 2c")
+    assert status == 2 and "one of the arguments" in err
+
+
+def test_bring_in(capsys):
+    status, out, _ = run(capsys, "bring-in", "--game", "stud", "7h", "2d", "2c")
+    assert (status, out) == (0, "Seat 2 brings in with 2c\n")
+    status, out, _ = run(capsys, "bring-in", "--game", "razz", "Ac", "Kh", "-", "Ks")
+    assert (status, out) == (0, "Seat 3 brings in with Ks\n")
+    status, _, err = run(capsys, "bring-in", "--game", "stud", "7h", "Zz")
+    assert status == 2 and "Zz" in err
+
+
+def test_bench_prints_table(capsys):
+    status, out, err = run(
+        capsys, "bench", "--hands", "2000", "--repeats", "1", "--peers", "", "--no-import",
+        "--min-time", "0",
+    )  # fmt: skip
+    assert status == 0
+    assert "| library | call |" in out
+    assert "high_ranks" in out
+    assert "SPEC 5 target" in out
+    assert err  # progress lines on stderr
+    status, _, err = run(capsys, "bench", "--hands", "100", "--peers", "nosuchpeer")
+    assert status == 2 and "nosuchpeer" in err
