@@ -64,7 +64,9 @@ def _as_code_rows(cards: npt.ArrayLike, check: bool) -> npt.NDArray[np.uint8]:
         # Out-of-range codes become the invalid byte 255, so the C check finds
         # the first bad row whatever its fault (range or duplicate) and, unchecked,
         # they give meaningless ranks but never out-of-bounds reads.
-        array = np.where((array < 0) | (array > 51), 255, array).astype(np.uint8)
+        out_of_range = (array < 0) | (array > 51)
+        array = array.astype(np.uint8)  # wraps out-of-range values; they are reset next
+        array[out_of_range] = 255
     if array.strides[1] != 1 or array.strides[0] < array.shape[1]:
         array = np.ascontiguousarray(array)
     return array
