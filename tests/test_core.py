@@ -343,3 +343,36 @@ def test_large_batch_matches_single_path(k: int) -> None:
             assert got.high.tolist() == want_high
             assert got.low.tolist() == want_low
             assert got.low8.tolist() == want_low8
+
+
+# The compiled layer reads plain ASCII card text itself and leaves everything else
+# to studeval.cards; both must agree on every text, valid or not.
+card_text_alphabet = st.sampled_from(list("23456789TJQKAtjqka10cdhsCDHS ,\t\nx♠"))
+
+
+@given(st.text(card_text_alphabet, max_size=24))
+def test_text_fast_path_agrees_with_the_parser(text: str) -> None:
+    def outcome(hand: Any) -> list[Any]:
+        results: list[Any] = []
+        for function in (studeval.high_rank, studeval.low8_rank, studeval.up_low_rank):
+            try:
+                results.append(function(hand))
+            except studeval.StudevalError as err:
+                results.append(type(err).__name__)
+        return results
+
+    try:
+        codes = parse_cards(text)
+    except studeval.InvalidCardError:
+        assert outcome(text) == ["InvalidCardError"] * 3
+        return
+    # Same hand, same answers (or the same kinds of error) from text and from codes.
+    assert outcome(text) == outcome(codes)
+
+
+@given(hands, st.sampled_from([" ", ",", ", ", ""]), st.booleans())
+def test_text_forms_rank_like_codes(hand: list[int], separator: str, lower: bool) -> None:
+    text = separator.join(cards_str(hand).split())
+    text = text.lower() if lower else text
+    assert studeval.high_rank(text) == studeval.high_rank(hand)
+    assert studeval.low_rank(text) == studeval.low_rank(hand)

@@ -41,12 +41,62 @@ cdef inline int _fast_code(object item) noexcept:
     return <int>value
 
 
+# ASCII rank and suit letters (either case) to rank 0..12 / suit 0..3, else -1.
+cdef signed char _RANK_OF_ASCII[128]
+cdef signed char _SUIT_OF_ASCII[128]
+for _i in range(128):
+    _RANK_OF_ASCII[_i] = -1
+    _SUIT_OF_ASCII[_i] = -1
+for _i, _letter in enumerate("23456789TJQKA"):
+    _RANK_OF_ASCII[ord(_letter)] = _i
+    _RANK_OF_ASCII[ord(_letter.lower())] = _i
+for _i, _letter in enumerate("cdhs"):
+    _SUIT_OF_ASCII[ord(_letter)] = _i
+    _SUIT_OF_ASCII[ord(_letter.upper())] = _i
+
+
+cdef Py_ssize_t _fast_fill_text(str text, uint8_t *buf, Py_ssize_t max_n) noexcept:
+    """Fills buf from plain ASCII card text ("As Kd,7h" or "AsKd7h"); -1 sends the
+    caller to the slow path, which handles everything else and words the errors."""
+    cdef Py_ssize_t n = 0, i = 0, length = len(text)
+    cdef Py_UCS4 ch
+    cdef int rank, suit
+    while i < length:
+        ch = text[i]
+        if ch == u' ' or ch == u',' or ch == u'\t' or ch == u'\n' or ch == u'\r':
+            i += 1
+            continue
+        if ch >= 128 or n >= max_n:
+            return -1
+        if ch == u'1' and i + 1 < length and text[i + 1] == u'0':
+            rank = 8
+            i += 2
+        else:
+            rank = _RANK_OF_ASCII[ch]
+            i += 1
+        if rank < 0 or i >= length:
+            return -1
+        ch = text[i]
+        if ch >= 128:
+            return -1
+        suit = _SUIT_OF_ASCII[ch]
+        if suit < 0:
+            return -1
+        i += 1
+        buf[n] = <uint8_t>(rank * 4 + suit)
+        n += 1
+    return n
+
+
 cdef inline Py_ssize_t _fast_fill(object hand, uint8_t *buf, Py_ssize_t max_n) noexcept:
-    """Fills buf from a tuple or list of valid int codes; -1 sends the caller to the slow path."""
+    """Fills buf from a tuple or list of valid int codes, or from plain card text;
+    -1 sends the caller to the slow path."""
     cdef Py_ssize_t n, i
     cdef int code
     cdef tuple as_tuple
     cdef list as_list
+    if type(hand) is str:
+        return _fast_fill_text(<str>hand, buf, max_n)
     if type(hand) is tuple:
         as_tuple = <tuple>hand
         n = len(as_tuple)
