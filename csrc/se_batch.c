@@ -9,6 +9,10 @@
 #define SE_MAX_THREADS 256
 /* Below this many rows per thread, starting a thread costs more than it saves. */
 #define SE_MIN_ROWS_PER_THREAD 16384
+/* Threads take rows in chunks of this size (tens of microseconds of work), so a
+ * core that is slowed down (a busy neighbour, a slower core type) simply takes
+ * fewer chunks instead of holding everyone up. */
+#define SE_CHUNK_ROWS 8192
 #define SE_NO_ROW ((size_t)-1)
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
@@ -17,6 +21,9 @@
 #elif defined(_MSC_VER) && defined(_M_X64)
 #define SE_X86_MSVC 1
 #endif
+
+struct se_job;
+typedef size_t (*se_block_fn)(const struct se_job *, size_t, size_t, int);
 
 typedef struct se_job {
     const uint8_t *cards;
@@ -27,7 +34,9 @@ typedef struct se_job {
     uint16_t *low;
     uint16_t *low8;
     int check;
-    int n_tasks;
+    int want;
+    se_block_fn kernel;
+    volatile size_t next_row; /* the first row no thread has taken yet */
     size_t first_bad[SE_MAX_THREADS];
 } se_job;
 
@@ -120,8 +129,6 @@ static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, 
 }
 #endif
 
-typedef size_t (*se_block_fn)(const se_job *, size_t, size_t, int);
-
 static int se_cpu_has_popcnt(void) {
 #if defined(SE_X86_GNU)
     unsigned int a, b, c, d;
@@ -160,12 +167,23 @@ static int se_want(const se_job *job) {
 
 static void se_batch_task(void *context, int index) {
     se_job *job = (se_job *)context;
-    size_t per_task = job->rows / (size_t)job->n_tasks;
-    size_t extra = job->rows % (size_t)job->n_tasks;
-    size_t i = (size_t)index;
-    size_t begin = i * per_task + (i < extra ? i : extra);
-    size_t end = begin + per_task + (i < extra ? 1 : 0);
-    job->first_bad[index] = se_block_kernel()(job, begin, end, se_want(job));
+    size_t first_bad = SE_NO_ROW;
+    for (;;) {
+        size_t begin = se_atomic_fetch_add(&job->next_row, SE_CHUNK_ROWS);
+        if (begin >= job->rows) {
+            break;
+        }
+        size_t end = job->rows - begin < SE_CHUNK_ROWS ? job->rows : begin + SE_CHUNK_ROWS;
+        first_bad = job->kernel(job, begin, end, job->want);
+        if (first_bad != SE_NO_ROW) {
+            /* Chunks are taken in row order, so every row before this one is
+             * already taken and will be checked; push the counter past the end
+             * so that nobody starts a new chunk. */
+            (void)se_atomic_fetch_add(&job->next_row, job->rows);
+            break;
+        }
+    }
+    job->first_bad[index] = first_bad;
 }
 
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
@@ -204,7 +222,9 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
     job.low = low;
     job.low8 = low8;
     job.check = check != 0;
-    job.n_tasks = threads;
+    job.want = se_want(&job);
+    job.kernel = se_block_kernel();
+    job.next_row = 0;
     if (threads == 1) {
         se_batch_task(&job, 0);
     } else {
@@ -212,10 +232,16 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
          * result is complete either way. */
         (void)se_run_tasks(threads, se_batch_task, &job);
     }
-    for (int t = 0; t < threads; t++) {
-        if (job.first_bad[t] != SE_NO_ROW) {
+    {
+        size_t first_bad = SE_NO_ROW;
+        for (int t = 0; t < threads; t++) {
+            if (job.first_bad[t] < first_bad) {
+                first_bad = job.first_bad[t];
+            }
+        }
+        if (first_bad != SE_NO_ROW) {
             if (first_bad_row != NULL) {
-                *first_bad_row = job.first_bad[t];
+                *first_bad_row = first_bad;
             }
             return SE_INVALID_ROW;
         }

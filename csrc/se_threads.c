@@ -17,6 +17,14 @@ typedef struct se_task {
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
+size_t se_atomic_fetch_add(volatile size_t *target, size_t value) {
+#if defined(_WIN64)
+    return (size_t)InterlockedExchangeAdd64((volatile LONG64 *)target, (LONG64)value);
+#else
+    return (size_t)InterlockedExchangeAdd((volatile LONG *)target, (LONG)value);
+#endif
+}
+
 static DWORD WINAPI se_thread_main(LPVOID arg) {
     se_task *task = (se_task *)arg;
     task->fn(task->context, task->index);
@@ -58,6 +66,10 @@ int se_run_tasks(int n_tasks, se_task_fn fn, void *context) {
 #else
 #include <pthread.h>
 #include <unistd.h>
+
+size_t se_atomic_fetch_add(volatile size_t *target, size_t value) {
+    return __atomic_fetch_add(target, value, __ATOMIC_RELAXED);
+}
 
 static void *se_thread_main(void *arg) {
     se_task *task = (se_task *)arg;

@@ -2,6 +2,8 @@
 #ifndef SE_THREADS_H
 #define SE_THREADS_H
 
+#include <stddef.h>
+
 typedef void (*se_task_fn)(void *context, int index);
 
 /* Runs fn(context, i) for i in 0..n_tasks-1, task 0 on the calling thread and
@@ -9,5 +11,8 @@ typedef void (*se_task_fn)(void *context, int index);
  * thread could not be started (the tasks that could not start are run on the
  * calling thread instead, so the work is still done). */
 int se_run_tasks(int n_tasks, se_task_fn fn, void *context);
+
+/* Atomically adds value to *target and returns the previous value. */
+size_t se_atomic_fetch_add(volatile size_t *target, size_t value);
 
 #endif

@@ -309,3 +309,15 @@ def test_rank_out_of_range_names_the_rank(function, rank) -> None:
 def test_ragged_rows_are_a_shape_error() -> None:
     with pytest.raises(studeval.BatchShapeError, match="rows of different lengths"):
         studeval.high_ranks([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9, 10]])
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("bad_rows", [(0,), (70_000, 9), (99_999, 50_000), (8192, 8191, 90_000)])
+def test_threaded_batches_name_the_first_bad_row(threads: int, bad_rows: tuple[int, ...]) -> None:
+    rng = np.random.default_rng(7)
+    cards = np.argsort(rng.random((100_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    for row in bad_rows:
+        cards[row, 3] = cards[row, 5]  # a duplicate
+    with pytest.raises(studeval.DuplicateCardError) as info:
+        studeval.all_ranks(cards, threads=threads)
+    assert info.value.row == min(bad_rows)
