@@ -321,3 +321,45 @@ def test_threaded_batches_name_the_first_bad_row(threads: int, bad_rows: tuple[i
     with pytest.raises(studeval.DuplicateCardError) as info:
         studeval.all_ranks(cards, threads=threads)
     assert info.value.row == min(bad_rows)
+
+
+def test_out_arrays_are_filled_and_returned() -> None:
+    cards = np.array([[51, 47, 43, 39, 35, 0, 5], [48, 1, 6, 11, 12, 51, 47]], dtype=np.uint8)
+    high = np.zeros(2, dtype=np.uint16)
+    assert studeval.high_ranks(cards, out=high) is high
+    assert high.tolist() == [1, 1609]
+    ranks = studeval.Ranks(*(np.zeros(2, dtype=np.uint16) for _ in range(3)))
+    result = studeval.all_ranks(cards, out=ranks, threads=2)
+    assert all(a is b for a, b in zip(result, ranks, strict=True))
+    assert ranks.high.tolist() == [1, 1609] and ranks.low.tolist() == [379, 1]
+    assert ranks.low8.tolist() == [65535, 1]
+    low8 = np.zeros(2, dtype=np.uint16)
+    assert studeval.low8_ranks(cards, out=low8).tolist() == [65535, 1]
+
+
+@pytest.mark.parametrize(
+    ("out", "match"),
+    [
+        ([0, 0], "numpy uint16 array; got list"),
+        (np.zeros(2, dtype=np.int32), "uint16 array; got int32"),
+        (np.zeros(3, dtype=np.uint16), r"shape \(2,\); got \(3,\)"),
+        (np.zeros((2, 1), dtype=np.uint16), r"shape \(2,\)"),
+        (np.zeros(4, dtype=np.uint16)[::2], "contiguous"),
+    ],
+)
+def test_bad_out_arrays_are_rejected(out: Any, match: str) -> None:
+    cards = np.array([[51, 47, 43, 39, 35, 0, 5], [48, 1, 6, 11, 12, 51, 47]], dtype=np.uint8)
+    with pytest.raises(studeval.BatchOutputError, match=match):
+        studeval.high_ranks(cards, out=out)
+
+
+def test_read_only_and_malformed_out_for_all_ranks() -> None:
+    cards = np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8)
+    frozen = np.zeros(1, dtype=np.uint16)
+    frozen.flags.writeable = False
+    with pytest.raises(studeval.BatchOutputError, match="read-only"):
+        studeval.low_ranks(cards, out=frozen)
+    with pytest.raises(studeval.BatchOutputError, match=r"out\.low must be"):
+        studeval.all_ranks(cards, out=studeval.Ranks(frozen.copy(), [0], frozen.copy()))
+    with pytest.raises(studeval.BatchOutputError, match="Ranks of three"):
+        studeval.all_ranks(cards, out=np.zeros(1, dtype=np.uint16))  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
 from studeval.errors import (
     BatchDtypeError,
+    BatchOutputError,
     BatchShapeError,
     ChipError,
     DuplicateCardError,
@@ -52,6 +53,7 @@ __all__ = [
     "GAME_NAMES",
     "NO_LOW",
     "BatchDtypeError",
+    "BatchOutputError",
     "BatchShapeError",
     "ChipError",
     "DuplicateCardError",

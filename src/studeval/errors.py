@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "BatchDtypeError",
+    "BatchOutputError",
     "BatchShapeError",
     "ChipError",
     "DuplicateCardError",
@@ -96,6 +97,10 @@ class BatchDtypeError(StudevalError, TypeError):
     def __init__(self, dtype: object) -> None:
         self.dtype = dtype
         super().__init__(f"cards must be an integer array; got dtype {dtype}")
+
+
+class BatchOutputError(StudevalError, ValueError):
+    """An ``out=`` array that cannot receive a batch's ranks (type, dtype, shape, read-only)."""
 
 
 class UnknownGameError(StudevalError, ValueError):
