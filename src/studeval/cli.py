@@ -29,6 +29,7 @@ import numpy as np
 
 import studeval
 from studeval import stream as hand_stream
+from studeval.classes import HIGH_CATEGORIES
 from studeval.errors import StudevalError
 
 __all__ = ["main"]
@@ -445,7 +446,7 @@ def _summary(out: _Output, tally: _Tally, wall: float, threads: int, random: boo
     header = f"{'category':<16}{'hands':>14}{'share':>10}"
     out.line(header + (f"{'exact':>10}" if random else ""))
     total = max(tally.hands, 1)
-    rows = zip(hand_stream._CATEGORIES, tally.categories.tolist(), SEVEN_CARD_COUNTS, strict=True)
+    rows = zip(HIGH_CATEGORIES, tally.categories.tolist(), SEVEN_CARD_COUNTS, strict=True)
     for name, count, exact in rows:
         line = f"{name:<16}{count:>14,}{100 * count / total:>9.3f}%"
         if random:

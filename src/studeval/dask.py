@@ -173,10 +173,10 @@ def _rank_partition(
     for name, values in zip(names, (high, low, low8), strict=True):
         out[name] = pd.Series(values, index=frame.index, dtype=np.uint16)
     if category is not None:
-        from studeval.stream import _CATEGORIES
+        from studeval.classes import HIGH_CATEGORIES
 
         codes = category_index(high).astype(np.int8)
-        out[category] = pd.Categorical.from_codes(codes, categories=list(_CATEGORIES))
+        out[category] = pd.Categorical.from_codes(codes, categories=list(HIGH_CATEGORIES))
     return out
 
 
@@ -221,9 +221,9 @@ def rank_dataframe(
     for name in name_tuple:
         meta[name] = pd.Series([], dtype=np.uint16)
     if category is not None:
-        from studeval.stream import _CATEGORIES
+        from studeval.classes import HIGH_CATEGORIES
 
-        meta[category] = pd.Categorical([], categories=list(_CATEGORIES))
+        meta[category] = pd.Categorical([], categories=list(HIGH_CATEGORIES))
     return frame.map_partitions(
         _rank_partition,
         column_list,

@@ -26,7 +26,9 @@ from typing import BinaryIO
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from studeval import _core
 from studeval.cards import RANKS, SUITS, parse_cards
+from studeval.classes import HIGH_CATEGORIES
 from studeval.errors import InvalidLineError
 
 __all__ = [
@@ -499,17 +501,6 @@ def random_hands(
 # end; in the table format every entry of a field has the same width, so columns
 # stay aligned.
 
-_CATEGORIES = (
-    "Straight Flush",
-    "Four of a Kind",
-    "Full House",
-    "Flush",
-    "Straight",
-    "Three of a Kind",
-    "Two Pair",
-    "One Pair",
-    "High Card",
-)
 _category_of_rank: np.ndarray | None = None
 
 
@@ -521,13 +512,11 @@ def category_index(high: np.ndarray) -> np.ndarray:
     """
     global _category_of_rank
     if _category_of_rank is None:
-        from studeval import high_category
-
         table = np.zeros(7463, dtype=np.uint8)
-        # Asking high_category for every rank keeps studeval.classes the one source
-        # of the category boundaries.
+        # Asking the core for every rank keeps it the one source of the category
+        # boundaries.
         for rank in range(1, 7463):
-            table[rank] = _CATEGORIES.index(high_category(rank))
+            table[rank] = _core.high_class(rank)[0]
         _category_of_rank = table
     return _category_of_rank[high]
 
@@ -562,7 +551,7 @@ def _format_tables(fmt: str) -> _Format:
     # The category follows from the high rank, and the 8-or-better low from the low
     # rank (SPEC 3: the qualifying lows are exactly low ranks 1..56), so one lookup
     # writes each pair of fields.
-    categories = [_CATEGORIES[i] for i in category_index(np.arange(7463)).tolist()]
+    categories = [HIGH_CATEGORIES[i] for i in category_index(np.arange(7463)).tolist()]
     low8 = [""] + [str(i) if i <= 56 else "" for i in range(1, 6176)]
     if fmt == "csv":
         tables = _Format(
