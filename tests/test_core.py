@@ -376,3 +376,21 @@ def test_text_forms_rank_like_codes(hand: list[int], separator: str, lower: bool
     text = text.lower() if lower else text
     assert studeval.high_rank(text) == studeval.high_rank(hand)
     assert studeval.low_rank(text) == studeval.low_rank(hand)
+
+
+def _rank_in_child(cards: npt.NDArray[np.uint8]) -> list[int]:
+    return studeval.high_ranks(cards, threads=2).tolist()
+
+
+def test_forked_child_ranks_after_parent_used_threads() -> None:
+    """Plain threads, no OpenMP runtime: a child forked after the parent ran a
+    threaded batch can run one itself (libgomp children hang here)."""
+    import multiprocessing
+
+    rng = np.random.default_rng(3)
+    cards = np.argsort(rng.random((40_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    expected = studeval.high_ranks(cards, threads=2).tolist()
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        result = pool.apply_async(_rank_in_child, (cards,))
+        assert result.get(timeout=60) == expected
