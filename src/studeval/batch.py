@@ -133,7 +133,8 @@ def _rank(
         else _output(given, n, name)
         for want, given, name in zip(wanted, out, names, strict=True)
     )
-    bad_row = _core.rank_batch(rows, *outputs, n_threads, bool(check))
+    high, low, low8 = outputs
+    bad_row = _core.rank_batch(rows, high, low, low8, n_threads, bool(check))
     if bad_row >= 0:
         _raise_row_error(np.asarray(cards), bad_row)
     return outputs

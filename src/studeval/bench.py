@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import importlib.metadata
@@ -760,7 +761,7 @@ def run_bench(
             say(f"timing studeval.{name}, threads {thread_counts}, {order} order")
             # The thread counts are timed in turns so their ratio sees the same load.
             timings = time_calls(
-                [lambda f=func, a=arr, t=t: f(a, threads=t) for t in thread_counts],
+                [functools.partial(func, arr, threads=t) for t in thread_counts],
                 repeats=repeats,
                 min_time=min_time,
             )

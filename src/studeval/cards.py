@@ -114,7 +114,7 @@ def _one_code(item: object) -> int:
         return parse_card(item)
     if isinstance(item, bool) or not hasattr(item, "__index__"):
         raise InvalidCardError(item, detail="a card is a code 0..51 or a string such as 'As'")
-    code = item.__index__()  # type: ignore[attr-defined]
+    code = item.__index__()
     if not 0 <= code < 52:
         raise InvalidCardError(item, detail="codes are 0..51")
     return code

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from studeval import _core
 from studeval.cards import cards_str, to_codes
-from studeval.classes import best_five, describe_high, describe_low
+from studeval.classes import Ranking, best_five, describe_high, describe_low
 from studeval.errors import DuplicateCardError, HandSizeError
 
 __all__ = ["Hand"]
@@ -187,7 +187,7 @@ class Hand:
         rank = self.low8_rank
         return None if rank is None else describe_low(rank)
 
-    def best_five(self, ranking: str = "high") -> Hand:
+    def best_five(self, ranking: Ranking = "high") -> Hand:
         """The five cards that play for ``ranking`` (``"high"``, ``"low"``, ``"low8"``).
 
         >>> str(Hand("Kc Kd 5h 5s 9c 2d 3h").best_five())

@@ -29,9 +29,9 @@ from typing import Literal, SupportsIndex
 
 from studeval import _core
 from studeval.cards import to_codes
-from studeval.classes import best_five, describe_high, describe_low
+from studeval.classes import Ranking, best_five, describe_high, describe_low
 from studeval.errors import ChipError, HandSizeError, InvalidCardError, SeatError
-from studeval.games import Game, card_key, get_game
+from studeval.games import CardOrder, Game, card_key, get_game
 from studeval.rules import CardLike, HandLike, HouseRules, house_rules, live_seats, parse_seats
 
 __all__ = ["Pot", "Settlement", "award_pot", "settle"]
@@ -200,8 +200,8 @@ def _odd_chip_order(
     """Order tied winners for the odd chips: the first gets the first chip."""
     want_high = half == "high" or house.odd_chip_low == "high_card"
     # The low half ranks cards ace-low, as the low hand plays them.
-    order = "ace_high" if half == "high" else "ace_low"
-    ranking = "high" if half == "high" else spec.low
+    order: CardOrder = "ace_high" if half == "high" else "ace_low"
+    ranking: Ranking = "high" if half == "high" or spec.low is None else spec.low
 
     def key(seat: int) -> tuple[int, ...]:
         entry = table[seat]
