@@ -382,6 +382,10 @@ def _rank_in_child(cards: npt.NDArray[np.uint8]) -> list[int]:
     return studeval.high_ranks(cards, threads=2).tolist()
 
 
+# Python 3.12+ warns about fork() whenever any thread is alive; studeval's own
+# threads are joined before every batch call returns, but other tests' libraries
+# (dask, hypothesis) may leave theirs.
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_forked_child_ranks_after_parent_used_threads() -> None:
     """Plain threads, no OpenMP runtime: a child forked after the parent ran a
     threaded batch can run one itself (libgomp children hang here)."""
