@@ -435,6 +435,7 @@ def test_chip_error_is_a_value_error() -> None:
 
 def test_numpy_style_integers_are_accepted() -> None:
     import numpy as np
+
     result = settle([KINGS_FIVES, SEVEN_LOW], np.array([10, 10]), "stud")  # type: ignore[arg-type]
     assert result.payouts == [20, 0]
 
