@@ -7,6 +7,7 @@ lists of int codes (the common case in tight loops) and hand anything else to
 :func:`studeval.cards.to_codes`.
 """
 
+from cpython.object cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t
 
 from studeval.cards import to_codes
@@ -88,38 +89,30 @@ cdef Py_ssize_t _fast_fill_text(str text, uint8_t *buf, Py_ssize_t max_n) noexce
     return n
 
 
+cdef extern from "Python.h":
+    # Valid for exact tuples and lists alike (the caller checks the type first).
+    Py_ssize_t PySequence_Fast_GET_SIZE(object sequence)
+    PyObject *PySequence_Fast_GET_ITEM(object sequence, Py_ssize_t i)
+
+
 cdef inline Py_ssize_t _fast_fill(object hand, uint8_t *buf, Py_ssize_t max_n) noexcept:
     """Fills buf from a tuple or list of valid int codes, or from plain card text;
     -1 sends the caller to the slow path."""
     cdef Py_ssize_t n, i
     cdef int code
-    cdef tuple as_tuple
-    cdef list as_list
     if type(hand) is str:
         return _fast_fill_text(<str>hand, buf, max_n)
-    if type(hand) is tuple:
-        as_tuple = <tuple>hand
-        n = len(as_tuple)
-        if n > max_n:
+    if type(hand) is not tuple and type(hand) is not list:
+        return -1
+    n = PySequence_Fast_GET_SIZE(hand)
+    if n > max_n:
+        return -1
+    for i in range(n):
+        code = _fast_code(<object>PySequence_Fast_GET_ITEM(hand, i))
+        if code < 0:
             return -1
-        for i in range(n):
-            code = _fast_code(as_tuple[i])
-            if code < 0:
-                return -1
-            buf[i] = <uint8_t>code
-        return n
-    if type(hand) is list:
-        as_list = <list>hand
-        n = len(as_list)
-        if n > max_n:
-            return -1
-        for i in range(n):
-            code = _fast_code(as_list[i])
-            if code < 0:
-                return -1
-            buf[i] = <uint8_t>code
-        return n
-    return -1
+        buf[i] = <uint8_t>code
+    return n
 
 
 cdef int _raise_for_status(int status, const uint8_t *buf, Py_ssize_t n, str expected) except -1:
