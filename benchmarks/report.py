@@ -1,4 +1,4 @@
-"""Print the SPEC section 5 benchmark table, and optionally save it as JSON and a PNG.
+"""Print the benchmark table and the targets, and optionally save it as JSON and a PNG.
 
 Everything is measured in this one process, in one run (timeit-style: best and median
 of repeats), on one fixed-seed set of random 7-card hands; peers that are not installed
@@ -16,9 +16,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from studeval import bench
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import targets
 
 
 def draw_png(rows: Sequence[bench.BenchRow], path: Path) -> None:
@@ -106,7 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"report.py: {exc}", file=sys.stderr)
         return 2
     print(bench.format_table(rows))
+    print("\n" + targets.format_targets(rows))
     report = bench.report_dict(rows)
+    report["targets"] = [asdict(t) for t in targets.targets(rows)]
     machine = report["machine"]
     machine["loadavg_1min_before"] = load_before
     # The load says how far to trust the numbers: other work on the cores slows the

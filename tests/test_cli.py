@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -12,7 +14,8 @@ import numpy as np
 import pytest
 
 import studeval
-from studeval.cli import SEVEN_CARD_COUNTS, SEVEN_CARD_HANDS, low8_hand_count, main
+from studeval._rank_job import SEVEN_CARD_COUNTS, SEVEN_CARD_HANDS, low8_hand_count
+from studeval.cli import main
 from studeval.showdown import award_pot, settle
 from studeval.stream import random_hands
 
@@ -314,7 +317,7 @@ def test_showdown_errors(capsys):
     status, _, err = run(capsys, "showdown", "--game", "stud", "--pot", "10", "As Ah", "Kd Kc")
     assert status == 2 and "studeval: error:" in err
     status, _, err = run(capsys, "showdown", "--game", "poker", "--pot", "10", "As Ah")
-    assert status == 2 and "invalid choice" in err
+    assert status == 2 and "unknown game 'poker'" in err
     status, _, err = run(capsys, "showdown", "--game", "stud", "--pot", "-5", "As")
     assert status == 2
     status, _, err = run(capsys, "showdown", "--game", "stud", "As Ah Kd Kc 7s 3d 2c")
@@ -338,7 +341,222 @@ def test_bench_prints_table(capsys):
     assert status == 0
     assert "| library | call |" in out
     assert "high_ranks" in out
-    assert "SPEC 5 target" in out
+    assert "SPEC" not in out and "target" not in out  # targets live in benchmarks/
     assert err  # progress lines on stderr
     status, _, err = run(capsys, "bench", "--hands", "100", "--peers", "nosuchpeer")
     assert status == 2 and "nosuchpeer" in err
+
+
+# ---- the first hour of a new user (every item was a real failure of 0.1) ----------
+
+STUDEVAL = [sys.executable, "-m", "studeval"]
+
+
+class _Terminal(io.TextIOWrapper):
+    def isatty(self):
+        return True
+
+
+def test_rank_reads_piped_stdin_without_dash(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"As Kd 7h 2c 3s 9d Th\n")))
+    status, out, _ = run(capsys, "rank", "--format", "csv")
+    assert status == 0
+    assert out.splitlines() == [
+        "cards,high,category,low,low8",
+        "As Kd 7h 2c 3s 9d Th,6267,High Card,72,",
+    ]
+
+
+def test_rank_from_a_terminal_ranks_random_hands(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", _Terminal(io.BytesIO(b"As Kd 7h 2c 3s 9d Th\n")))
+    status, out, _ = run(capsys, "rank", "--random", "5000")
+    assert status == 0 and "ranked 5,000 random 7-card hands" in out
+
+
+def test_rank_piped_stdin_through_the_console_script():
+    result = subprocess.run(
+        [*STUDEVAL, "rank"], input=b"As Kd 7h 2c 3s 9d Th\n", capture_output=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0
+    assert result.stdout.decode().splitlines()[1].split() == [
+        "As", "Kd", "7h", "2c", "3s", "9d", "Th", "6267", "High", "Card", "72", "-",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rank --random 100000",
+        "rank --random 1000 --format csv",
+        "showdown --pot 10 'As Ah Kd Kc 7s 3d 2c' -",
+        "bring-in 7h 2d 2c",
+    ],
+)
+def test_full_disk_is_one_line_and_exit_1(command):
+    if not os.path.exists("/dev/full"):
+        pytest.fail("this test needs /dev/full (Linux)")
+    shell = f"{sys.executable} -m studeval {command} > /dev/full"
+    result = subprocess.run(["/bin/sh", "-c", shell], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "studeval: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["showdown --pot 10 'As Ah Kd Kc 7s 3d 2c' -", "bring-in 7h 2d 2c", "rank --random 2M"],
+)
+def test_closed_pipe_is_one_line_and_non_zero(command):
+    shell = f"{sys.executable} -m studeval {command} | head -c 0"
+    result = subprocess.run(
+        ["/bin/bash", "-c", f"{shell}; echo status=${{PIPESTATUS[0]}} >&2"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = result.stderr.splitlines()
+    assert "Traceback" not in result.stderr
+    assert lines[-1] != "status=0"
+    # Either the pipe closed before the output was written (one line), or the
+    # whole output fitted in the pipe before head exited (nothing to say).
+    assert lines[:-1] in ([], ["studeval: stopped: the output pipe was closed"])
+
+
+def test_closed_pipe_mid_stream_stops_quietly(tmp_path):
+    path = write_hands(tmp_path / "h.txt", random_hands(200_000, seed=3))
+    shell = f"{sys.executable} -m studeval rank {path} --format csv | head -n 3"
+    result = subprocess.run(
+        ["/bin/bash", "-c", f"{shell}; echo status=${{PIPESTATUS[0]}} >&2"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert len(result.stdout.splitlines()) == 3
+    assert result.stderr.splitlines() == [
+        "studeval: stopped: the output pipe was closed", "status=1",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", ["rank", "rank -"])
+def test_closed_stdin_is_one_line_and_exit_2(command):
+    shell = f"{sys.executable} -m studeval {command} <&-"
+    result = subprocess.run(["/bin/bash", "-c", shell], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("studeval: error: standard input is closed")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_closed_stdout_is_one_line():
+    result = subprocess.run(
+        ["/bin/bash", "-c", f"{sys.executable} -m studeval bring-in 7h 2c >&-"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == "studeval: error: standard output is closed\n"
+
+
+def test_bring_in_accepts_any_card_text_the_api_does(capsys):
+    assert studeval.bring_in(["2c,", "As"], "stud") == 0
+    status, out, err = run(capsys, "bring-in", "--game", "stud", "2c,", "As")
+    assert (status, out, err) == (0, "Seat 0 brings in with 2c\n", "")
+
+
+def test_chunk_size_is_capped(capsys):
+    for argv in (["--chunk-size", "100G"], ["--random", "1G", "--chunk-size", "1G"]):
+        status, out, err = run(capsys, "rank", *argv)
+        assert status == 2 and out == ""
+        assert "at most 4,194,304 hands per chunk" in err
+        assert err.startswith("usage: studeval rank")
+
+
+def test_error_on_a_huge_line_is_cut(capsys, tmp_path):
+    path = tmp_path / "huge.txt"
+    path.write_text("As Kd 7h 2c 3s 9d Th\n" + "Kd " * 3_500_000 + "\n")
+    status, out, err = run(capsys, "rank", str(path), "--format", "csv")
+    assert status == 2
+    assert out.splitlines()[1].startswith("As Kd 7h 2c 3s 9d Th,6267")
+    assert len(err) < 300
+    assert err.startswith("studeval: error: line 2: 'Kd Kd Kd")
+    assert "(10,500,000 characters)" in err
+
+
+def test_byte_order_mark_is_accepted(capsys, tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffAs Kd 7h 2c 3s 9d Th\r\nAc 2d 3h 4s 5c Kd Kh\r\n".encode())
+    status, out, err = run(capsys, "rank", str(path), "--format", "csv")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1:] == ["As Kd 7h 2c 3s 9d Th,6267,High Card,72,",
+                                    "Ac 2d 3h 4s 5c Kd Kh,1609,Straight,1,1"]  # fmt: skip
+
+
+def test_invalid_card_error_shows_the_line_once(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("As Kd 7h 2c 3s 9d Xx\n")
+    status, _, err = run(capsys, "rank", str(path))
+    assert status == 2
+    assert err == "studeval: error: line 1: 'As Kd 7h 2c 3s 9d Xx': invalid card 'Xx'\n"
+
+
+def test_tiny_inputs_report_a_readable_rate(capsys, tmp_path):
+    path = write_hands(tmp_path / "h.txt", random_hands(3, seed=1))
+    status, out, _ = run(capsys, "rank", str(path), "--summary")
+    assert status == 0
+    assert "0.0 million" not in out
+    assert re.search(r"end to end: [\d,.]+ (thousand |million )?hands/s", out), out
+
+
+def test_game_has_a_default_and_help(capsys):
+    status, out, _ = run(
+        capsys, "showdown", "--pot", "10", "As Ah Kd Kc 7s 3d 2c", "Ks Kh 2d 5d 4c 7c 9c"
+    )
+    assert status == 0 and "Seat 0 wins 10 with" in out  # stud by default
+    for command in ("showdown", "bring-in"):
+        _, out, _ = run(capsys, command, "--help")
+        assert "stud (high, the default)" in out and "stud_hilo_noq" in out
+    _, out, _ = run(capsys, "bench", "--help")
+    assert "random 7-card hands each call ranks" in out
+    assert "best and the median" in out
+
+
+def test_stray_option_shows_the_subcommand_usage(capsys):
+    status, _, err = run(capsys, "rank", "--foo")
+    assert status == 2
+    assert err.startswith("usage: studeval rank")
+    assert err.rstrip().endswith("studeval rank: error: unrecognized arguments: --foo")
+
+
+def test_help_and_messages_cite_nothing_users_lack(capsys):
+    for command in ([], ["rank"], ["showdown"], ["bring-in"], ["bench"]):
+        _, out, _ = run(capsys, *command, "--help")
+        assert "SPEC" not in out and "seed 0" not in out and "target" not in out
+
+
+def test_progress_bar_counts_bytes_in_powers_of_1000(monkeypatch):
+    from studeval._console import Progress
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    bar = Progress(10_000_000, "B")
+    try:
+        assert bar.bar is not None and bar.bar.unit_divisor == 1000
+    finally:
+        bar.close()
+
+
+def test_version_does_not_import_numpy():
+    code = (
+        "import sys; from studeval.cli import main; status = main(['--version']);"
+        "print(status, 'numpy' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.splitlines()[-1] == "0 False"
+
+
+def test_allocator_is_tuned_only_by_the_console_entry(capsys, monkeypatch):
+    from studeval import cli
+
+    calls = []
+    monkeypatch.setattr(cli, "_keep_freed_memory", lambda: calls.append(1))
+    assert main(["rank", "--random", "1000"]) == 0
+    assert calls == []
+    monkeypatch.setattr(sys, "argv", ["studeval", "rank", "--random", "1000"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.console_main()
+    assert exit_.value.code == 0 and calls == [1]
+    capsys.readouterr()

@@ -26,7 +26,7 @@ ROBERT = HouseRules.robert()
 WSOP = HouseRules.wsop()
 PRESETS = pytest.mark.parametrize("rules", [ROBERT, WSOP], ids=["robert", "wsop"])
 HIGH_GAMES = pytest.mark.parametrize("game", ["stud", "stud8"])
-LOW_GAMES = pytest.mark.parametrize("game", ["razz", "stud_hilo"])
+LOW_GAMES = pytest.mark.parametrize("game", ["razz", "stud_hilo_noq"])
 
 
 # ---- games as data ---------------------------------------------------------------
@@ -34,14 +34,14 @@ LOW_GAMES = pytest.mark.parametrize("game", ["razz", "stud_hilo"])
 
 def test_games_table_matches_spec_section_1() -> None:
     """SPEC 1: four games; which are high, low, split, and whose low must qualify."""
-    assert set(GAMES) == {"stud", "stud8", "razz", "stud_hilo"}
-    assert studeval.GAME_NAMES == ("stud", "stud8", "razz", "stud_hilo")
+    assert set(GAMES) == {"stud", "stud8", "razz", "stud_hilo_noq"}
+    assert studeval.GAME_NAMES == ("stud", "stud8", "razz", "stud_hilo_noq")
     props = {name: (g.high, g.low, g.split, g.low_must_qualify) for name, g in GAMES.items()}
     assert props == {
         "stud": (True, None, False, False),
         "stud8": (True, "low8", True, True),
         "razz": (False, "low", False, False),
-        "stud_hilo": (True, "low", True, False),
+        "stud_hilo_noq": (True, "low", True, False),
     }
 
 
@@ -59,7 +59,7 @@ def test_check_game_rejects_other_names(bad: object) -> None:
 
 def test_get_game_returns_the_record() -> None:
     assert get_game("razz") is GAMES["razz"]
-    assert check_game("stud_hilo") == "stud_hilo"
+    assert check_game("stud_hilo_noq") == "stud_hilo_noq"
 
 
 def test_card_key_orders() -> None:
@@ -329,7 +329,7 @@ def test_open_pair_dropped_in_wsop_tournaments() -> None:
 
 
 @PRESETS
-@pytest.mark.parametrize("game", ["stud8", "razz", "stud_hilo"])
+@pytest.mark.parametrize("game", ["stud8", "razz", "stud_hilo_noq"])
 def test_open_pair_never_in_other_games(game: str, rules: HouseRules) -> None:
     """Seed 002 and WSOP LAR 233/236/237: a visible pair does not affect the bet size."""
     assert open_pair([["9c", "9d"], ["Ah", "Kd"]], game, rules=rules) is False

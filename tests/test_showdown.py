@@ -92,9 +92,9 @@ def test_stud8_without_qualifying_low_high_scoops(rules: HouseRules) -> None:
 
 @PRESETS
 def test_stud_hilo_always_splits_even_a_nine_low(rules: HouseRules) -> None:
-    """SPEC 4: stud_hilo gives half to the best A-5 low, qualifier or not; stud8 does not."""
+    """SPEC 4: stud_hilo_noq gives half to the best A-5 low, qualifier or not; stud8 does not."""
     hands = ["Kc Kd Ks 9h 9c 2d 3h", "Qc Jd Th 9s 7c 6h 5d"]
-    hilo = settle(hands, [50, 51], "stud_hilo", rules=rules)
+    hilo = settle(hands, [50, 51], "stud_hilo_noq", rules=rules)
     # Seat 1's unmatched chip comes back; the 100 left split 50/50.
     assert hilo.returned == [0, 1]
     assert hilo.payouts == [50, 51]
@@ -297,7 +297,7 @@ def test_hilo_tied_low_half_wsop_highest_card_in_the_five() -> None:
 @PRESETS
 def test_hilo_tied_low_half_even_split(rules: HouseRules) -> None:
     """Pot 101: the high half takes 51, the tied lows 25 each with no odd chip between them."""
-    pot = award_pot(TIED_LOWS, 101, "stud_hilo", rules=rules)
+    pot = award_pot(TIED_LOWS, 101, "stud_hilo_noq", rules=rules)
     assert pot.shares == (51, 25, 25)
     assert pot.odd_chips == 1
 
@@ -347,13 +347,13 @@ def test_community_card_eight_seats_matches_direct_ranking() -> None:
     """Eight seats: 8 x 6 own cards + 1 community card; winners as the core ranks them."""
     deck = random.Random(2024).sample(range(52), 49)
     community, hands = deck[48], [deck[6 * s : 6 * s + 6] for s in range(8)]
-    for game in ("stud", "razz", "stud8", "stud_hilo"):
+    for game in ("stud", "razz", "stud8", "stud_hilo_noq"):
         pot = award_pot(hands, 800, game, community=community)
         full = [[*h, community] for h in hands]
         if game != "razz":
             highs = [studeval.high_rank(h) for h in full]
             assert pot.high_winners == tuple(s for s in range(8) if highs[s] == min(highs))
-        if game in ("razz", "stud_hilo"):
+        if game in ("razz", "stud_hilo_noq"):
             lows = [studeval.low_rank(h) for h in full]
             assert pot.low_winners == tuple(s for s in range(8) if lows[s] == min(lows))
         assert sum(pot.shares) == 800

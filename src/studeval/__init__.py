@@ -21,7 +21,15 @@ from studeval._core import (
     up_low_rank,
 )
 from studeval._version import __version__
-from studeval.batch import NO_LOW, Ranks, all_ranks, high_ranks, low8_ranks, low_ranks
+from studeval.batch import (
+    NO_LOW,
+    Ranks,
+    all_ranks,
+    high_ranks,
+    low8_ranks,
+    low_ranks,
+    parse_hands,
+)
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
 from studeval.errors import (
@@ -94,6 +102,7 @@ __all__ = [
     "open_pair",
     "parse_card",
     "parse_cards",
+    "parse_hands",
     "settle",
     "up_high_rank",
     "up_low_rank",

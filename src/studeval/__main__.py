@@ -1,8 +1,6 @@
 """``python -m studeval``: the same as the ``studeval`` command."""
 
-import sys
-
-from studeval.cli import main
+from studeval.cli import console_main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    console_main()

@@ -1,4 +1,4 @@
-"""Measure studeval beside the other Python hand evaluators (SPEC section 5).
+"""Measure studeval beside the other Python hand evaluators.
 
 One run times studeval's numpy batch calls, its single-hand calls and the per-hand
 calls of whichever peers are installed (pkrbot, eval7, phevaluator, treys, pokerkit),
@@ -46,7 +46,6 @@ __all__ = [
     "BenchMismatchError",
     "BenchRow",
     "PeerCall",
-    "Target",
     "Timing",
     "check_same_order",
     "format_table",
@@ -57,7 +56,6 @@ __all__ = [
     "run_bench",
     "same_order",
     "sorted_hands",
-    "targets",
     "time_call",
     "time_calls",
 ]
@@ -66,7 +64,7 @@ __all__ = [
 DEFAULT_SEED = 20240601
 
 #: The peers measured, in the order the table lists them (import names).
-PEER_NAMES = ("pkrbot", "eval7", "phevaluator", "treys", "pokerkit")
+PEER_NAMES = ("pkrbot", "eval7", "phevaluator", "treys", "pokerkit", "poker_equity")
 
 _RANK_CHARS = "23456789TJQKA"
 _SUIT_CHARS = "cdhs"
@@ -384,21 +382,6 @@ class BenchRow:
         return 1e9 / self.best_ns
 
 
-@dataclass(frozen=True)
-class Target:
-    """One SPEC section 5 target: the measured value, the goal, and whether it is met.
-
-    ``value`` is None (and ``met`` None) when a row it needs was not measured, for
-    example when pkrbot is not installed.
-    """
-
-    name: str
-    value: float | None
-    unit: str
-    goal: str
-    met: bool | None
-
-
 def _version(dist: str) -> str:
     try:
         return importlib.metadata.version(dist)
@@ -430,6 +413,7 @@ class PeerCall:
     exact: bool
     make_runner: Callable[[ModuleType, np.ndarray], Callable[[], list[Any]]]
     keys: Callable[[list[Any]], np.ndarray]
+    style: str = "single"  # "single": a Python loop of one call per hand; "batch": one call
 
     def available(self) -> bool:
         """Whether the peer is installed (without importing it)."""
@@ -514,6 +498,18 @@ def _pokerkit_low8_runner(mod: ModuleType, hands: np.ndarray) -> Callable[[], li
     # from_game raises when no low qualifies; from_game_or_none returns None instead.
     from_game = mod.EightOrBetterLowHand.from_game_or_none
     return lambda: [from_game(c) for c in inputs]
+
+
+def _poker_equity_runner(
+    kernel: str,
+) -> Callable[[ModuleType, np.ndarray], Callable[[], list[Any]]]:
+    # poker-equity's batch call takes each hand as concatenated text ("AhKhQsQd2c7d9s").
+    def make(mod: ModuleType, hands: np.ndarray) -> Callable[[], list[Any]]:
+        texts = ["".join(hand) for hand in _hand_texts(hands)]
+        score = mod.score_batch
+        return lambda: list(score(kernel, texts))
+
+    return make
 
 
 def peer_calls() -> list[PeerCall]:
@@ -606,6 +602,28 @@ def peer_calls() -> list[PeerCall]:
             _pokerkit_low8_runner,
             _keys_comparable,
         ),
+        PeerCall(
+            "poker_equity.score_batch/high",
+            "poker_equity",
+            "poker_equity.score_batch('high', texts)",
+            "high",
+            200_000,
+            False,
+            _poker_equity_runner("high"),
+            _keys_lower_better,
+            style="batch",
+        ),
+        PeerCall(
+            "poker_equity.score_batch/low_a5",
+            "poker_equity",
+            "poker_equity.score_batch('low_a5', texts)",
+            "low",
+            200_000,
+            False,
+            _poker_equity_runner("low_a5"),
+            _keys_lower_better,
+            style="batch",
+        ),
     ]
 
 
@@ -697,7 +715,7 @@ def run_bench(
     min_time: float = 0.1,
     progress: Callable[[str], None] | None = None,
 ) -> list[BenchRow]:
-    """Run the SPEC section 5 benchmarks and return one row per measured call.
+    """Run the benchmarks and return one row per measured call.
 
     ``n_hands`` random 7-card hands (seed ``seed``) are built once. Timed, in order:
 
@@ -709,7 +727,7 @@ def run_bench(
     * each installed peer in ``peers`` (default: all of :data:`PEER_NAMES`) on the
       first hands of the same set, capped per peer (see :func:`peer_calls`);
     * with ``include_import``, ``import studeval`` in fresh interpreters: alone (the
-      SPEC figure, everything it pulls in counted), after ``import numpy``, and
+      figure a user waits for, everything it pulls in counted), after ``import numpy``, and
       ``import numpy`` alone for reference.
 
     Every call's results are checked against the 1-thread batch before it is timed
@@ -824,7 +842,7 @@ def run_bench(
         check_same_order(
             peer.call, ref_by_ranking[peer.ranking][:n_peer], keys, peer_hands, exact=peer.exact
         )
-        say(f"timing {peer.call}, one call per hand")
+        say(f"timing {peer.call}, " + ("one call per hand" if peer.style == "single" else "batch"))
         timing = time_call(runner, repeats=repeats, min_time=min_time)
         rows.append(
             _row(
@@ -834,7 +852,7 @@ def run_bench(
                 library=peer.module,
                 version=peer.version,
                 call=peer.call,
-                kind="single",
+                kind=peer.style,
                 ranking=peer.ranking,
                 order="random",
                 threads=1,
@@ -873,7 +891,7 @@ def run_bench(
 
 
 # ---------------------------------------------------------------------------
-# Targets and tables
+# Ratios and tables
 # ---------------------------------------------------------------------------
 
 
@@ -889,78 +907,8 @@ def _parallel_row(rows: dict[str, BenchRow], name: str) -> BenchRow | None:
     return max(candidates, key=lambda r: r.threads) if candidates else None
 
 
-def targets(rows: Iterable[BenchRow]) -> list[Target]:
-    """The SPEC section 5 targets, read from one run's rows (best timings).
-
-    >>> rows = [BenchRow("studeval.high_ranks/random/t1", "studeval", "0", "high_ranks",
-    ...                  "batch", "high", "random", 1, 1000, 4.0, 4.5),
-    ...         BenchRow("pkrbot.evaluate", "pkrbot", "1.1", "evaluate", "single", "high",
-    ...                  "random", 1, 1000, 200.0, 210.0)]
-    >>> [(t.name, t.value, t.met) for t in targets(rows)][:2]
-    [('batch high, 1 thread', 4.0, True), ('batch high vs pkrbot per-hand loop', 50.0, True)]
-    """
-    by = _by_key(rows)
-    high1 = by.get("studeval.high_ranks/random/t1")
-    all1 = by.get("studeval.all_ranks/random/t1")
-    pkrbot = by.get("pkrbot.evaluate")
-    single = by.get("studeval.high_rank(tuple)")
-    imp = by.get("import.studeval")
-    high_n = _parallel_row(by, "high_ranks")
-
-    def target(
-        name: str, value: float | None, unit: str, goal: str, test: Callable[[float], bool]
-    ) -> Target:
-        return Target(name, value, unit, goal, None if value is None else test(value))
-
-    n_threads = high_n.threads if high_n else 2
-    return [
-        target(
-            "batch high, 1 thread",
-            high1.best_ns if high1 else None,
-            "ns/hand",
-            "<= 5",
-            lambda v: v <= 5.0,
-        ),
-        target(
-            "batch high vs pkrbot per-hand loop",
-            pkrbot.best_ns / high1.best_ns if pkrbot and high1 else None,
-            "x",
-            ">= 30",
-            lambda v: v >= 30.0,
-        ),
-        target(
-            "all three rankings in one pass, 1 thread",
-            all1.best_ns if all1 else None,
-            "ns/hand",
-            "<= 8",
-            lambda v: v <= 8.0,
-        ),
-        target(
-            f"batch high, {n_threads} threads vs 1",
-            high1.best_ns / high_n.best_ns if high1 and high_n else None,
-            "x",
-            ">= 1.7",
-            lambda v: v >= 1.7,
-        ),
-        target(
-            "single high_rank(tuple) vs pkrbot.evaluate",
-            pkrbot.best_ns / single.best_ns if pkrbot and single else None,
-            "x",
-            ">= 1",
-            lambda v: v >= 1.0,
-        ),
-        target(
-            "import studeval",
-            imp.best_ns / 1e6 if imp else None,
-            "ms",
-            "< 100",
-            lambda v: v < 100.0,
-        ),
-    ]
-
-
 def _ratios(rows: Iterable[BenchRow]) -> list[tuple[str, float]]:
-    """Informative ratios beside the targets (not targets themselves)."""
+    """Ratios between calls of one run, which say more than any single timing."""
     by = _by_key(rows)
     out = []
     high1 = by.get("studeval.high_ranks/random/t1")
@@ -979,6 +927,11 @@ def _ratios(rows: Iterable[BenchRow]) -> list[tuple[str, float]]:
     text = by.get("studeval.high_rank(str)")
     if single and text:
         out.append(("high_rank(str) / high_rank(tuple) time", text.best_ns / single.best_ns))
+    peq = by.get("poker_equity.score_batch/high")
+    if high1 and peq:
+        out.append(
+            ("batch high_ranks vs poker_equity.score_batch('high')", peq.best_ns / high1.best_ns)
+        )
     for key, label in (
         ("pokerkit.RegularLowHand", "low_ranks"),
         ("pokerkit.EightOrBetterLowHand", "low8_ranks"),
@@ -997,7 +950,7 @@ def _fmt_ns(ns: float) -> str:
 
 
 def format_table(rows: Sequence[BenchRow]) -> str:
-    """The SPEC section 5 table as Markdown: ns/hand per call, then ratios and targets.
+    """The table as Markdown: ns/hand per call, import times, then ratios.
 
     >>> rows = [BenchRow("studeval.high_ranks/random/t1", "studeval", "0.1", "high_ranks(cards)",
     ...                  "batch", "high", "random", 1, 1000, 4.0, 4.5)]
@@ -1032,19 +985,14 @@ def format_table(rows: Sequence[BenchRow]) -> str:
             f"| {name} | {value:,.0f} |" if value >= 100 else f"| {name} | {value:.2f} |"
             for name, value in ratios
         ]
-    lines += ["", "| SPEC 5 target | measured | goal | met |", "|---|---:|---|---|"]
-    for t in targets(rows):
-        value = "not measured" if t.value is None else f"{t.value:,.2f} {t.unit}"
-        met = {True: "yes", False: "NO", None: "-"}[t.met]
-        lines.append(f"| {t.name} | {value} | {t.goal} {t.unit} | {met} |")
     return "\n".join(lines)
 
 
 def report_dict(rows: Sequence[BenchRow]) -> dict[str, Any]:
-    """Rows, ratios, targets and the machine, as JSON-ready data.
+    """Rows, ratios and the machine, as JSON-ready data.
 
     >>> sorted(report_dict([]))
-    ['machine', 'ratios', 'rows', 'targets']
+    ['machine', 'ratios', 'rows']
     """
     return {
         "machine": {
@@ -1059,5 +1007,4 @@ def report_dict(rows: Sequence[BenchRow]) -> dict[str, Any]:
         },
         "rows": [asdict(r) | {"hands_per_s": r.hands_per_s} for r in rows],
         "ratios": dict(_ratios(rows)),
-        "targets": [asdict(t) for t in targets(rows)],
     }

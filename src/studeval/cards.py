@@ -91,7 +91,9 @@ def parse_cards(cards: str | Iterable[str | int]) -> list[int]:
     """Return the codes of several cards.
 
     A string is split on whitespace and commas, and each piece may hold several
-    concatenated cards. Any other iterable may mix card strings and codes.
+    concatenated cards. Any other iterable may mix card strings, codes and card
+    objects of other libraries whose ``str()`` or ``repr()`` is card text (eval7,
+    pkrbot and pokerkit cards are).
 
     >>> parse_cards("As, Kd 7h2c")
     [51, 45, 22, 0]
@@ -112,8 +114,20 @@ def parse_cards(cards: str | Iterable[str | int]) -> list[int]:
 def _one_code(item: object) -> int:
     if isinstance(item, str):
         return parse_card(item)
-    if isinstance(item, bool) or not hasattr(item, "__index__"):
+    if isinstance(item, bool):
         raise InvalidCardError(item, detail="a card is a code 0..51 or a string such as 'As'")
+    if not hasattr(item, "__index__"):
+        # Another library's card object (eval7, pkrbot, pokerkit, ...): its str()
+        # or its repr() is the card's text.
+        for text in (str(item), repr(item)):
+            code = _CODE_OF_TEXT.get(text.strip())
+            if code is not None:
+                return code
+        raise InvalidCardError(
+            item,
+            detail="a card is a code 0..51, a string such as 'As', or an object "
+            "whose str() or repr() is such a string",
+        )
     code = item.__index__()
     if not 0 <= code < 52:
         raise InvalidCardError(item, detail="codes are 0..51")

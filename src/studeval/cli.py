@@ -3,7 +3,13 @@
 ``main`` takes the arguments and returns the exit status, so tests and other
 programs call it in-process; ``studeval`` and ``python -m studeval`` call it too.
 Exit status: 0 on success, 2 for bad input (a bad hand line, a bad card, an unknown
-game, a usage error), 1 when the output pipe closes early.
+game, a usage error, unreadable input), 1 when the output cannot be written (a
+closed pipe, a full disk), 130 after Ctrl-C.
+
+This module is argument parsing and dispatch; the rank pipeline lives in
+``studeval._rank_job`` and the terminal plumbing in ``studeval._console``. numpy
+is imported only by the commands that need it, so ``studeval --version`` and
+``--help`` start fast.
 
 >>> main(["bring-in", "--game", "stud", "7h", "2d", "2c"])
 Seat 2 brings in with 2c
@@ -15,55 +21,28 @@ Seat 2 brings in with 2c
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
+import stat
 import sys
-import time
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from math import comb
+from collections.abc import Sequence
 from typing import Any, BinaryIO
 
-import numpy as np
-
-import studeval
-from studeval import stream as hand_stream
-from studeval.classes import HIGH_CATEGORIES
+from studeval._console import InputError, Output, OutputError, detach_stdout, say
+from studeval._core import cpu_count
+from studeval._version import __version__
 from studeval.errors import StudevalError
 
-__all__ = ["main"]
+__all__ = ["console_main", "main"]
 
-GAMES = ("stud", "stud8", "razz", "stud_hilo")
+#: Game names offered by ``--game``; the PHH codes (F7S, F7S/8, FR) work too.
+GAMES = ("stud", "stud8", "razz", "stud_hilo_noq")
+#: Row formats of ``rank --format`` (those of :mod:`studeval.stream`).
+FORMATS = ("table", "csv", "jsonl")
 DEFAULT_RANDOM = 1_000_000
-
-# The textbook counts of the nine high categories over all C(52, 7) = 133,784,560
-# seven-card hands, best first (they are reference data, checked exhaustively by the
-# core's tests, not results of this command).
-SEVEN_CARD_COUNTS = (41_584, 224_848, 3_473_184, 4_047_644, 6_180_020, 6_461_620,
-                     31_433_400, 58_627_800, 23_294_460)  # fmt: skip
-SEVEN_CARD_HANDS = comb(52, 7)
-
-
-def low8_hand_count(ncards: int = 7) -> int:
-    """How many ``ncards``-card hands hold a qualifying 8-or-better low.
-
-    A hand qualifies when it holds at least five different ranks among A, 2..8; the
-    count runs over how many cards each rank contributes.
-
-    >>> low8_hand_count(5) == 8 * 7 * 6 * 5 * 4 // 120 * 4**5
-    True
-    """
-    # ways[(cards, distinct low ranks)] over the ranks seen so far
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for is_low in [True] * 8 + [False] * 5:
-        grown: dict[tuple[int, int], int] = {}
-        for (cards, lows), count in ways.items():
-            for taken in range(min(4, ncards - cards) + 1):
-                key = (cards + taken, lows + (is_low and taken > 0))
-                grown[key] = grown.get(key, 0) + count * comb(4, taken)
-        ways = grown
-    return sum(count for (cards, lows), count in ways.items() if cards == ncards and lows >= 5)
+DEFAULT_CHUNK = 1 << 16
+#: The most hands one chunk may hold: a chunk's buffers take about 100 bytes a
+#: hand, so this keeps one chunk near 400 MB at most, whatever is asked.
+MAX_CHUNK = 1 << 22
 
 
 # ---------------------------------------------------------------------------
@@ -86,6 +65,15 @@ def _count(text: str) -> int:
         ) from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a count of at least 1; got {text!r}")
+    return value
+
+
+def _chunk_size(text: str) -> int:
+    value = _count(text)
+    if value > MAX_CHUNK:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_CHUNK:,} hands per chunk (about 400 MB of buffers); got {text!r}"
+        )
     return value
 
 
@@ -120,11 +108,12 @@ examples:
   studeval rank                          # 1,000,000 random hands: speed and histogram
   studeval rank --random 10M --seed 7    # 10 million, reproducible
   studeval rank hands.txt --format csv > ranked.csv
-  printf 'As Kd 7h 2c 3s 9d Th\\n' | studeval rank - --format jsonl
+  printf 'As Kd 7h 2c 3s 9d Th\\n' | studeval rank --format jsonl
 
 Input: one hand of 5 to 7 cards per line, in any card text studeval reads
 ("As Kd 7h 2c 3s 9d Th", "AsKd7h2c3s9dTh", "10h ...", "A♠ ..."); blank lines
-are ignored. Ranks: 1 is the best hand. high 1..7462; low is ace-to-five
+are ignored. With no FILE, hands piped in on stdin are ranked; from a terminal,
+random hands are. Ranks: 1 is the best hand. high 1..7462; low is ace-to-five
 (Razz) 1..6175; low8 is the 8-or-better low 1..56, or empty/null/- when the hand
 has none.
 """
@@ -155,9 +144,41 @@ examples:
 
 Times studeval's batch and single-hand calls and the per-hand calls of the peers
 that are installed (pkrbot, eval7, phevaluator, treys, pokerkit), on the same
-random 7-card hands after checking that every call agrees, and prints the
-SPEC section 5 table with ratios and targets.
+random 7-card hands after checking that every call agrees, and prints ns per
+hand for each call and the ratios between them, all measured in this one run.
 """
+
+GAME_HELP = (
+    "stud (high, the default), stud8 (hi/lo 8-or-better), razz (A-5 low) or "
+    "stud_hilo_noq (hi/lo, no qualifier); the hand-history codes F7S, F7S/8, FR work too"
+)
+RULES_HELP = "house rules: robert (Robert's Rules of Poker, the default) or wsop"
+
+
+def _game(text: str) -> str:
+    from studeval.games import check_game
+
+    try:
+        return check_game(text)
+    except StudevalError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", type=_game, default="stud", metavar="GAME", help=GAME_HELP)
+    parser.add_argument("--rules", choices=("robert", "wsop"), default="robert", help=RULES_HELP)
+
+
+def _subcommand(
+    commands: Any, name: str, run: Any, *, help: str, description: str, epilog: str
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=_Formatter
+    )
+    # The parser travels with the arguments, so that a stray option is reported
+    # with this command's usage instead of the top-level one.
+    parser.set_defaults(run=run, command_parser=parser)
+    return parser
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -168,27 +189,27 @@ def _parser() -> argparse.ArgumentParser:
         "  studeval COMMAND --help",
         formatter_class=_Formatter,
     )
-    parser.add_argument("--version", action="version", version=f"studeval {studeval.__version__}")
+    parser.add_argument("--version", action="version", version=f"studeval {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    rank = commands.add_parser(
-        "rank",
+    rank = _subcommand(
+        commands, "rank", _rank,
         help="rank hands from a file, stdin or at random",
         description="Rank hands given one per line, or random 7-card hands.",
         epilog=RANK_EPILOG,
-        formatter_class=_Formatter,
-    )
+    )  # fmt: skip
     rank.add_argument(
         "input", nargs="?", metavar="FILE|-",
-        help="hands, one per line ('-' reads stdin); without it, rank random hands",
+        help="hands, one per line ('-' reads stdin); without it, stdin when it is "
+        "piped, else random hands",
     )  # fmt: skip
     rank.add_argument(
         "--random", type=_count, metavar="N",
-        help=f"rank N random 7-card hands (default {DEFAULT_RANDOM:,} when no FILE)",
+        help=f"rank N random 7-card hands (default {DEFAULT_RANDOM:,} when there is no input)",
     )  # fmt: skip
     rank.add_argument("--seed", type=int, help="seed for --random (default: fresh)")
     rank.add_argument(
-        "--format", choices=hand_stream.FORMATS,
+        "--format", choices=FORMATS,
         help="write one line per hand (default for FILE: table); with --random, "
         "writes the hands instead of the summary",
     )  # fmt: skip
@@ -198,26 +219,25 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     rank.add_argument(
         "--threads", type=_positive, metavar="T",
-        help=f"threads to use (default: every core, {studeval.cpu_count()} here)",
+        help=f"threads to use (default: every core, {cpu_count()} here)",
     )  # fmt: skip
     rank.add_argument(
         "--skip-invalid", action="store_true",
         help="skip bad lines and count them instead of stopping at the first",
     )  # fmt: skip
     rank.add_argument(
-        "--chunk-size", type=_count, metavar="HANDS", default=1 << 16,
-        help="hands read and ranked per chunk (default 65536); memory grows with it",
+        "--chunk-size", type=_chunk_size, metavar="HANDS", default=DEFAULT_CHUNK,
+        help=f"hands read and ranked per chunk (default {DEFAULT_CHUNK}, at most "
+        f"{MAX_CHUNK:,}); memory grows with it",
     )  # fmt: skip
-    rank.set_defaults(run=_rank)
 
-    showdown = commands.add_parser(
-        "showdown",
+    showdown = _subcommand(
+        commands, "showdown", _showdown,
         help="who wins what at showdown, and why",
         description="Split a pot (or the main and side pots) among the hands shown.",
         epilog=SHOWDOWN_EPILOG,
-        formatter_class=_Formatter,
-    )
-    showdown.add_argument("--game", required=True, choices=GAMES)
+    )  # fmt: skip
+    _add_game_options(showdown)
     chips = showdown.add_mutually_exclusive_group(required=True)
     chips.add_argument("--pot", type=_chips, metavar="P", help="one pot of P chips")
     chips.add_argument(
@@ -225,238 +245,50 @@ def _parser() -> argparse.ArgumentParser:
         help="chips each seat put in, one per HAND",
     )  # fmt: skip
     showdown.add_argument("--community", metavar="CARD", help="a shared card (deck ran out)")
-    showdown.add_argument("--rules", choices=("robert", "wsop"), default="robert")
     showdown.add_argument("hands", nargs="+", metavar="HAND", help="one seat's cards, or -")
-    showdown.set_defaults(run=_showdown)
 
-    bring_in = commands.add_parser(
-        "bring-in",
+    bring_in = _subcommand(
+        commands, "bring-in", _bring_in,
         help="the seat that brings in on third street",
         description="Print the seat that must bring in, from the door cards.",
         epilog=BRING_IN_EPILOG,
-        formatter_class=_Formatter,
-    )
-    bring_in.add_argument("--game", required=True, choices=GAMES)
-    bring_in.add_argument("--rules", choices=("robert", "wsop"), default="robert")
+    )  # fmt: skip
+    _add_game_options(bring_in)
     bring_in.add_argument("cards", nargs="+", metavar="CARD", help="each seat's door card, or -")
-    bring_in.set_defaults(run=_bring_in)
 
-    bench = commands.add_parser(
-        "bench",
-        help="time studeval against the installed peers (SPEC 5 table)",
+    bench = _subcommand(
+        commands, "bench", _bench,
+        help="time studeval against the installed peer evaluators",
         description="Benchmark studeval and the installed peer evaluators, live.",
         epilog=BENCH_EPILOG,
-        formatter_class=_Formatter,
-    )
-    bench.add_argument("--hands", type=_count, default=1_000_000, metavar="N")
-    bench.add_argument("--repeats", type=_positive, default=5, metavar="R")
+    )  # fmt: skip
+    bench.add_argument(
+        "--hands", type=_count, default=1_000_000, metavar="N",
+        help="random 7-card hands each call ranks (default 1,000,000; 200k, 1M work)",
+    )  # fmt: skip
+    bench.add_argument(
+        "--repeats", type=_positive, default=5, metavar="R",
+        help="timings of each call; the best and the median are shown (default 5)",
+    )  # fmt: skip
     bench.add_argument("--threads", type=_positive, metavar="T", help="default: every core")
     bench.add_argument(
         "--peers", metavar="A,B", help="comma-separated peers to time (default: all installed)"
     )
     bench.add_argument("--no-import", action="store_true", help="skip timing 'import studeval'")
     bench.add_argument(
-        "--min-time",
-        type=float,
-        default=0.1,
-        metavar="S",
+        "--min-time", type=float, default=0.1, metavar="S",
         help="time each call for at least S seconds per repeat (default 0.1)",
-    )
-    bench.set_defaults(run=_bench)
+    )  # fmt: skip
     return parser
-
-
-# ---------------------------------------------------------------------------
-# Output helpers
-
-
-class _Output:
-    """Bytes to stdout, whatever sys.stdout is at call time (tests swap it)."""
-
-    def __init__(self) -> None:
-        self.text = sys.stdout
-        self.text.flush()
-        self.binary: BinaryIO | None = getattr(self.text, "buffer", None)
-
-    def write(self, data: bytes) -> None:
-        if self.binary is not None:
-            self.binary.write(data)
-        else:
-            self.text.write(data.decode())
-
-    def line(self, text: str = "") -> None:
-        self.write(text.encode() + b"\n")
-
-    def flush(self) -> None:
-        if self.binary is not None:
-            self.binary.flush()
-        self.text.flush()
-
-
-def _error(message: str) -> int:
-    print(f"studeval: error: {message}", file=sys.stderr)
-    return 2
-
-
-class _Progress:
-    """A tqdm bar on stderr when stderr is a terminal; nothing otherwise."""
-
-    def __init__(self, total: int | None, unit: str) -> None:
-        self.bar: Any = None
-        if sys.stderr.isatty():
-            from tqdm import tqdm  # imported here: `import studeval` must not pull it in
-
-            scale = unit == "B"
-            self.bar = tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr,
-                            leave=False, dynamic_ncols=True, disable=None)  # fmt: skip
-            self.bar.unit_divisor = 1024 if scale else 1000
-
-    def update(self, amount: int) -> None:
-        if self.bar is not None:
-            self.bar.update(amount)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 # ---------------------------------------------------------------------------
 # rank
 
 
-@dataclass
-class _Tally:
-    """What the summary reports, added up over chunks."""
-
-    hands: int = 0
-    categories: np.ndarray = field(default_factory=lambda: np.zeros(9, dtype=np.int64))
-    low8: int = 0
-    rank_seconds: float = 0.0
-    invalid: int = 0
-    first_invalid: hand_stream.InvalidLineError | None = None
-
-    def add(self, high: np.ndarray, low8: np.ndarray) -> None:
-        self.hands += len(high)
-        self.categories += np.bincount(hand_stream.category_index(high), minlength=9)
-        self.low8 += int(np.count_nonzero(low8 != studeval.NO_LOW))
-
-
-@dataclass
-class _Piece:
-    """One block's result: its output text, tallies, and any bad line.
-
-    Line numbers inside a piece count from the block's first line; the caller,
-    which sees the blocks in order, adds the lines before it.
-    """
-
-    text: bytes
-    hands: int
-    lines: int
-    high: np.ndarray | None
-    low8: np.ndarray | None
-    invalid: int
-    first_invalid: hand_stream.InvalidLineError | None
-    error: hand_stream.InvalidLineError | None
-    nbytes: int
-
-
-def _rank_block(block: bytes, skip: bool, fmt: str | None) -> _Piece:
-    try:
-        chunk = hand_stream.parse_block(block, skip_invalid=skip)
-    except hand_stream.InvalidLineError as err:
-        # Rank the lines before the bad one, so the output stops right at it.
-        newlines = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == ord("\n"))
-        cut = int(newlines[err.line - 2]) + 1 if err.line > 1 else 0
-        before = _rank_block(block[:cut], skip, fmt)
-        before.error = err
-        return before
-    # Blocks run one per worker thread already, so each batch uses one thread.
-    high, low, low8 = hand_stream.rank_chunk(chunk, threads=1)
-    text = b"" if fmt is None else hand_stream.format_rows(chunk.cards, high, low, fmt)
-    keep = fmt is None  # the summary needs the ranks; row output does not
-    return _Piece(text, len(chunk), chunk.nlines, high if keep else None,
-                  low8 if keep else None, chunk.invalid, chunk.first_invalid, None,
-                  len(block))  # fmt: skip
-
-
-def _renumber(
-    err: hand_stream.InvalidLineError | None, before: int
-) -> hand_stream.InvalidLineError | None:
-    if err is None:
-        return None
-    return hand_stream.InvalidLineError(err.line + before, err.text, err.reason)
-
-
-def _ordered(
-    work: Callable[..., _Piece], jobs: Iterable[tuple[Any, ...]], workers: int
-) -> Iterator[_Piece]:
-    """Run jobs on worker threads, yielding results in job order.
-
-    numpy and the C core release the GIL, so chunks parse, rank and format in
-    parallel; at most two chunks per worker are in flight, keeping memory flat.
-    """
-    if workers == 1:
-        for job in jobs:
-            yield work(*job)
-        return
-    from concurrent.futures import ThreadPoolExecutor
-
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="studeval")
-    pending: deque[Any] = deque()
-    try:
-        for job in jobs:
-            pending.append(pool.submit(work, *job))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _random_jobs(count: int, seed: int | None, chunk: int) -> Iterator[tuple[int, Any]]:
-    # One child seed per chunk: the hands depend on the seed and the chunk size,
-    # not on how many threads run.
-    seeds = np.random.SeedSequence(seed)
-    done = 0
-    while done < count:
-        size = min(chunk, count - done)
-        (child,) = seeds.spawn(1)
-        yield size, child
-        done += size
-
-
-def _summary(out: _Output, tally: _Tally, wall: float, threads: int, random: bool) -> None:
-    rate = tally.hands / tally.rank_seconds if tally.rank_seconds > 0 else float("inf")
-    plural = "s" if threads > 1 else ""
-    if random:
-        out.line(f"ranked {tally.hands:,} random 7-card hands in {wall:.3f} s")
-        out.line(
-            f"ranking: {rate / 1e6:,.1f} million hands/s ({threads} thread{plural}; "
-            "high, A-5 low and 8-or-better in one pass)"
-        )
-        out.line(f"end to end with generation: {tally.hands / wall / 1e6:,.1f} million hands/s")
-    else:
-        out.line(f"ranked {tally.hands:,} hands in {wall:.3f} s")
-        out.line(
-            f"end to end: {tally.hands / wall / 1e6:,.1f} million hands/s "
-            f"(read, parse and rank; {threads} thread{plural})"
-        )
-    out.line("")
-    header = f"{'category':<16}{'hands':>14}{'share':>10}"
-    out.line(header + (f"{'exact':>10}" if random else ""))
-    total = max(tally.hands, 1)
-    rows = zip(HIGH_CATEGORIES, tally.categories.tolist(), SEVEN_CARD_COUNTS, strict=True)
-    for name, count, exact in rows:
-        line = f"{name:<16}{count:>14,}{100 * count / total:>9.3f}%"
-        if random:
-            line += f"{100 * exact / SEVEN_CARD_HANDS:>9.3f}%"
-        out.line(line)
-    out.line("")
-    low_line = f"8-or-better low: {tally.low8:,} hands ({100 * tally.low8 / total:.3f}%"
-    if random:
-        low_line += f"; exact {100 * low8_hand_count(7) / SEVEN_CARD_HANDS:.3f}%"
-    out.line(low_line + ")")
+def _error(message: str) -> int:
+    say(f"studeval: error: {message}")
+    return 2
 
 
 def _keep_freed_memory() -> None:
@@ -466,15 +298,14 @@ def _keep_freed_memory() -> None:
     blocks to the kernel when they are freed, and the next chunk's pages fault in
     afresh: measured here, that was a fifth of the run time of `studeval rank` on a
     large file (system time 0.4 s of 2.1 s for 10 million hands). Memory stays flat
-    either way, since every chunk needs the same amount. Elsewhere (musl, macOS,
-    Windows) there is nothing to tune and this does nothing.
+    either way, since every chunk needs the same amount. This changes the whole
+    process's allocator, so only the console entry point does it, never ``main()``
+    called from a host program. Elsewhere (musl, macOS, Windows) it does nothing.
     """
     if not sys.platform.startswith("linux"):
         return
     import ctypes
 
-    if not sys.platform.startswith("linux"):
-        return
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError, TypeError):
@@ -484,108 +315,73 @@ def _keep_freed_memory() -> None:
     mallopt(m_trim_threshold, 128 << 20)
 
 
+def _stdin_is_piped() -> bool:
+    stream = sys.stdin
+    if stream is None:
+        return False
+    try:
+        return not stream.isatty()
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _open_input(name: str) -> tuple[BinaryIO, int | None]:
+    """The binary stream to read hands from, and its size when it is a plain file."""
+    if name == "-":
+        stream = sys.stdin
+        if stream is None:
+            raise InputError("standard input is closed; give FILE or --random N")
+        binary = getattr(stream, "buffer", None)
+        if binary is None:
+            raise InputError("standard input cannot be read as bytes")
+        return binary, None
+    try:
+        source: BinaryIO = open(name, "rb")  # noqa: SIM115 (closed by the caller)
+        info = os.fstat(source.fileno())
+    except OSError as err:
+        raise InputError(f"cannot read {name!r}: {err.strerror or err}") from None
+    return source, info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
 def _rank(args: argparse.Namespace) -> int:
+    from studeval import _rank_job
+
     if args.input is not None and args.random is not None:
         return _error("give FILE or --random N, not both")
-    _keep_freed_memory()
-    threads = args.threads or studeval.cpu_count()
-    out = _Output()
+    name = args.input
+    if name is None and args.random is None and _stdin_is_piped():
+        name = "-"
+    if name is None and args.random is None and sys.stdin is None:
+        return _error("standard input is closed; give FILE, or --random N for random hands")
+    threads = args.threads or cpu_count()
+    out = Output()
+    if name is None:
+        fmt = args.format if not args.summary else None
+        count = args.random or DEFAULT_RANDOM
+        job = _rank_job.RankJob(fmt, threads, args.chunk_size, count=count, seed=args.seed)
+        _rank_job.rank_random(job, out)
+        return 0
     try:
-        if args.input is None:
-            return _rank_random(args, out, threads)
-        return _rank_file(args, out, threads)
-    except BrokenPipeError:
-        # The reader went away (`studeval rank big.txt | head`): stop quietly, and
-        # point stdout at devnull so the interpreter's final flush cannot fail.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(devnull, sys.stdout.fileno())
-        return 1
-
-
-def _rank_random(args: argparse.Namespace, out: _Output, threads: int) -> int:
-    count = args.random or DEFAULT_RANDOM
-    show_rows = args.format is not None and not args.summary
-    tally = _Tally()
-    progress = _Progress(count, "hands")
-    start = time.perf_counter()
-    if show_rows:
-        out.write(hand_stream.format_header(args.format))
-    for size, child in _random_jobs(count, args.seed, min(args.chunk_size, count)):
-        cards = hand_stream.random_hands(size, seed=np.random.default_rng(child))
-        began = time.perf_counter()
-        ranks = studeval.all_ranks(cards, threads=threads, check=False)
-        tally.rank_seconds += time.perf_counter() - began
-        tally.add(ranks.high, ranks.low8)
-        if show_rows:
-            out.write(hand_stream.format_rows(cards, ranks.high, ranks.low, args.format))
-        progress.update(size)
-    wall = time.perf_counter() - start
-    progress.close()
-    if not show_rows:
-        _summary(out, tally, wall, threads, random=True)
-    out.flush()
-    return 0
-
-
-def _rank_file(args: argparse.Namespace, out: _Output, threads: int) -> int:
-    fmt = None if args.summary else (args.format or "table")
-    try:
-        source: BinaryIO = (
-            sys.stdin.buffer if args.input == "-" else open(args.input, "rb")  # noqa: SIM115
-        )
-    except OSError as err:
-        return _error(f"cannot read {args.input!r}: {err.strerror or err}")
-    total = None
-    if args.input != "-":
-        try:
-            total = os.fstat(source.fileno()).st_size
-        except OSError:
-            total = None
-    chunk_bytes = args.chunk_size * 21  # a 7-card spaced line is 21 bytes
-    tally = _Tally()
-    progress = _Progress(total, "B")
-    start = time.perf_counter()
-    try:
-        if fmt is not None:
-            out.write(hand_stream.format_header(fmt))
-        jobs = (
-            (block, args.skip_invalid, fmt)
-            for block in hand_stream.raw_blocks(source, chunk_bytes=chunk_bytes)
-        )
-        lines_before = 0
-        for piece in _ordered(_rank_block, jobs, threads):
-            if fmt is not None:
-                out.write(piece.text)
-                tally.hands += piece.hands
-            else:
-                assert piece.high is not None and piece.low8 is not None
-                tally.add(piece.high, piece.low8)
-            if piece.error is not None:
-                raise _renumber(piece.error, lines_before)  # type: ignore[misc]
-            tally.invalid += piece.invalid
-            if tally.first_invalid is None:
-                tally.first_invalid = _renumber(piece.first_invalid, lines_before)
-            lines_before += piece.lines
-            progress.update(piece.nbytes)
-    except hand_stream.InvalidLineError as err:
-        out.flush()
+        source, size = _open_input(name)
+    except InputError as err:
         return _error(str(err))
+    fmt = None if args.summary else (args.format or "table")
+    job = _rank_job.RankJob(fmt, threads, args.chunk_size, skip_invalid=args.skip_invalid)
+    try:
+        tally = _rank_job.rank_stream(job, source, size, out)
+    except StudevalError as err:
+        return _error(str(err))
+    except BrokenPipeError:
+        raise  # the output's reader went away: main() ends quietly
+    except OSError as err:
+        where = "standard input" if name == "-" else repr(name)
+        return _error(f"cannot read {where}: {err.strerror or err}")
     finally:
-        progress.close()
-        if source is not sys.stdin.buffer:
+        if name != "-":
             source.close()
-    wall = time.perf_counter() - start
-    if fmt is None:
-        _summary(out, tally, wall, threads, random=False)
-    out.flush()
     if tally.invalid:
-        first = tally.first_invalid
-        print(
-            f"studeval: skipped {tally.invalid:,} invalid line"
-            f"{'s' if tally.invalid > 1 else ''} (first: {first})",
-            file=sys.stderr,
-        )
+        lines = f"{tally.invalid:,} invalid line{'s' if tally.invalid > 1 else ''}"
+        say(f"studeval: skipped {lines} (first: {tally.first_invalid})")
     return 0
 
 
@@ -617,20 +413,22 @@ def _showdown(args: argparse.Namespace) -> int:
                             rules=rules)  # fmt: skip
     except (StudevalError, ValueError, TypeError) as err:
         return _error(str(err))
-    print(result)
+    Output().line(str(result))
     return 0
 
 
 def _bring_in(args: argparse.Namespace) -> int:
+    from studeval.cards import cards_str, parse_cards
     from studeval.rules import bring_in
 
     doors = [_seat(text) for text in args.cards]
     try:
         seat = bring_in(doors, args.game, rules=_house_rules(args.rules))
+        # The door card as the rules read it: any card text they accept ("2c,").
+        card = cards_str(parse_cards(doors[seat]))  # type: ignore[arg-type]
     except (StudevalError, ValueError, TypeError) as err:
         return _error(str(err))
-    card = studeval.card_str(studeval.parse_card(str(doors[seat])))
-    print(f"Seat {seat} brings in with {card}")
+    Output().line(f"Seat {seat} brings in with {card}")
     return 0
 
 
@@ -640,7 +438,7 @@ def _bench(args: argparse.Namespace) -> int:
     peers = None if args.peers is None else [p.strip() for p in args.peers.split(",") if p.strip()]
 
     def progress(text: str) -> None:
-        print(f"  {text}", file=sys.stderr, flush=True)
+        say(f"  {text}")
 
     try:
         rows = bench.run_bench(
@@ -654,8 +452,25 @@ def _bench(args: argparse.Namespace) -> int:
         )
     except ValueError as err:
         return _error(str(err))
-    print(bench.format_table(rows))
+    Output().line(bench.format_table(rows))
     return 0
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace | int:
+    parser = _parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            command_parser = getattr(args, "command_parser", parser)
+            command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as exit_:
+        # argparse exits for --help, --version (0) and usage errors (2).
+        return exit_.code if isinstance(exit_.code, int) else 2
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -667,11 +482,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     Pot of 10: Seat 0 wins 10 uncontested
     0
     """
-    parser = _parser()
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        # argparse exits for --help, --version (0) and usage errors (2).
-        return exit_.code if isinstance(exit_.code, int) else 2
-    status: int = args.run(args)
+        status: int = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not at interpreter exit
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`studeval rank big.txt | head`): stop, quietly.
+        detach_stdout()
+        say("studeval: stopped: the output pipe was closed")
+        return 1
+    except OutputError as err:
+        detach_stdout()
+        say(f"studeval: error: {err}")
+        return 1
+    except OSError as err:
+        detach_stdout()
+        say(f"studeval: error: cannot write the output: {err.strerror or err}")
+        return 1
     return status
+
+
+def console_main() -> None:
+    """The ``studeval`` console script and ``python -m studeval``: ``main()``, then exit.
+
+    Only here, in a process that is the command, is the allocator tuned for
+    ``rank``'s chunk buffers.
+    """
+    argv = sys.argv[1:]
+    if argv[:1] == ["rank"]:
+        _keep_freed_memory()
+    try:
+        status = main(argv)
+    except KeyboardInterrupt:
+        status = 130
+    sys.exit(status)

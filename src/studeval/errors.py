@@ -74,11 +74,14 @@ class DuplicateCardError(StudevalError, ValueError):
 class HandSizeError(StudevalError, ValueError):
     """A hand with a number of cards the function does not accept."""
 
-    def __init__(self, size: int, expected: str, seat: int | None = None) -> None:
+    def __init__(
+        self, size: int, expected: str, seat: int | None = None, row: int | None = None
+    ) -> None:
         self.size = size
         self.expected = expected
         self.seat = seat
-        where = "" if seat is None else f" at seat {seat}"
+        self.row = row
+        where = _where(row) + ("" if seat is None else f" at seat {seat}")
         super().__init__(f"a hand of {size} cards{where}; expected {expected}")
 
 
@@ -104,13 +107,25 @@ class BatchOutputError(StudevalError, ValueError):
 
 
 class UnknownGameError(StudevalError, ValueError):
-    """A game name other than "stud", "stud8", "razz" or "stud_hilo"."""
+    """A game name other than "stud", "stud8", "razz", "stud_hilo_noq" (or a PHH code).
+
+    ``"stud_hilo"`` is refused with a message that names both hi/lo games: most
+    rooms mean 8-or-better by it, and guessing would be a silently wrong game.
+    """
 
     def __init__(self, game: object) -> None:
         self.game = game
-        super().__init__(
-            f"unknown game {game!r}; expected one of 'stud', 'stud8', 'razz', 'stud_hilo'"
-        )
+        if isinstance(game, str) and game.lower().replace("-", "_") in ("stud_hilo", "stud_hi_lo"):
+            message = (
+                f"{game!r} is ambiguous: use 'stud8' for Stud Hi/Lo 8-or-better, or "
+                "'stud_hilo_noq' for Stud Hi/Lo with no low qualifier"
+            )
+        else:
+            message = (
+                f"unknown game {game!r}; expected one of 'stud', 'stud8', 'razz', "
+                "'stud_hilo_noq' (or the PHH codes 'F7S', 'F7S/8', 'FR')"
+            )
+        super().__init__(message)
 
 
 class UnknownRankingError(StudevalError, ValueError):
@@ -157,4 +172,22 @@ class InvalidLineError(StudevalError, ValueError):
         self.line = line
         self.text = text
         self.reason = reason
-        super().__init__(f"line {line}: {text!r}: {reason}")
+        super().__init__(f"line {line}: {_clip(text)}: {reason}")
+
+
+#: How much of a bad line an error message shows: enough to recognise a hand
+#: (a 7-card line is 20 characters), never megabytes of a runaway line.
+_SHOWN = 60
+
+
+def _clip(text: str) -> str:
+    """``repr`` of a line, cut to :data:`_SHOWN` characters with its length after.
+
+    >>> _clip("As Kd")
+    "'As Kd'"
+    >>> _clip("As " * 1000)
+    "'As As As As As As As As As As As As As As As As As As As As '... (3,000 characters)"
+    """
+    if len(text) <= _SHOWN:
+        return repr(text)
+    return f"{text[:_SHOWN]!r}... ({len(text):,} characters)"

@@ -4,14 +4,19 @@ Every rule in :mod:`studeval.rules` and :mod:`studeval.showdown` reads a game's
 properties from the :class:`Game` records here instead of branching on its
 name, so the games differ only in these fields:
 
-========== ====== ======= ========= ========= ========== =========
-game       high   low     card      bring-in  board      open pair
-========== ====== ======= ========= ========= ========== =========
-stud       yes    none    ace high  lowest    high       yes
-stud8      yes    low8    ace high  lowest    high       no
-razz       no     low     ace low   highest   low        no
-stud_hilo  yes    low     ace low   highest   low        no
-========== ====== ======= ========= ========= ========== =========
+============= ====== ======= ========= ========= ========== =========
+game          high   low     card      bring-in  board      open pair
+============= ====== ======= ========= ========= ========== =========
+stud          yes    none    ace high  lowest    high       yes
+stud8         yes    low8    ace high  lowest    high       no
+razz          no     low     ace low   highest   low        no
+stud_hilo_noq yes    low     ace low   highest   low        no
+============= ====== ======= ========= ========= ========== =========
+
+The hand-history (PHH) variant codes ``"F7S"``, ``"F7S/8"`` and ``"FR"`` name
+``"stud"``, ``"stud8"`` and ``"razz"`` too. ``"stud_hilo"`` is refused: most card
+rooms and libraries mean 8-or-better by "Stud Hi/Lo", so the name alone would be
+a silently wrong game here.
 
 >>> get_game("stud8").split, get_game("stud8").low_must_qualify
 (True, True)
@@ -30,7 +35,7 @@ from typing import Literal
 
 from studeval.errors import UnknownGameError
 
-__all__ = ["GAMES", "GAME_NAMES", "Game", "card_key", "check_game", "get_game"]
+__all__ = ["ALIASES", "GAMES", "GAME_NAMES", "Game", "card_key", "check_game", "get_game"]
 
 CardOrder = Literal["ace_high", "ace_low"]
 
@@ -75,7 +80,7 @@ class Game:
     def split(self) -> bool:
         """Whether the pot is split between a high half and a low half.
 
-        >>> get_game("stud_hilo").split, get_game("razz").split
+        >>> get_game("stud_hilo_noq").split, get_game("razz").split
         (True, False)
         """
         return self.high and self.low is not None
@@ -84,7 +89,7 @@ class Game:
     def low_must_qualify(self) -> bool:
         """Whether a low must be 8-or-better to win anything.
 
-        >>> get_game("stud8").low_must_qualify, get_game("stud_hilo").low_must_qualify
+        >>> get_game("stud8").low_must_qualify, get_game("stud_hilo_noq").low_must_qualify
         (True, False)
         """
         return self.low == "low8"
@@ -124,10 +129,10 @@ GAMES: dict[str, Game] = {
             open_pair=False,
         ),
         # Stud Hi/Lo with no qualifier plays its action like Razz: the high card
-        # brings in and the low board acts first (seed 000, "aturan Razz berlaku";
-        # WSOP tournament rules, Stud Hi/Lo "Regular").
+        # brings in and the low board acts first (the WSOP tournament rules'
+        # "Regular" Stud Hi/Lo; house rules that spread the game say the same).
         Game(
-            name="stud_hilo",
+            name="stud_hilo_noq",
             title="Seven Card Stud Hi/Lo, no qualifier",
             high=True,
             low="low",
@@ -141,22 +146,37 @@ GAMES: dict[str, Game] = {
 
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 
+#: Other names accepted for a game: the variant codes of the PHH hand-history
+#: format (fixed-limit 7-card stud, stud hi/lo 8-or-better, razz).
+ALIASES: dict[str, str] = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+
 
 def check_game(game: object) -> str:
-    """Return ``game`` if it names one of the four games, else raise.
+    """Return the name of the game ``game`` names, else raise.
 
-    Names are exact: ``"stud"``, ``"stud8"``, ``"razz"`` or ``"stud_hilo"``.
+    Names are exact: ``"stud"``, ``"stud8"``, ``"razz"`` or ``"stud_hilo_noq"``,
+    or one of the PHH codes in :data:`ALIASES`, which give the game's name.
 
     >>> check_game("stud")
     'stud'
+    >>> check_game("F7S/8")
+    'stud8'
     >>> check_game("Stud")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     studeval.errors.UnknownGameError: unknown game 'Stud'; expected one of ...
+    >>> check_game("stud_hilo")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studeval.errors.UnknownGameError: 'stud_hilo' is ambiguous: ... 'stud8' ... 'stud_hilo_noq' ...
     """
-    if not isinstance(game, str) or game not in GAMES:
-        raise UnknownGameError(game)
-    return game
+    if isinstance(game, str):
+        if game in GAMES:
+            return game
+        alias = ALIASES.get(game)
+        if alias is not None:
+            return alias
+    raise UnknownGameError(game)
 
 
 def get_game(game: object) -> Game:

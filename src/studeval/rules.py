@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, SupportsIndex
+from typing import Literal
 
 from studeval import _core
 from studeval.cards import to_codes
@@ -216,7 +216,7 @@ def bring_in(
 
     ``door_cards`` holds each seat's one up card (a code or text) or ``None``.
     In ``stud`` and ``stud8`` the lowest door card brings in, ace high; in
-    ``razz`` and ``stud_hilo`` the highest, ace low (king highest). Door cards of
+    ``razz`` and ``stud_hilo_noq`` the highest, ace low (king highest). Door cards of
     the same rank are told apart by suit, clubs lowest and spades highest, or
     under ``HouseRules(bring_in_tie="position")`` by the seat nearest the
     dealer's left.
@@ -239,7 +239,8 @@ def bring_in(
         if card is None:
             doors.append(None)
             continue
-        if isinstance(card, bool) or not isinstance(card, str | SupportsIndex):
+        # One card: text, a code, or another library's card object; never a list.
+        if isinstance(card, bool) or (not isinstance(card, str) and isinstance(card, Iterable)):
             raise InvalidCardError(card, detail=f"at seat {seat}; a door card is one card")
         # A one-card list keeps parsing in one place; "As Kd" becomes two cards.
         codes = _codes_at(card if isinstance(card, str) else [card], seat)
@@ -292,7 +293,7 @@ def first_to_act(
 
     ``up_cards`` holds each seat's up cards (1 to 4, the same count at every
     live seat) or ``None``. In ``stud`` and ``stud8`` the best poker hand
-    showing acts first, in ``razz`` and ``stud_hilo`` the best A-5 low showing;
+    showing acts first, in ``razz`` and ``stud_hilo_noq`` the best A-5 low showing;
     pairs, two pair, trips and quads count, straights and flushes never.
     Tied boards go to the first seat clockwise from the dealer, or under
     ``HouseRules(action_tie="suit")`` to the high card by suit (the low card by

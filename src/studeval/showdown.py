@@ -342,7 +342,7 @@ def settle(
     owner; the rest form the main pot and side pots, each split on its own:
     ``stud`` best high; ``razz`` best A-5 low; ``stud8`` half to the best high
     and half to the best 8-or-better low, all to the high when no low
-    qualifies; ``stud_hilo`` half high and half A-5 low, always. The high half
+    qualifies; ``stud_hilo_noq`` half high and half A-5 low, always. The high half
     gets the odd chip of a split; tied winners share, odd chips going one each
     in the order the house rules set (:class:`~studeval.HouseRules`). Suits
     never break a tie for a pot.

@@ -29,7 +29,7 @@ from numpy.lib.stride_tricks import as_strided
 from studeval import _core
 from studeval.cards import RANKS, SUITS, parse_cards
 from studeval.classes import HIGH_CATEGORIES
-from studeval.errors import InvalidLineError
+from studeval.errors import InvalidCardError, InvalidLineError
 
 __all__ = [
     "CHUNK_BYTES",
@@ -59,6 +59,7 @@ _MIN_CARDS, _MAX_CARDS = 5, 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
 _BAD = 0x80  # the "code" of two bytes that are not a card; every real code is < 52
 _NEWLINE, _CR, _SPACE = 10, 13, 32
+_BOM = "\ufeff".encode()
 
 # Two bytes of card text, read as a little-endian uint16 (rank byte low), -> the
 # card's code, or _BAD for anything that is not a rank then a suit (any case).
@@ -214,8 +215,9 @@ def _parse_line(raw: bytes, line: int) -> list[int] | InvalidLineError | None:
         return None
     try:
         codes = parse_cards(text)
-    except ValueError as err:
-        return InvalidLineError(line, text.rstrip("\r"), str(err))
+    except InvalidCardError as err:
+        # The card alone: the line is already in the message.
+        return InvalidLineError(line, text.rstrip("\r"), f"invalid card {err.card!r}")
     if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
         why = f"{len(codes)} cards; a hand has {_MIN_CARDS} to {_MAX_CARDS}"
         return InvalidLineError(line, text.rstrip("\r"), why)
@@ -362,10 +364,21 @@ def raw_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[
     if chunk_bytes < 1:
         raise ValueError(f"chunk_bytes must be positive; got {chunk_bytes}")
     tail = b""
+    first = True
     while True:
         data = stream.read(chunk_bytes)
         if not data:
             break
+        if first:
+            # A byte-order mark (editors on Windows write one) is not part of a hand.
+            first = False
+            if data.startswith(_BOM):
+                data = data[len(_BOM) :]
+            elif _BOM.startswith(data):  # a read too short to tell: read on
+                data += stream.read(len(_BOM))
+                data = data.removeprefix(_BOM)
+                if not data:
+                    continue
         block = tail + data if tail else data
         cut = block.rfind(b"\n") + 1
         if cut == 0:  # one line longer than a chunk: keep reading until it ends

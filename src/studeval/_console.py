@@ -1,0 +1,139 @@
+"""Terminal plumbing for the ``studeval`` command: output, messages, progress bar.
+
+Kept apart from the commands so that every command ends the same way when its
+output goes away: a closed pipe (``| head``), a full disk (``> /dev/full``) or a
+closed stdout (``>&-``) is one line on stderr and a non-zero exit, never a
+traceback. The progress bar is tqdm's, which is a dependency of the default
+install (a bar drawn by hand would need its own terminal-width, rate and ETA
+code; tqdm is small, pure Python and has no dependencies of its own).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from typing import Any
+
+__all__ = ["InputError", "Output", "OutputError", "Progress", "detach_stdout", "say"]
+
+
+class OutputError(Exception):
+    """The command's output cannot be written (stdout closed, disk full, I/O error)."""
+
+
+class InputError(Exception):
+    """The command's input cannot be read (stdin closed, file unreadable)."""
+
+
+def say(message: str) -> None:
+    """Write one line to stderr, if there is a stderr to write to.
+
+    (``print(..., file=sys.stderr)`` would write to stdout when stderr is closed,
+    since ``print`` treats ``file=None`` as "stdout".)
+    """
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(message + "\n")
+        stream.flush()
+
+
+def detach_stdout() -> None:
+    """Point file descriptor 1 at the null device.
+
+    After the output failed, whatever is still buffered in ``sys.stdout`` would
+    fail again when the interpreter flushes it at exit and print "Exception
+    ignored" with a traceback; sent to the null device, it goes nowhere quietly.
+    """
+    stream = sys.stdout
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+
+
+class Output:
+    """Bytes and lines to stdout, whatever ``sys.stdout`` is at call time (tests swap it).
+
+    A write or flush that fails raises :class:`OutputError` naming why, except a
+    closed pipe, which stays a :class:`BrokenPipeError` for the caller to end on
+    quietly.
+    """
+
+    def __init__(self) -> None:
+        text = sys.stdout
+        if text is None:
+            raise OutputError("standard output is closed")
+        self.text = text
+        self.binary: Any = getattr(text, "buffer", None)
+        self._guard(text.flush)
+
+    def _guard(self, action: Any, *args: Any) -> None:
+        try:
+            action(*args)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as err:
+            reason = getattr(err, "strerror", None) or str(err)
+            raise OutputError(f"cannot write the output: {reason}") from err
+
+    def write(self, data: bytes) -> None:
+        if self.binary is not None:
+            self._guard(self.binary.write, data)
+        else:
+            self._guard(self.text.write, data.decode())
+
+    def line(self, text: str = "") -> None:
+        self.write(text.encode() + b"\n")
+
+    def flush(self) -> None:
+        if self.binary is not None:
+            self._guard(self.binary.flush)
+        self._guard(self.text.flush)
+
+
+class Progress:
+    """A progress bar on stderr while stderr is a terminal; nothing otherwise.
+
+    ``unit`` "B" counts bytes (shown in kB/MB, powers of 1000, so the labels are
+    true). The bar clears itself when closed, also after Ctrl-C.
+    """
+
+    def __init__(self, total: int | None, unit: str) -> None:
+        self.bar: Any = None
+        stream = sys.stderr
+        if stream is None or not _is_terminal(stream):
+            return
+        from tqdm import tqdm  # imported here: `import studeval` must not pull it in
+
+        self.bar = tqdm(
+            total=total,
+            unit=unit,
+            unit_scale=True,
+            unit_divisor=1000,
+            file=stream,
+            leave=False,
+            dynamic_ncols=True,
+            mininterval=0.2,
+        )
+
+    def update(self, amount: int) -> None:
+        if self.bar is not None:
+            self.bar.update(amount)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.bar.close()
+            self.bar = None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
