@@ -46,4 +46,9 @@ fi
 
 echo "== mkdocs build --strict -> $site_dir"
 "$PYTHON" -m mkdocs build --strict --clean --site-dir "$site_dir"
+# Sphinx roles in a docstring (":func:`x`") would be printed raw on the page.
+if grep -rlE ':(func|class|meth|data|attr|mod|exc|obj):`' "$site_dir" --include='*.html'; then
+    echo "build_docs: raw Sphinx roles in the pages above" >&2
+    exit 1
+fi
 echo "docs built: $(find "$site_dir" -name '*.html' | wc -l) pages"

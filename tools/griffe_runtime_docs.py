@@ -21,11 +21,16 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from typing import Any
 
 import griffe
 
 FENCES = ("```", "~~~")
+
+# A Sphinx cross-reference role (":func:`high_ranks`", ":class:`~studeval.Hand`"),
+# which `help()` readers know but Markdown prints raw.
+_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|data|attr|mod|exc|obj|const):`~?([^`]+)`")
 
 
 class RuntimeDocstrings(griffe.Extension):
@@ -73,11 +78,21 @@ def _fill(obj: griffe.Object, runtime: object) -> None:
             _fill(member, value)  # type: ignore[arg-type]
 
 
+def plain_roles(line: str) -> str:
+    """Turn Sphinx roles into inline code: ``:func:`x``` becomes ```x```.
+
+    >>> plain_roles("See :func:`high_ranks` and :class:`~studeval.Hand`.")
+    'See `high_ranks` and `studeval.Hand`.'
+    """
+    return _ROLE.sub(r"`\1`", line)
+
+
 def fence_doctests(text: str) -> str:
-    r"""Wrap each doctest block of ``text`` in a ``pycon`` code fence.
+    r"""Wrap each doctest block of ``text`` in a ``pycon`` code fence; plain roles in prose.
 
     A block runs from a ``>>>`` line to the next blank line, as doctest reads it;
-    blocks already inside a fence are left alone.
+    blocks already inside a fence are left alone. Outside code, Sphinx roles become
+    inline code (:func:`plain_roles`).
 
     >>> fence_doctests("Sum:\n>>> 1 + 1\n2\n\nDone.").splitlines()
     ['Sum:', '```pycon', '>>> 1 + 1', '2', '```', '', 'Done.']
@@ -99,6 +114,6 @@ def fence_doctests(text: str) -> str:
                 i += 1
             out.extend([indent + "```pycon", *block, indent + "```"])
             continue
-        out.append(line)
+        out.append(line if in_fence else plain_roles(line))
         i += 1
     return "\n".join(out)

@@ -31,6 +31,12 @@ def say(message: str) -> None:
 
     (``print(..., file=sys.stderr)`` would write to stdout when stderr is closed,
     since ``print`` treats ``file=None`` as "stdout".)
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say("studeval: error: bad line")
+    >>> err.getvalue().splitlines()
+    ['studeval: error: bad line']
     """
     stream = sys.stderr
     if stream is None:

@@ -741,7 +741,7 @@ def run_bench(
     >>> run_bench(10, peers=["deuces"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown peer 'deuces'; known peers: pkrbot, eval7, phevaluator, treys, pokerkit
+    ValueError: unknown peer 'deuces'; known peers: pkrbot, eval7, phevaluator, ...
     """
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")

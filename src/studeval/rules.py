@@ -4,7 +4,7 @@ Seats are listed clockwise starting at the dealer's left, so a seat's index is
 its position in that list and "first clockwise from the dealer" means the
 lowest index. ``None`` marks an empty or folded seat. Every choice on which
 rulebooks differ lives in :class:`HouseRules`; the default is
-:meth:`HouseRules.robert` (Robert's Rules of Poker, which the seed texts follow).
+:meth:`HouseRules.robert` (Robert's Rules of Poker, which most card rooms follow).
 
 >>> bring_in(["Kd", "3c", "3s", None], "stud")
 1
@@ -57,15 +57,15 @@ class HouseRules:
     Attributes:
         bring_in_tie: how door cards of the same rank pick the bring-in.
             ``"suit"``: by suit, clubs lowest and spades highest (Robert's,
-            WSOP, seeds 001 and 002). ``"position"``: the tied seat nearest the
-            dealer's left (seed 003).
+            WSOP). ``"position"``: the tied seat nearest the dealer's left (as
+            some card rooms' house rules write it).
         action_tie: how tied boards pick the first to act on 4th-7th street.
             ``"position"``: the first tied seat clockwise from the dealer
-            (Robert's, WSOP live-action rules, seeds 001, 003 and 004).
+            (Robert's, WSOP live-action rules).
             ``"suit"``: the board with the high card by suit (WSOP tournament
             rules 2023 and 2024); on a low board the low card by suit.
         open_pair_big_bet: whether an open pair on fourth street in ``stud``
-            lets any player bet the big bet (Robert's, seeds 000 and 003);
+            lets any player bet the big bet (Robert's Rules of Poker);
             WSOP tournaments drop the rule. Other games never have it.
         odd_chip_cards: which of a tied winner's cards order the odd chips:
             ``"all"`` the seat's cards (Robert's) or ``"played"`` only the
@@ -358,7 +358,7 @@ def open_pair(
 
     ``up_cards`` holds each seat's two fourth-street up cards or ``None``. Only
     ``stud`` has the rule: when any live seat shows a pair, any player may bet
-    the big bet (Robert's Rules; seeds 000 and 003). ``HouseRules.wsop()``
+    the big bet (Robert's Rules of Poker). ``HouseRules.wsop()``
     drops it, as WSOP tournaments do; Stud/8, Razz and Stud Hi/Lo never have it.
 
     >>> open_pair([["9c", "9d"], None, ["As", "Kd"]], "stud")

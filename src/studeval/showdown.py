@@ -148,8 +148,8 @@ def _table(
     if shared is None:
         size, expected = 7, "7 cards"
     else:
-        # The deck ran out: one card in the middle plays in every hand (seeds
-        # 000, 003, 004), so each seat holds only six of its own.
+        # The deck ran out: one card in the middle plays in every hand (WSOP
+        # live-action rule 228), so each seat holds only six of its own.
         size, expected = 6, "6 cards when a community card is shared"
     parsed = parse_seats(hands, sizes=(size,), expected=expected, what="hands", shared=shared)
     table: list[_Seat | None] = []

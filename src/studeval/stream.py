@@ -562,7 +562,7 @@ def _format_tables(fmt: str) -> _Format:
         return cached
     none = [""] * (256 - 52)
     # The category follows from the high rank, and the 8-or-better low from the low
-    # rank (SPEC 3: the qualifying lows are exactly low ranks 1..56), so one lookup
+    # rank (the qualifying lows are exactly low ranks 1..56), so one lookup
     # writes each pair of fields.
     categories = [HIGH_CATEGORIES[i] for i in category_index(np.arange(7463)).tolist()]
     low8 = [""] + [str(i) if i <= 56 else "" for i in range(1, 6176)]

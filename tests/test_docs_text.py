@@ -1,0 +1,70 @@
+"""What users read cites only what they can find, and says only what is true.
+
+Users never see the project's internal specification, seed texts or research notes,
+so neither the pages, nor the docstrings, nor the command's help may point at them;
+the install page lists every extra; the README makes no claim a peer disproves.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import studeval
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # in the test extra for Python 3.10
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(studeval.__file__).parent
+PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+SOURCES = [*sorted(PACKAGE.glob("*.py")), PACKAGE / "_core.pyx"]
+# Words that point at the project's internal papers, or quote the rule texts in the
+# languages they were written in.
+INTERNAL = re.compile(
+    r"\bSPEC\b|\bseeds? 0\d\d|shared/|notes/|anchors\.md|aturan|pasangan|semua setelan"
+    r"|najbli|delilcu|\btisti\b"
+)
+
+
+@pytest.mark.parametrize("path", PAGES + [p for p in SOURCES if p.exists()], ids=lambda p: p.name)
+def test_no_internal_references(path: Path) -> None:
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if INTERNAL.search(line)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_pages_were_found() -> None:
+    names = {p.name for p in PAGES}
+    assert {"README.md", "rules.md", "install.md", "cli.md", "api.md"} <= names
+    assert len(SOURCES) > 10
+
+
+def test_install_page_lists_every_extra() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    page = (ROOT / "docs" / "install.md").read_text()
+    for extra, requirements in extras.items():
+        row = next((line for line in page.splitlines() if f"`studeval[{extra}]`" in line), None)
+        assert row is not None, f"docs/install.md has no row for the {extra!r} extra"
+        for requirement in requirements:
+            name = re.split(r"[\[<>=;~! ]", requirement, maxsplit=1)[0]
+            assert name.lower() in row.lower(), f"the {extra!r} row does not name {name}"
+
+
+def test_readme_claims_hold() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "none has a batch API" not in readme  # poker-equity has score_batch
+    assert "score_batch" in readme
+    assert "incl. musl" not in readme  # musllinux aarch64 is not built
+    assert "`pip install studeval` installs a prebuilt wheel" not in readme
+    assert "parse_hands" in readme
