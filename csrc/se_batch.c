@@ -1,4 +1,4 @@
-/* Batch ranking: the hot loop, CPU dispatch and the split over threads. */
+/* Batch ranking: the hot loop and its CPU dispatch; the threads are se_threads.c's. */
 #include "studeval.h"
 
 #include "se_hand.h"
@@ -6,12 +6,7 @@
 
 #include <stddef.h>
 
-#define SE_MAX_THREADS 256
-/* Below this many rows per thread, starting a thread costs more than it saves. */
-#define SE_MIN_ROWS_PER_THREAD 16384
-/* Threads take rows in chunks of this size (tens of microseconds of work), so a
- * core that is slowed down (a busy neighbour, a slower core type) simply takes
- * fewer chunks instead of holding everyone up. */
+/* Threads take rows in chunks of this size (tens of microseconds of work). */
 #define SE_CHUNK_ROWS 8192
 #define SE_NO_ROW ((size_t)-1)
 
@@ -36,8 +31,7 @@ typedef struct se_job {
     int check;
     int want;
     se_block_fn kernel;
-    volatile size_t next_row; /* the first row no thread has taken yet */
-    size_t first_bad[SE_MAX_THREADS];
+    size_t first_bad[SE_MAX_THREADS]; /* per worker: the first bad row it found */
 } se_job;
 
 /* hw selects the POPCNT instruction where the compiler only emits it on
@@ -142,22 +136,26 @@ static int se_cpu_has_popcnt(void) {
 #endif
 }
 
-/* Picks the loop for this CPU. Racing first calls store the same value. */
-static se_block_fn se_block_kernel(void) {
-    static volatile se_block_fn chosen = NULL;
-    se_block_fn fn = chosen;
-    if (fn == NULL) {
-        fn = se_rank_block_generic;
+/* The loop for this CPU, chosen once per process (racing first calls wait for
+ * the one that chooses, so no thread ever reads a half-written pointer). */
+static se_block_fn se_chosen_kernel = NULL;
+static se_once_flag se_kernel_once = SE_ONCE_INIT;
+
+static void se_choose_kernel(void) {
+    se_block_fn fn = se_rank_block_generic;
 #if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
-        if (se_cpu_has_popcnt()) {
-            fn = se_rank_block_popcnt;
-        }
-#else
-        (void)se_cpu_has_popcnt;
-#endif
-        chosen = fn;
+    if (se_cpu_has_popcnt()) {
+        fn = se_rank_block_popcnt;
     }
-    return fn;
+#else
+    (void)se_cpu_has_popcnt;
+#endif
+    se_chosen_kernel = fn;
+}
+
+static se_block_fn se_block_kernel(void) {
+    se_once(&se_kernel_once, se_choose_kernel);
+    return se_chosen_kernel;
 }
 
 static int se_want(const se_job *job) {
@@ -165,31 +163,23 @@ static int se_want(const se_job *job) {
            (job->low8 ? SE_RANK_LOW8 : 0);
 }
 
-static void se_batch_task(void *context, int index) {
+static int se_batch_chunk(void *context, size_t begin, size_t end, int worker) {
     se_job *job = (se_job *)context;
-    size_t first_bad = SE_NO_ROW;
-    for (;;) {
-        size_t begin = se_atomic_fetch_add(&job->next_row, SE_CHUNK_ROWS);
-        if (begin >= job->rows) {
-            break;
+    size_t bad = job->kernel(job, begin, end, job->want);
+    if (bad != SE_NO_ROW) {
+        if (bad < job->first_bad[worker]) {
+            job->first_bad[worker] = bad;
         }
-        size_t end = job->rows - begin < SE_CHUNK_ROWS ? job->rows : begin + SE_CHUNK_ROWS;
-        first_bad = job->kernel(job, begin, end, job->want);
-        if (first_bad != SE_NO_ROW) {
-            /* Chunks are taken in row order, so every row before this one is
-             * already taken and will be checked; push the counter past the end
-             * so that nobody starts a new chunk. */
-            (void)se_atomic_fetch_add(&job->next_row, job->rows);
-            break;
-        }
+        return 1; /* no one needs to start a later chunk */
     }
-    job->first_bad[index] = first_bad;
+    return 0;
 }
 
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                         uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
                         int check, size_t *first_bad_row) {
     se_job job;
+    int workers;
     if (k < 5 || k > 7) {
         return SE_BAD_SIZE;
     }
@@ -202,18 +192,6 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
     if (rows == 0) {
         return SE_OK;
     }
-    if (threads <= 0) {
-        threads = se_cpu_count();
-    }
-    if (threads > SE_MAX_THREADS) {
-        threads = SE_MAX_THREADS;
-    }
-    {
-        size_t useful = rows / SE_MIN_ROWS_PER_THREAD;
-        if ((size_t)threads > useful) {
-            threads = useful > 0 ? (int)useful : 1;
-        }
-    }
     job.cards = cards;
     job.rows = rows;
     job.row_stride = row_stride;
@@ -224,17 +202,19 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
     job.check = check != 0;
     job.want = se_want(&job);
     job.kernel = se_block_kernel();
-    job.next_row = 0;
-    if (threads == 1) {
-        se_batch_task(&job, 0);
-    } else {
-        /* A thread that cannot start has its share run on this thread, so the
+    {
+        size_t min_rows = se_batch_min_rows_per_thread();
+        workers = se_workers_for(rows, min_rows, threads);
+        for (int t = 0; t < workers; t++) {
+            job.first_bad[t] = SE_NO_ROW;
+        }
+        /* A thread that cannot start leaves its chunks to the others, so the
          * result is complete either way. */
-        (void)se_run_tasks(threads, se_batch_task, &job);
+        (void)se_parallel_for(rows, SE_CHUNK_ROWS, min_rows, workers, se_batch_chunk, &job);
     }
     {
         size_t first_bad = SE_NO_ROW;
-        for (int t = 0; t < threads; t++) {
+        for (int t = 0; t < workers; t++) {
             if (job.first_bad[t] < first_bad) {
                 first_bad = job.first_bad[t];
             }

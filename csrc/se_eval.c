@@ -102,8 +102,6 @@ const char *se_status_text(int status) {
         return "bad argument";
     case SE_INVALID_ROW:
         return "invalid row";
-    case SE_THREAD_ERROR:
-        return "could not start a thread";
     default:
         return "unknown status";
     }

@@ -1,18 +1,48 @@
-/* A minimal thread pool-less fork/join (internal): POSIX threads or Win32. */
+/* The thread service of the core (internal): a fork/join parallel loop over
+ * POSIX threads or Win32, and a run-once initialiser.
+ *
+ * Work is cut into chunks that the workers take in order from one shared
+ * counter, so a core that is slowed down (a busy neighbour, a slower core type)
+ * simply takes fewer chunks instead of holding everyone up, and the first chunk
+ * that reports a stop is still preceded only by chunks that were taken. Callers
+ * choose the chunk size and the least work that pays for starting a thread. */
 #ifndef SE_THREADS_H
 #define SE_THREADS_H
 
 #include <stddef.h>
 
-typedef void (*se_task_fn)(void *context, int index);
+/* The most threads any call uses; the one definition of the cap. */
+#define SE_MAX_THREADS 256
 
-/* Runs fn(context, i) for i in 0..n_tasks-1, task 0 on the calling thread and
- * the others on new threads, and waits for all of them. Returns 0, or -1 when a
- * thread could not be started (the tasks that could not start are run on the
- * calling thread instead, so the work is still done). */
-int se_run_tasks(int n_tasks, se_task_fn fn, void *context);
+/* One chunk of work: items [begin, end), on worker `worker` (0 .. workers-1,
+ * worker 0 being the calling thread). Return 0 to go on, nonzero to stop every
+ * worker from taking further chunks (chunks already taken still finish). */
+typedef int (*se_chunk_fn)(void *context, size_t begin, size_t end, int worker);
 
-/* Atomically adds value to *target and returns the previous value. */
-size_t se_atomic_fetch_add(volatile size_t *target, size_t value);
+/* Runs fn over items [0, n_items) in chunks of `chunk` items, on up to
+ * `threads` workers (0 or less: every core; capped at SE_MAX_THREADS), and never
+ * on more workers than n_items / min_items_per_worker (at least one). Returns
+ * the number of workers that took part. When a thread cannot be started, its
+ * share is done by the threads that did start, so the work is always complete. */
+int se_parallel_for(size_t n_items, size_t chunk, size_t min_items_per_worker, int threads,
+                    se_chunk_fn fn, void *context);
+
+/* How many workers se_parallel_for would use; the same rule, without running. */
+int se_workers_for(size_t n_items, size_t min_items_per_worker, int threads);
+
+/* Calls init exactly once per process, however many threads race to it; every
+ * caller returns after it has finished. Declare the flag as
+ * `static se_once_flag flag = SE_ONCE_INIT;`. */
+#if defined(_WIN32)
+typedef struct se_once_flag {
+    void *ptr; /* laid out as Win32's INIT_ONCE, a union of one pointer */
+} se_once_flag;
+#define SE_ONCE_INIT {0}
+#else
+#include <pthread.h>
+typedef pthread_once_t se_once_flag;
+#define SE_ONCE_INIT PTHREAD_ONCE_INIT
+#endif
+void se_once(se_once_flag *flag, void (*init)(void));
 
 #endif

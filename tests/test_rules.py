@@ -125,9 +125,16 @@ def test_house_rules_reject_unknown_choices(field: str, value: object) -> None:
         HouseRules(**{field: value})
 
 
-def test_rules_argument_must_be_house_rules() -> None:
-    with pytest.raises(TypeError, match="HouseRules"):
-        bring_in(["2c", "3c"], "stud", rules="wsop")  # type: ignore[arg-type]
+def test_rules_argument_is_house_rules_or_a_preset_name() -> None:
+    # "2c" and "2d" tie on rank: the bring-in depends on the tie rule.
+    position = HouseRules(bring_in_tie="position")
+    assert bring_in(["2d", "2c"], "stud", rules="wsop") == 1  # by suit: clubs lowest
+    assert bring_in(["2d", "2c"], "stud", rules="robert") == 1
+    assert bring_in(["2d", "2c"], "stud", rules=position) == 0
+    for bad in ("tda", 5, True, {"bring_in_tie": "suit"}):
+        with pytest.raises(studeval.RulesError, match="'robert', 'wsop' or None") as caught:
+            bring_in(["2c", "3c"], "stud", rules=bad)  # type: ignore[arg-type]
+        assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
 
 
 # ---- bring-in (SPEC 4, row 1) ------------------------------------------------------

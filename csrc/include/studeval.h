@@ -49,8 +49,7 @@ typedef enum se_status {
     SE_INVALID_CARD = -2,  /* a code outside 0..51 */
     SE_DUPLICATE_CARD = -3,/* the same code twice in one hand */
     SE_BAD_ARGUMENT = -4,  /* NULL pointer, bad stride, unknown ranking */
-    SE_INVALID_ROW = -5,   /* batch with check: some row is invalid (see first_bad_row) */
-    SE_THREAD_ERROR = -6   /* reserved: thread failures are absorbed, see se_rank_batch */
+    SE_INVALID_ROW = -5    /* batch with check: some row is invalid (see first_bad_row) */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -92,8 +91,9 @@ int se_up_low_rank(const uint8_t *cards, int n);
  * Ranks `rows` hands of k cards (5..7). Row r starts at cards + r * row_stride
  * (row_stride >= k) and its k codes are consecutive bytes.
  * Each of high, low, low8 may be NULL (that ranking is skipped) or point to
- * `rows` uint16 outputs. threads <= 0 means one per online CPU; rows are split
- * into contiguous blocks, one per thread.
+ * `rows` uint16 outputs, none overlapping the cards or each other. threads <= 0
+ * means one per online CPU. Threads take rows in chunks from a shared counter,
+ * and a batch uses no more threads than rows / se_batch_min_rows_per_thread().
  *
  * check != 0: a row with a code outside 0..51 or a repeated code makes the call
  *   return SE_INVALID_ROW with *first_bad_row set to the smallest such row
@@ -101,8 +101,8 @@ int se_up_low_rank(const uint8_t *cards, int n);
  * check == 0: no validation. Any byte values are still safe: every table index
  *   is masked into range, so the call never reads or writes out of bounds, but
  *   ranks of invalid rows are meaningless.
- * If a worker thread cannot be started, its rows are ranked on the calling
- * thread, so the result is always complete.
+ * If a worker thread cannot be started, the threads that did start rank its
+ * rows, so the result is always complete.
  * Returns SE_OK, SE_BAD_SIZE, SE_BAD_ARGUMENT or SE_INVALID_ROW. */
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                         uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
@@ -118,8 +118,18 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
 int se_high_class(int rank, int ranks_out[5]);
 int se_low_class(int rank, int ranks_out[5]);
 
-/* Number of online CPUs (at least 1). */
+/* Number of online CPUs (at least 1), asked of the system once per process. */
 int se_cpu_count(void);
+
+/* ---- Threads: tuning and diagnostics ---------------------------------------
+ * A batch starts a thread only for at least this many rows per thread (default
+ * 16384: fewer rows cost more to hand over than to rank). Tests lower it to run
+ * small batches on several threads. Values below 1 count as 1. */
+void se_set_batch_min_rows_per_thread(size_t rows);
+size_t se_batch_min_rows_per_thread(void);
+/* How many worker threads (besides the callers' own) the library has started
+ * in this process so far. */
+size_t se_threads_started(void);
 
 /* A short text for a status code. */
 const char *se_status_text(int status);

@@ -15,7 +15,6 @@ cdef extern from "studeval.h" nogil:
         SE_DUPLICATE_CARD
         SE_BAD_ARGUMENT
         SE_INVALID_ROW
-        SE_THREAD_ERROR
 
     int se_high_rank(const uint8_t *cards, int n)
     int se_low_rank(const uint8_t *cards, int n)
@@ -28,4 +27,7 @@ cdef extern from "studeval.h" nogil:
     int se_high_class(int rank, int ranks_out[5])
     int se_low_class(int rank, int ranks_out[5])
     int se_cpu_count()
+    void se_set_batch_min_rows_per_thread(size_t rows)
+    size_t se_batch_min_rows_per_thread()
+    size_t se_threads_started()
     const char *se_status_text(int status)

@@ -12,6 +12,8 @@ from libc.stdint cimport uint8_t, uint16_t
 
 from studeval.cards import to_codes
 from studeval.errors import (
+    BatchOutputError,
+    BatchShapeError,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
@@ -207,7 +209,7 @@ def up_low_rank(cards):
 
 cdef int _check_output(Py_ssize_t length, Py_ssize_t rows) except -1:
     if length != rows:
-        raise ValueError(f"an output has {length} entries for {rows} rows")
+        raise BatchOutputError(f"an output has {length} entries for {rows} rows")
     return 0
 
 
@@ -233,7 +235,7 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
     if rows == 0:
         return -1
     if cards.strides[1] != 1 or row_stride < k:
-        raise ValueError("rank_batch needs rows of adjacent bytes and a positive row stride")
+        raise BatchShapeError((rows, k))  # rows must be adjacent bytes, strides positive
     if high is not None:
         _check_output(high.shape[0], rows)
         high_ptr = &high[0]
@@ -244,6 +246,23 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
         _check_output(low8.shape[0], rows)
         low8_ptr = &low8[0]
     data = &cards[0, 0]
+    # The outputs are written while threads read the cards: refuse any overlap
+    # (the Python layer does too; this guards direct callers of this function).
+    cdef const char *cards_end = <const char *>data + (rows - 1) * row_stride + k
+    cdef const char *starts[3]
+    cdef const char *ends[3]
+    cdef int n_out = 0, i, j
+    for ptr in (<size_t>high_ptr, <size_t>low_ptr, <size_t>low8_ptr):
+        if ptr:
+            starts[n_out] = <const char *>ptr
+            ends[n_out] = <const char *>ptr + 2 * rows
+            n_out += 1
+    for i in range(n_out):
+        if starts[i] < cards_end and <const char *>data < ends[i]:
+            raise BatchOutputError("an output shares memory with the cards")
+        for j in range(i):
+            if starts[i] < ends[j] and starts[j] < ends[i]:
+                raise BatchOutputError("two outputs share memory")
     with nogil:
         status = se_rank_batch(data, <size_t>rows, <size_t>row_stride, <int>k, high_ptr,
                                low_ptr, low8_ptr, threads, check, &first_bad)
@@ -290,6 +309,32 @@ def low_class(object rank):
     if shape < 0:
         raise InvalidRankError(rank, "low", SE_LOW_CLASSES)
     return shape, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
+
+
+def _set_batch_min_rows_per_thread(size_t rows):
+    """Set the least rows per thread of a batch (tests run small batches threaded).
+
+    >>> old = _batch_min_rows_per_thread(); _set_batch_min_rows_per_thread(old)
+    """
+    se_set_batch_min_rows_per_thread(rows)
+
+
+def _batch_min_rows_per_thread():
+    """The least rows per thread a batch needs before it starts threads (16384).
+
+    >>> _batch_min_rows_per_thread() >= 1
+    True
+    """
+    return se_batch_min_rows_per_thread()
+
+
+def _threads_started():
+    """How many worker threads the C core has started in this process.
+
+    >>> _threads_started() >= 0
+    True
+    """
+    return se_threads_started()
 
 
 def cpu_count():

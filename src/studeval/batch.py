@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from studeval import _core
-from studeval.cards import parse_cards
 from studeval.errors import (
     BatchDtypeError,
     BatchOutputError,
@@ -29,7 +28,7 @@ from studeval.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
-    InvalidLineError,
+    OptionError,
 )
 
 if TYPE_CHECKING:
@@ -63,29 +62,6 @@ class Ranks(NamedTuple):
     """8-or-better low ranks 1..56, or :data:`NO_LOW` (65535) when no low qualifies."""
 
 
-_MIN_CARDS, _MAX_CARDS = 5, 7
-
-
-def _row_codes(hand: object, row: int) -> list[int]:
-    """One row's codes, parsed alone; errors name the row."""
-    if isinstance(hand, str) and not hand.strip():
-        raise HandSizeError(0, "5 to 7 cards (a blank hand text)", row=row)
-    if isinstance(hand, str) and ("\n" in hand or "\r" in hand):
-        raise InvalidCardError(hand, row=row, detail="one hand per item; it holds a line break")
-    try:
-        codes = parse_cards(hand)  # type: ignore[arg-type]
-    except InvalidCardError as err:
-        raise InvalidCardError(err.card, row=row, detail=f"in {hand!r}") from None
-    if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
-        raise HandSizeError(len(codes), "5 to 7 cards", row=row)
-    seen: set[int] = set()
-    for code in codes:
-        if code in seen:
-            raise DuplicateCardError(code, row=row)
-        seen.add(code)
-    return codes
-
-
 def parse_hands(hands: object) -> npt.NDArray[np.uint8]:
     """Parse hands into a uint8 (N, k) array for the batch calls.
 
@@ -112,6 +88,8 @@ def parse_hands(hands: object) -> npt.NDArray[np.uint8]:
     """
     import numpy as np
 
+    from studeval.stream import parse_texts, row_codes
+
     if isinstance(hands, (str, bytes, bytearray)):
         from studeval.stream import parse_hands as parse_lines
 
@@ -121,11 +99,16 @@ def parse_hands(hands: object) -> npt.NDArray[np.uint8]:
     except TypeError:
         raise BatchShapeError(None) from None
     if not items:
-        return np.empty((0, _MIN_CARDS), dtype=np.uint8)
+        return np.empty((0, 5), dtype=np.uint8)
     if all(type(item) is str for item in items):
-        cards = _parse_texts(items)
+        chunk = parse_texts(items)
+        if chunk.sizes is not None:
+            size = int(chunk.sizes[0])
+            row = int(np.flatnonzero(chunk.sizes != size)[0])
+            raise HandSizeError(int(chunk.sizes[row]), f"{size} cards like row 0", row=row)
+        cards = chunk.cards
     else:
-        rows = [_row_codes(item, row) for row, item in enumerate(items)]
+        rows = [row_codes(item, row) for row, item in enumerate(items)]
         size = len(rows[0])
         for row, codes in enumerate(rows):
             if len(codes) != size:
@@ -134,42 +117,17 @@ def parse_hands(hands: object) -> npt.NDArray[np.uint8]:
     return cards
 
 
-def _parse_texts(texts: list[str]) -> npt.NDArray[np.uint8]:
-    """Hand texts through the block parser; a row it rejects is parsed alone to name it."""
-    import numpy as np
-
-    from studeval.stream import parse_block
-
-    joined = "\n".join(texts)
-    if joined.count("\n") != len(texts) - 1 or "\r" in joined:
-        # A line break inside an item would shift every later row: name it.
-        for row, text in enumerate(texts):
-            if "\n" in text or "\r" in text:
-                _row_codes(text, row)
-    try:
-        chunk = parse_block(joined.encode())
-    except InvalidLineError as err:
-        _row_codes(texts[err.line - 1], err.line - 1)
-        raise  # the block parser and the row parser disagree: still an error
-    if chunk.lines is not None:  # a blank item was skipped as a blank line
-        kept = set((chunk.lines - 1).tolist())
-        blank = next(row for row in range(len(texts)) if row not in kept)
-        _row_codes(texts[blank], blank)
-    if chunk.sizes is not None:
-        size = int(chunk.sizes[0])
-        row = int(np.flatnonzero(chunk.sizes != size)[0])
-        raise HandSizeError(int(chunk.sizes[row]), f"{size} cards like row 0", row=row)
-    return chunk.cards
-
-
-def _as_code_rows(cards: npt.ArrayLike, check: bool) -> npt.NDArray[np.uint8]:
-    """A uint8 (N, k) array whose rows the C core can read, validated if asked."""
+def _as_code_rows(cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """A uint8 (N, k) array whose rows the C core can read (a copy when it must be)."""
     import numpy as np
 
     try:
         array = np.asarray(cards)
     except ValueError:  # ragged nested sequences
         raise BatchShapeError(None) from None
+    if array.size == 0 and array.dtype.kind == "f":
+        # numpy gives an empty list the float dtype; the problem is the shape.
+        raise BatchShapeError(array.shape)
     if array.dtype.kind not in "iu":
         raise BatchDtypeError(array.dtype)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
@@ -200,14 +158,47 @@ def _raise_row_error(cards: npt.NDArray[np.integer], row: int) -> None:
     raise AssertionError(f"row {row} was reported invalid but looks valid: {values}")
 
 
-def _threads_arg(threads: int | None) -> int:
+def _threads_arg(threads: object) -> int:
+    """``threads`` as the C core takes it: 0 for every core, else 1..256."""
     if threads is None:
         return 0
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None; got {threads!r}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1; got {threads}")
-    return min(threads, 256)  # the C core's own cap; also keeps the value a C int
+    if isinstance(threads, bool) or not hasattr(type(threads), "__index__"):
+        raise OptionError(f"threads must be a whole number of threads or None; got {threads!r}")
+    count = int(threads.__index__())  # type: ignore[attr-defined]
+    if count < 1:
+        raise OptionError(f"threads must be at least 1 (or None for every core); got {count}")
+    return min(count, 256)  # the C core's own cap; also keeps the value a C int
+
+
+def _check_arg(check: object) -> bool:
+    """``check`` as a bool: True/False (numpy's too) or 0/1, nothing else."""
+    import numpy as np
+
+    if isinstance(check, (bool, np.bool_)):
+        return bool(check)
+    is_int = not isinstance(check, np.ndarray) and hasattr(type(check), "__index__")
+    if is_int and int(check.__index__()) in (0, 1):  # type: ignore[attr-defined]
+        return bool(check)
+    raise OptionError(f"check must be True or False; got {check!r}")
+
+
+def _refuse_overlap(cards: object, outputs: tuple[object, ...], names: tuple[str, ...]) -> None:
+    """Outputs may share memory neither with the cards nor with each other.
+
+    The core reads the cards while threads write the ranks, so an overlap gives
+    wrong ranks (or errors about cards that were never there), silently.
+    """
+    import numpy as np
+
+    given = [(out, name) for out, name in zip(outputs, names, strict=True) if out is not None]
+    for i, (out, name) in enumerate(given):
+        if isinstance(cards, np.ndarray) and np.may_share_memory(out, cards):
+            raise BatchOutputError(f"{name} shares memory with the cards; give a separate array")
+        for other, other_name in given[:i]:
+            if np.may_share_memory(out, other):
+                raise BatchOutputError(
+                    f"{name} shares memory with {other_name}; give each ranking its own array"
+                )
 
 
 def _output(out: object, n: int, name: str) -> npt.NDArray[np.uint16]:
@@ -235,7 +226,8 @@ def _rank(
     import numpy as np
 
     n_threads = _threads_arg(threads)
-    rows = _as_code_rows(cards, check)
+    checked = _check_arg(check)
+    rows = _as_code_rows(cards)
     n = rows.shape[0]
     names = ("out.high", "out.low", "out.low8") if sum(wanted) > 1 else ("out",) * 3
     outputs = tuple(
@@ -246,8 +238,10 @@ def _rank(
         else _output(given, n, name)
         for want, given, name in zip(wanted, out, names, strict=True)
     )
+    _refuse_overlap(cards, tuple(given for given in out), names)
+    _refuse_overlap(rows, outputs, names)
     high, low, low8 = outputs
-    bad_row = _core.rank_batch(rows, high, low, low8, n_threads, bool(check))
+    bad_row = _core.rank_batch(rows, high, low, low8, n_threads, checked)
     if bad_row >= 0:
         _raise_row_error(np.asarray(cards), bad_row)
     return outputs

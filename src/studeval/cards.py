@@ -87,7 +87,7 @@ def _split_text(text: str) -> list[int]:
     return codes
 
 
-def parse_cards(cards: str | Iterable[str | int]) -> list[int]:
+def parse_cards(cards: str | Iterable[object]) -> list[int]:
     """Return the codes of several cards.
 
     A string is split on whitespace and commas, and each piece may hold several
@@ -134,7 +134,7 @@ def _one_code(item: object) -> int:
     return code
 
 
-def to_codes(hand: str | Iterable[str | int]) -> list[int]:
+def to_codes(hand: str | Iterable[object]) -> list[int]:
     """Return a hand's codes, accepting codes, card strings or one string.
 
     Like :func:`parse_cards`; kept as the single entry point every hand-taking

@@ -136,17 +136,21 @@ def all_ranks(cards: Any, *, threads: int = 1, check: bool = True) -> Ranks:
     return Ranks(both[:, 0], both[:, 1], both[:, 2])
 
 
-def _text_cards(texts: Any) -> tuple[np.ndarray, np.ndarray | None]:
-    from studeval.stream import parse_block
+def _text_cards(texts: list[str], index: Any) -> tuple[np.ndarray, np.ndarray | None]:
+    """One text column's hands, row i from cell i; errors name the cell's index label."""
+    from studeval.errors import StudevalError
+    from studeval.stream import parse_texts
 
-    block = "\n".join(texts).encode()
-    chunk = parse_block(block)
-    if len(chunk) != len(texts):
-        # parse_block skips blank lines; a hand column must not hold blanks.
-        blank = next(i for i, text in enumerate(texts) if not str(text).strip())
-        from studeval.stream import InvalidLineError
-
-        raise InvalidLineError(blank + 1, str(texts[blank]), "no cards")
+    try:
+        chunk = parse_texts(texts)
+    except StudevalError as err:
+        row = getattr(err, "row", None)
+        if row is not None:
+            # Same error, same attributes; the message says where in the frame.
+            label = index[row]
+            label = label.item() if hasattr(label, "item") else label  # numpy scalars
+            err.args = (f"{err} (the frame's row with index {label!r})",)
+        raise
     return chunk.cards, chunk.sizes
 
 
@@ -164,7 +168,7 @@ def _rank_partition(
 
     out = frame.copy()
     if len(columns) == 1:
-        cards, sizes = _text_cards(frame[columns[0]].astype(str).tolist())
+        cards, sizes = _text_cards(frame[columns[0]].astype(str).tolist(), frame.index)
         high, low, low8 = rank_chunk(HandChunk(cards, sizes), threads=threads)
     else:
         values = frame[columns].to_numpy()

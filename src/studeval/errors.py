@@ -22,6 +22,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidLineError",
     "InvalidRankError",
+    "OptionError",
     "RulesError",
     "SeatError",
     "StudevalError",
@@ -144,8 +145,16 @@ class SeatError(StudevalError, ValueError):
     """Seat lists that do not fit together (lengths, no live seat, bad index)."""
 
 
-class RulesError(StudevalError, ValueError):
-    """A house-rules option with a value the option does not know."""
+class OptionError(StudevalError, ValueError, TypeError):
+    """An option (``threads``, ``check``, ...) given a value or a type it does not take.
+
+    It is both a ``ValueError`` and a ``TypeError``, so code written for either
+    (``threads=0`` is a bad value, ``threads="2"`` a bad type) catches it.
+    """
+
+
+class RulesError(OptionError):
+    """A house-rules option, or a ``rules=`` argument, with a value it does not know."""
 
 
 class InvalidRankError(StudevalError, ValueError):

@@ -91,7 +91,7 @@ class Hand:
 
     def __contains__(self, card: object) -> bool:
         try:
-            codes = to_codes([card])  # type: ignore[list-item]
+            codes = to_codes([card])
         except ValueError:
             return False
         return codes[0] in self._set

@@ -21,196 +21,27 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Literal
 
 from studeval import _core
-from studeval.cards import to_codes
-from studeval.errors import (
-    DuplicateCardError,
-    HandSizeError,
-    InvalidCardError,
-    RulesError,
-    SeatError,
+from studeval._seats import (
+    CardLike,
+    HandLike,
+    check_distinct,
+    codes_at,
+    live_seats,
+    parse_seats,
+    seat_index,
+    seat_list,
 )
+from studeval.errors import HandSizeError, InvalidCardError, SeatError
 from studeval.games import Game, card_key, get_game
+from studeval.houserules import HouseRules, house_rules
 
 __all__ = ["HouseRules", "bring_in", "first_to_act", "open_pair"]
 
-# What callers may pass for one card or one seat's cards.
-CardLike = int | str
-HandLike = str | Iterable[CardLike]
-
-_CHOICES: dict[str, tuple[object, ...]] = {
-    "bring_in_tie": ("suit", "position"),
-    "action_tie": ("position", "suit"),
-    "open_pair_big_bet": (True, False),
-    "odd_chip_cards": ("all", "played"),
-    "odd_chip_low": ("low_card", "high_card"),
-}
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    """The choices on which stud rulebooks differ.
-
-    Attributes:
-        bring_in_tie: how door cards of the same rank pick the bring-in.
-            ``"suit"``: by suit, clubs lowest and spades highest (Robert's,
-            WSOP). ``"position"``: the tied seat nearest the dealer's left (as
-            some card rooms' house rules write it).
-        action_tie: how tied boards pick the first to act on 4th-7th street.
-            ``"position"``: the first tied seat clockwise from the dealer
-            (Robert's, WSOP live-action rules).
-            ``"suit"``: the board with the high card by suit (WSOP tournament
-            rules 2023 and 2024); on a low board the low card by suit.
-        open_pair_big_bet: whether an open pair on fourth street in ``stud``
-            lets any player bet the big bet (Robert's Rules of Poker);
-            WSOP tournaments drop the rule. Other games never have it.
-        odd_chip_cards: which of a tied winner's cards order the odd chips:
-            ``"all"`` the seat's cards (Robert's) or ``"played"`` only the
-            five that make the hand (WSOP).
-        odd_chip_low: in low games and low halves, ``"low_card"`` gives the
-            odd chip to the lowest card by suit, ace low (Robert's), and
-            ``"high_card"`` to the highest card by suit (WSOP: high card by
-            suit in every game). High games and halves always use the highest.
-
-    >>> HouseRules() == HouseRules.robert()
-    True
-    >>> HouseRules.wsop().open_pair_big_bet
-    False
-    >>> HouseRules(action_tie="seat")
-    Traceback (most recent call last):
-    ...
-    studeval.errors.RulesError: HouseRules.action_tie must be one of 'position', 'suit'; got 'seat'
-    """
-
-    bring_in_tie: Literal["suit", "position"] = "suit"
-    action_tie: Literal["position", "suit"] = "position"
-    open_pair_big_bet: bool = True
-    odd_chip_cards: Literal["all", "played"] = "all"
-    odd_chip_low: Literal["low_card", "high_card"] = "low_card"
-
-    def __post_init__(self) -> None:
-        for field, allowed in _CHOICES.items():
-            value = getattr(self, field)
-            # `True in (1, ...)` would accept 1 for a bool field, so compare types too.
-            if not any(type(value) is type(ok) and value == ok for ok in allowed):
-                choices = ", ".join(repr(ok) for ok in allowed)
-                raise RulesError(f"HouseRules.{field} must be one of {choices}; got {value!r}")
-
-    @classmethod
-    def robert(cls) -> HouseRules:
-        """Robert's Rules of Poker (the default everywhere).
-
-        Bring-in ties by suit; tied boards by position; the fourth-street open
-        pair allows the big bet in stud; odd chips to the highest card by suit
-        in high games and halves and to the lowest card by suit in low games
-        and halves, looking at all the seat's cards.
-
-        >>> HouseRules.robert().odd_chip_cards
-        'all'
-        """
-        return cls()
-
-    @classmethod
-    def wsop(cls) -> HouseRules:
-        """WSOP tournament rules 2024.
-
-        Bring-in ties by suit; tied boards by high card by suit; no big bet on
-        a fourth-street open pair; odd chips to the highest card by suit in
-        every game, looking only at the five cards that play.
-
-        >>> HouseRules.wsop().action_tie, HouseRules.wsop().odd_chip_low
-        ('suit', 'high_card')
-        """
-        return cls(
-            bring_in_tie="suit",
-            action_tie="suit",
-            open_pair_big_bet=False,
-            odd_chip_cards="played",
-            odd_chip_low="high_card",
-        )
-
-
-def house_rules(rules: HouseRules | None) -> HouseRules:
-    """Return ``rules``, or the default :meth:`HouseRules.robert` for ``None``."""
-    if rules is None:
-        return HouseRules()
-    if not isinstance(rules, HouseRules):
-        raise TypeError(f"rules must be a HouseRules or None; got {type(rules).__name__}")
-    return rules
-
-
-def _seat_list(seats: object, what: str) -> list[object]:
-    # A string is iterable but is never a list of seats; catching it here gives a
-    # clear message instead of one seat per character.
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-        raise SeatError(f"{what} must be a list with one entry per seat; got {seats!r}")
-    if not seats:
-        raise SeatError(f"{what} must list at least one seat")
-    return list(seats)
-
-
-def _codes_at(cards: object, seat: int) -> list[int]:
-    try:
-        return to_codes(cards)  # type: ignore[arg-type]
-    except InvalidCardError as err:
-        raise InvalidCardError(err.card, detail=f"at seat {seat}") from err
-
-
-def _check_distinct(seats: Sequence[Sequence[int] | None], shared: int | None = None) -> None:
-    """Raise DuplicateCardError naming the seat where a card shows up again."""
-    owner: dict[int, int] = {}
-    for seat, cards in enumerate(seats):
-        if cards is None:
-            continue
-        for code in cards:
-            if code == shared:
-                raise DuplicateCardError(code, seat=seat, detail="it is the community card")
-            if code in owner:
-                other = owner[code]
-                detail = "twice in this hand" if other == seat else f"also at seat {other}"
-                raise DuplicateCardError(code, seat=seat, detail=detail)
-            owner[code] = seat
-
-
-def parse_seats(
-    seats: object,
-    *,
-    sizes: Sequence[int],
-    expected: str,
-    what: str,
-    shared: int | None = None,
-) -> list[list[int] | None]:
-    """Parse one hand per seat, ``None`` kept, checking sizes and duplicates.
-
-    ``shared`` is a community card that no seat may hold. Shared with
-    :mod:`studeval.showdown`; not part of the public API.
-    """
-    parsed: list[list[int] | None] = []
-    for seat, cards in enumerate(_seat_list(seats, what)):
-        if cards is None:
-            parsed.append(None)
-            continue
-        codes = _codes_at(cards, seat)
-        if len(codes) not in sizes:
-            raise HandSizeError(len(codes), expected, seat=seat)
-        parsed.append(codes)
-    _check_distinct(parsed, shared)
-    return parsed
-
-
-def live_seats(parsed: Sequence[object | None], what: str) -> list[int]:
-    """Return the indices of the seats that are not ``None``, raising if none."""
-    live = [seat for seat, cards in enumerate(parsed) if cards is not None]
-    if not live:
-        raise SeatError(f"{what}: no live seat (every seat is None)")
-    return live
-
 
 def bring_in(
-    door_cards: Sequence[CardLike | None], game: str, *, rules: HouseRules | None = None
+    door_cards: Sequence[CardLike | None], game: str, *, rules: HouseRules | str | None = None
 ) -> int:
     """Return the seat that must bring in on third street.
 
@@ -235,7 +66,7 @@ def bring_in(
     spec = get_game(game)
     house = house_rules(rules)
     doors: list[list[int] | None] = []
-    for seat, card in enumerate(_seat_list(door_cards, "door_cards")):
+    for seat, card in enumerate(seat_list(door_cards, "door_cards")):
         if card is None:
             doors.append(None)
             continue
@@ -243,11 +74,11 @@ def bring_in(
         if isinstance(card, bool) or (not isinstance(card, str) and isinstance(card, Iterable)):
             raise InvalidCardError(card, detail=f"at seat {seat}; a door card is one card")
         # A one-card list keeps parsing in one place; "As Kd" becomes two cards.
-        codes = _codes_at(card if isinstance(card, str) else [card], seat)
+        codes = codes_at(card if isinstance(card, str) else [card], seat)
         if len(codes) != 1:
             raise HandSizeError(len(codes), "1 door card", seat=seat)
         doors.append(codes)
-    _check_distinct(doors)
+    check_distinct(doors)
     live = live_seats(doors, "bring_in")
     sign = 1 if spec.bring_in == "lowest" else -1
 
@@ -287,7 +118,7 @@ def first_to_act(
     game: str,
     *,
     all_in: Iterable[int] = (),
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
 ) -> int | None:
     """Return the seat that starts the action on 4th to 7th street.
 
@@ -340,11 +171,8 @@ def _all_in_seats(all_in: Iterable[int], boards: list[list[int] | None]) -> set[
     if isinstance(all_in, (str, bytes)) or not isinstance(all_in, Iterable):
         raise SeatError(f"all_in must be an iterable of seat indices; got {all_in!r}")
     seats: set[int] = set()
-    for seat in all_in:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise SeatError(f"all_in holds {seat!r}; seat indices are ints")
-        if not 0 <= seat < len(boards):
-            raise SeatError(f"all_in seat {seat} is not a seat (0..{len(boards) - 1})")
+    for value in all_in:
+        seat = seat_index(value, len(boards), "all_in")
         if boards[seat] is None:
             raise SeatError(f"all_in seat {seat} has no up cards (folded or empty)")
         seats.add(seat)
@@ -352,7 +180,7 @@ def _all_in_seats(all_in: Iterable[int], boards: list[list[int] | None]) -> set[
 
 
 def open_pair(
-    up_cards: Sequence[HandLike | None], game: str, *, rules: HouseRules | None = None
+    up_cards: Sequence[HandLike | None], game: str, *, rules: HouseRules | str | None = None
 ) -> bool:
     """Return whether the big bet is allowed on fourth street.
 

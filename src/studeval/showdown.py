@@ -23,16 +23,17 @@ Main pot of 103: Seat 0 wins 52 with Two Pair, Kings and Fives; Seat 1 wins 51 w
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, SupportsIndex
+from typing import Literal
 
 from studeval import _core
+from studeval._seats import CardLike, HandLike, live_seats, parse_seats
 from studeval.cards import to_codes
 from studeval.classes import Ranking, best_five, describe_high, describe_low
 from studeval.errors import ChipError, HandSizeError, InvalidCardError, SeatError
 from studeval.games import CardOrder, Game, card_key, get_game
-from studeval.rules import CardLike, HandLike, HouseRules, house_rules, live_seats, parse_seats
+from studeval.houserules import HouseRules, house_rules
 
 __all__ = ["Pot", "Settlement", "award_pot", "settle"]
 
@@ -133,7 +134,10 @@ class _Seat:
 def _community(community: CardLike | None) -> int | None:
     if community is None:
         return None
-    if isinstance(community, bool) or not isinstance(community, str | SupportsIndex):
+    # One card: text, a code, or another library's card object; never a list.
+    if isinstance(community, bool) or (
+        not isinstance(community, str) and isinstance(community, Iterable)
+    ):
         raise InvalidCardError(community, detail="the community card is one card")
     codes = to_codes(community if isinstance(community, str) else [community])
     if len(codes) != 1:
@@ -180,14 +184,19 @@ def _chips(value: object, what: str) -> int:
 
 
 def _chip_list(contributions: object) -> list[object]:
-    # Any iterable of integers will do (a list, a tuple, a numpy array); a
-    # string is iterable too but never a list of chip counts.
-    if not isinstance(contributions, (str, bytes)):
-        try:
-            return list(contributions)  # type: ignore[call-overload]
-        except TypeError:
-            pass
-    raise ChipError(f"contributions must be a list of chip counts; got {contributions!r}")
+    # A sequence of integers, one per seat (a list, a tuple, a 1-D numpy array).
+    # A mapping would be read as its keys and a set in no particular order, and a
+    # string is iterable too: each would pay the wrong seats, so all are refused.
+    ndim = getattr(contributions, "ndim", None)
+    if ndim == 1 and hasattr(contributions, "tolist"):
+        return list(contributions.tolist())
+    if isinstance(contributions, Sequence) and not isinstance(contributions, (str, bytes)):
+        return list(contributions)
+    kind = type(contributions).__name__
+    raise ChipError(
+        f"contributions must be a sequence of chip counts, one per seat (a list, a tuple "
+        f"or a 1-D array); got a {kind}: {contributions!r}"
+    )
 
 
 def _odd_chip_order(
@@ -331,7 +340,7 @@ def settle(
     game: str,
     *,
     community: CardLike | None = None,
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
 ) -> Settlement:
     """Settle a showdown: build the pots and split each among its winners.
 
@@ -389,7 +398,7 @@ def award_pot(
     game: str,
     *,
     community: CardLike | None = None,
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
 ) -> Pot:
     """Split one pot of ``amount`` chips among the live hands.
 

@@ -29,7 +29,12 @@ from numpy.lib.stride_tricks import as_strided
 from studeval import _core
 from studeval.cards import RANKS, SUITS, parse_cards
 from studeval.classes import HIGH_CATEGORIES
-from studeval.errors import InvalidCardError, InvalidLineError
+from studeval.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    InvalidLineError,
+)
 
 __all__ = [
     "CHUNK_BYTES",
@@ -42,9 +47,11 @@ __all__ = [
     "iter_chunks",
     "parse_block",
     "parse_hands",
+    "parse_texts",
     "random_hands",
     "rank_chunk",
     "raw_blocks",
+    "row_codes",
 ]
 
 #: Bytes read per chunk: about 50,000 seven-card lines, enough that numpy's per-call
@@ -227,6 +234,70 @@ def _parse_line(raw: bytes, line: int) -> list[int] | InvalidLineError | None:
         why = f"duplicate card {RANKS[repeated // 4]}{SUITS[repeated % 4]}"
         return InvalidLineError(line, text.rstrip("\r"), why)
     return codes
+
+
+def row_codes(hand: object, row: int) -> list[int]:
+    """One hand's codes, parsed alone; errors name the row (its index in a list).
+
+    >>> row_codes("As Kd 7h 2c 3s", 4)
+    [51, 45, 22, 0, 7]
+    >>> row_codes("As Kd 7h 2c As", 4)
+    Traceback (most recent call last):
+    ...
+    studeval.errors.DuplicateCardError: duplicate card As in row 4
+    """
+    if isinstance(hand, str) and not hand.strip():
+        raise HandSizeError(0, "5 to 7 cards (a blank hand text)", row=row)
+    if isinstance(hand, str) and ("\n" in hand or "\r" in hand):
+        raise InvalidCardError(hand, row=row, detail="one hand per item; it holds a line break")
+    try:
+        codes = parse_cards(hand)  # type: ignore[arg-type]
+    except InvalidCardError as err:
+        raise InvalidCardError(err.card, row=row, detail=f"in {hand!r}") from None
+    if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
+        raise HandSizeError(len(codes), f"5 to 7 cards: {hand!r}", row=row)
+    seen: set[int] = set()
+    for code in codes:
+        if code in seen:
+            raise DuplicateCardError(code, row=row)
+        seen.add(code)
+    return codes
+
+
+def parse_texts(texts: list[str]) -> HandChunk:
+    """Parse one hand text per item into a :class:`HandChunk` whose row i is item i.
+
+    Hands may differ in size (``sizes`` says so). The texts go through the block
+    parser at its speed; a text it rejects is parsed alone so that the error names
+    its row. A blank text or one holding a line break is an error: either would
+    shift every later row.
+
+    >>> chunk = parse_texts(["As Kd 7h 2c 3s", "2c 3d 4h 5s 6c 7d"])
+    >>> chunk.cards.tolist(), chunk.sizes.tolist()
+    ([[51, 45, 22, 0, 7, 255], [0, 5, 10, 15, 16, 21]], [5, 6])
+    >>> parse_texts(["As Kd 7h 2c 3s", ""])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studeval.errors.HandSizeError: a hand of 0 cards in row 1; expected 5 to 7 cards (a blank...
+    """
+
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1 or "\r" in joined:
+        # A line break inside an item would shift every later row: name it.
+        for row, text in enumerate(texts):  # the first bad row, blank or broken
+            if "\n" in text or "\r" in text or not text.strip():
+                row_codes(text, row)
+    try:
+        chunk = parse_block(joined.encode())
+    except InvalidLineError as err:
+        row_codes(texts[err.line - 1], err.line - 1)
+        raise  # the block parser and the row parser disagree: still an error
+    if len(chunk) != len(texts):  # a blank item was skipped as a blank line
+        for row, text in enumerate(texts):
+            if not text.strip():
+                row_codes(text, row)
+        raise AssertionError(f"{len(texts)} texts gave {len(chunk)} hands and none is blank")
+    return chunk
 
 
 def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False) -> HandChunk:
