@@ -210,7 +210,12 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
         }
         /* A thread that cannot start leaves its chunks to the others, so the
          * result is complete either way. */
-        (void)se_parallel_for(rows, SE_CHUNK_ROWS, min_rows, workers, se_batch_chunk, &job);
+        /* Chunks of at most half a thread's least share, so that every thread
+         * gets several (tests lower the least share to run small batches on
+         * several threads; by default the chunks are SE_CHUNK_ROWS rows). */
+        size_t chunk = min_rows / 2 < SE_CHUNK_ROWS ? min_rows / 2 : SE_CHUNK_ROWS;
+        (void)se_parallel_for(rows, chunk > 0 ? chunk : 1, min_rows, workers, se_batch_chunk,
+                              &job);
     }
     {
         size_t first_bad = SE_NO_ROW;

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import dask
 import dask.array as da
 import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, get_task_stream
 
 import studeval
 import studeval.dask as sd
@@ -38,16 +40,20 @@ def hands():
 
 
 def test_array_ranks_match_batch_on_cluster(client, hands):
-    cards = da.from_array(hands, chunks=(7_000, 7))
+    cards = da.from_array(hands, chunks=(2_000, 7))
     lazy = sd.all_ranks(cards)
-    high, low, low8 = client.compute(list(lazy), sync=True)
+    with get_task_stream(client) as stream:
+        high, low, low8 = client.compute(list(lazy), sync=True)
     expected = studeval.all_ranks(hands)
     np.testing.assert_array_equal(high, expected.high)
     np.testing.assert_array_equal(low, expected.low)
     np.testing.assert_array_equal(low8, expected.low8)
     assert high.dtype == np.uint16
-    # Both workers took part.
-    assert len(client.scheduler_info()["workers"]) == 2
+    # Both workers took part: each ran some of the 20 ranking tasks.
+    ranking = [t for t in stream.data if "_rank_block" in str(t["key"])]
+    per_worker = Counter(t["worker"] for t in ranking)
+    assert sum(per_worker.values()) >= 20, per_worker
+    assert len(per_worker) == 2 and min(per_worker.values()) >= 1, per_worker
 
 
 @pytest.mark.parametrize("name", ["high", "low", "low8"])

@@ -6,6 +6,7 @@ Also: ``check=False`` on arbitrary bytes never crashes and still returns
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,7 @@ from studeval import (
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
+    OptionError,
     StudevalError,
     UnknownRankingError,
 )
@@ -208,11 +210,14 @@ def test_batch_bad_code_names_row(fn: Callable[..., Any], dtype: Any) -> None:
 @pytest.mark.parametrize("fn", BATCH, ids=names(BATCH))
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("threads", [1, 2])
-def test_batch_duplicate_names_row(fn: Callable[..., Any], dtype: Any, threads: int) -> None:
+def test_batch_duplicate_names_row(
+    fn: Callable[..., Any], dtype: Any, threads: int, threads_started: Callable[[], int]
+) -> None:
     cards = good_rows(5000, 7, dtype)
     cards[4321, 6] = cards[4321, 2]
     with pytest.raises(DuplicateCardError) as info:
         fn(cards, threads=threads)
+    assert threads_started() == threads - 1  # the 2-thread call really used 2
     assert info.value.row == 4321
     assert info.value.card == int(cards[4321, 2])
     assert "row 4321" in str(info.value)
@@ -220,8 +225,13 @@ def test_batch_duplicate_names_row(fn: Callable[..., Any], dtype: Any, threads: 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("threads", [1, 2])
-def test_batch_names_first_bad_row(dtype: Any, threads: int) -> None:
-    """With several bad rows the error names the first, whatever kind each is."""
+def test_batch_names_first_bad_row(
+    dtype: Any, threads: int, threads_started: Callable[[], int]
+) -> None:
+    """With several bad rows the error names the first, whatever kind each is.
+
+    The rows are cut into chunks of 4 for 2 threads (tests/conftest.py), so the
+    bad rows fall in chunks that different threads take."""
     cards = good_rows(5000, 7, dtype)
     cards[4000, 0] = 60  # out of range, late
     cards[1200, 3] = cards[1200, 1]  # duplicate, earlier
@@ -232,17 +242,21 @@ def test_batch_names_first_bad_row(dtype: Any, threads: int) -> None:
     with pytest.raises(InvalidCardError) as bad:
         studeval.all_ranks(cards, threads=threads)
     assert bad.value.row == 300 and bad.value.card == 77
+    assert threads_started() == 2 * (threads - 1)
 
 
 @pytest.mark.parametrize("fn", BATCH, ids=names(BATCH))
 def test_batch_bad_threads(fn: Callable[..., Any]) -> None:
     cards = good_rows(4, 7)
     for threads in (0, -1):
-        with pytest.raises(ValueError, match=str(threads)):
+        with pytest.raises(OptionError, match=f"at least 1 .*got {threads}$") as caught:
             fn(cards, threads=threads)
-    for threads in ("2", 1.5, True):
-        with pytest.raises(TypeError):
+        assert isinstance(caught.value, ValueError)
+    for threads in ("2", 1.5, True, [2]):
+        with pytest.raises(OptionError, match=re.escape(repr(threads))) as caught:
             fn(cards, threads=threads)
+        assert isinstance(caught.value, TypeError)
+    assert np.array_equal(np.asarray(fn(cards, threads=np.int64(2))), np.asarray(fn(cards)))
 
 
 # ---- check=False never crashes ---------------------------------------------------
@@ -250,7 +264,7 @@ def test_batch_bad_threads(fn: Callable[..., Any]) -> None:
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_unchecked_random_bytes(k: int, threads: int) -> None:
+def test_unchecked_random_bytes(k: int, threads: int, threads_started: Callable[[], int]) -> None:
     rng = np.random.default_rng(k * 7 + threads)
     junk = rng.integers(0, 256, size=(20_000, k), dtype=np.uint8)
     for fn in BATCH[:3]:
@@ -263,6 +277,7 @@ def test_unchecked_random_bytes(k: int, threads: int) -> None:
     wide = rng.integers(0, 256, size=(5_000, 13), dtype=np.uint8)
     out = studeval.high_ranks(wide[:, 3 : 3 + k], threads=threads, check=False)
     assert out.dtype == np.uint16 and out.shape == (5_000,)
+    assert threads_started() == 5 * (threads - 1)  # every call above, on 2 threads
 
 
 @settings(max_examples=60, deadline=None)

@@ -235,8 +235,19 @@ def test_random_hands_pair_frequencies_are_uniform():
     together = together + together.T
     pairs = together[np.triu_indices(52, 1)]
     expected = 60_000 * 10 / (52 * 51 / 2)
-    assert abs(pairs.mean() - expected) < 1e-9 * expected + 1e-6
-    assert np.abs(pairs - expected).max() < 6 * np.sqrt(expected)
+    assert pairs.sum() == 60_000 * 10  # bookkeeping: 10 pairs a hand
+    # Chi-square against equal frequencies, for the pairs and for each card alone:
+    # a sampler that favours some cards or some pairs fails (6 sigma of the
+    # statistic, whose mean is its degrees of freedom and variance twice that).
+    chi_pairs = float(((pairs - expected) ** 2 / expected).sum())
+    assert chi_pairs < 1325 + 6 * np.sqrt(2 * 1325), chi_pairs
+    cards = np.bincount(hands.ravel(), minlength=52)
+    card_expected = 60_000 * 5 / 52
+    chi_cards = float(((cards - card_expected) ** 2 / card_expected).sum())
+    assert chi_cards < 51 + 6 * np.sqrt(2 * 51), chi_cards
+    # And every column holds distinct cards of the whole deck.
+    assert len(np.unique(hands)) == 52
+    assert all(len(set(row)) == 5 for row in hands[:1000].tolist())
 
 
 def test_rank_chunk_mixed_sizes_matches_single_calls():

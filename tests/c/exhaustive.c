@@ -545,7 +545,10 @@ static void phase_errors(void) {
     }
 
     /* Batches: argument checks. */
-    enum { ROWS = 4096 };
+    /* Enough rows for several 8192-row chunks, and for 2 threads at the default
+     * least rows per thread (16384), so that the 2-thread calls below really
+     * run on 2 threads (checked with se_threads_started). */
+    enum { ROWS = 40000 };
     static uint8_t rows[ROWS * 7];
     static uint16_t h[ROWS], l[ROWS], l8[ROWS];
     size_t bad = 0;
@@ -561,16 +564,21 @@ static void phase_errors(void) {
     EXPECT(se_rank_batch(NULL, ROWS, 7, 7, h, l, l8, 1, 1, &bad) == SE_BAD_ARGUMENT,
            "batch: NULL cards");
     EXPECT(se_rank_batch(rows, 0, 7, 7, h, l, l8, 2, 1, &bad) == SE_OK, "batch: zero rows");
+    EXPECT(se_batch_min_rows_per_thread() == 16384, "batch: default rows per thread");
     for (int threads = 1; threads <= 2; threads++) {
-        /* Bad rows in both halves: the smallest index must be reported. */
+        /* Bad rows in chunks that different threads take: the smallest index
+         * must be reported. */
         static uint8_t copy[ROWS * 7];
+        size_t started = se_threads_started();
         memcpy(copy, rows, sizeof copy);
-        copy[3500 * 7 + 3] = copy[3500 * 7 + 5];  /* duplicate */
-        copy[3000 * 7 + 6] = 52;                  /* out of range */
+        copy[35000 * 7 + 3] = copy[35000 * 7 + 5];  /* duplicate */
+        copy[30000 * 7 + 6] = 52;                   /* out of range */
         bad = 0;
         EXPECT(se_rank_batch(copy, ROWS, 7, 7, h, l, l8, threads, 1, &bad) == SE_INVALID_ROW &&
-                   bad == 3000,
-               "batch: invalid row 3000 not reported");
+                   bad == 30000,
+               "batch: invalid row 30000 not reported");
+        EXPECT(se_threads_started() - started == (size_t)(threads - 1),
+               "batch: the 2-thread call did not start exactly one thread");
         copy[100 * 7 + 0] = copy[100 * 7 + 1];
         bad = 0;
         EXPECT(se_rank_batch(copy, ROWS, 7, 7, h, l, l8, threads, 1, &bad) == SE_INVALID_ROW &&
@@ -603,8 +611,20 @@ static void phase_errors(void) {
     free(gl);
     free(g8);
 
+    /* A lower least-rows setting lets a small batch use threads too. */
+    {
+        size_t started = se_threads_started();
+        se_set_batch_min_rows_per_thread(1);
+        EXPECT(se_rank_batch(rows, 20000, 7, 7, h, l, l8, 2, 1, &bad) == SE_OK,
+               "batch: 20000 rows on 2 threads");
+        EXPECT(se_threads_started() - started == 1, "batch: min rows 1 did not start a thread");
+        se_set_batch_min_rows_per_thread(0); /* counts as 1 */
+        EXPECT(se_batch_min_rows_per_thread() == 1, "batch: min rows 0 is not 1");
+        se_set_batch_min_rows_per_thread(16384);
+    }
+
     EXPECT(se_cpu_count() >= 1, "se_cpu_count() < 1");
-    for (int st = 0; st >= -6; st--)
+    for (int st = 0; st >= -5; st--)
         EXPECT(se_status_text(st) != NULL && se_status_text(st)[0] != '\0',
                "se_status_text gave no text");
 }
@@ -642,6 +662,9 @@ int main(int argc, char **argv) {
     printf("ok 133784560 7-card hands (%.1f s)\n", now_s() - t);
     free(ref6_high);
     free(ref6_low);
+    /* Every block above ran on 2 threads as well as 1: prove that threads ran. */
+    EXPECT(se_threads_started() > 100, "fewer than 100 worker threads ran in the whole check");
+    printf("worker threads started: %zu\n", se_threads_started());
     printf("PASS (%.1f s)\n", now_s() - t0);
     return 0;
 }
