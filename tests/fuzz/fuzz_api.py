@@ -1,0 +1,163 @@
+"""atheris harness over the Python API: any input is an answer or a StudevalError.
+
+Each run picks one entry point and feeds it data built from the fuzzer's bytes:
+card text for ``parse_cards``, whole blocks of lines for the stream parser,
+lists for ``parse_hands``, tables for ``settle``/``award_pot``, door cards and
+boards for ``bring_in``/``first_to_act``, and output arrays that may overlap the
+cards for the batch calls. Beyond "no other exception", the oracles are:
+
+- the stream parser and ``parse_cards`` agree on every line both accept;
+- ``settle`` pays out exactly the chips put in, and never to a folded seat;
+- a batch whose outputs overlap the cards or each other is refused, and one
+  whose outputs are separate matches the single-hand calls.
+
+Run: ``python tests/fuzz/fuzz_api.py -max_total_time=60`` (tools/fuzz.py does).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import atheris
+import numpy as np  # not instrumented: coverage of numpy's own code is no guide here
+
+with atheris.instrument_imports():
+    import studeval
+    from studeval.errors import BatchOutputError, StudevalError
+    from studeval.stream import parse_block
+
+GAMES = [*studeval.GAME_NAMES, "F7S", "F7S/8", "FR", "stud_hilo", "holdem"]
+CARD_TEXT = "23456789TJQKAtjqka10cdhsCDHS ,\t\n\r?x\u2660\u2665\ufeff"
+
+
+def _text(fdp: atheris.FuzzedDataProvider, length: int) -> str:
+    if fdp.ConsumeBool():
+        return fdp.ConsumeUnicodeNoSurrogates(length)
+    return "".join(CARD_TEXT[fdp.ConsumeIntInRange(0, len(CARD_TEXT) - 1)] for _ in range(length))
+
+
+def _seat(fdp: atheris.FuzzedDataProvider, cards: int) -> object:
+    choice = fdp.ConsumeIntInRange(0, 4)
+    if choice == 0:
+        return None
+    if choice == 1:
+        return [fdp.ConsumeIntInRange(-2, 55) for _ in range(cards)]
+    if choice == 2:
+        return _text(fdp, 3 * cards)
+    deck = list(range(52))
+    return [deck.pop(fdp.ConsumeIntInRange(0, len(deck) - 1)) for _ in range(cards)]
+
+
+def parse_cards(fdp: atheris.FuzzedDataProvider) -> None:
+    studeval.parse_cards(_text(fdp, fdp.ConsumeIntInRange(0, 40)))
+
+
+def stream_parser(fdp: atheris.FuzzedDataProvider) -> None:
+    block = _text(fdp, fdp.ConsumeIntInRange(0, 400)).encode("utf-8", "surrogatepass")
+    skip = fdp.ConsumeBool()
+    chunk = parse_block(block, skip_invalid=skip)
+    lines = block.split(b"\n")
+    numbers = (
+        list(range(chunk.first_line, chunk.first_line + len(chunk)))
+        if chunk.lines is None
+        else chunk.lines.tolist()
+    )
+    for row, line in enumerate(numbers):
+        text = lines[line - 1].decode("utf-8")
+        size = chunk.cards.shape[1] if chunk.sizes is None else int(chunk.sizes[row])
+        got = chunk.cards[row, :size].tolist()
+        want = studeval.parse_cards(text)
+        assert got == want, (text, got, want)
+
+
+def parse_hands(fdp: atheris.FuzzedDataProvider) -> None:
+    n = fdp.ConsumeIntInRange(0, 6)
+    size = fdp.ConsumeIntInRange(4, 8)
+    studeval.parse_hands([_seat(fdp, size) or "" for _ in range(n)])
+
+
+def settle(fdp: atheris.FuzzedDataProvider) -> None:
+    n = fdp.ConsumeIntInRange(1, 8)
+    hands = [_seat(fdp, 7) for _ in range(n)]
+    contributions = [
+        fdp.ConsumeIntInRange(-1, 500) for _ in range(n + fdp.ConsumeIntInRange(-1, 1))
+    ]
+    game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
+    rules = ["robert", "wsop", None, "tda"][fdp.ConsumeIntInRange(0, 3)]
+    result = studeval.settle(hands, contributions, game, rules=rules)
+    assert sum(result.payouts) == sum(contributions), (result.payouts, contributions)
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            assert result.payouts[seat] == result.returned[seat]
+
+
+def award_pot(fdp: atheris.FuzzedDataProvider) -> None:
+    n = fdp.ConsumeIntInRange(1, 8)
+    hands = [_seat(fdp, 7) for _ in range(n)]
+    amount = fdp.ConsumeIntInRange(-1, 10_000)
+    game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
+    pot = studeval.award_pot(hands, amount, game)
+    assert sum(pot.shares) == amount
+
+
+def action_rules(fdp: atheris.FuzzedDataProvider) -> None:
+    n = fdp.ConsumeIntInRange(1, 8)
+    game = GAMES[fdp.ConsumeIntInRange(0, len(GAMES) - 1)]
+    if fdp.ConsumeBool():
+        studeval.bring_in([_seat(fdp, 1) for _ in range(n)], game)
+        return
+    cards = fdp.ConsumeIntInRange(0, 5)
+    boards = [_seat(fdp, cards) for _ in range(n)]
+    all_in = [fdp.ConsumeIntInRange(-1, n) for _ in range(fdp.ConsumeIntInRange(0, 3))]
+    seat = studeval.first_to_act(boards, game, all_in=all_in)
+    assert seat is None or (boards[seat] is not None and seat not in all_in)
+
+
+def batch_aliasing(fdp: atheris.FuzzedDataProvider) -> None:
+    rows = fdp.ConsumeIntInRange(1, 64)
+    k = fdp.ConsumeIntInRange(5, 7)
+    # One buffer holds the cards (valid hands) and room for outputs anywhere in it.
+    buffer = np.zeros(rows * k + 8 * rows + 16, dtype=np.uint8)
+    for row in range(rows):
+        deck = list(range(52))
+        buffer[row * k : (row + 1) * k] = [
+            deck.pop(fdp.ConsumeIntInRange(0, len(deck) - 1)) for _ in range(k)
+        ]
+    cards = buffer[: rows * k].reshape(rows, k).copy() if fdp.ConsumeBool() else None
+    if cards is None:
+        cards = buffer[: rows * k].reshape(rows, k)
+    starts = [fdp.ConsumeIntInRange(0, len(buffer) - 2 * rows) // 2 * 2 for _ in range(3)]
+    outs = [buffer[s : s + 2 * rows].view(np.uint16) for s in starts]
+    spans = [(s, s + 2 * rows) for s in starts]
+    on_cards = cards.base is not None and any(a < rows * k for a, _ in spans)
+    overlap = on_cards or any(
+        a1 < b2 and a2 < b1 for i, (a1, b1) in enumerate(spans) for a2, b2 in spans[:i]
+    )
+    want = [studeval.high_rank(hand) for hand in cards.tolist()]
+    try:
+        got = studeval.all_ranks(
+            cards, out=studeval.Ranks(*outs), threads=fdp.ConsumeIntInRange(1, 4)
+        )
+    except BatchOutputError:
+        assert overlap, spans
+        return
+    assert not overlap, spans
+    assert got.high.tolist() == want
+
+
+TARGETS = [parse_cards, stream_parser, parse_hands, settle, award_pot, action_rules,
+           batch_aliasing]  # fmt: skip
+
+
+def one_input(data: bytes) -> None:
+    fdp = atheris.FuzzedDataProvider(data)
+    target = TARGETS[fdp.ConsumeIntInRange(0, len(TARGETS) - 1)]
+    # A clear error naming the input is the right answer to bad input.
+    with contextlib.suppress(StudevalError):
+        target(fdp)
+
+
+if __name__ == "__main__":
+    atheris.Setup(sys.argv, one_input)
+    atheris.Fuzz()

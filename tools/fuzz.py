@@ -1,0 +1,186 @@
+"""Sanitizer builds and fuzzers of the core and the Python API, in one command.
+
+    python tools/fuzz.py                 # everything, 60 s per fuzzer
+    python tools/fuzz.py --seconds 600   # longer fuzzing
+    python tools/fuzz.py --only libfuzzer,atheris
+
+Steps (each fails the command on any finding):
+
+1. ``asan``: the exhaustive C check (tests/c) built with
+   ``-fsanitize=address,undefined``, the core compared on the first hands of each
+   size (the brute-force reference still runs in full);
+2. ``tsan``: the same check under ThreadSanitizer, whose 2-thread batches race
+   on nothing;
+3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
+   with AddressSanitizer and UBSan, the single-hand calls as its oracle;
+4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
+
+It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
+installed with apt-get when missing and running as root) and atheris (installed
+with pip into this interpreter when missing). Everything is built in a temporary
+directory; the checkout is not touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CSRC = REPO / "csrc"
+STEPS = ("asan", "tsan", "libfuzzer", "atheris")
+# The core is compared on this many hands of each size under the sanitizers
+# (about 40 s each on two cores); every hand is compared by the plain build.
+SANITIZED_HANDS = 3_000_000
+
+
+def log(message: str) -> None:
+    print(f"fuzz.py: {message}", flush=True)
+
+
+def run(cmd: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None) -> str:
+    """Run a command, echoing its tail; raise SystemExit with its output on failure."""
+    started = time.monotonic()
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False, timeout=1800
+    )
+    output = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        sys.stdout.write(output[-6000:])
+        raise SystemExit(f"fuzz.py: failed with status {proc.returncode}: {' '.join(cmd)}")
+    log(f"ok in {time.monotonic() - started:.1f} s: {Path(cmd[0]).name} ...")
+    return output
+
+
+def ensure_clang() -> str:
+    """clang that can link libFuzzer, installing it with apt-get if need be."""
+
+    def has_fuzzer() -> bool:
+        clang = shutil.which("clang")
+        if clang is None:
+            return False
+        probe = subprocess.run(
+            [clang, "-fsanitize=fuzzer", "-x", "c", "-", "-o", os.devnull],
+            input="#include <stdint.h>\n#include <stddef.h>\n"
+            "int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return 0; }\n",
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        return probe.returncode == 0
+
+    if not has_fuzzer():
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            raise SystemExit("fuzz.py: needs clang with libFuzzer (apt-get install clang "
+                             "libclang-rt-14-dev) and cannot install it here")  # fmt: skip
+        log("installing clang and libFuzzer with apt-get")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "clang", "libclang-rt-14-dev"], env=env)
+        if not has_fuzzer():
+            raise SystemExit("fuzz.py: clang still cannot link -fsanitize=fuzzer")
+    clang = shutil.which("clang")
+    assert clang is not None
+    return clang
+
+
+def ensure_atheris() -> None:
+    probe = subprocess.run([sys.executable, "-c", "import atheris"], capture_output=True)
+    if probe.returncode != 0:
+        log("installing atheris with pip")
+        run([sys.executable, "-m", "pip", "install", "--quiet", "atheris"])
+
+
+def core_sources(tables: Path) -> list[str]:
+    return [*map(str, sorted(CSRC.glob("*.c"))), str(tables / "se_tables.c")]
+
+
+def includes(tables: Path) -> list[str]:
+    return [f"-I{CSRC / 'include'}", f"-I{CSRC}", f"-I{tables}"]
+
+
+def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
+    binary = work / f"exhaustive-{sanitizer}"
+    flags = {
+        "asan": ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
+        "tsan": ["-fsanitize=thread"],
+    }[sanitizer]
+    run([clang, "-O1", "-g", "-std=c99", "-pthread", *flags, *includes(work),
+         *core_sources(work), str(REPO / "tests" / "c" / "reference.c"),
+         str(REPO / "tests" / "c" / "exhaustive.c"), "-o", str(binary), "-lpthread"])  # fmt: skip
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1",
+               UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1",
+               TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1")  # fmt: skip
+    output = run([str(binary), str(SANITIZED_HANDS)], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("PASS") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} check did not pass: {last}")
+    threads = re.search(r"worker threads started: (\d+)", output)
+    return f"{last}; {threads.group(1) if threads else '?'} worker threads"
+
+
+def libfuzzer(clang: str, work: Path, seconds: int) -> str:
+    binary = work / "fuzz_batch"
+    run([clang, "-O1", "-g", "-std=c99", "-pthread",
+         "-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all",
+         *includes(work), *core_sources(work), str(REPO / "tests" / "fuzz" / "fuzz_batch.c"),
+         "-o", str(binary), "-lpthread"])  # fmt: skip
+    corpus = work / "corpus-batch"
+    corpus.mkdir()
+    output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
+                  "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
+    return _executions(output)
+
+
+def atheris_run(work: Path, seconds: int) -> str:
+    corpus = work / "corpus-api"
+    corpus.mkdir()
+    output = run([sys.executable, str(REPO / "tests" / "fuzz" / "fuzz_api.py"), str(corpus),
+                  f"-max_total_time={seconds}", "-print_final_stats=1"], cwd=work)  # fmt: skip
+    return _executions(output)
+
+
+def _executions(output: str) -> str:
+    runs = re.search(r"stat::number_of_executed_units: (\d+)", output)
+    rate = re.search(r"stat::average_exec_per_sec: +(\d+)", output)
+    if runs is None:
+        raise SystemExit("fuzz.py: the fuzzer printed no statistics")
+    return f"{int(runs.group(1)):,} executions, {rate.group(1) if rate else '?'}/s, no finding"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=60, help="time per fuzzer (60)")
+    parser.add_argument("--only", default=",".join(STEPS), help=f"steps ({','.join(STEPS)})")
+    args = parser.parse_args(argv)
+    steps = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = [s for s in steps if s not in STEPS]
+    if unknown:
+        parser.error(f"unknown step {unknown[0]!r}; steps are {', '.join(STEPS)}")
+    results: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="studeval-fuzz-") as tmp:
+        work = Path(tmp)
+        run([sys.executable, str(CSRC / "gen" / "gen_tables.py"), "--output", str(work)])
+        clang = ensure_clang() if {"asan", "tsan", "libfuzzer"} & set(steps) else ""
+        for step in steps:
+            log(f"== {step}")
+            if step in ("asan", "tsan"):
+                results[step] = sanitized_check(clang, work, step)
+            elif step == "libfuzzer":
+                results[step] = libfuzzer(clang, work, args.seconds)
+            else:
+                ensure_atheris()
+                results[step] = atheris_run(work, args.seconds)
+    log("== summary")
+    for step, result in results.items():
+        print(f"  {step:<10} {result}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
