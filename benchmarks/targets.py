@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from studeval import bench
+from studeval._bench.report import parallel_row
 
 __all__ = ["Target", "format_targets", "targets"]
 
@@ -47,7 +48,7 @@ def targets(rows: Iterable[bench.BenchRow]) -> list[Target]:
     pkrbot = by.get("pkrbot.evaluate")
     single = by.get("studeval.high_rank(tuple)")
     imp = by.get("import.studeval")
-    high_n = bench._parallel_row(by, "high_ranks")
+    high_n = parallel_row(by, "high_ranks")
 
     def target(
         name: str, value: float | None, unit: str, goal: str, test: Callable[[float], bool]

@@ -30,8 +30,9 @@ typedef struct se_sums {
     uint64_t mask;
 } se_sums;
 
-#if defined(__SSE2__) || defined(_M_X64)
-/* x86-64 always has SSE2: one 128-bit add per card sums key and mask together. */
+#if defined(__x86_64__) || defined(_M_X64)
+/* x86-64 always has SSE2: one 128-bit add per card sums key and mask together.
+ * (Only x86-64: 32-bit x86 lacks _mm_cvtsi128_si64 and takes the plain loop.) */
 #include <emmintrin.h>
 SE_INLINE se_sums se_sum_cards(const uint8_t *cards, int k) {
     __m128i acc = _mm_set_epi64x(0, SE_SUIT_BIAS);

@@ -11,8 +11,7 @@
 
 #include <stddef.h>
 
-/* The most threads any call uses; the one definition of the cap. */
-#define SE_MAX_THREADS 256
+#include "studeval.h" /* SE_MAX_THREADS, the one definition of the thread cap */
 
 /* One chunk of work: items [begin, end), on worker `worker` (0 .. workers-1,
  * worker 0 being the calling thread). Return 0 to go on, nonzero to stop every

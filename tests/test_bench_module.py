@@ -34,10 +34,17 @@ def test_random_hands_are_valid_and_reproducible() -> None:
     assert counts.min() > 500 and counts.max() < 850
 
 
-@pytest.mark.parametrize(("n", "k"), [(0, 7), (-3, 7), (10, 4), (10, 8)])
+@pytest.mark.parametrize(("n", "k"), [(-3, 7), (10, 0), (10, 53)])
 def test_random_hands_rejects_bad_sizes(n: int, k: int) -> None:
-    with pytest.raises(ValueError):
-        bench.random_hands(n, k=k)
+    with pytest.raises(studeval.OptionError):
+        bench.random_hands(n, k)
+
+
+def test_bench_and_stream_share_one_random_hands() -> None:
+    from studeval import parsing, stream
+
+    assert bench.random_hands is stream.random_hands is parsing.random_hands
+    assert bench.random_hands(0).shape == (0, 7)
 
 
 def test_sorted_hands_is_a_permutation_in_colex_order() -> None:

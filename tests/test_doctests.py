@@ -15,9 +15,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 MODULES = sorted(
     {"studeval", "studeval._core"}
     | {
-        f"studeval.{info.name}"
-        for info in pkgutil.iter_modules(studeval.__path__)
-        if not info.name.startswith("__")
+        info.name
+        for info in pkgutil.walk_packages(studeval.__path__, prefix="studeval.")
+        if info.name != "studeval.__main__"
     }
 )
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

@@ -57,9 +57,6 @@ _LOW_SHAPE = {
     (3, 2): LOW_FULL_HOUSE,
     (4, 1): LOW_QUADS,
 }
-# Up cards (1..4): shape strength for high (higher is better) and low order
-# (lower is better).
-_UP_HIGH_STRENGTH = {4: 4, 3: 3}  # by largest group; pairs handled below
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -227,7 +224,7 @@ def build_up_rankings(all_sets: list[tuple[int, ...]]) -> tuple[dict, dict]:
             groups = grouped(ranks_of(m), value=low_value)
             counts = [c for c, _ in groups]
             # A-5 order: no pair, pair, two pair, trips, quads.
-            shape = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4}[up_shape(counts)]
+            shape = up_shape(counts)
             return (shape, *(low_value(r) for c, r in groups for _ in range(c)))
 
         for key_fn, target in ((high_key, up_high), (low_key, up_low)):

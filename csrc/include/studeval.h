@@ -40,6 +40,8 @@ extern "C" {
 #define SE_LOW8_CLASSES 56
 /* The low8 value of a hand without a qualifying low; loses to every low. */
 #define SE_NO_LOW 65535
+/* The most threads one call uses; larger thread counts are capped to it. */
+#define SE_MAX_THREADS 256
 
 /* Status codes. Functions that return a rank return one of these (all negative)
  * on bad input instead; batch functions return them directly. */

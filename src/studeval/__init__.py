@@ -12,6 +12,8 @@ ranks tie.
 (1, None)
 """
 
+from typing import TYPE_CHECKING
+
 from studeval._core import (
     cpu_count,
     high_rank,
@@ -28,7 +30,6 @@ from studeval.batch import (
     high_ranks,
     low8_ranks,
     low_ranks,
-    parse_hands,
 )
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
@@ -57,6 +58,20 @@ from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
 from studeval.showdown import Pot, Settlement, award_pot, settle
 
 # --- rules layer (issue 3): end ---
+
+if TYPE_CHECKING:
+    from studeval.parsing import parse_hands
+
+
+def __getattr__(name: str) -> object:
+    # parse_hands lives with the numpy parsers; importing it only when asked for
+    # keeps `import studeval` free of numpy (about 100 ms of start-up).
+    if name == "parse_hands":
+        from studeval.parsing import parse_hands
+
+        return parse_hands
+    raise AttributeError(f"module 'studeval' has no attribute {name!r}")
+
 
 __all__ = [
     "GAME_NAMES",

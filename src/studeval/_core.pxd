@@ -7,6 +7,7 @@ cdef extern from "studeval.h" nogil:
     int SE_LOW_CLASSES
     int SE_LOW8_CLASSES
     int SE_NO_LOW
+    int SE_MAX_THREADS
 
     ctypedef enum se_status:
         SE_OK

@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 NO_LOW: int
+MAX_THREADS: int
 HIGH_CLASSES: int
 LOW_CLASSES: int
 LOW8_CLASSES: int

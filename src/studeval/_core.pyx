@@ -10,6 +10,8 @@ lists of int codes (the common case in tight loops) and hand anything else to
 from cpython.object cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t
 
+from studeval._cardtext import RANK_OF as _RANK_OF_TEXT
+from studeval._cardtext import SUIT_OF as _SUIT_OF_TEXT
 from studeval.cards import to_codes
 from studeval.errors import (
     BatchOutputError,
@@ -22,6 +24,7 @@ from studeval.errors import (
 )
 
 NO_LOW = SE_NO_LOW
+MAX_THREADS = SE_MAX_THREADS
 HIGH_CLASSES = SE_HIGH_CLASSES
 LOW_CLASSES = SE_LOW_CLASSES
 LOW8_CLASSES = SE_LOW8_CLASSES
@@ -50,12 +53,13 @@ cdef signed char _SUIT_OF_ASCII[128]
 for _i in range(128):
     _RANK_OF_ASCII[_i] = -1
     _SUIT_OF_ASCII[_i] = -1
-for _i, _letter in enumerate("23456789TJQKA"):
-    _RANK_OF_ASCII[ord(_letter)] = _i
-    _RANK_OF_ASCII[ord(_letter.lower())] = _i
-for _i, _letter in enumerate("cdhs"):
-    _SUIT_OF_ASCII[ord(_letter)] = _i
-    _SUIT_OF_ASCII[ord(_letter.upper())] = _i
+# From the package's one card-text table; "10" is handled in the loop below.
+for _text, _i in _RANK_OF_TEXT.items():
+    if len(_text) == 1:
+        _RANK_OF_ASCII[ord(_text)] = _i
+for _text, _i in _SUIT_OF_TEXT.items():
+    if ord(_text) < 128:
+        _SUIT_OF_ASCII[ord(_text)] = _i
 
 
 cdef Py_ssize_t _fast_fill_text(str text, uint8_t *buf, Py_ssize_t max_n) noexcept:

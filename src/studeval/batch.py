@@ -26,7 +26,6 @@ from studeval.errors import (
     BatchOutputError,
     BatchShapeError,
     DuplicateCardError,
-    HandSizeError,
     InvalidCardError,
     OptionError,
 )
@@ -45,7 +44,6 @@ __all__ = [
     "high_ranks",
     "low8_ranks",
     "low_ranks",
-    "parse_hands",
 ]
 
 NO_LOW: int = _core.NO_LOW
@@ -60,61 +58,6 @@ class Ranks(NamedTuple):
     """Ace-to-five low ranks, 1 (5-4-3-2-A) .. 6175 (K-K-K-K-Q)."""
     low8: npt.NDArray[np.uint16]
     """8-or-better low ranks 1..56, or :data:`NO_LOW` (65535) when no low qualifies."""
-
-
-def parse_hands(hands: object) -> npt.NDArray[np.uint8]:
-    """Parse hands into a uint8 (N, k) array for the batch calls.
-
-    ``hands`` is an iterable with one hand per item: a hand text (``"As Kd 7h 2c
-    3s 9d Th"``, any card text :func:`studeval.parse_cards` reads) or a sequence
-    of cards (codes, card strings, or card objects of other libraries whose
-    ``str()`` or ``repr()`` is card text). One ``str`` or ``bytes`` is read as
-    lines, one hand per line, blank lines skipped. Every hand must have the same
-    number of cards, 5 to 7. Errors name the row (the item's index) or the line.
-
-    Text items go through the vectorised block parser of ``studeval rank``
-    (about 0.2 us a hand measured here, several times a loop of
-    :func:`studeval.parse_cards`), so a million strings parse in a fraction of a
-    second.
-
-    >>> parse_hands(["As Kd 7h 2c 3s 9d Th", "AsKd7h2c3s9dTh"]).tolist()
-    [[51, 45, 22, 0, 7, 29, 34], [51, 45, 22, 0, 7, 29, 34]]
-    >>> parse_hands([[51, 47, 43, 39, 35], ("2c", "3d", "4h", "5s", "7c")]).shape
-    (2, 5)
-    >>> parse_hands(["As Kd 7h 2c 3s 9d Th", "As Kd 7h 2c 3s 9d As"])
-    Traceback (most recent call last):
-    ...
-    studeval.errors.DuplicateCardError: duplicate card As in row 1
-    """
-    import numpy as np
-
-    from studeval.stream import parse_texts, row_codes
-
-    if isinstance(hands, (str, bytes, bytearray)):
-        from studeval.stream import parse_hands as parse_lines
-
-        return parse_lines(hands if isinstance(hands, str) else bytes(hands))
-    try:
-        items = list(hands)  # type: ignore[call-overload]
-    except TypeError:
-        raise BatchShapeError(None) from None
-    if not items:
-        return np.empty((0, 5), dtype=np.uint8)
-    if all(type(item) is str for item in items):
-        chunk = parse_texts(items)
-        if chunk.sizes is not None:
-            size = int(chunk.sizes[0])
-            row = int(np.flatnonzero(chunk.sizes != size)[0])
-            raise HandSizeError(int(chunk.sizes[row]), f"{size} cards like row 0", row=row)
-        cards = chunk.cards
-    else:
-        rows = [row_codes(item, row) for row, item in enumerate(items)]
-        size = len(rows[0])
-        for row, codes in enumerate(rows):
-            if len(codes) != size:
-                raise HandSizeError(len(codes), f"{size} cards like row 0", row=row)
-        cards = np.array(rows, dtype=np.uint8)
-    return cards
 
 
 def _as_code_rows(cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
@@ -167,7 +110,7 @@ def _threads_arg(threads: object) -> int:
     count = int(threads.__index__())  # type: ignore[attr-defined]
     if count < 1:
         raise OptionError(f"threads must be at least 1 (or None for every core); got {count}")
-    return min(count, 256)  # the C core's own cap; also keeps the value a C int
+    return min(count, _core.MAX_THREADS)  # the core's cap; also keeps the value a C int
 
 
 def _check_arg(check: object) -> bool:

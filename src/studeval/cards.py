@@ -19,27 +19,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from studeval._cardtext import CODE_OF_TEXT, RANK_OF, RANKS, SUIT_OF, SUITS, TEXT_OF_CODE
 from studeval.errors import InvalidCardError
 
 __all__ = ["RANKS", "SUITS", "card_str", "cards_str", "parse_card", "parse_cards", "to_codes"]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-
-_RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
-_RANK_OF["10"] = 8
-_SUIT_OF = {ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
-_SUIT_OF.update({"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3})
-_SUIT_OF.update({"\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3})  # outlined symbols
-
 # One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit.
 _CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS\u2660-\u2667])")
 
-_CODE_OF_TEXT: dict[str, int] = {}
-for _rank_text, _rank in _RANK_OF.items():
-    for _suit_text, _suit in _SUIT_OF.items():
-        _CODE_OF_TEXT[_rank_text + _suit_text] = _rank * 4 + _suit
-_TEXT_OF_CODE = tuple(RANKS[code // 4] + SUITS[code % 4] for code in range(52))
+# The tables of card text live in studeval._cardtext; these names are kept here.
+_CODE_OF_TEXT = CODE_OF_TEXT
+_TEXT_OF_CODE = TEXT_OF_CODE
+_RANK_OF = RANK_OF
+_SUIT_OF = SUIT_OF
 
 
 def parse_card(text: str) -> int:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-import studeval
+from studeval import batch
 from studeval.batch import NO_LOW, Ranks
 
 if TYPE_CHECKING:
@@ -64,12 +64,12 @@ def _check_cards(cards: Any) -> dask.array.Array:
 
 def _rank_block(block: np.ndarray, threads: int, check: bool) -> np.ndarray:
     """One block's (n, 3) ranks: high, low, low8 in columns."""
-    ranks = studeval.all_ranks(block, threads=threads, check=check)
+    ranks = batch.all_ranks(block, threads=threads, check=check)
     return np.stack(ranks, axis=1)
 
 
 def _one_block(block: np.ndarray, which: str, threads: int, check: bool) -> np.ndarray:
-    fn = {"high": studeval.high_ranks, "low": studeval.low_ranks, "low8": studeval.low8_ranks}
+    fn = {"high": batch.high_ranks, "low": batch.low_ranks, "low8": batch.low8_ranks}
     return fn[which](block, threads=threads, check=check)
 
 
@@ -172,7 +172,7 @@ def _rank_partition(
         high, low, low8 = rank_chunk(HandChunk(cards, sizes), threads=threads)
     else:
         values = frame[columns].to_numpy()
-        ranks = studeval.all_ranks(values, threads=threads, check=check)
+        ranks = batch.all_ranks(values, threads=threads, check=check)
         high, low, low8 = ranks.high, ranks.low, ranks.low8
     for name, values in zip(names, (high, low, low8), strict=True):
         out[name] = pd.Series(values, index=frame.index, dtype=np.uint16)

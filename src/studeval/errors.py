@@ -12,6 +12,8 @@ catch either. Each carries the offending input as attributes.
 
 from __future__ import annotations
 
+from studeval._cardtext import TEXT_OF_CODE
+
 __all__ = [
     "BatchDtypeError",
     "BatchOutputError",
@@ -33,6 +35,14 @@ __all__ = [
 
 class StudevalError(Exception):
     """Base class of every error raised by studeval."""
+
+
+def _card_text(card: object) -> str:
+    """A card code as text for a message ("As"), or its repr when it is no code."""
+    if isinstance(card, bool) or not hasattr(type(card), "__index__"):
+        return repr(card)
+    code = int(card.__index__())  # type: ignore[attr-defined]
+    return TEXT_OF_CODE[code] if 0 <= code < 52 else repr(card)
 
 
 def _where(row: int | None) -> str:
@@ -62,14 +72,12 @@ class DuplicateCardError(StudevalError, ValueError):
     def __init__(
         self, card: int, row: int | None = None, seat: int | None = None, detail: str = ""
     ) -> None:
-        from studeval.cards import card_str
-
         self.card = card
         self.row = row
         self.seat = seat
         where = _where(row) + ("" if seat is None else f" at seat {seat}")
         why = f" ({detail})" if detail else ""
-        super().__init__(f"duplicate card {card_str(card)}{where}{why}")
+        super().__init__(f"duplicate card {_card_text(card)}{where}{why}")
 
 
 class HandSizeError(StudevalError, ValueError):
