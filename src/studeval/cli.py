@@ -191,7 +191,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"studeval {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_rank(commands)
+    _add_showdown(commands)
+    _add_bring_in(commands)
+    _add_bench(commands)
+    return parser
 
+
+def _add_rank(commands: Any) -> None:
     rank = _subcommand(
         commands, "rank", _rank,
         help="rank hands from a file, stdin or at random",
@@ -231,6 +238,8 @@ def _parser() -> argparse.ArgumentParser:
         f"{MAX_CHUNK:,}); memory grows with it",
     )  # fmt: skip
 
+
+def _add_showdown(commands: Any) -> None:
     showdown = _subcommand(
         commands, "showdown", _showdown,
         help="who wins what at showdown, and why",
@@ -247,6 +256,8 @@ def _parser() -> argparse.ArgumentParser:
     showdown.add_argument("--community", metavar="CARD", help="a shared card (deck ran out)")
     showdown.add_argument("hands", nargs="+", metavar="HAND", help="one seat's cards, or -")
 
+
+def _add_bring_in(commands: Any) -> None:
     bring_in = _subcommand(
         commands, "bring-in", _bring_in,
         help="the seat that brings in on third street",
@@ -256,6 +267,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_game_options(bring_in)
     bring_in.add_argument("cards", nargs="+", metavar="CARD", help="each seat's door card, or -")
 
+
+def _add_bench(commands: Any) -> None:
     bench = _subcommand(
         commands, "bench", _bench,
         help="time studeval against the installed peer evaluators",
@@ -279,7 +292,6 @@ def _parser() -> argparse.ArgumentParser:
         "--min-time", type=float, default=0.1, metavar="S",
         help="time each call for at least S seconds per repeat (default 0.1)",
     )  # fmt: skip
-    return parser
 
 
 # ---------------------------------------------------------------------------

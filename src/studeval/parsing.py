@@ -308,8 +308,47 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
     studeval.errors.InvalidLineError: line 7: 'As Kd Qh': 3 cards; a hand has 5 to 7
     """
     original = block
-    if block and not block.endswith(b"\n"):
-        block += b"\n"
+    block = _one_byte_text(block if block.endswith(b"\n") or not block else block + b"\n")
+    buf = np.frombuffer(block, dtype=np.uint8)
+    fast = _uniform_block(buf, block.find(b"\n"), first_line, len(original))
+    if fast is not None:
+        return fast
+    cards, sizes, undecided = _decode_by_width(buf)
+    nlines = len(sizes)
+    invalid = 0
+    first_invalid: InvalidLineError | None = None
+    if undecided.any():
+        original_lines = original.split(b"\n")
+        for index in np.flatnonzero(undecided).tolist():
+            parsed = _parse_line(original_lines[index], first_line + index)
+            if parsed is None:
+                continue
+            if isinstance(parsed, InvalidLineError):
+                if not skip_invalid:
+                    raise parsed
+                invalid += 1
+                first_invalid = first_invalid or parsed
+                continue
+            cards[index, : len(parsed)] = parsed
+            sizes[index] = len(parsed)
+    keep = np.flatnonzero(sizes)
+    widest = int(sizes.max()) if len(keep) else _MIN_CARDS
+    kept_sizes = sizes[keep]
+    all_same = bool((kept_sizes == widest).all())
+    return HandChunk(
+        np.ascontiguousarray(cards[keep, :widest]),
+        sizes=None if all_same else kept_sizes,
+        first_line=first_line,
+        lines=None if len(keep) == nlines else keep + first_line,
+        invalid=invalid,
+        first_invalid=first_invalid,
+        nbytes=len(original),
+        nlines=nlines,
+    )
+
+
+def _one_byte_text(block: bytes) -> bytes:
+    """``10`` as ``T`` and suit symbols as letters, every newline kept in place."""
     # Single-byte searches (memchr) first: the rewrites are rare and each full
     # search of a chunk costs far more than the test.
     if b"1" in block:
@@ -317,25 +356,33 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
     if b"\xe2" in block:
         for old, new in _REWRITES:
             block = block.replace(old, new)
-    buf = np.frombuffer(block, dtype=np.uint8)
-    width = block.find(b"\n")
-    nlines = len(block) // (width + 1) if width >= 0 else 0
+    return block
 
-    # Fast path: every line has the same width, so the block is a byte matrix.
-    if width > 0 and nlines * (width + 1) == len(block):
-        matrix = buf.reshape(nlines, width + 1)
-        if (matrix[:, width] == _NEWLINE).all():
-            text_width = width - 1 if (matrix[:, width - 1] == _CR).all() else width
-            codes, ok = _decode_rows(matrix[:, :text_width])
-            if codes is not None and ok is None:
-                dup = _duplicates(codes)
-                if dup is None:
-                    return HandChunk(
-                        codes, first_line=first_line, nbytes=len(original), nlines=nlines
-                    )
 
-    # General path: group lines by width, decode each group as a matrix, and send
-    # what is left (odd spacing, wrong sizes, bad cards) to the per-line parser.
+def _uniform_block(buf: np.ndarray, width: int, first_line: int, nbytes: int) -> HandChunk | None:
+    """The fast path: every line has the same width, so the block is a byte matrix.
+
+    Returns None unless every line decodes as a hand of distinct cards.
+    """
+    nlines = len(buf) // (width + 1) if width >= 0 else 0
+    if width <= 0 or nlines * (width + 1) != len(buf):
+        return None
+    matrix = buf.reshape(nlines, width + 1)
+    if not (matrix[:, width] == _NEWLINE).all():
+        return None
+    text_width = width - 1 if (matrix[:, width - 1] == _CR).all() else width
+    codes, ok = _decode_rows(matrix[:, :text_width])
+    if codes is None or ok is not None or _duplicates(codes) is not None:
+        return None
+    return HandChunk(codes, first_line=first_line, nbytes=nbytes, nlines=nlines)
+
+
+def _decode_by_width(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The general path: lines grouped by width, each group decoded as a matrix.
+
+    Returns the cards (lines, 7), each line's size (0: not decoded) and which lines
+    are left to the per-line parser (odd spacing, wrong sizes, bad cards, blanks).
+    """
     ends = np.flatnonzero(buf == _NEWLINE)
     nlines = len(ends)
     starts = np.empty_like(ends)
@@ -345,7 +392,6 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
     has_cr = (stops > starts) & (buf[np.maximum(stops - 1, 0)] == _CR)
     stops -= has_cr
     widths = stops - starts
-
     cards = np.full((nlines, _MAX_CARDS), _PAD, dtype=np.uint8)
     sizes = np.zeros(nlines, dtype=np.uint8)
     undecided = np.ones(nlines, dtype=bool)
@@ -365,38 +411,7 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
         # Only 14-byte lines mix sizes (5 spaced or 7 concatenated cards).
         sizes[which] = (codes != _PAD).sum(axis=1)
         undecided[which] = False
-
-    invalid = 0
-    first_invalid: InvalidLineError | None = None
-    if undecided.any():
-        original_lines = original.split(b"\n")
-        for index in np.flatnonzero(undecided).tolist():
-            parsed = _parse_line(original_lines[index], first_line + index)
-            if parsed is None:
-                continue
-            if isinstance(parsed, InvalidLineError):
-                if not skip_invalid:
-                    raise parsed
-                invalid += 1
-                first_invalid = first_invalid or parsed
-                continue
-            cards[index, : len(parsed)] = parsed
-            sizes[index] = len(parsed)
-
-    keep = np.flatnonzero(sizes)
-    widest = int(sizes.max()) if len(keep) else _MIN_CARDS
-    kept_sizes = sizes[keep]
-    all_same = bool((kept_sizes == widest).all())
-    return HandChunk(
-        np.ascontiguousarray(cards[keep, :widest]),
-        sizes=None if all_same else kept_sizes,
-        first_line=first_line,
-        lines=None if len(keep) == nlines else keep + first_line,
-        invalid=invalid,
-        first_invalid=first_invalid,
-        nbytes=len(original),
-        nlines=nlines,
-    )
+    return cards, sizes, undecided
 
 
 def iter_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[bytes, int]]:
