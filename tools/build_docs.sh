@@ -51,4 +51,21 @@ if grep -rlE ':(func|class|meth|data|attr|mod|exc|obj):`' "$site_dir" --include=
     echo "build_docs: raw Sphinx roles in the pages above" >&2
     exit 1
 fi
+# The API page: the fields of Ranks, signatures formatted on several lines (black),
+# and the public types in signatures rather than the stub's private aliases.
+"$PYTHON" - "$site_dir/api/index.html" <<'EOF'
+import re
+import sys
+
+page = open(sys.argv[1], encoding="utf-8").read()
+fields = ("studeval.batch.Ranks.high", "studeval.batch.Ranks.low", "studeval.batch.Ranks.low8")
+problems = [f"no entry for {anchor}" for anchor in fields if f'id="{anchor}"' not in page]
+if not re.search(r'all_ranks</span><span class="p">\(</span>\n', page):
+    problems.append("long signatures are not formatted (is black installed?)")
+if "studeval._core.Hand" in page:
+    problems.append("a signature points at the stub's private Hand alias")
+if problems:
+    sys.exit("build_docs: " + "; ".join(problems))
+print("api page: Ranks fields, formatted signatures, public types")
+EOF
 echo "docs built: $(find "$site_dir" -name '*.html' | wc -l) pages"
