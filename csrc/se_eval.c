@@ -102,6 +102,12 @@ const char *se_status_text(int status) {
         return "bad argument";
     case SE_INVALID_ROW:
         return "invalid row";
+    case SE_NO_DEAL:
+        return "the unseen cards cannot complete the hands";
+    case SE_NO_MEMORY:
+        return "out of memory";
+    case SE_TOO_BIG:
+        return "the exact count needs too much memory";
     default:
         return "unknown status";
     }

@@ -51,7 +51,10 @@ typedef enum se_status {
     SE_INVALID_CARD = -2,  /* a code outside 0..51 */
     SE_DUPLICATE_CARD = -3,/* the same code twice in one hand */
     SE_BAD_ARGUMENT = -4,  /* NULL pointer, bad stride, unknown ranking */
-    SE_INVALID_ROW = -5    /* batch with check: some row is invalid (see first_bad_row) */
+    SE_INVALID_ROW = -5,   /* batch with check: some row is invalid (see first_bad_row) */
+    SE_NO_DEAL = -6,       /* equity: the unseen cards cannot complete the hands */
+    SE_NO_MEMORY = -7,     /* an allocation failed */
+    SE_TOO_BIG = -8        /* equity: an exact count would need more memory than allowed */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -135,6 +138,74 @@ size_t se_threads_started(void);
 
 /* A short text for a status code. */
 const char *se_status_text(int status);
+
+/* ---- Equity --------------------------------------------------------------------
+ * A spot: the game, 2..8 players with 0..7 known cards each (codes 0..51, all
+ * distinct), and dead cards (known to be out of play). Every missing card is
+ * drawn uniformly from the unseen cards (the 52 less every known and dead card).
+ * When the unseen cards cannot complete every hand, the seventh card is one
+ * community card shared by all (each player then has at most 6 cards of their
+ * own); when even that cannot be dealt, the functions return SE_NO_DEAL.
+ *
+ * Results are integer sums over the deals counted (or sampled): each player's
+ * pot share in units of 1/SE_EQ_UNITS of a pot (and the sum of its squares, for
+ * the standard error of a sample), and how often the player alone won, or tied
+ * for, the best high and the best low (the qualifying low in stud8), and took
+ * the whole pot alone (a scoop). Sums from several calls may be added. */
+typedef enum se_game {
+    SE_GAME_STUD = 0,          /* Seven Card Stud, high */
+    SE_GAME_STUD8 = 1,         /* Stud Hi/Lo, 8 or better */
+    SE_GAME_RAZZ = 2,          /* ace-to-five low */
+    SE_GAME_STUD_HILO_NOQ = 3  /* Stud Hi/Lo, no low qualifier */
+} se_game;
+
+#define SE_EQ_MAX_PLAYERS 8
+/* Share units per pot: every split of a pot or of a half among 1..8 is whole. */
+#define SE_EQ_UNITS 1680
+/* Monte Carlo deals per chunk; each chunk draws from its own generator. */
+#define SE_EQ_CHUNK_SAMPLES 4096
+
+typedef struct se_equity_spot {
+    int game;
+    int players;
+    int known[SE_EQ_MAX_PLAYERS];
+    uint8_t cards[SE_EQ_MAX_PLAYERS][7];
+    int dead_count;
+    uint8_t dead[52];
+} se_equity_spot;
+
+typedef struct se_equity_counts {
+    uint64_t deals;
+    int community; /* 1 when the deals share a community card */
+    uint64_t share[SE_EQ_MAX_PLAYERS];
+    uint64_t share_sq[SE_EQ_MAX_PLAYERS]; /* Monte Carlo and enumeration only */
+    uint64_t high_win[SE_EQ_MAX_PLAYERS];
+    uint64_t high_tie[SE_EQ_MAX_PLAYERS];
+    uint64_t low_win[SE_EQ_MAX_PLAYERS];
+    uint64_t low_tie[SE_EQ_MAX_PLAYERS];
+    uint64_t scoop[SE_EQ_MAX_PLAYERS];
+} se_equity_counts;
+
+/* The number of deals of a spot (a double: it may exceed 2^64), or a negative
+ * value for a bad spot; *community (may be NULL) says whether a community card
+ * is dealt. */
+double se_equity_deals(const se_equity_spot *spot, int *community);
+
+/* Monte Carlo: chunks first_chunk .. first_chunk + chunks - 1 of SE_EQ_CHUNK_SAMPLES
+ * deals each. A chunk's deals depend only on (seed, chunk index), so any thread
+ * count, and any split of the chunks over calls, gives the same sums. */
+se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
+                           uint64_t chunks, int threads, se_equity_counts *out);
+
+/* Exact, by walking every deal (split over threads). */
+se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out);
+
+/* Exact heads-up, by counting (no community card): counts every deal without
+ * walking the pairs. SE_BAD_ARGUMENT for other spots; SE_TOO_BIG when the
+ * scoop count of stud8 or the no-qualifier game would need more than
+ * max_records records (12 bytes each). share_sq is left 0. */
+se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
+                                   se_equity_counts *out);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,9 @@ from studeval.batch import (
 )
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
+
+# --- rules layer (issue 3): begin ---
+from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity
 from studeval.errors import (
     BatchDtypeError,
     BatchOutputError,
@@ -50,8 +53,6 @@ from studeval.errors import (
     UnknownGameError,
     UnknownRankingError,
 )
-
-# --- rules layer (issue 3): begin ---
 from studeval.games import GAME_NAMES, check_game
 from studeval.hand import Hand
 from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
@@ -81,6 +82,8 @@ __all__ = [
     "BatchShapeError",
     "ChipError",
     "DuplicateCardError",
+    "Equity",
+    "EquityCounts",
     "Hand",
     "HandSizeError",
     "HouseRules",
@@ -88,6 +91,7 @@ __all__ = [
     "InvalidLineError",
     "InvalidRankError",
     "OptionError",
+    "PlayerEquity",
     "Pot",
     "Ranks",
     "RulesError",
@@ -107,6 +111,7 @@ __all__ = [
     "cpu_count",
     "describe_high",
     "describe_low",
+    "equity",
     "first_to_act",
     "high_category",
     "high_rank",

@@ -1,5 +1,5 @@
 # Declarations of the C core's public API (csrc/include/studeval.h).
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 
 cdef extern from "studeval.h" nogil:
@@ -16,6 +16,9 @@ cdef extern from "studeval.h" nogil:
         SE_DUPLICATE_CARD
         SE_BAD_ARGUMENT
         SE_INVALID_ROW
+        SE_NO_DEAL
+        SE_NO_MEMORY
+        SE_TOO_BIG
 
     int se_high_rank(const uint8_t *cards, int n)
     int se_low_rank(const uint8_t *cards, int n)
@@ -32,3 +35,33 @@ cdef extern from "studeval.h" nogil:
     size_t se_batch_min_rows_per_thread()
     size_t se_threads_started()
     const char *se_status_text(int status)
+
+    int SE_EQ_MAX_PLAYERS
+    int SE_EQ_UNITS
+    int SE_EQ_CHUNK_SAMPLES
+
+    ctypedef struct se_equity_spot:
+        int game
+        int players
+        int known[8]
+        uint8_t cards[8][7]
+        int dead_count
+        uint8_t dead[52]
+
+    ctypedef struct se_equity_counts:
+        uint64_t deals
+        int community
+        uint64_t share[8]
+        uint64_t share_sq[8]
+        uint64_t high_win[8]
+        uint64_t high_tie[8]
+        uint64_t low_win[8]
+        uint64_t low_tie[8]
+        uint64_t scoop[8]
+
+    double se_equity_deals(const se_equity_spot *spot, int *community)
+    se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
+                               uint64_t chunks, int threads, se_equity_counts *out)
+    se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out)
+    se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
+                                       se_equity_counts *out)

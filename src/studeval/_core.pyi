@@ -1,6 +1,7 @@
 """Type stub of the compiled layer (src/studeval/_core.pyx)."""
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,3 +31,24 @@ def cpu_count() -> int: ...
 def _set_batch_min_rows_per_thread(rows: int) -> None: ...
 def _batch_min_rows_per_thread() -> int: ...
 def _threads_started() -> int: ...
+
+EQ_UNITS: int
+EQ_CHUNK_SAMPLES: int
+EQ_TOO_BIG: int
+
+def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> tuple[float, bool]: ...
+def equity_sample(
+    game: int,
+    hands: list[list[int]],
+    dead: list[int],
+    seed: int,
+    first_chunk: int,
+    chunks: int,
+    threads: int,
+) -> tuple[Any, ...]: ...
+def equity_enumerate(
+    game: int, hands: list[list[int]], dead: list[int], threads: int
+) -> tuple[Any, ...]: ...
+def equity_count_heads_up(
+    game: int, hands: list[list[int]], dead: list[int], max_records: int
+) -> tuple[Any, ...]: ...

@@ -8,7 +8,8 @@ lists of int codes (the common case in tight loops) and hand anything else to
 """
 
 from cpython.object cimport PyObject
-from libc.stdint cimport uint8_t, uint16_t
+from libc.string cimport memset
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 from studeval._cardtext import RANK_OF as _RANK_OF_TEXT
 from studeval._cardtext import SUIT_OF as _SUIT_OF_TEXT
@@ -348,3 +349,111 @@ def cpu_count():
     True
     """
     return se_cpu_count()
+
+
+# ---- equity ----------------------------------------------------------------------
+
+EQ_UNITS = SE_EQ_UNITS
+EQ_CHUNK_SAMPLES = SE_EQ_CHUNK_SAMPLES
+
+# The status of an equity call the Python layer asked for knowingly.
+EQ_TOO_BIG = SE_TOO_BIG
+
+
+cdef int _equity_spot(int game, object hands, object dead, se_equity_spot *spot) except -1:
+    """Fill a spot from the game number, per-player lists of codes and dead codes.
+
+    The Python layer (studeval.equity) has validated everything; this only copies."""
+    cdef int i, j
+    memset(spot, 0, sizeof(se_equity_spot))
+    spot.game = game
+    spot.players = len(hands)
+    if not 2 <= spot.players <= SE_EQ_MAX_PLAYERS or len(dead) > 52:
+        raise StudevalError("an equity spot needs 2..8 players and at most 52 dead cards")
+    for i, cards in enumerate(hands):
+        if len(cards) > 7:
+            raise HandSizeError(len(cards), "0 to 7 known cards", seat=i)
+        spot.known[i] = len(cards)
+        for j, code in enumerate(cards):
+            spot.cards[i][j] = <uint8_t>code
+    spot.dead_count = len(dead)
+    for j, code in enumerate(dead):
+        spot.dead[j] = <uint8_t>code
+    return 0
+
+
+cdef tuple _equity_result(se_status status, se_equity_counts *c, int players):
+    if status != SE_OK:
+        return (status,)
+    return (
+        0, c.deals, bool(c.community),
+        [c.share[i] for i in range(players)],
+        [c.share_sq[i] for i in range(players)],
+        [c.high_win[i] for i in range(players)],
+        [c.high_tie[i] for i in range(players)],
+        [c.low_win[i] for i in range(players)],
+        [c.low_tie[i] for i in range(players)],
+        [c.scoop[i] for i in range(players)],
+    )
+
+
+def equity_deals(int game, hands, dead):
+    """The number of deals of a spot and whether a community card is dealt.
+
+    >>> equity_deals(0, [[51, 47, 43, 39, 35, 31], [0, 1, 2, 3, 4, 5]], [])
+    (1560.0, False)
+    """
+    cdef se_equity_spot spot
+    cdef int community = 0
+    _equity_spot(game, hands, dead, &spot)
+    deals = se_equity_deals(&spot, &community)
+    return deals, bool(community)
+
+
+def equity_sample(int game, hands, dead, uint64_t seed, uint64_t first_chunk, uint64_t chunks,
+                  int threads):
+    """Monte Carlo sums over chunks of EQ_CHUNK_SAMPLES deals, the GIL released.
+
+    Returns (status,) on an error status, else (0, deals, community, share, share_sq,
+    high_win, high_tie, low_win, low_tie, scoop). Use :func:`studeval.equity`.
+
+    >>> equity_sample(2, [[48, 1], [44, 45]], [], 1, 0, 1, 1)[1]
+    4096
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    _equity_spot(game, hands, dead, &spot)
+    with nogil:
+        status = se_equity_sample(&spot, seed, first_chunk, chunks, threads, &counts)
+    return _equity_result(status, &counts, spot.players)
+
+
+def equity_enumerate(int game, hands, dead, int threads):
+    """Exact sums over every deal, walked (split over threads), the GIL released.
+
+    >>> equity_enumerate(0, [[51, 47, 43, 39, 35, 31, 27], [0, 1, 2, 3, 4, 5, 6]], [], 1)[1]
+    1
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    _equity_spot(game, hands, dead, &spot)
+    with nogil:
+        status = se_equity_enumerate(&spot, threads, &counts)
+    return _equity_result(status, &counts, spot.players)
+
+
+def equity_count_heads_up(int game, hands, dead, size_t max_records):
+    """Exact heads-up sums by counting (no community card), the GIL released.
+
+    >>> equity_count_heads_up(0, [[51, 47, 43], [0, 1, 2]], [], 1 << 24)[1]
+    18265297050
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    _equity_spot(game, hands, dead, &spot)
+    with nogil:
+        status = se_equity_count_heads_up(&spot, max_records, &counts)
+    return _equity_result(status, &counts, spot.players)

@@ -624,7 +624,7 @@ static void phase_errors(void) {
     }
 
     EXPECT(se_cpu_count() >= 1, "se_cpu_count() < 1");
-    for (int st = 0; st >= -5; st--)
+    for (int st = 0; st >= -8; st--)
         EXPECT(se_status_text(st) != NULL && se_status_text(st)[0] != '\0',
                "se_status_text gave no text");
 }

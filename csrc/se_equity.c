@@ -1,0 +1,386 @@
+/* Stud equity: who is ahead, by Monte Carlo, by enumeration, and heads-up by counting.
+ *
+ * Every deal is scored the same way whatever the method (se_score_deal): each
+ * player's share of the pot in integer units (SE_EQ_UNITS per pot, divisible by
+ * every split of 1..8 winners in each half), whether they won or tied the high
+ * and the low, and whether they took the whole pot alone. Sums of integers are
+ * exact and can be merged across threads and runs.
+ *
+ * Heads-up exact counting: rank every completion of each player once, sort by
+ * rank, and sweep from the best rank to the worst, keeping counters cnt[S] of
+ * the other player's completions that hold each small card subset S. By
+ * inclusion-exclusion, the completions Y disjoint from X among those counted are
+ * sum over S subset of X of (-1)^|S| cnt[S]. That counts the 1.8e10 deals of a
+ * third-street spot with a few million counter updates. Scoops (better high and
+ * better low at once) are 2-D dominance counts, done per subset S by sorting the
+ * completions that hold S and sweeping a Fenwick tree over the low ranks. */
+#include "studeval.h"
+
+#include "se_equity.h"
+#include "se_hand.h"
+#include "se_threads.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Monte Carlo chunks per se_parallel_for item group; each chunk has its own seed. */
+#define SE_EQ_MIN_CHUNKS_PER_THREAD 2
+
+/* ---- validation -------------------------------------------------------------- */
+
+se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p) {
+    uint64_t seen = 0;
+    int own = 7, total = 0;
+    if (spot == NULL || spot->game < SE_GAME_STUD || spot->game > SE_GAME_STUD_HILO_NOQ ||
+        spot->players < 2 || spot->players > SE_EQ_MAX_PLAYERS || spot->dead_count < 0 ||
+        spot->dead_count > 52) {
+        return SE_BAD_ARGUMENT;
+    }
+    memset(p, 0, sizeof *p);
+    p->game = spot->game;
+    p->players = spot->players;
+    for (int i = 0; i < spot->players; i++) {
+        if (spot->known[i] < 0 || spot->known[i] > 7) return SE_BAD_SIZE;
+        for (int j = 0; j < spot->known[i]; j++) {
+            uint8_t c = spot->cards[i][j];
+            if (c >= 52) return SE_INVALID_CARD;
+            if (seen >> c & 1) return SE_DUPLICATE_CARD;
+            seen |= 1ull << c;
+        }
+    }
+    for (int j = 0; j < spot->dead_count; j++) {
+        uint8_t c = spot->dead[j];
+        if (c >= 52) return SE_INVALID_CARD;
+        if (seen >> c & 1) return SE_DUPLICATE_CARD;
+        seen |= 1ull << c;
+    }
+    for (int c = 0; c < 52; c++) {
+        if (!(seen >> c & 1)) p->unseen[p->n_unseen++] = (uint8_t)c;
+    }
+    for (int i = 0; i < spot->players; i++) total += 7 - spot->known[i];
+    if (total > p->n_unseen) {
+        /* The deck runs out: the seventh card is one community card for all. */
+        p->community = 1;
+        own = 6;
+        total = 1;
+        for (int i = 0; i < spot->players; i++) {
+            if (spot->known[i] > 6) return SE_NO_DEAL;
+            total += 6 - spot->known[i];
+        }
+        if (total > p->n_unseen) return SE_NO_DEAL;
+    }
+    p->total_need = total;
+    for (int i = 0; i < spot->players; i++) {
+        p->need[i] = own - spot->known[i];
+        p->base[i] = se_sum_cards(spot->cards[i], spot->known[i]);
+    }
+    return SE_OK;
+}
+
+/* ---- scoring one deal ----------------------------------------------------------- */
+
+typedef struct se_eq_acc {
+    uint64_t deals;
+    uint64_t share[SE_EQ_MAX_PLAYERS], share_sq[SE_EQ_MAX_PLAYERS];
+    uint64_t high_win[SE_EQ_MAX_PLAYERS], high_tie[SE_EQ_MAX_PLAYERS];
+    uint64_t low_win[SE_EQ_MAX_PLAYERS], low_tie[SE_EQ_MAX_PLAYERS];
+    uint64_t scoop[SE_EQ_MAX_PLAYERS];
+} se_eq_acc;
+
+/* Splits `units` among the players whose value equals the best (lowest) of
+ * `value`; returns how many share it, 0 when nobody has a value. */
+SE_INLINE int se_eq_half(const uint16_t *value, int n, uint32_t units, uint32_t *got,
+                         uint64_t *win, uint64_t *tie, uint64_t weight) {
+    uint16_t best = SE_EQ_NONE;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        if (value[i] < best) {
+            best = value[i];
+            count = 1;
+        } else if (value[i] == best && best != SE_EQ_NONE) {
+            count++;
+        }
+    }
+    if (count == 0) return 0;
+    for (int i = 0; i < n; i++) {
+        if (value[i] == best) {
+            got[i] += units / (uint32_t)count;
+            if (count == 1) win[i] += weight;
+            else tie[i] += weight;
+        }
+    }
+    return count;
+}
+
+/* hi[i], lo[i]: the players' high ranks and low ranks (A-5 for razz and the
+ * no-qualifier game; 8-or-better with SE_EQ_NONE for no low in stud8). */
+SE_INLINE void se_score_deal(int game, int n, const uint16_t *hi, const uint16_t *lo,
+                             se_eq_acc *acc, uint64_t weight) {
+    uint32_t got[SE_EQ_MAX_PLAYERS] = {0};
+    switch (game) {
+    case SE_GAME_STUD:
+        se_eq_half(hi, n, SE_EQ_UNITS, got, acc->high_win, acc->high_tie, weight);
+        break;
+    case SE_GAME_RAZZ:
+        se_eq_half(lo, n, SE_EQ_UNITS, got, acc->low_win, acc->low_tie, weight);
+        break;
+    case SE_GAME_STUD8:
+        if (se_eq_half(lo, n, SE_EQ_UNITS / 2, got, acc->low_win, acc->low_tie, weight)) {
+            se_eq_half(hi, n, SE_EQ_UNITS / 2, got, acc->high_win, acc->high_tie, weight);
+        } else {
+            se_eq_half(hi, n, SE_EQ_UNITS, got, acc->high_win, acc->high_tie, weight);
+        }
+        break;
+    default: /* SE_GAME_STUD_HILO_NOQ */
+        se_eq_half(hi, n, SE_EQ_UNITS / 2, got, acc->high_win, acc->high_tie, weight);
+        se_eq_half(lo, n, SE_EQ_UNITS / 2, got, acc->low_win, acc->low_tie, weight);
+        break;
+    }
+    for (int i = 0; i < n; i++) {
+        acc->share[i] += (uint64_t)got[i] * weight;
+        acc->share_sq[i] += (uint64_t)got[i] * got[i] * weight;
+        if (got[i] == SE_EQ_UNITS) acc->scoop[i] += weight;
+    }
+    acc->deals += weight;
+}
+
+static void se_eq_merge(se_equity_counts *out, const se_eq_acc *acc, int n) {
+    out->deals += acc->deals;
+    for (int i = 0; i < n; i++) {
+        out->share[i] += acc->share[i];
+        out->share_sq[i] += acc->share_sq[i];
+        out->high_win[i] += acc->high_win[i];
+        out->high_tie[i] += acc->high_tie[i];
+        out->low_win[i] += acc->low_win[i];
+        out->low_tie[i] += acc->low_tie[i];
+        out->scoop[i] += acc->scoop[i];
+    }
+}
+
+/* Scores one deal: cards[] holds every player's draws in player order, then the
+ * community card. */
+SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
+                          uint64_t weight) {
+    uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
+    int at = 0;
+    for (int i = 0; i < p->players; i++) {
+        se_sums s = p->base[i];
+        for (int j = 0; j < p->need[i]; j++) s = se_eq_add(s, cards[at++]);
+        if (p->community && p->total_need > 0) s = se_eq_add(s, cards[p->total_need - 1]);
+        se_eq_rank(p->game, s, &hi[i], &lo[i]);
+    }
+    se_score_deal(p->game, p->players, hi, lo, acc, weight);
+}
+
+/* ---- Monte Carlo ------------------------------------------------------------------ */
+
+typedef struct se_xoshiro {
+    uint64_t s[4];
+} se_xoshiro;
+
+static uint64_t se_splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+SE_INLINE uint64_t se_rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+SE_INLINE uint64_t se_next(se_xoshiro *r) { /* xoshiro256** */
+    uint64_t result = se_rotl(r->s[1] * 5, 7) * 9;
+    uint64_t t = r->s[1] << 17;
+    r->s[2] ^= r->s[0];
+    r->s[3] ^= r->s[1];
+    r->s[1] ^= r->s[2];
+    r->s[0] ^= r->s[3];
+    r->s[2] ^= t;
+    r->s[3] = se_rotl(r->s[3], 45);
+    return result;
+}
+
+/* A uniform integer in 0..range-1 (Lemire: multiply-shift, rejecting the few
+ * values that would bias it). */
+SE_INLINE uint32_t se_below(se_xoshiro *r, uint32_t range) {
+    uint64_t m = (uint64_t)(uint32_t)se_next(r) * range;
+    uint32_t low = (uint32_t)m;
+    if (low < range) {
+        uint32_t threshold = (0u - range) % range;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)se_next(r) * range;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+typedef struct se_eq_mc {
+    const se_eq_prep *prep;
+    uint64_t seed, first_chunk;
+    se_eq_acc acc[SE_MAX_THREADS];
+} se_eq_mc;
+
+static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) {
+    se_eq_mc *mc = (se_eq_mc *)context;
+    const se_eq_prep *p = mc->prep;
+    se_eq_acc *acc = &mc->acc[worker];
+    for (size_t chunk = begin; chunk < end; chunk++) {
+        /* The chunk's generator depends on (seed, chunk) only, never on the
+         * thread that runs it: any thread count gives the same answer. */
+        uint64_t state = mc->seed ^ (0xD1B54A32D192ED03ull * (mc->first_chunk + chunk + 1));
+        se_xoshiro r;
+        uint8_t deck[52];
+        for (int i = 0; i < 4; i++) r.s[i] = se_splitmix(&state);
+        memcpy(deck, p->unseen, (size_t)p->n_unseen);
+        for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
+            /* A partial Fisher-Yates shuffle: the first total_need places get a
+             * uniform draw without replacement; the deck stays a permutation. */
+            for (int j = 0; j < p->total_need; j++) {
+                uint32_t k = (uint32_t)j + se_below(&r, (uint32_t)(p->n_unseen - j));
+                uint8_t t = deck[j];
+                deck[j] = deck[k];
+                deck[k] = t;
+            }
+            se_eq_deal(p, deck, acc, 1);
+        }
+    }
+    return 0;
+}
+
+se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
+                           uint64_t chunks, int threads, se_equity_counts *out) {
+    se_eq_prep prep;
+    se_eq_mc *mc;
+    se_status status = se_eq_prepare(spot, &prep);
+    if (status != SE_OK) return status;
+    if (out == NULL) return SE_BAD_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->community = prep.community;
+    mc = (se_eq_mc *)calloc(1, sizeof *mc);
+    if (mc == NULL) return SE_NO_MEMORY;
+    mc->prep = &prep;
+    mc->seed = seed;
+    mc->first_chunk = first_chunk;
+    int workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, threads,
+                                  se_eq_mc_chunks, mc);
+    for (int w = 0; w < workers; w++) se_eq_merge(out, &mc->acc[w], prep.players);
+    free(mc);
+    return SE_OK;
+}
+
+/* ---- enumeration ------------------------------------------------------------------ */
+
+uint64_t se_binomial(int n, int k) {
+    uint64_t r = 1;
+    if (k < 0 || k > n) return 0;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+double se_equity_deals(const se_equity_spot *spot, int *community) {
+    se_eq_prep p;
+    double deals = 1.0;
+    int left;
+    if (se_eq_prepare(spot, &p) != SE_OK) return -1.0;
+    left = p.n_unseen;
+    for (int i = 0; i < p.players; i++) {
+        deals *= (double)se_binomial(left, p.need[i]);
+        left -= p.need[i];
+    }
+    if (p.community) deals *= (double)left;
+    if (community != NULL) *community = p.community;
+    return deals;
+}
+
+typedef struct se_eq_enum {
+    const se_eq_prep *prep;
+    int first_player; /* whose combinations are split over threads (-1: the community) */
+    int first_need;
+    se_eq_acc acc[SE_MAX_THREADS];
+} se_eq_enum;
+
+/* Draws for slot `slot` (players in order, then the community card) from the
+ * cards not in `used`; scores each complete deal. */
+static void se_eq_walk(const se_eq_prep *p, int slot, int from, int left, uint64_t used,
+                       uint8_t *cards, int at, se_eq_acc *acc) {
+    if (left == 0) {
+        slot++;
+        while (slot < p->players && p->need[slot] == 0) slot++;
+        if (slot < p->players) {
+            se_eq_walk(p, slot, 0, p->need[slot], used, cards, at, acc);
+        } else if (p->community && slot == p->players) {
+            se_eq_walk(p, slot, 0, 1, used, cards, at, acc);
+        } else {
+            se_eq_deal(p, cards, acc, 1);
+        }
+        return;
+    }
+    /* Combinations within one slot in increasing unseen index, so each set once. */
+    for (int i = from; i <= p->n_unseen - left; i++) {
+        if (used >> i & 1) continue;
+        cards[at] = p->unseen[i];
+        se_eq_walk(p, slot, i + 1, left - 1, used | 1ull << i, cards, at + 1, acc);
+    }
+}
+
+static int se_eq_enum_chunk(void *context, size_t begin, size_t end, int worker) {
+    se_eq_enum *e = (se_eq_enum *)context;
+    const se_eq_prep *p = e->prep;
+    uint8_t cards[64];
+    /* Item i is the first slot's i-th combination: unrank it in colex order. */
+    for (size_t item = begin; item < end; item++) {
+        size_t rest = item;
+        uint64_t used = 0;
+        int k = e->first_need;
+        int idx[7];
+        for (int j = k; j >= 1; j--) {
+            int c = j - 1;
+            while (se_binomial(c + 1, j) <= rest) c++;
+            rest -= se_binomial(c, j);
+            idx[j - 1] = c;
+        }
+        for (int j = 0; j < k; j++) {
+            cards[j] = p->unseen[idx[j]];
+            used |= 1ull << idx[j];
+        }
+        int slot = e->first_player < 0 ? p->players : e->first_player;
+        se_eq_walk(p, slot, p->n_unseen, 0, used, cards, k, &e->acc[worker]);
+    }
+    return 0;
+}
+
+se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out) {
+    se_eq_prep prep;
+    se_eq_enum *e;
+    se_status status = se_eq_prepare(spot, &prep);
+    if (status != SE_OK) return status;
+    if (out == NULL) return SE_BAD_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->community = prep.community;
+    e = (se_eq_enum *)calloc(1, sizeof *e);
+    if (e == NULL) return SE_NO_MEMORY;
+    e->prep = &prep;
+    e->first_player = -1;
+    e->first_need = prep.community ? 1 : 0;
+    for (int i = 0; i < prep.players; i++) {
+        if (prep.need[i] > 0) {
+            e->first_player = i;
+            e->first_need = prep.need[i];
+            break;
+        }
+    }
+    if (prep.total_need == 0) {
+        uint8_t none[1] = {0};
+        se_eq_deal(&prep, none, &e->acc[0], 1);
+        se_eq_merge(out, &e->acc[0], prep.players);
+        free(e);
+        return SE_OK;
+    }
+    size_t items = (size_t)se_binomial(prep.n_unseen, e->first_need);
+    int workers = se_parallel_for(items, 16, 64, threads, se_eq_enum_chunk, e);
+    for (int w = 0; w < workers; w++) se_eq_merge(out, &e->acc[w], prep.players);
+    free(e);
+    return SE_OK;
+}

@@ -1,0 +1,42 @@
+/* Equity internals shared by the Monte Carlo, enumeration and counting code. */
+#ifndef SE_EQUITY_H
+#define SE_EQUITY_H
+
+#include <stdint.h>
+
+#include "se_hand.h"
+#include "studeval.h"
+
+/* A player's low when there is none (stud high, or no qualifying 8-or-better). */
+#define SE_EQ_NONE 0xFFFFu
+
+typedef struct se_eq_prep {
+    int game, players, community;
+    int need[SE_EQ_MAX_PLAYERS]; /* cards each player still draws (own cards only) */
+    int total_need;              /* all draws, the community card included */
+    se_sums base[SE_EQ_MAX_PLAYERS];
+    uint8_t unseen[52];
+    int n_unseen;
+} se_eq_prep;
+
+/* Checks a spot and works out the unseen cards, the draws and the community card. */
+se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p);
+
+uint64_t se_binomial(int n, int k);
+
+SE_INLINE void se_eq_rank(int game, se_sums s, uint16_t *hi, uint16_t *lo) {
+    uint32_t slot = se_slot(s.key);
+    *hi = game == SE_GAME_RAZZ ? SE_EQ_NONE : se_high_of(s, slot);
+    uint16_t low = se_low_table[slot];
+    if (game == SE_GAME_STUD) *lo = SE_EQ_NONE;
+    else if (game == SE_GAME_STUD8) *lo = se_low8_of(low);
+    else *lo = low;
+}
+
+SE_INLINE se_sums se_eq_add(se_sums s, uint8_t card) {
+    s.key += se_card_table[card].key;
+    s.mask += se_card_table[card].mask;
+    return s;
+}
+
+#endif

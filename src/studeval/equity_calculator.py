@@ -1,0 +1,396 @@
+"""Who is ahead: each player's share of the pot, by exact counting or Monte Carlo.
+
+``equity(hands, game)`` takes each player's cards known so far (any card text or
+codes; ``??`` marks an unknown card and may also be left out) and finishes every
+hand to seven cards from the unseen cards: the 52 less every known and ``dead``
+card. When the unseen cards cannot complete every hand, the seventh card is one
+community card shared by all (WSOP live-action rule 228).
+
+- Heads-up, the answer is exact at any street: every deal is counted, without
+  walking the pairs of completions (3rd street: 1.8e10 deals in a fraction of a
+  second), by sweeping sorted completions with inclusion-exclusion counters.
+- Multiway, exact enumeration while the deal count fits a budget, else Monte
+  Carlo to a target standard error, a sample count or a time limit.
+
+>>> result = equity(["Ac 2d 3h", "Kc Kd Ks"], "razz")
+>>> result.exact, result.deals
+(True, 18265297050)
+>>> round(result.players[0].share, 4), round(result.players[1].share, 4)
+(0.9786, 0.0214)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from studeval import _core
+from studeval.cards import cards_str, to_codes
+from studeval.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    OptionError,
+    SeatError,
+    StudevalError,
+)
+from studeval.games import get_game
+
+__all__ = ["EXACT_BUDGET", "Equity", "EquityCounts", "PlayerEquity", "equity"]
+
+#: The most deals that ``method="auto"`` walks one by one (multiway); beyond it,
+#: Monte Carlo. About two seconds on one core.
+EXACT_BUDGET = 60_000_000
+#: The standard error of every player's share that ``method="auto"`` samples to.
+DEFAULT_TARGET_SE = 5e-4
+#: Memory for the scoop counts of exact heads-up stud8 and no-qualifier spots
+#: (records of 12 bytes): about 600 MB at most.
+MAX_SCOOP_RECORDS = 50_000_000
+
+_GAME_NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
+_UNITS = _core.EQ_UNITS
+_CHUNK = _core.EQ_CHUNK_SAMPLES
+_UNKNOWN = ("??", "?", "xx", "XX")
+
+
+@dataclass(frozen=True)
+class EquityCounts:
+    """Integer sums over the deals counted or sampled, for tools that merge runs.
+
+    ``share`` is in units of ``1 / units`` of a pot per deal; ``share_sq`` sums the
+    squares of those per-deal units (0 for exact counting, which needs no error).
+    Counts from runs of the same spot add up field by field (:meth:`merge`).
+    """
+
+    deals: int
+    share: tuple[int, ...]
+    share_sq: tuple[int, ...]
+    high_win: tuple[int, ...]
+    high_tie: tuple[int, ...]
+    low_win: tuple[int, ...]
+    low_tie: tuple[int, ...]
+    scoop: tuple[int, ...]
+    units: int = _UNITS
+
+    def merge(self, other: EquityCounts) -> EquityCounts:
+        """The counts of both runs together.
+
+        >>> a = EquityCounts(2, (1680, 1680), (0, 0), (1, 1), (0, 0), (0, 0), (0, 0), (1, 1))
+        >>> a.merge(a).deals, a.merge(a).share
+        (4, (3360, 3360))
+        """
+        if len(self.share) != len(other.share):
+            raise OptionError("counts of spots with different numbers of players do not merge")
+        names = ("share", "share_sq", "high_win", "high_tie", "low_win", "low_tie", "scoop")
+        summed = {
+            name: tuple(
+                a + b for a, b in zip(getattr(self, name), getattr(other, name), strict=True)
+            )
+            for name in names
+        }
+        return EquityCounts(self.deals + other.deals, **summed, units=self.units)
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result, as fractions of the deals.
+
+    ``share`` is the expected fraction of the pot (the players' shares add to 1);
+    ``high_win`` / ``high_tie`` the fraction of deals where the player alone holds,
+    or shares, the best high, ``low_win`` / ``low_tie`` the same for the best low
+    (the qualifying low in stud8); ``scoop`` the fraction of deals the player wins
+    whole and alone; ``std_error`` the standard error of ``share`` (0 when exact).
+    """
+
+    cards: str
+    share: float
+    high_win: float
+    high_tie: float
+    low_win: float
+    low_tie: float
+    scoop: float
+    std_error: float
+
+
+@dataclass(frozen=True)
+class Equity:
+    """The answer of :func:`equity`: one :class:`PlayerEquity` per player.
+
+    ``deals`` is how many deals were counted (exact) or sampled; ``exact`` whether
+    every deal was counted; ``community`` whether the deals share a community card;
+    ``elapsed`` the seconds it took; ``method`` how it was computed ("count",
+    "enumerate" or "monte carlo"); ``counts`` the integer sums behind it all.
+    """
+
+    game: str
+    players: tuple[PlayerEquity, ...]
+    deals: int
+    exact: bool
+    community: bool
+    elapsed: float
+    method: str
+    counts: EquityCounts = field(repr=False)
+
+    def __str__(self) -> str:
+        spec = get_game(self.game)
+        how = (
+            f"exact, {self.deals:,} deals"
+            if self.exact
+            else f"Monte Carlo, {self.deals:,} deals, standard error "
+            f"{max(p.std_error for p in self.players):.2%}"
+        )
+        shared = "; one community card" if self.community else ""
+        columns = [("share", "share")]
+        if spec.high:
+            columns += [("high win", "high_win"), ("high tie", "high_tie")]
+        if spec.low is not None:
+            low = "low8" if spec.low_must_qualify else "low"
+            columns += [(f"{low} win", "low_win"), (f"{low} tie", "low_tie")]
+        columns.append(("scoop", "scoop"))
+        width = max(5, *(len(p.cards) for p in self.players))
+        head = f"{'player':<7} {'cards':<{width}}" + "".join(f"{t:>10}" for t, _ in columns)
+        lines = [f"{spec.title}: {how}{shared}", head]
+        for seat, p in enumerate(self.players):
+            cells = "".join(f"{getattr(p, name):>10.2%}" for _, name in columns)
+            lines.append(f"{seat:<7} {p.cards:<{width}}{cells}")
+        return "\n".join(lines)
+
+
+def _player_cards(hand: object, seat: int) -> list[int]:
+    """A player's known cards; ``??`` (or None) marks an unknown one, left out."""
+    if isinstance(hand, str):
+        tokens = hand.replace(",", " ").split()
+        known = " ".join(t for t in tokens if t not in _UNKNOWN and set(t) != {"?"})
+        parts: object = known
+    elif isinstance(hand, Iterable):
+        parts = [c for c in hand if c is not None and not (isinstance(c, str) and c in _UNKNOWN)]
+    else:
+        raise InvalidCardError(hand, detail=f"player {seat}: give card text or a list of cards")
+    try:
+        codes = to_codes(parts)  # type: ignore[arg-type]
+    except InvalidCardError as err:
+        raise InvalidCardError(err.card, detail=f"player {seat}") from None
+    if len(codes) > 7:
+        raise HandSizeError(len(codes), "at most 7 known cards", seat=seat)
+    return codes
+
+
+def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[int]]:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise SeatError(f"hands must be a list with one entry per player; got {hands!r}")
+    if not 2 <= len(hands) <= 8:
+        raise SeatError(f"equity needs 2 to 8 players; got {len(hands)}")
+    players = [_player_cards(hand, seat) for seat, hand in enumerate(hands)]
+    try:
+        dead_codes = to_codes(dead) if dead else []  # type: ignore[arg-type]
+    except InvalidCardError as err:
+        raise InvalidCardError(err.card, detail="in dead") from None
+    owner: dict[int, str] = {}
+    for where, codes in [
+        *((f"player {i}", c) for i, c in enumerate(players)),
+        ("dead", dead_codes),
+    ]:
+        for code in codes:
+            if code in owner:
+                raise DuplicateCardError(code, detail=f"in {where}, also in {owner[code]}")
+            owner[code] = where
+    return players, dead_codes
+
+
+def _threads(threads: object) -> int:
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not hasattr(type(threads), "__index__"):
+        raise OptionError(f"threads must be a whole number of threads or None; got {threads!r}")
+    count = int(threads.__index__())  # type: ignore[attr-defined]
+    if count < 1:
+        raise OptionError(f"threads must be at least 1 (or None for every core); got {count}")
+    return min(count, _core.MAX_THREADS)
+
+
+def _counts(raw: tuple[Any, ...]) -> EquityCounts:
+    """The core's tuple (status, deals, community, seven lists of sums) as counts."""
+    share, share_sq, high_win, high_tie, low_win, low_tie, scoop = (
+        tuple(int(v) for v in values) for values in raw[3:10]
+    )
+    return EquityCounts(int(raw[1]), share, share_sq, high_win, high_tie, low_win, low_tie, scoop)
+
+
+def _check(raw: tuple[Any, ...]) -> None:
+    if raw[0] != 0:
+        status = int(raw[0])
+        if status == -6:
+            raise HandSizeError(0, "hands the unseen cards can complete, with a community card "
+                                "when the deck runs out: the cards cannot be dealt")  # fmt: skip
+        raise StudevalError(f"the equity core failed (status {status})")
+
+
+def _result(
+    game: str, hands: list[list[int]], counts: EquityCounts, exact: bool, community: bool,
+    started: float, method: str,
+) -> Equity:  # fmt: skip
+    n = counts.deals or 1
+    players = []
+    for i, cards in enumerate(hands):
+        mean = counts.share[i] / counts.units / n
+        if exact:
+            error = 0.0
+        else:
+            second = counts.share_sq[i] / counts.units**2 / n
+            error = math.sqrt(max(second - mean * mean, 0.0) / n)
+        players.append(
+            PlayerEquity(
+                cards=cards_str(cards) or "??", share=mean,
+                high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
+                low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
+                scoop=counts.scoop[i] / n, std_error=error,
+            )
+        )  # fmt: skip
+    return Equity(game, tuple(players), counts.deals, exact, community,
+                  time.perf_counter() - started, method, counts)  # fmt: skip
+
+
+def equity(
+    hands: Sequence[object],
+    game: str,
+    *,
+    dead: object = (),
+    method: str = "auto",
+    samples: int | None = None,
+    target_se: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], object] | None = None,
+) -> Equity:
+    """Each player's share of the pot and how often they win, tie and scoop.
+
+    ``hands`` holds 2 to 8 players' known cards (0 to 7 each). ``method`` is
+    ``"exact"`` (count every deal: heads-up by counting, multiway by walking
+    them), ``"mc"`` (Monte Carlo) or ``"auto"`` (exact heads-up, and multiway
+    while the deals number at most :data:`EXACT_BUDGET`; else Monte Carlo).
+    Monte Carlo stops after ``samples`` deals (rounded up to whole chunks of
+    4,096), once every share's standard error is at most ``target_se`` (default
+    5e-4 when neither ``samples`` nor ``time_limit`` is given), after
+    ``time_limit`` seconds, or when ``progress`` returns False. ``progress`` is
+    called with the fraction done. The same ``seed`` gives the same answer
+    whatever the thread count. The GIL is released while the core works.
+
+    >>> exact = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
+    >>> exact.exact, round(exact.players[0].share, 4)
+    (True, 0.6546)
+    >>> r = equity(["As Ad 7c", "Ks Kd Qh"], "stud", method="mc", samples=40_960, seed=1)
+    >>> r.exact, r.deals, abs(r.players[0].share - 0.6546) < 4 * r.players[0].std_error
+    (False, 40960, True)
+    >>> equity(["As Ad", "As Kd"], "stud")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.DuplicateCardError: duplicate card As (in player 1, also in player 0)
+    """
+    started = time.perf_counter()
+    game = get_game(game).name
+    if method not in ("auto", "exact", "mc"):
+        raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
+    players, dead_codes = _spot(hands, dead)
+    n_threads = _threads(threads)
+    number = _GAME_NUMBER[game]
+    deals, community = _core.equity_deals(number, players, dead_codes)
+    if deals < 0:
+        raise HandSizeError(0, "hands the unseen cards can complete (with one community card "
+                            "when the deck runs out): these cannot be dealt")  # fmt: skip
+    wants_mc = method == "mc" or (method == "auto" and (samples or target_se or time_limit))
+    if not wants_mc:
+        exact = _exact(number, players, dead_codes, n_threads, deals, community, method)
+        if exact is not None:
+            if progress is not None:
+                progress(1.0)
+            return _result(game, players, exact[0], True, community, started, exact[1])
+    counts = _monte_carlo(number, players, dead_codes, n_threads, samples, target_se, time_limit,
+                          seed, progress)  # fmt: skip
+    return _result(game, players, counts, False, community, started, "monte carlo")
+
+
+def _exact(
+    number: int, players: list[list[int]], dead: list[int], threads: int, deals: float,
+    community: bool, method: str,
+) -> tuple[EquityCounts, str] | None:  # fmt: skip
+    """Exact counts, or None when ``method="auto"`` should sample instead."""
+    if len(players) == 2 and not community:
+        raw = _core.equity_count_heads_up(number, players, dead, MAX_SCOOP_RECORDS)
+        if raw[0] == 0:
+            return _counts(raw), "count"
+        if raw[0] != _core.EQ_TOO_BIG:
+            _check(raw)
+    if deals <= EXACT_BUDGET or method == "exact":
+        if method == "exact" and deals > 50 * EXACT_BUDGET:
+            raise OptionError(
+                f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
+            )
+        raw = _core.equity_enumerate(number, players, dead, threads)
+        _check(raw)
+        return _counts(raw), "enumerate"
+    return None
+
+
+def _monte_carlo(
+    number: int, players: list[list[int]], dead: list[int], threads: int,
+    samples: int | None, target_se: float | None, time_limit: float | None,
+    seed: int | None, progress: Callable[[float], object] | None,
+) -> EquityCounts:  # fmt: skip
+    if samples is not None and (isinstance(samples, bool) or samples < 1):
+        raise OptionError(f"samples must be a positive number of deals; got {samples!r}")
+    if target_se is None and samples is None and time_limit is None:
+        target_se = DEFAULT_TARGET_SE
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+        raise OptionError(f"seed must be an int; got {seed!r}")
+    seed = int(seed) & (2**64 - 1)
+    total_chunks = None if samples is None else -(-samples // _CHUNK)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    counts: EquityCounts | None = None
+    done = 0
+    step = max(1, 2 * (threads or _core.cpu_count()))
+    while True:
+        batch = step if total_chunks is None else min(step, total_chunks - done)
+        raw = _core.equity_sample(number, players, dead, seed, done, batch, threads)
+        _check(raw)
+        part = _counts(raw)
+        counts = part if counts is None else counts.merge(part)
+        done += batch
+        step = min(step * 2, 4096)  # bigger batches once the first ones are in
+        fraction, finished = _progress(counts, done, total_chunks, target_se, deadline)
+        if progress is not None and progress(min(fraction, 1.0)) is False:
+            finished = True
+        if finished:
+            return counts
+
+
+def _progress(
+    counts: EquityCounts, done: int, total: int | None, target_se: float | None,
+    deadline: float | None,
+) -> tuple[float, bool]:  # fmt: skip
+    """How far a Monte Carlo run is (0..1) and whether it may stop."""
+    fractions = []
+    finished = False
+    if total is not None:
+        fractions.append(done / total)
+        finished |= done >= total
+    if target_se is not None:
+        n = counts.deals
+        worst = 0.0
+        for s, sq in zip(counts.share, counts.share_sq, strict=True):
+            mean = s / counts.units / n
+            worst = max(worst, math.sqrt(max(sq / counts.units**2 / n - mean * mean, 0.0) / n))
+        fractions.append((target_se / worst) ** 2 if worst > 0 else 1.0)
+        finished |= worst <= target_se
+    if deadline is not None:
+        now = time.perf_counter()
+        fractions.append(1.0 if now >= deadline else 0.0)
+        finished |= now >= deadline
+    return (max(fractions) if fractions else 1.0), finished

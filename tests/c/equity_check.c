@@ -1,0 +1,135 @@
+/* The heads-up counting method against a plain walk over every deal.
+ *
+ * Random heads-up spots in every game, at 5th to 7th street (both players
+ * drawing 0..3 cards, with and without dead cards, including spots with an
+ * unknown hole card), are counted both ways; every count must agree exactly.
+ * Also checks that Monte Carlo sums do not depend on the thread count and that
+ * shares add up to the deals. Usage: equity_check [spots] [seed]. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "studeval.h"
+
+static unsigned long long rng_state = 0x1234567ull;
+static unsigned next_u(unsigned n) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+static int same(const se_equity_counts *a, const se_equity_counts *b, int n, const char **what) {
+    if (a->deals != b->deals) return *what = "deals", 0;
+    for (int i = 0; i < n; i++) {
+        if (a->share[i] != b->share[i]) return *what = "share", 0;
+        if (a->high_win[i] != b->high_win[i]) return *what = "high_win", 0;
+        if (a->high_tie[i] != b->high_tie[i]) return *what = "high_tie", 0;
+        if (a->low_win[i] != b->low_win[i]) return *what = "low_win", 0;
+        if (a->low_tie[i] != b->low_tie[i]) return *what = "low_tie", 0;
+        if (a->scoop[i] != b->scoop[i]) return *what = "scoop", 0;
+    }
+    return 1;
+}
+
+static void print_spot(const se_equity_spot *s) {
+    fprintf(stderr, "game %d:", s->game);
+    for (int i = 0; i < s->players; i++) {
+        fprintf(stderr, " [");
+        for (int j = 0; j < s->known[i]; j++) fprintf(stderr, "%s%d", j ? " " : "", s->cards[i][j]);
+        fprintf(stderr, "]");
+    }
+    fprintf(stderr, " dead %d\n", s->dead_count);
+}
+
+int main(int argc, char **argv) {
+    int spots = argc > 1 ? atoi(argv[1]) : 200;
+    if (argc > 2) rng_state = strtoull(argv[2], NULL, 10) | 1;
+    int checked = 0, with_dead = 0, unknown = 0, ties = 0, scoops = 0;
+    unsigned long long deals = 0;
+    for (int n = 0; n < spots; n++) {
+        se_equity_spot s;
+        uint8_t deck[52];
+        int at = 0;
+        memset(&s, 0, sizeof s);
+        for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+        for (int c = 51; c > 0; c--) {
+            int r = (int)next_u((unsigned)c + 1);
+            uint8_t t = deck[c];
+            deck[c] = deck[r];
+            deck[r] = t;
+        }
+        s.game = n % 4;
+        s.players = 2;
+        for (int i = 0; i < 2; i++) {
+            s.known[i] = 4 + (int)next_u(4); /* 4..7 known: 5th street to the river */
+            if (n % 7 == 3 && i == 1) s.known[i] -= 2; /* a player whose hole cards are unknown */
+            for (int j = 0; j < s.known[i]; j++) s.cards[i][j] = deck[at++];
+        }
+        if (n % 3 == 0) {
+            s.dead_count = (int)next_u(12);
+            for (int j = 0; j < s.dead_count; j++) s.dead[j] = deck[at++];
+        }
+        if (se_equity_deals(&s, NULL) > 3e6) { /* keep the walk quick: redraw */
+            n--;
+            continue;
+        }
+        se_equity_counts walk, count;
+        if (se_equity_enumerate(&s, 2, &walk) != SE_OK) {
+            print_spot(&s);
+            fprintf(stderr, "FAIL enumerate returned an error\n");
+            return 1;
+        }
+        int st = se_equity_count_heads_up(&s, (size_t)1 << 26, &count);
+        const char *what = "";
+        if (st != SE_OK || !same(&walk, &count, 2, &what)) {
+            print_spot(&s);
+            fprintf(stderr, "FAIL counting vs walking: status %d, %s differs\n", st, what);
+            for (int i = 0; i < 2; i++)
+                fprintf(stderr, "  p%d share %llu/%llu hw %llu/%llu ht %llu/%llu lw %llu/%llu lt %llu/%llu sc %llu/%llu\n", i,
+                        (unsigned long long)walk.share[i], (unsigned long long)count.share[i],
+                        (unsigned long long)walk.high_win[i], (unsigned long long)count.high_win[i],
+                        (unsigned long long)walk.high_tie[i], (unsigned long long)count.high_tie[i],
+                        (unsigned long long)walk.low_win[i], (unsigned long long)count.low_win[i],
+                        (unsigned long long)walk.low_tie[i], (unsigned long long)count.low_tie[i],
+                        (unsigned long long)walk.scoop[i], (unsigned long long)count.scoop[i]);
+            return 1;
+        }
+        if (walk.share[0] + walk.share[1] != walk.deals * SE_EQ_UNITS) {
+            fprintf(stderr, "FAIL shares do not add up to the pot\n");
+            return 1;
+        }
+        unknown += n % 7 == 3;
+        with_dead += s.dead_count > 0;
+        ties += walk.high_tie[0] > 0 || walk.low_tie[0] > 0;
+        scoops += walk.scoop[0] > 0 && walk.scoop[1] > 0;
+        deals += walk.deals;
+        checked++;
+    }
+    /* Monte Carlo: the same seed gives the same sums on 1 and 3 threads. */
+    {
+        se_equity_spot s;
+        se_equity_counts one, three;
+        memset(&s, 0, sizeof s);
+        s.game = SE_GAME_STUD8;
+        s.players = 3;
+        s.known[0] = 3, s.known[1] = 3, s.known[2] = 1;
+        uint8_t cards[7] = {48, 1, 6, 44, 45, 40, 20};
+        memcpy(s.cards[0], cards, 3);
+        memcpy(s.cards[1], cards + 3, 3);
+        s.cards[2][0] = cards[6];
+        if (se_equity_sample(&s, 7, 0, 40, 1, &one) || se_equity_sample(&s, 7, 0, 40, 3, &three)) {
+            fprintf(stderr, "FAIL sample returned an error\n");
+            return 1;
+        }
+        const char *what = "";
+        if (!same(&one, &three, 3, &what) || one.deals != 40ull * SE_EQ_CHUNK_SAMPLES) {
+            fprintf(stderr, "FAIL Monte Carlo differs between 1 and 3 threads (%s)\n", what);
+            return 1;
+        }
+    }
+    printf("ok %d heads-up spots (%d with dead cards, %d with unknown hole cards, %d with ties, "
+           "%d where both scoop sometimes), %llu deals, counting == walking\n",
+           checked, with_dead, unknown, ties, scoops, deals);
+    return 0;
+}
