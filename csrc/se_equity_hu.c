@@ -299,6 +299,17 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     t = (se_subsets *)malloc(sizeof *t);
     if (t == NULL) return SE_NO_MEMORY;
     se_subsets_init(t, p.n_unseen, p.need[0] < p.need[1] ? p.need[0] : p.need[1]);
+    if (p.game == SE_GAME_STUD8 || p.game == SE_GAME_STUD_HILO_NOQ) {
+        /* The scoop count's records, known before any work: refuse early. */
+        size_t records = 0;
+        for (int i = 0; i < 2; i++) {
+            records += (size_t)se_binomial(p.n_unseen, p.need[i]) * se_subset_count(t, p.need[i]);
+        }
+        if (records > max_records) {
+            status = SE_TOO_BIG;
+            goto done;
+        }
+    }
     for (int i = 0; i < 2 && status == SE_OK; i++) status = se_side_build(&p, i, &side[i]);
     if (status != SE_OK) goto done;
     out->deals = side[0].n * se_binomial(p.n_unseen - p.need[0], p.need[1]);

@@ -1,0 +1,283 @@
+"""Equity against a brute-force twin, Monte Carlo against exact, and every bad input.
+
+The twin walks every deal in pure Python and ranks the hands with the independent
+reference (tests/reference.py), applying the pot rules as written in the rule
+books, with exact fractions. The C counting method is also checked against the C
+walk on mid-size heads-up spots here and, by the hundred, in tests/c/equity_check.c.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+import reference as ref
+
+import studeval
+from studeval import _core
+from studeval.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    OptionError,
+    SeatError,
+    UnknownGameError,
+)
+
+GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
+NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
+
+
+def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[Fraction]]:
+    """Every deal walked, as fractions of the deals: share, wins, ties, scoops."""
+    n = len(hands)
+    seen = {c for h in hands for c in h} | set(dead)
+    unseen = [c for c in range(52) if c not in seen]
+    need = [7 - len(h) for h in hands]
+    community = sum(need) > len(unseen)
+    if community:
+        need = [6 - len(h) for h in hands]
+    totals = {k: [Fraction(0)] * n for k in ("share", "high_win", "high_tie", "low_win",
+                                             "low_tie", "scoop")}  # fmt: skip
+    deals = 0
+
+    def walk(i: int, left: list[int], drawn: list[list[int]]) -> None:
+        nonlocal deals
+        if i == n:
+            for shared in left if community else [None]:
+                full = [h + d + ([shared] if shared is not None else []) for h, d in
+                        zip(hands, drawn, strict=True)]  # fmt: skip
+                score(full)
+                deals += 1
+            return
+        for combo in itertools.combinations(left, need[i]):
+            rest = [c for c in left if c not in combo]
+            walk(i + 1, rest, [*drawn, list(combo)])
+
+    def best(values: list[int | None]) -> list[int]:
+        present = [v for v in values if v is not None]
+        if not present:
+            return []
+        top = min(present)
+        return [i for i, v in enumerate(values) if v == top]
+
+    cache: dict[tuple[int, ...], tuple[int, int | None]] = {}
+
+    def ranks(cards: list[int]) -> tuple[int, int | None]:
+        key = tuple(sorted(cards))
+        if key not in cache:
+            low = ref.low8_rank(key) if game == "stud8" else ref.low_rank(key)
+            cache[key] = (ref.high_rank(key), low)
+        return cache[key]
+
+    def score(full: list[list[int]]) -> None:
+        pairs = [ranks(c) for c in full]
+        highs = [h for h, _ in pairs]
+        lows: list[int | None] = [low for _, low in pairs]
+        got = [Fraction(0)] * n
+        high_winners = best(highs)  # type: ignore[arg-type]
+        low_winners = best(lows) if game != "stud" else []
+        if game == "stud":
+            pots = [(high_winners, Fraction(1), "high")]
+        elif game == "razz":
+            pots = [(low_winners, Fraction(1), "low")]
+        elif game == "stud8" and not low_winners:  # nobody qualifies: high takes all
+            pots = [(high_winners, Fraction(1), "high")]
+        else:
+            pots = [(high_winners, Fraction(1, 2), "high"), (low_winners, Fraction(1, 2), "low")]
+        for winners, part, _half in pots:
+            for w in winners:
+                got[w] += part / len(winners)
+        for half, winners in (("high", high_winners), ("low", low_winners)):
+            if game == "razz" and half == "high":
+                continue
+            for w in winners:
+                totals[f"{half}_{'win' if len(winners) == 1 else 'tie'}"][w] += 1
+        for i in range(n):
+            totals["share"][i] += got[i]
+            totals["scoop"][i] += got[i] == 1
+
+    walk(0, unseen, [])
+    return {k: [v / deals for v in values] for k, values in totals.items()} | {
+        "deals": [Fraction(deals)],
+        "community": [Fraction(community)],
+    }
+
+
+def random_spot(rng: random.Random, players: int, known: tuple[int, int], dead: int):
+    deck = rng.sample(range(52), 52)
+    hands = [[deck.pop() for _ in range(rng.randint(*known))] for _ in range(players)]
+    return hands, [deck.pop() for _ in range(dead)]
+
+
+def assert_matches_twin(result: studeval.Equity, want: dict[str, list[Fraction]]) -> None:
+    assert result.deals == int(want["deals"][0])
+    assert result.community == bool(want["community"][0])
+    for i, player in enumerate(result.players):
+        for name in ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop"):
+            assert getattr(player, name) == pytest.approx(float(want[name][i]), abs=1e-12), (
+                i, name,
+            )  # fmt: skip
+
+
+def _late_spots() -> list[tuple[str, list[list[int]], list[int]]]:
+    rng = random.Random(2026)
+    spots = []
+    for index in range(40):
+        game = GAMES[index % 4]
+        players = 2 if index < 28 else 3
+        hands, dead = random_spot(rng, players, (6, 7), rng.choice([0, 0, 3, 9]))
+        spots.append((game, hands, dead))
+    # Ties and special lows: two wheels; two identical 8-lows; drawing dead.
+    spots.append(("stud8", [[48, 1, 6, 11, 12, 44], [49, 2, 7, 8, 13, 45]], []))
+    spots.append(("razz", [[48, 1, 6, 11, 24, 44], [49, 2, 7, 8, 25, 45]], [0, 3]))
+    spots.append(("stud", [[48, 49, 50, 51, 44, 45], [0, 4, 9, 13, 18]], []))
+    spots.append(("stud_hilo_noq", [[48, 1, 6, 11, 12, 44], [49, 50, 51, 47, 46, 45]], []))
+    return spots
+
+
+@pytest.mark.parametrize(("game", "hands", "dead"), _late_spots())
+def test_exact_matches_the_brute_force_twin(game: str, hands, dead) -> None:
+    result = studeval.equity(hands, game, dead=dead, method="exact")
+    assert result.exact and result.players[0].std_error == 0.0
+    assert_matches_twin(result, twin(game, hands, dead))
+    assert sum(p.share for p in result.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_community_card_when_the_deck_runs_out() -> None:
+    """Eight players at sixth street: 48 cards out, 4 unseen, 8 needed: one shared card."""
+    rng = random.Random(8)
+    deck = rng.sample(range(52), 52)
+    hands = [[deck.pop() for _ in range(6)] for _ in range(8)]
+    for game in GAMES:
+        result = studeval.equity(hands, game)
+        assert result.community and result.deals == 4
+        assert_matches_twin(result, twin(game, hands, []))
+    with pytest.raises(HandSizeError, match="cannot be dealt"):
+        studeval.equity(hands, "stud", dead=deck[:4])  # no card left for the community
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_counting_equals_walking_on_mid_size_spots(game: str) -> None:
+    """Fifth street heads-up (each draws two): ~4e5 deals walked, and counted."""
+    rng = random.Random(NUMBER[game])
+    for _ in range(3):
+        hands, dead = random_spot(rng, 2, (5, 5), rng.choice([0, 4]))
+        walked = _core.equity_enumerate(NUMBER[game], hands, dead, 2)
+        counted = _core.equity_count_heads_up(NUMBER[game], hands, dead, 1 << 26)
+        assert walked[0] == counted[0] == 0
+        assert walked[1] == counted[1] > 300_000
+        assert walked[3:][0] == counted[3:][0]  # shares
+        assert walked[5:] == counted[5:]  # wins, ties, scoops
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_third_street_heads_up_is_exact_and_adds_up(game: str) -> None:
+    result = studeval.equity(["As 2d 3h", "Kc Kd Qs"], game)
+    assert result.exact and result.method == "count"
+    assert result.deals == 18_265_297_050  # C(46, 4) * C(42, 4): every deal
+    assert sum(p.share for p in result.players) == pytest.approx(1.0, abs=1e-12)
+    assert all(0 <= p.scoop <= p.share + 1e-12 for p in result.players)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_monte_carlo_within_four_standard_errors(game: str) -> None:
+    hands = ["7c 5d 2h", "Kc Kd 9s", "Ah 4s 6d"]
+    exact = studeval.equity([[*h.split()[:2], "??"] for h in hands][:2], game, dead=["Qs"])
+    mc = studeval.equity([h.split()[:2] for h in hands][:2], game, dead=["Qs"], method="mc",
+                         samples=200_000, seed=3)  # fmt: skip
+    assert not mc.exact and mc.deals >= 200_000
+    for e, m in zip(exact.players, mc.players, strict=True):
+        assert m.std_error > 0
+        assert abs(e.share - m.share) < 4 * m.std_error, (e.share, m.share, m.std_error)
+    sixth = [f"{h} {x}" for h, x in zip(hands, ["Js Th 9h", "Tc 3s 4d", "Jd 8c 2s"], strict=True)]
+    three = studeval.equity(sixth, game)
+    sampled = studeval.equity(sixth, game, method="mc", samples=100_000, seed=5)
+    assert three.exact and three.method == "enumerate"
+    for e, m in zip(three.players, sampled.players, strict=True):
+        assert abs(e.share - m.share) < 4 * m.std_error + 1e-9
+
+
+def test_same_seed_same_answer_whatever_the_threads(threads_started) -> None:
+    spot = (["As 2d 3h", "Kc Kd Qs", "8h 8d 4c"], "stud8")
+    one = studeval.equity(*spot, method="mc", samples=300_000, seed=11, threads=1)
+    two = studeval.equity(*spot, method="mc", samples=300_000, seed=11, threads=2)
+    assert one.counts == two.counts
+    assert threads_started() > 0
+    other = studeval.equity(*spot, method="mc", samples=300_000, seed=12, threads=2)
+    assert other.counts != one.counts
+
+
+def test_swapping_players_swaps_results() -> None:
+    a = studeval.equity(["As 2d 3h 9c", "Kc Kd Qs 4h"], "stud8")
+    b = studeval.equity(["Kc Kd Qs 4h", "As 2d 3h 9c"], "stud8")
+    assert [p.share for p in a.players] == pytest.approx([p.share for p in b.players][::-1])
+    assert [p.scoop for p in a.players] == pytest.approx([p.scoop for p in b.players][::-1])
+
+
+def test_target_se_time_limit_and_cancel() -> None:
+    spot = (["As Ad 7c", "Ks Kd Qh", "9h 9s 2c", "5c 6c 7d"], "stud")
+    fine = studeval.equity(*spot, target_se=2e-3, seed=1)
+    assert not fine.exact and max(p.std_error for p in fine.players) <= 2e-3
+    seen = []
+    stopped = studeval.equity(*spot, method="mc", samples=10**9, seed=1,
+                              progress=lambda f: seen.append(f) or len(seen) < 3)  # fmt: skip
+    assert len(seen) == 3 and stopped.deals < 10**8 and not stopped.exact
+    timed = studeval.equity(*spot, method="mc", time_limit=0.2, seed=1)
+    assert timed.deals > 0 and timed.elapsed < 5
+
+
+def test_unknown_cards_may_be_marked_or_left_out() -> None:
+    a = studeval.equity(["?? 2c 3h 5d", "Kd 9c 7s ??"], "razz")
+    b = studeval.equity([["??", "2c", None, "3h", "5d"], ["Kd", "9c", "7s"]], "razz")
+    c = studeval.equity(["2c 3h 5d", "Kd 9c 7s"], "razz")
+    assert a.counts == b.counts == c.counts
+    assert a.exact and a.method == "count"
+
+
+def test_str_is_a_readable_table() -> None:
+    text = str(studeval.equity(["As 2d 3h", "Kc Kd Qs"], "stud8", dead="5c 9h"))
+    lines = text.splitlines()
+    assert lines[0] == "Seven Card Stud Hi/Lo, 8 or better: exact, 12,406,283,890 deals"
+    assert lines[1].split() == ["player", "cards", "share", "high", "win", "high", "tie",
+                                "low8", "win", "low8", "tie", "scoop"]  # fmt: skip
+    assert lines[2].startswith("0       As 2d 3h    48.18%")
+
+
+def test_counts_merge() -> None:
+    spot = (["As 2d 3h", "Kc Kd Qs"], "stud")
+    a = studeval.equity(*spot, method="mc", samples=4096, seed=1).counts
+    b = studeval.equity(*spot, method="mc", samples=4096, seed=2).counts
+    merged = a.merge(b)
+    assert merged.deals == 8192 and merged.share[0] == a.share[0] + b.share[0]
+
+
+@pytest.mark.parametrize(
+    ("hands", "kwargs", "error", "match"),
+    [
+        (["As Ad", "As Kd"], {}, DuplicateCardError, "player 1, also in player 0"),
+        (["As Ad", "Kd Kc"], {"dead": "Kd"}, DuplicateCardError, "in dead, also in player 1"),
+        (["As Ad 2c 3c 4c 5c 6c 7c", "Kd"], {}, HandSizeError, "8 cards at seat 0"),
+        (["As Ad"], {}, SeatError, "2 to 8 players; got 1"),
+        ([f"{r}c" for r in "23456789T"], {}, SeatError, "got 9"),
+        (["As Ad", "Kd"], {"game": "holdem"}, UnknownGameError, "holdem"),
+        (["As Ad", "Kd"], {"game": "stud_hilo"}, UnknownGameError, "ambiguous"),
+        (["As Xd", "Kd"], {}, InvalidCardError, "player 0"),
+        (["As Ad", "Kd"], {"method": "fast"}, OptionError, "method"),
+        (["As Ad", "Kd"], {"method": "mc", "samples": 0}, OptionError, "samples"),
+        (["As Ad", "Kd"], {"threads": 0}, OptionError, "threads"),
+        ("As Ad", {}, SeatError, "one entry per player"),
+        (
+            [[51, 49, 0], [45, 44, 4]],
+            {"dead": [c for c in range(52) if c not in (51, 49, 0, 45, 44, 4, 20, 21)]},
+            HandSizeError,
+            "cannot be dealt",
+        ),  # two unseen cards for eight draws
+    ],
+)
+def test_bad_input(hands, kwargs, error, match) -> None:
+    game = kwargs.pop("game", "stud")
+    with pytest.raises(error, match=match):
+        studeval.equity(hands, game, **kwargs)
