@@ -102,9 +102,17 @@ SE_INLINE int se_eq_half(const uint16_t *value, int n, uint32_t units, uint32_t 
         }
     }
     if (count == 0) return 0;
+    /* units / count without a division (a whole pot or a half, 1..8 winners). */
+    static const uint32_t split[2][SE_EQ_MAX_PLAYERS + 1] = {
+        {0, SE_EQ_UNITS, SE_EQ_UNITS / 2, SE_EQ_UNITS / 3, SE_EQ_UNITS / 4, SE_EQ_UNITS / 5,
+         SE_EQ_UNITS / 6, SE_EQ_UNITS / 7, SE_EQ_UNITS / 8},
+        {0, SE_EQ_UNITS / 2, SE_EQ_UNITS / 4, SE_EQ_UNITS / 6, SE_EQ_UNITS / 8, SE_EQ_UNITS / 10,
+         SE_EQ_UNITS / 12, SE_EQ_UNITS / 14, SE_EQ_UNITS / 16},
+    };
+    uint32_t each = split[units != SE_EQ_UNITS][count];
     for (int i = 0; i < n; i++) {
         if (value[i] == best) {
-            got[i] += units / (uint32_t)count;
+            got[i] += each;
             if (count == 1) win[i] += weight;
             else tie[i] += weight;
         }
@@ -158,18 +166,24 @@ static void se_eq_merge(se_equity_counts *out, const se_eq_acc *acc, int n) {
 }
 
 /* Scores one deal: cards[] holds every player's draws in player order, then the
- * community card. */
-SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
-                          uint64_t weight) {
+ * community card. game and players are compile-time constants where the Monte
+ * Carlo loop calls it, so each (game, players) pair gets a straight-line copy. */
+SE_INLINE void se_eq_deal_as(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
+                             uint64_t weight, const int game, const int players) {
     uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
     int at = 0;
-    for (int i = 0; i < p->players; i++) {
+    for (int i = 0; i < players; i++) {
         se_sums s = p->base[i];
         for (int j = 0; j < p->need[i]; j++) s = se_eq_add(s, cards[at++]);
         if (p->community && p->total_need > 0) s = se_eq_add(s, cards[p->total_need - 1]);
-        se_eq_rank(p->game, s, &hi[i], &lo[i]);
+        se_eq_rank(game, s, &hi[i], &lo[i]);
     }
-    se_score_deal(p->game, p->players, hi, lo, acc, weight);
+    se_score_deal(game, players, hi, lo, acc, weight);
+}
+
+SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
+                          uint64_t weight) {
+    se_eq_deal_as(p, cards, acc, weight, p->game, p->players);
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------------ */
@@ -201,19 +215,95 @@ SE_INLINE uint64_t se_next(se_xoshiro *r) { /* xoshiro256** */
     return result;
 }
 
+/* 32 random bits at a time: each 64-bit output serves two draws. */
+typedef struct se_rng {
+    se_xoshiro x;
+    uint64_t spare;
+    int has_spare;
+} se_rng;
+
+SE_INLINE uint32_t se_u32(se_rng *r) {
+    if (r->has_spare) {
+        r->has_spare = 0;
+        return (uint32_t)(r->spare >> 32);
+    }
+    r->spare = se_next(&r->x);
+    r->has_spare = 1;
+    return (uint32_t)r->spare;
+}
+
 /* A uniform integer in 0..range-1 (Lemire: multiply-shift, rejecting the few
  * values that would bias it). */
-SE_INLINE uint32_t se_below(se_xoshiro *r, uint32_t range) {
-    uint64_t m = (uint64_t)(uint32_t)se_next(r) * range;
+SE_INLINE uint32_t se_below(se_rng *r, uint32_t range) {
+    uint64_t m = (uint64_t)se_u32(r) * range;
     uint32_t low = (uint32_t)m;
     if (low < range) {
         uint32_t threshold = (0u - range) % range;
         while (low < threshold) {
-            m = (uint64_t)(uint32_t)se_next(r) * range;
+            m = (uint64_t)se_u32(r) * range;
             low = (uint32_t)m;
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* One chunk's deals, each drawn uniformly without replacement from the unseen
+ * cards in one of two ways, chosen per spot. Few draws from many cards: pick a
+ * uniform card and pick again if it is already out in this deal (a 64-bit mask
+ * says which are), which moves no memory. Many draws (multiway): a partial
+ * Fisher-Yates shuffle of the first total_need places, the deck staying a
+ * permutation so nothing is reset between deals. */
+SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint8_t *deck, se_rng *r, se_eq_acc *acc,
+                              const int game, const int players) {
+    uint8_t drawn[52];
+    const uint32_t unseen = (uint32_t)p->n_unseen;
+    const int need = p->total_need;
+    if (4 * need <= p->n_unseen) {
+        for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
+            uint64_t used = 0;
+            for (int j = 0; j < need; j++) {
+                uint32_t k;
+                do {
+                    k = se_below(r, unseen);
+                } while (used >> k & 1u);
+                used |= 1ull << k;
+                drawn[j] = deck[k];
+            }
+            se_eq_deal_as(p, drawn, acc, 1, game, players);
+        }
+        return;
+    }
+    for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
+        for (int j = 0; j < need; j++) {
+            uint32_t k = (uint32_t)j + se_below(r, unseen - (uint32_t)j);
+            uint8_t t = deck[j];
+            deck[j] = deck[k];
+            deck[k] = t;
+        }
+        se_eq_deal_as(p, deck, acc, 1, game, players);
+    }
+}
+
+#define SE_EQ_GAMES(N)                                                                   \
+    case N:                                                                              \
+        switch (p->game) {                                                               \
+        case SE_GAME_STUD: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD, N); break;      \
+        case SE_GAME_STUD8: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD8, N); break;    \
+        case SE_GAME_RAZZ: se_eq_mc_deals(p, deck, r, acc, SE_GAME_RAZZ, N); break;      \
+        default: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD_HILO_NOQ, N); break;       \
+        }                                                                                \
+        break;
+
+static void se_eq_mc_chunk(const se_eq_prep *p, uint8_t *deck, se_rng *r, se_eq_acc *acc) {
+    switch (p->players) {
+        SE_EQ_GAMES(2)
+        SE_EQ_GAMES(3)
+        SE_EQ_GAMES(4)
+        SE_EQ_GAMES(5)
+        SE_EQ_GAMES(6)
+        SE_EQ_GAMES(7)
+        SE_EQ_GAMES(8)
+    }
 }
 
 typedef struct se_eq_mc {
@@ -230,21 +320,13 @@ static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) 
         /* The chunk's generator depends on (seed, chunk) only, never on the
          * thread that runs it: any thread count gives the same answer. */
         uint64_t state = mc->seed ^ (0xD1B54A32D192ED03ull * (mc->first_chunk + chunk + 1));
-        se_xoshiro r;
+        se_rng r;
         uint8_t deck[52];
-        for (int i = 0; i < 4; i++) r.s[i] = se_splitmix(&state);
+        for (int i = 0; i < 4; i++) r.x.s[i] = se_splitmix(&state);
+        r.spare = 0;
+        r.has_spare = 0;
         memcpy(deck, p->unseen, (size_t)p->n_unseen);
-        for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
-            /* A partial Fisher-Yates shuffle: the first total_need places get a
-             * uniform draw without replacement; the deck stays a permutation. */
-            for (int j = 0; j < p->total_need; j++) {
-                uint32_t k = (uint32_t)j + se_below(&r, (uint32_t)(p->n_unseen - j));
-                uint8_t t = deck[j];
-                deck[j] = deck[k];
-                deck[k] = t;
-            }
-            se_eq_deal(p, deck, acc, 1);
-        }
+        se_eq_mc_chunk(p, deck, &r, acc);
     }
     return 0;
 }
