@@ -48,7 +48,7 @@ def monte_carlo(game: str, hands: list[str], samples: int, repeats: int) -> dict
     theirs_s, theirs = best_cpu(
         lambda: poker_equity.chunk_from_text(
             PE_GAME[game], hands, samples=samples, seed=1, threads=1
-        ),  # fmt: skip
+        ),
         repeats,
     )
     for mine, peer in zip(ours.players, theirs["players"], strict=True):  # type: ignore[attr-defined,index]
@@ -66,7 +66,7 @@ def exact_vs_sampling(game: str, repeats: int) -> dict[str, float]:
     theirs_s, theirs = best_cpu(
         lambda: poker_equity.chunk_from_text(
             PE_GAME[game], THIRD, samples=1_000_000, seed=1, threads=1
-        ),  # fmt: skip
+        ),
         1,
     )
     for mine, peer in zip(ours.players, theirs["players"], strict=True):  # type: ignore[attr-defined,index]
