@@ -25,16 +25,19 @@ for module in studeval mkdocs material mkdocstrings_handlers.python; do
     fi
 done
 
-echo "== doctests in docs/index.md"
+echo "== doctests in docs/index.md and docs/equity.md"
 "$PYTHON" - <<'EOF'
 import doctest
 import sys
 
 flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-result = doctest.testfile("docs/index.md", module_relative=False, optionflags=flags)
-if result.attempted and not result.failed:
-    print(f"docs/index.md: all {result.attempted} examples give the output shown")
-sys.exit(1 if result.failed or not result.attempted else 0)
+failed = False
+for page in ("docs/index.md", "docs/equity.md"):
+    result = doctest.testfile(page, module_relative=False, optionflags=flags)
+    if result.attempted and not result.failed:
+        print(f"{page}: all {result.attempted} examples give the output shown")
+    failed |= bool(result.failed or not result.attempted)
+sys.exit(1 if failed else 0)
 EOF
 
 if [[ $# -ge 1 ]]; then
