@@ -101,7 +101,7 @@ def _raise_row_error(cards: npt.NDArray[np.integer], row: int) -> None:
     raise AssertionError(f"row {row} was reported invalid but looks valid: {values}")
 
 
-def _threads_arg(threads: object) -> int:
+def threads_arg(threads: object) -> int:
     """``threads`` as the C core takes it: 0 for every core, else 1..256."""
     if threads is None:
         return 0
@@ -168,7 +168,7 @@ def _rank(
     """Rank the rows for the wanted (high, low, low8) outputs, into ``out`` where given."""
     import numpy as np
 
-    n_threads = _threads_arg(threads)
+    n_threads = threads_arg(threads)
     checked = _check_arg(check)
     rows = _as_code_rows(cards)
     n = rows.shape[0]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from studeval import _core
+from studeval.batch import threads_arg
 from studeval.cards import cards_str, to_codes
 from studeval.errors import (
     DuplicateCardError,
@@ -200,17 +201,6 @@ def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[
     return players, dead_codes
 
 
-def _threads(threads: object) -> int:
-    if threads is None:
-        return 0
-    if isinstance(threads, bool) or not hasattr(type(threads), "__index__"):
-        raise OptionError(f"threads must be a whole number of threads or None; got {threads!r}")
-    count = int(threads.__index__())  # type: ignore[attr-defined]
-    if count < 1:
-        raise OptionError(f"threads must be at least 1 (or None for every core); got {count}")
-    return min(count, _core.MAX_THREADS)
-
-
 def _counts(raw: tuple[Any, ...]) -> EquityCounts:
     """The core's tuple (status, deals, community, seven lists of sums) as counts."""
     share, share_sq, high_win, high_tie, low_win, low_tie, scoop = (
@@ -295,7 +285,7 @@ def equity(
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
     players, dead_codes = _spot(hands, dead)
-    n_threads = _threads(threads)
+    n_threads = threads_arg(threads)
     number = _GAME_NUMBER[game]
     deals, community = _core.equity_deals(number, players, dead_codes)
     if deals < 0:
