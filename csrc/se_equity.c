@@ -215,36 +215,38 @@ SE_INLINE uint64_t se_next(se_xoshiro *r) { /* xoshiro256** */
     return result;
 }
 
-/* 32 random bits at a time: each 64-bit output serves two draws. */
+/* 16 random bits at a time: each 64-bit output serves four draws (a card among
+ * at most 52 needs few bits; the rejection below keeps every draw exactly uniform). */
 typedef struct se_rng {
     se_xoshiro x;
-    uint64_t spare;
-    int has_spare;
+    uint64_t bits;
+    int left;
 } se_rng;
 
-SE_INLINE uint32_t se_u32(se_rng *r) {
-    if (r->has_spare) {
-        r->has_spare = 0;
-        return (uint32_t)(r->spare >> 32);
+SE_INLINE uint32_t se_u16(se_rng *r) {
+    if (r->left == 0) {
+        r->bits = se_next(&r->x);
+        r->left = 4;
     }
-    r->spare = se_next(&r->x);
-    r->has_spare = 1;
-    return (uint32_t)r->spare;
+    uint32_t v = (uint32_t)(r->bits & 0xFFFFu);
+    r->bits >>= 16;
+    r->left--;
+    return v;
 }
 
-/* A uniform integer in 0..range-1 (Lemire: multiply-shift, rejecting the few
- * values that would bias it). */
+/* A uniform integer in 0..range-1, range <= 65536 (Lemire: multiply-shift,
+ * rejecting the few values that would bias it: about range / 65536 of them). */
 SE_INLINE uint32_t se_below(se_rng *r, uint32_t range) {
-    uint64_t m = (uint64_t)se_u32(r) * range;
-    uint32_t low = (uint32_t)m;
+    uint32_t m = se_u16(r) * range;
+    uint32_t low = m & 0xFFFFu;
     if (low < range) {
-        uint32_t threshold = (0u - range) % range;
+        uint32_t threshold = (65536u - range) % range;
         while (low < threshold) {
-            m = (uint64_t)se_u32(r) * range;
-            low = (uint32_t)m;
+            m = se_u16(r) * range;
+            low = m & 0xFFFFu;
         }
     }
-    return (uint32_t)(m >> 32);
+    return m >> 16;
 }
 
 /* One chunk's deals, each drawn uniformly without replacement from the unseen
@@ -323,8 +325,8 @@ static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) 
         se_rng r;
         uint8_t deck[52];
         for (int i = 0; i < 4; i++) r.x.s[i] = se_splitmix(&state);
-        r.spare = 0;
-        r.has_spare = 0;
+        r.bits = 0;
+        r.left = 0;
         memcpy(deck, p->unseen, (size_t)p->n_unseen);
         se_eq_mc_chunk(p, deck, &r, acc);
     }
