@@ -2,6 +2,7 @@
 
     python benchmarks/equity_report.py            # the table and the targets
     python benchmarks/equity_report.py --quick    # fewer samples (a smoke run)
+    python benchmarks/equity_report.py --png docs/equity.png   # and the chart
 
 Both libraries answer the same spots; their shares are compared first (within 4
 standard errors for Monte Carlo, 1e-9 for exact answers), so a fast wrong answer
@@ -94,6 +95,7 @@ def multiway_exact(game: str, repeats: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples and repeats")
+    parser.add_argument("--png", metavar="PATH", help="draw the ratios as a bar chart")
     args = parser.parse_args(argv)
     samples, repeats = (200_000, 1) if args.quick else (1_000_000, 3)
     version = poker_equity.__version__ if hasattr(poker_equity, "__version__") else "0.1.1"
@@ -101,9 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     print("| measure | game | studeval | poker-equity | ratio | target | met |")
     print("|---|---|---:|---:|---:|---|---|")
     met_all = True
+    drawn: list[tuple[str, float, float]] = []
 
     def row(measure: str, game: str, ours: str, theirs: str, ratio: float, goal: float) -> None:
         nonlocal met_all
+        drawn.append((f"{measure.split(',')[0]}, {measure.split(', ')[-1].split(' vs')[0]}: "
+                      f"{game}", ratio, goal))  # fmt: skip
         met = ratio >= goal
         met_all &= met
         print(f"| {measure} | {game} | {ours} | {theirs} | {ratio:,.1f}x | >= {goal:g}x | "
@@ -127,7 +132,31 @@ def main(argv: list[str] | None = None) -> int:
         row("multiway exact deals/s, 3 players 6th street", game, f"{r['ours'] / 1e6:.1f} M",
             f"{r['theirs'] / 1e6:.2f} M", r["ours"] / r["theirs"], 3)  # fmt: skip
     print("\nall targets met" if met_all else "\nsome targets NOT met")
+    if args.png:
+        draw(drawn, args.png)
     return 0
+
+
+def draw(rows: list[tuple[str, float, float]], path: str) -> None:
+    """Each measure's ratio to poker-equity as a bar, with its target marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 0.36 * len(rows) + 1.4))
+    ax.barh(range(len(rows)), [r for _, r, _ in rows], color="#1f77b4")
+    ax.scatter([g for _, _, g in rows], range(len(rows)), marker="|", s=300, color="#d62728",
+               label="target", zorder=3)  # fmt: skip
+    ax.set_yticks(range(len(rows)), [label for label, _, _ in rows], fontsize=7)
+    ax.invert_yaxis()
+    ax.axvline(1.0, color="#555555", linewidth=0.8)
+    ax.set_xlabel("studeval / poker-equity (higher is better; one thread each, CPU time)")
+    ax.set_title("Stud equity beside poker-equity 0.1.1")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 if __name__ == "__main__":
