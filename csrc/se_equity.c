@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Monte Carlo chunks per se_parallel_for item group; each chunk has its own seed. */
+/* A Monte Carlo run starts a thread only for at least this many chunks of deals. */
 #define SE_EQ_MIN_CHUNKS_PER_THREAD 2
 
 /* ---- validation -------------------------------------------------------------- */

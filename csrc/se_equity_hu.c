@@ -209,8 +209,9 @@ static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side 
     if (n > max_records) return SE_TOO_BIG;
     rec = (se_record *)malloc((n > 0 ? n : 1) * sizeof *rec);
     sorted = (se_record *)malloc((n > 0 ? n : 1) * sizeof *sorted);
-    count = (size_t *)calloc(t->total + 2 > 2 * SE_HU_KEYS + 2 ? t->total + 2 : 2 * SE_HU_KEYS + 2,
-                             sizeof(size_t));
+    /* One count array serves both counting sorts: by (high, kind), then by subset. */
+    size_t buckets = t->total + 2 > 2 * SE_HU_KEYS + 2 ? t->total + 2 : 2 * SE_HU_KEYS + 2;
+    count = (size_t *)calloc(buckets, sizeof(size_t));
     if (rec == NULL || sorted == NULL || count == NULL) {
         free(rec);
         free(sorted);

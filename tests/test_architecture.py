@@ -117,7 +117,7 @@ def test_import_studeval_loads_no_numpy_and_no_cli() -> None:
 def test_one_card_text_table_and_one_random_hands() -> None:
     from studeval import _cardtext, bench, cards, parsing, stream
 
-    assert cards._CODE_OF_TEXT is _cardtext.CODE_OF_TEXT
+    assert cards.CODE_OF_TEXT is _cardtext.CODE_OF_TEXT
     assert bench.random_hands is stream.random_hands is parsing.random_hands
     defined = [
         name

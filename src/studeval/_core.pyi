@@ -35,6 +35,7 @@ def _threads_started() -> int: ...
 EQ_UNITS: int
 EQ_CHUNK_SAMPLES: int
 EQ_TOO_BIG: int
+EQ_NO_DEAL: int
 
 def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> tuple[float, bool]: ...
 def equity_sample(

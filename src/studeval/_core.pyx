@@ -356,8 +356,9 @@ def cpu_count():
 EQ_UNITS = SE_EQ_UNITS
 EQ_CHUNK_SAMPLES = SE_EQ_CHUNK_SAMPLES
 
-# The status of an equity call the Python layer asked for knowingly.
+# The statuses of an equity call that the Python layer turns into answers or errors.
 EQ_TOO_BIG = SE_TOO_BIG
+EQ_NO_DEAL = SE_NO_DEAL
 
 
 cdef int _equity_spot(int game, object hands, object dead, se_equity_spot *spot) except -1:

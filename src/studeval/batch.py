@@ -125,17 +125,22 @@ def _check_arg(check: object) -> bool:
     raise OptionError(f"check must be True or False; got {check!r}")
 
 
-def _refuse_overlap(cards: object, outputs: tuple[object, ...], names: tuple[str, ...]) -> None:
-    """Outputs may share memory neither with the cards nor with each other.
+def _refuse_overlap(
+    inputs: tuple[object, ...], outputs: tuple[object, ...], names: tuple[str, ...]
+) -> None:
+    """The caller's outputs may share memory neither with the cards nor with each other.
 
-    The core reads the cards while threads write the ranks, so an overlap gives
-    wrong ranks (or errors about cards that were never there), silently.
+    ``inputs`` are the cards as given and as converted for the core (often the
+    same array). The core reads the cards while threads write the ranks, so an
+    overlap gives wrong ranks (or errors about cards that were never there),
+    silently.
     """
     import numpy as np
 
     given = [(out, name) for out, name in zip(outputs, names, strict=True) if out is not None]
+    arrays = [a for a in inputs if isinstance(a, np.ndarray)]
     for i, (out, name) in enumerate(given):
-        if isinstance(cards, np.ndarray) and np.may_share_memory(out, cards):
+        if any(np.may_share_memory(out, a) for a in arrays):
             raise BatchOutputError(f"{name} shares memory with the cards; give a separate array")
         for other, other_name in given[:i]:
             if np.may_share_memory(out, other):
@@ -181,8 +186,9 @@ def _rank(
         else _output(given, n, name)
         for want, given, name in zip(wanted, out, names, strict=True)
     )
-    _refuse_overlap(cards, tuple(given for given in out), names)
-    _refuse_overlap(rows, outputs, names)
+    # Arrays made here overlap nothing: only the caller's outputs need the check.
+    given = tuple(o if g is not None else None for o, g in zip(outputs, out, strict=True))
+    _refuse_overlap((cards,) if rows is cards else (cards, rows), given, names)
     high, low, low8 = outputs
     bad_row = _core.rank_batch(rows, high, low, low8, n_threads, checked)
     if bad_row >= 0:

@@ -27,12 +27,6 @@ __all__ = ["RANKS", "SUITS", "card_str", "cards_str", "parse_card", "parse_cards
 # One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit.
 _CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS\u2660-\u2667])")
 
-# The tables of card text live in studeval._cardtext; these names are kept here.
-_CODE_OF_TEXT = CODE_OF_TEXT
-_TEXT_OF_CODE = TEXT_OF_CODE
-_RANK_OF = RANK_OF
-_SUIT_OF = SUIT_OF
-
 
 def parse_card(text: str) -> int:
     """Return the code of one card written as rank then suit.
@@ -44,7 +38,7 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise InvalidCardError(text, detail="a card must be a string such as 'As'")
-    code = _CODE_OF_TEXT.get(text.strip())
+    code = CODE_OF_TEXT.get(text.strip())
     if code is None:
         raise InvalidCardError(text)
     return code
@@ -53,17 +47,17 @@ def parse_card(text: str) -> int:
 def _split_text(text: str) -> list[int]:
     tokens = text.replace(",", " ").split()
     # Fast path: every token is one card ("As Kd 7h").
-    codes = [_CODE_OF_TEXT.get(token, -1) for token in tokens]
+    codes = [CODE_OF_TEXT.get(token, -1) for token in tokens]
     if -1 not in codes:
         return codes
     codes = []
     for token in tokens:
-        code = _CODE_OF_TEXT.get(token)
+        code = CODE_OF_TEXT.get(token)
         if code is not None:
             codes.append(code)
             continue
         # Concatenated cards such as "AsKd7h": the whole token must be cards.
-        pairs = [_CODE_OF_TEXT.get(token[i : i + 2], -1) for i in range(0, len(token), 2)]
+        pairs = [CODE_OF_TEXT.get(token[i : i + 2], -1) for i in range(0, len(token), 2)]
         if len(token) % 2 == 0 and -1 not in pairs:
             codes.extend(pairs)
             continue
@@ -71,7 +65,7 @@ def _split_text(text: str) -> list[int]:
         for match in _CARD_RE.finditer(token):
             if match.start() != pos:
                 break
-            codes.append(_RANK_OF[match.group(1)] * 4 + _SUIT_OF[match.group(2)])
+            codes.append(RANK_OF[match.group(1)] * 4 + SUIT_OF[match.group(2)])
             pos = match.end()
         if pos != len(token):
             bad = token[pos : pos + 2] if pos else token
@@ -112,7 +106,7 @@ def _one_code(item: object) -> int:
         # Another library's card object (eval7, pkrbot, pokerkit, ...): its str()
         # or its repr() is the card's text.
         for text in (str(item), repr(item)):
-            code = _CODE_OF_TEXT.get(text.strip())
+            code = CODE_OF_TEXT.get(text.strip())
             if code is not None:
                 return code
         raise InvalidCardError(
@@ -149,7 +143,7 @@ def card_str(code: int) -> str:
     value = code.__index__()
     if not 0 <= value < 52:
         raise InvalidCardError(code, detail="codes are 0..51")
-    return _TEXT_OF_CODE[value]
+    return TEXT_OF_CODE[value]
 
 
 def cards_str(codes: Iterable[int]) -> str:

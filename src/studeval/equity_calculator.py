@@ -209,13 +209,24 @@ def _counts(raw: tuple[Any, ...]) -> EquityCounts:
     return EquityCounts(int(raw[1]), share, share_sq, high_win, high_tie, low_win, low_tie, scoop)
 
 
+def _cannot_deal() -> HandSizeError:
+    return HandSizeError(0, "hands the unseen cards can complete (with one community card "
+                         "when the deck runs out): these cannot be dealt")  # fmt: skip
+
+
 def _check(raw: tuple[Any, ...]) -> None:
     if raw[0] != 0:
-        status = int(raw[0])
-        if status == -6:
-            raise HandSizeError(0, "hands the unseen cards can complete, with a community card "
-                                "when the deck runs out: the cards cannot be dealt")  # fmt: skip
-        raise StudevalError(f"the equity core failed (status {status})")
+        if raw[0] == _core.EQ_NO_DEAL:
+            raise _cannot_deal()
+        raise StudevalError(f"the equity core failed (status {raw[0]})")
+
+
+def _std_error(counts: EquityCounts, player: int) -> float:
+    """The standard error of a sampled share, from the sums of units and their squares."""
+    n = counts.deals or 1
+    mean = counts.share[player] / counts.units / n
+    second = counts.share_sq[player] / counts.units**2 / n
+    return math.sqrt(max(second - mean * mean, 0.0) / n)
 
 
 def _result(
@@ -225,18 +236,12 @@ def _result(
     n = counts.deals or 1
     players = []
     for i, cards in enumerate(hands):
-        mean = counts.share[i] / counts.units / n
-        if exact:
-            error = 0.0
-        else:
-            second = counts.share_sq[i] / counts.units**2 / n
-            error = math.sqrt(max(second - mean * mean, 0.0) / n)
         players.append(
             PlayerEquity(
-                cards=cards_str(cards) or "??", share=mean,
+                cards=cards_str(cards) or "??", share=counts.share[i] / counts.units / n,
                 high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
                 low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
-                scoop=counts.scoop[i] / n, std_error=error,
+                scoop=counts.scoop[i] / n, std_error=0.0 if exact else _std_error(counts, i),
             )
         )  # fmt: skip
     return Equity(game, tuple(players), counts.deals, exact, community,
@@ -289,8 +294,7 @@ def equity(
     number = _GAME_NUMBER[game]
     deals, community = _core.equity_deals(number, players, dead_codes)
     if deals < 0:
-        raise HandSizeError(0, "hands the unseen cards can complete (with one community card "
-                            "when the deck runs out): these cannot be dealt")  # fmt: skip
+        raise _cannot_deal()
     wants_mc = method == "mc" or (method == "auto" and (samples or target_se or time_limit))
     if not wants_mc:
         exact = _exact(number, players, dead_codes, n_threads, deals, community, method)
@@ -372,11 +376,7 @@ def _progress(
         fractions.append(done / total)
         finished |= done >= total
     if target_se is not None:
-        n = counts.deals
-        worst = 0.0
-        for s, sq in zip(counts.share, counts.share_sq, strict=True):
-            mean = s / counts.units / n
-            worst = max(worst, math.sqrt(max(sq / counts.units**2 / n - mean * mean, 0.0) / n))
+        worst = max(_std_error(counts, i) for i in range(len(counts.share)))
         fractions.append((target_se / worst) ** 2 if worst > 0 else 1.0)
         finished |= worst <= target_se
     if deadline is not None:
