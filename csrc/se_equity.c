@@ -26,6 +26,11 @@
 /* A Monte Carlo run starts a thread only for at least this many chunks of deals. */
 #define SE_EQ_MIN_CHUNKS_PER_THREAD 2
 
+/* Monte Carlo deals are drawn, then ranked, this many at a time (a chunk is
+ * a whole number of batches). */
+#define SE_EQ_MC_BATCH 32
+typedef char se_eq_batches_fill_a_chunk[SE_EQ_CHUNK_SAMPLES % SE_EQ_MC_BATCH == 0 ? 1 : -1];
+
 /* ---- validation -------------------------------------------------------------- */
 
 se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p) {
@@ -85,6 +90,8 @@ typedef struct se_eq_acc {
     uint64_t high_win[SE_EQ_MAX_PLAYERS], high_tie[SE_EQ_MAX_PLAYERS];
     uint64_t low_win[SE_EQ_MAX_PLAYERS], low_tie[SE_EQ_MAX_PLAYERS];
     uint64_t scoop[SE_EQ_MAX_PLAYERS];
+    /* Heads-up deals by outcome (see se_eq_outcome), scored at the merge. */
+    uint64_t heads_up[SE_EQ_OUTCOMES];
 } se_eq_acc;
 
 /* Splits `units` among the players whose value equals the best (lowest) of
@@ -152,38 +159,71 @@ SE_INLINE void se_score_deal(int game, int n, const uint16_t *hi, const uint16_t
     acc->deals += weight;
 }
 
-static void se_eq_merge(se_equity_counts *out, const se_eq_acc *acc, int n) {
-    out->deals += acc->deals;
+/* 1 when a is better (lower) than b, 0 when equal, 2 when worse. */
+SE_INLINE int se_eq_compare(uint16_t a, uint16_t b) {
+    return 1 + (a > b) - (a < b);
+}
+
+/* A heads-up deal's outcome, one of SE_EQ_OUTCOMES: the high comparison, and
+ * the low comparison or "neither has a low". Counting outcomes costs one
+ * increment a deal and no branch that depends on who won (a coin flip the
+ * branch predictor would lose half the time); se_eq_merge scores each outcome
+ * once, through the same se_score_deal every other deal goes through. */
+SE_INLINE int se_eq_outcome(const uint16_t *hi, const uint16_t *lo) {
+    int neither_low = (lo[0] & lo[1]) == SE_EQ_NONE;
+    return se_eq_compare(hi[0], hi[1]) + 3 * (se_eq_compare(lo[0], lo[1]) + 2 * neither_low);
+}
+
+static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int game, int n) {
+    /* Stand-in values with the same comparisons as the outcome's. */
+    static const uint16_t pair[4][2] = {{0, 1}, {0, 0}, {1, 0}, {SE_EQ_NONE, SE_EQ_NONE}};
+    se_eq_acc acc = *counted;
+    for (int outcome = 0; outcome < SE_EQ_OUTCOMES; outcome++) {
+        if (counted->heads_up[outcome] == 0) continue;
+        se_score_deal(game, 2, pair[outcome % 3], pair[outcome / 3], &acc,
+                      counted->heads_up[outcome]);
+    }
+    out->deals += acc.deals;
     for (int i = 0; i < n; i++) {
-        out->share[i] += acc->share[i];
-        out->share_sq[i] += acc->share_sq[i];
-        out->high_win[i] += acc->high_win[i];
-        out->high_tie[i] += acc->high_tie[i];
-        out->low_win[i] += acc->low_win[i];
-        out->low_tie[i] += acc->low_tie[i];
-        out->scoop[i] += acc->scoop[i];
+        out->share[i] += acc.share[i];
+        out->share_sq[i] += acc.share_sq[i];
+        out->high_win[i] += acc.high_win[i];
+        out->high_tie[i] += acc.high_tie[i];
+        out->low_win[i] += acc.low_win[i];
+        out->low_tie[i] += acc.low_tie[i];
+        out->scoop[i] += acc.scoop[i];
     }
 }
 
-/* Scores one deal: cards[] holds every player's draws in player order, then the
- * community card. game and players are compile-time constants where the Monte
- * Carlo loop calls it, so each (game, players) pair gets a straight-line copy. */
-SE_INLINE void se_eq_deal_as(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
-                             uint64_t weight, const int game, const int players) {
-    uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
+/* Each player's card sums for one deal: cards[] holds every player's draws in
+ * player order, then the community card. */
+SE_INLINE void se_eq_sum_deal(const se_eq_prep *p, const uint8_t *cards, se_sums *sums,
+                              const int players) {
     int at = 0;
     for (int i = 0; i < players; i++) {
         se_sums s = p->base[i];
         for (int j = 0; j < p->need[i]; j++) s = se_eq_add(s, cards[at++]);
         if (p->community && p->total_need > 0) s = se_eq_add(s, cards[p->total_need - 1]);
-        se_eq_rank(game, s, &hi[i], &lo[i]);
+        sums[i] = s;
     }
-    se_score_deal(game, players, hi, lo, acc, weight);
+}
+
+/* Ranks and scores one deal from its sums. game and players are compile-time
+ * constants where the Monte Carlo loop calls it, so each (game, players) pair
+ * gets a straight-line copy. */
+SE_INLINE void se_eq_score_sums(const se_sums *sums, se_eq_acc *acc, uint64_t weight,
+                                const int game, const int players) {
+    uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
+    for (int i = 0; i < players; i++) se_eq_rank(game, sums[i], &hi[i], &lo[i]);
+    if (players == 2) acc->heads_up[se_eq_outcome(hi, lo)] += weight;
+    else se_score_deal(game, players, hi, lo, acc, weight);
 }
 
 SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *acc,
                           uint64_t weight) {
-    se_eq_deal_as(p, cards, acc, weight, p->game, p->players);
+    se_sums sums[SE_EQ_MAX_PLAYERS];
+    se_eq_sum_deal(p, cards, sums, p->players);
+    se_eq_score_sums(sums, acc, weight, p->game, p->players);
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------------ */
@@ -249,54 +289,66 @@ SE_INLINE uint32_t se_below(se_rng *r, uint32_t range) {
     return m >> 16;
 }
 
+/* Swaps the card `offset` places on from place j into place j and returns it. */
+SE_INLINE uint8_t se_eq_draw(uint8_t *deck, uint32_t j, uint32_t offset) {
+    uint8_t card = deck[j + offset];
+    deck[j + offset] = deck[j];
+    deck[j] = card;
+    return card;
+}
+
 /* One chunk's deals, each drawn uniformly without replacement from the unseen
- * cards in one of two ways, chosen per spot. Few draws from many cards: pick a
- * uniform card and pick again if it is already out in this deal (a 64-bit mask
- * says which are), which moves no memory. Many draws (multiway): a partial
- * Fisher-Yates shuffle of the first total_need places, the deck staying a
- * permutation so nothing is reset between deals. */
-SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint8_t *deck, se_rng *r, se_eq_acc *acc,
+ * cards by a partial Fisher-Yates shuffle of the first total_need places, each
+ * card added to its player's sums as it is drawn. The deck stays a permutation,
+ * so nothing is reset between deals, and no branch depends on the cards drawn
+ * (picking a card and picking again when it is already out in this deal would
+ * mispredict a branch about every other heads-up deal). */
+SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc,
                               const int game, const int players) {
-    uint8_t drawn[52];
+    /* The generator and the deck are locals, so the compiler keeps them in
+     * registers: through a pointer, every byte stored into the deck could
+     * alias them and force a reload. */
+    se_rng rng;
+    uint8_t deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
     const int need = p->total_need;
-    if (4 * need <= p->n_unseen) {
-        for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
-            uint64_t used = 0;
-            for (int j = 0; j < need; j++) {
-                uint32_t k;
-                do {
-                    k = se_below(r, unseen);
-                } while (used >> k & 1u);
-                used |= 1ull << k;
-                drawn[j] = deck[k];
+    for (int i = 0; i < 4; i++) rng.x.s[i] = se_splitmix(&seed);
+    rng.bits = 0;
+    rng.left = 0;
+    memcpy(deck, p->unseen, (size_t)p->n_unseen);
+    for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample += SE_EQ_MC_BATCH) {
+        /* Deal a batch, then rank it: the table lookups of one deal then wait
+         * on nothing from the next deal's shuffle, so the CPU overlaps them. */
+        se_sums sums[SE_EQ_MC_BATCH][SE_EQ_MAX_PLAYERS];
+        for (int d = 0; d < SE_EQ_MC_BATCH; d++) {
+            uint32_t j = 0;
+            for (int i = 0; i < players; i++) {
+                se_sums s = p->base[i];
+                for (uint32_t end = j + (uint32_t)p->need[i]; j < end; j++) {
+                    s = se_eq_add(s, se_eq_draw(deck, j, se_below(&rng, unseen - j)));
+                }
+                sums[d][i] = s;
             }
-            se_eq_deal_as(p, drawn, acc, 1, game, players);
+            if (p->community && need > 0) {
+                uint8_t card = se_eq_draw(deck, j, se_below(&rng, unseen - j));
+                for (int i = 0; i < players; i++) sums[d][i] = se_eq_add(sums[d][i], card);
+            }
         }
-        return;
-    }
-    for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample++) {
-        for (int j = 0; j < need; j++) {
-            uint32_t k = (uint32_t)j + se_below(r, unseen - (uint32_t)j);
-            uint8_t t = deck[j];
-            deck[j] = deck[k];
-            deck[k] = t;
-        }
-        se_eq_deal_as(p, deck, acc, 1, game, players);
+        for (int d = 0; d < SE_EQ_MC_BATCH; d++) se_eq_score_sums(sums[d], acc, 1, game, players);
     }
 }
 
 #define SE_EQ_GAMES(N)                                                                   \
     case N:                                                                              \
         switch (p->game) {                                                               \
-        case SE_GAME_STUD: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD, N); break;      \
-        case SE_GAME_STUD8: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD8, N); break;    \
-        case SE_GAME_RAZZ: se_eq_mc_deals(p, deck, r, acc, SE_GAME_RAZZ, N); break;      \
-        default: se_eq_mc_deals(p, deck, r, acc, SE_GAME_STUD_HILO_NOQ, N); break;       \
+        case SE_GAME_STUD: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD, N); break;         \
+        case SE_GAME_STUD8: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD8, N); break;       \
+        case SE_GAME_RAZZ: se_eq_mc_deals(p, seed, acc, SE_GAME_RAZZ, N); break;         \
+        default: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD_HILO_NOQ, N); break;          \
         }                                                                                \
         break;
 
-static void se_eq_mc_chunk(const se_eq_prep *p, uint8_t *deck, se_rng *r, se_eq_acc *acc) {
+static void se_eq_mc_chunk(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc) {
     switch (p->players) {
         SE_EQ_GAMES(2)
         SE_EQ_GAMES(3)
@@ -321,14 +373,8 @@ static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) 
     for (size_t chunk = begin; chunk < end; chunk++) {
         /* The chunk's generator depends on (seed, chunk) only, never on the
          * thread that runs it: any thread count gives the same answer. */
-        uint64_t state = mc->seed ^ (0xD1B54A32D192ED03ull * (mc->first_chunk + chunk + 1));
-        se_rng r;
-        uint8_t deck[52];
-        for (int i = 0; i < 4; i++) r.x.s[i] = se_splitmix(&state);
-        r.bits = 0;
-        r.left = 0;
-        memcpy(deck, p->unseen, (size_t)p->n_unseen);
-        se_eq_mc_chunk(p, deck, &r, acc);
+        se_eq_mc_chunk(p, mc->seed ^ (0xD1B54A32D192ED03ull * (mc->first_chunk + chunk + 1)),
+                       acc);
     }
     return 0;
 }
@@ -349,7 +395,7 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
     mc->first_chunk = first_chunk;
     int workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, threads,
                                   se_eq_mc_chunks, mc);
-    for (int w = 0; w < workers; w++) se_eq_merge(out, &mc->acc[w], prep.players);
+    for (int w = 0; w < workers; w++) se_eq_merge(out, &mc->acc[w], prep.game, prep.players);
     free(mc);
     return SE_OK;
 }
@@ -458,13 +504,13 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity
     if (prep.total_need == 0) {
         uint8_t none[1] = {0};
         se_eq_deal(&prep, none, &e->acc[0], 1);
-        se_eq_merge(out, &e->acc[0], prep.players);
+        se_eq_merge(out, &e->acc[0], prep.game, prep.players);
         free(e);
         return SE_OK;
     }
     size_t items = (size_t)se_binomial(prep.n_unseen, e->first_need);
     int workers = se_parallel_for(items, 16, 64, threads, se_eq_enum_chunk, e);
-    for (int w = 0; w < workers; w++) se_eq_merge(out, &e->acc[w], prep.players);
+    for (int w = 0; w < workers; w++) se_eq_merge(out, &e->acc[w], prep.game, prep.players);
     free(e);
     return SE_OK;
 }

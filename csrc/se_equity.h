@@ -10,6 +10,9 @@
 /* A player's low when there is none (stud high, or no qualifying 8-or-better). */
 #define SE_EQ_NONE 0xFFFFu
 
+/* Heads-up outcomes: 3 high comparisons times 3 low ones or no low. */
+#define SE_EQ_OUTCOMES 12
+
 typedef struct se_eq_prep {
     int game, players, community;
     int need[SE_EQ_MAX_PLAYERS]; /* cards each player still draws (own cards only) */
