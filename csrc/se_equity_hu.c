@@ -8,14 +8,17 @@
  * querying A's completions of a rank before and after inserting B's of the same
  * rank, counts for every X how many Y beat it, tie it, or lose to it.
  *
- * Scoops (B worse in high and in low at once) are a 2-D dominance count: per
- * subset S, the completions holding S are sorted by high rank and swept with a
- * Fenwick tree over the low ranks, and the per-subset counts are added with
- * their inclusion-exclusion signs. */
+ * Scoops (better in high and in low at once) are a 2-D dominance count. In
+ * stud8 the lows take few values, so it is one high sweep per low class (see
+ * se_scoops_by_class). In the no-qualifier game, per subset S, the completions
+ * holding S are sorted by high rank and swept with a Fenwick tree over the low
+ * ranks, and the per-subset counts are added with their inclusion-exclusion
+ * signs. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "se_equity.h"
+#include "se_threads.h"
 
 #define SE_HU_KEYS 7464 /* ranks 1..7462, and 57/58 for no 8-or-better low */
 #define SE_LOW8_NONE 57 /* no qualifying low: worse than every low in stud8 */
@@ -51,31 +54,58 @@ static void se_subsets_init(se_subsets *t, int m, int limit) {
     }
 }
 
-/* Calls fn(index, sign) for every subset of a completion's cards of size <= limit. */
-#define SE_FOR_SUBSETS(T, C, DRAW, BODY)                                   \
-    for (unsigned mask_ = 0; mask_ < (1u << (DRAW)); mask_++) {            \
-        int size_ = 0;                                                      \
-        size_t sub_ = 0;                                                    \
-        for (int j_ = 0; j_ < (DRAW); j_++) {                               \
-            if (mask_ >> j_ & 1u) {                                         \
-                size_++;                                                    \
-                sub_ += (size_t)(T)->binom[(C)->idx[j_]][size_];            \
-            }                                                               \
-        }                                                                   \
-        if (size_ > (T)->limit) continue;                                   \
-        size_t index = (T)->offset[size_] + sub_;                           \
-        int sign = (size_ & 1) ? -1 : 1;                                    \
-        BODY                                                                \
-    }
+/* The counter indices of a completion's card subsets of size <= limit, split
+ * by parity (even-sized subsets count +1 in inclusion-exclusion, odd -1). */
+typedef struct se_subset_list {
+    int n[2];
+    uint32_t at[2][64];
+} se_subset_list;
 
-static int64_t se_query(const se_subsets *t, const int64_t *cnt, const se_comp *c, int draw) {
+/* Subsets are built size by size, each extending one of the size below by a
+ * card above all of its cards, so its colex rank (the sum of binom(card,
+ * position)) is one addition away: one step per subset. */
+static void se_subsets_of(const se_subsets *t, const se_comp *c, int draw, se_subset_list *out) {
+    uint32_t sub[128];
+    int8_t last[128];
+    int from = 0, to = 1, n = 1;
+    sub[0] = 0;
+    last[0] = -1;
+    out->n[0] = 1;
+    out->n[1] = 0;
+    out->at[0][0] = 0; /* the empty subset: counter 0 */
+    for (int size = 1; size <= t->limit && size <= draw; size++) {
+        uint32_t base = (uint32_t)t->offset[size];
+        uint32_t *dst = out->at[size & 1] + out->n[size & 1];
+        int made = 0;
+        for (int i = from; i < to; i++) {
+            for (int j = last[i] + 1; j < draw; j++) {
+                sub[n] = sub[i] + (uint32_t)t->binom[c->idx[j]][size];
+                last[n] = (int8_t)j;
+                dst[made++] = base + sub[n];
+                n++;
+            }
+        }
+        out->n[size & 1] += made;
+        from = to;
+        to = n;
+    }
+}
+
+static int64_t se_query(const se_subsets *t, const int32_t *cnt, const se_comp *c, int draw) {
+    se_subset_list list;
     int64_t total = 0;
-    SE_FOR_SUBSETS(t, c, draw, { total += sign * cnt[index]; })
+    se_subsets_of(t, c, draw, &list);
+    for (int i = 0; i < list.n[0]; i++) total += cnt[list.at[0][i]];
+    for (int i = 0; i < list.n[1]; i++) total -= cnt[list.at[1][i]];
     return total;
 }
 
-static void se_insert(const se_subsets *t, int64_t *cnt, const se_comp *c, int draw) {
-    SE_FOR_SUBSETS(t, c, draw, { (void)sign; cnt[index]++; })
+static void se_insert(const se_subsets *t, int32_t *cnt, const se_comp *c, int draw) {
+    se_subset_list list;
+    se_subsets_of(t, c, draw, &list);
+    for (int odd = 0; odd < 2; odd++) {
+        for (int i = 0; i < list.n[odd]; i++) cnt[list.at[odd][i]]++;
+    }
 }
 
 /* Every completion of one player, ranked. */
@@ -130,56 +160,230 @@ typedef struct se_sweep {
     uint64_t a_wins, ties, b_wins, pairs;
 } se_sweep;
 
+/* One ranking (high, or low) over A's completions oa[0..na) and B's ob[0..nb),
+ * each in ascending order of that key; cnt (t->total counters) must be zero. */
+static void se_sweep_ordered(const se_subsets *t, const se_side *A, const size_t *oa, size_t na,
+                             const se_side *B, const size_t *ob, size_t nb, int by_low,
+                             int32_t *cnt, se_sweep *out) {
+    size_t ia = 0, ib = 0;
+    uint64_t better = 0, better_or_equal = 0;
+    memset(out, 0, sizeof *out);
+    while (ia < na) {
+        uint16_t key = by_low ? A->comp[oa[ia]].lo : A->comp[oa[ia]].hi;
+        /* B's completions strictly better than this rank are in already. */
+        while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) < key) {
+            se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+            ib++;
+        }
+        size_t end = ia;
+        while (end < na && (by_low ? A->comp[oa[end]].lo : A->comp[oa[end]].hi) == key) end++;
+        for (size_t i = ia; i < end; i++) better += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+        while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) == key) {
+            se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+            ib++;
+        }
+        for (size_t i = ia; i < end; i++) {
+            better_or_equal += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+        }
+        ia = end;
+    }
+    while (ib < nb) {
+        se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+        ib++;
+    }
+    for (size_t i = 0; i < na; i++) out->pairs += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+    out->b_wins = better;
+    out->ties = better_or_equal - better;
+    out->a_wins = out->pairs - better_or_equal;
+}
+
 /* One ranking (high, or low), over the completions each side keeps. */
 static se_status se_sweep_run(const se_subsets *t, const se_side *A, const se_side *B,
                               int by_low, const uint8_t *keep_a, const uint8_t *keep_b,
                               se_sweep *out) {
+    if (A->n > B->n) {
+        /* A's completions are queried three times, B's inserted once: let the
+         * side with fewer completions be queried. */
+        se_status status = se_sweep_run(t, B, A, by_low, keep_b, keep_a, out);
+        uint64_t b_wins = out->b_wins;
+        out->b_wins = out->a_wins;
+        out->a_wins = b_wins;
+        return status;
+    }
     size_t na = 0, nb = 0;
     size_t *oa = se_order(A, by_low, keep_a), *ob = se_order(B, by_low, keep_b);
-    int64_t *cnt = (int64_t *)calloc(t->total, sizeof(int64_t));
+    int32_t *cnt = (int32_t *)calloc(t->total, sizeof(int32_t));
     se_status status = SE_OK;
     memset(out, 0, sizeof *out);
     if (oa == NULL || ob == NULL || cnt == NULL) {
         status = SE_NO_MEMORY;
-        goto done;
+    } else {
+        for (size_t i = 0; i < A->n; i++) na += keep_a == NULL || keep_a[i];
+        for (size_t i = 0; i < B->n; i++) nb += keep_b == NULL || keep_b[i];
+        se_sweep_ordered(t, A, oa, na, B, ob, nb, by_low, cnt, out);
     }
-    for (size_t i = 0; i < A->n; i++) na += keep_a == NULL || keep_a[i];
-    for (size_t i = 0; i < B->n; i++) nb += keep_b == NULL || keep_b[i];
-    {
-        size_t ia = 0, ib = 0;
-        uint64_t better = 0, better_or_equal = 0;
-        while (ia < na) {
-            uint16_t key = by_low ? A->comp[oa[ia]].lo : A->comp[oa[ia]].hi;
-            /* B's completions strictly better than this rank are in already. */
-            while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) < key) {
-                se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
-                ib++;
-            }
-            size_t end = ia;
-            while (end < na && (by_low ? A->comp[oa[end]].lo : A->comp[oa[end]].hi) == key) end++;
-            for (size_t i = ia; i < end; i++) better += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
-            while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) == key) {
-                se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
-                ib++;
-            }
-            for (size_t i = ia; i < end; i++) {
-                better_or_equal += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
-            }
-            ia = end;
-        }
-        while (ib < nb) {
-            se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
-            ib++;
-        }
-        for (size_t i = 0; i < na; i++) out->pairs += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
-        out->b_wins = better;
-        out->ties = better_or_equal - better;
-        out->a_wins = out->pairs - better_or_equal;
-    }
-done:
     free(oa);
     free(ob);
     free(cnt);
+    return status;
+}
+
+/* The independent sweeps of one spot (high, low, and stud8's high where nobody
+ * has a low), run on threads. */
+typedef struct se_sweep_spec {
+    int by_low;
+    const uint8_t *keep_a, *keep_b;
+    se_sweep *out;
+    se_status status;
+} se_sweep_spec;
+
+typedef struct se_sweep_job {
+    const se_subsets *t;
+    const se_side *A, *B;
+    int n;
+    se_sweep_spec spec[3];
+} se_sweep_job;
+
+static int se_sweep_chunk(void *context, size_t begin, size_t end, int worker) {
+    se_sweep_job *job = (se_sweep_job *)context;
+    (void)worker;
+    for (size_t i = begin; i < end; i++) {
+        se_sweep_spec *spec = &job->spec[i];
+        spec->status = se_sweep_run(job->t, job->A, job->B, spec->by_low, spec->keep_a,
+                                    spec->keep_b, spec->out);
+    }
+    return 0;
+}
+
+/* ---- stud8 scoops by low class -------------------------------------------------- */
+
+/* Stud8 lows take few values (56 qualifying lows, none, and "none" made worse
+ * than none: SE_LOW8_NONE + 1), so a 2-D count splits into one high sweep per
+ * low class of B: sum over classes c of the pairs with A's high better (or, not
+ * strict, no worse) among A's completions with a low better than c (or no
+ * worse) and B's of class c. Each of B's completions is swept once; A's, the
+ * side with fewer completions, once per class. The classes are independent, so
+ * they run on threads, each with its own counters. */
+#define SE_HU_LOW_CLASSES (SE_LOW8_NONE + 2)
+
+typedef struct se_class_job {
+    const se_subsets *t;
+    const se_side *A, *B;
+    const uint8_t *a_low;   /* A's low class per completion */
+    const size_t *a_by_high; /* all of A's completions by high */
+    const size_t *b_by_class; /* B's completions by (low class, high) */
+    size_t class_start[SE_HU_LOW_CLASSES + 1];
+    int strict;
+    uint64_t found[SE_MAX_THREADS];
+    int failed[SE_MAX_THREADS];
+} se_class_job;
+
+static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
+    se_class_job *job = (se_class_job *)context;
+    int32_t *cnt = (int32_t *)malloc(job->t->total * sizeof(int32_t));
+    size_t *oa = (size_t *)malloc((job->A->n > 0 ? job->A->n : 1) * sizeof(size_t));
+    if (cnt == NULL || oa == NULL) {
+        free(cnt);
+        free(oa);
+        job->failed[worker] = 1;
+        return 1;
+    }
+    for (size_t c = begin; c < end; c++) {
+        size_t nb = job->class_start[c + 1] - job->class_start[c], na = 0;
+        if (nb == 0) continue;
+        for (size_t i = 0; i < job->A->n; i++) {
+            size_t a = job->a_by_high[i];
+            if (job->strict ? job->a_low[a] < c : job->a_low[a] <= c) oa[na++] = a;
+        }
+        if (na == 0) continue;
+        se_sweep sweep;
+        memset(cnt, 0, job->t->total * sizeof(int32_t));
+        se_sweep_ordered(job->t, job->A, oa, na, job->B, job->b_by_class + job->class_start[c], nb,
+                         0, cnt, &sweep);
+        job->found[worker] += sweep.a_wins + (job->strict ? 0 : sweep.ties);
+    }
+    free(cnt);
+    free(oa);
+    return 0;
+}
+
+/* How many disjoint pairs have A's high better than B's and A's low class
+ * better than B's (strict), or neither worse (not strict). */
+static se_status se_class_sweeps(const se_subsets *t, const se_side *A, const uint8_t *a_low,
+                                 const se_side *B, const uint8_t *b_low, int strict, int threads,
+                                 uint64_t *out) {
+    se_class_job *job = (se_class_job *)calloc(1, sizeof *job);
+    size_t *a_by_high = se_order(A, 0, NULL), *b_by_high = se_order(B, 0, NULL);
+    size_t *b_by_class = (size_t *)malloc((B->n > 0 ? B->n : 1) * sizeof(size_t));
+    se_status status = SE_OK;
+    if (job == NULL || a_by_high == NULL || b_by_high == NULL || b_by_class == NULL) {
+        status = SE_NO_MEMORY;
+        goto done;
+    }
+    /* A stable counting sort of B by class keeps each class in high order. */
+    for (size_t i = 0; i < B->n; i++) job->class_start[b_low[i] + 1]++;
+    for (int c = 1; c <= SE_HU_LOW_CLASSES; c++) job->class_start[c] += job->class_start[c - 1];
+    {
+        size_t next[SE_HU_LOW_CLASSES];
+        memcpy(next, job->class_start, sizeof next);
+        for (size_t i = 0; i < B->n; i++) b_by_class[next[b_low[b_by_high[i]]]++] = b_by_high[i];
+    }
+    job->t = t;
+    job->A = A;
+    job->B = B;
+    job->a_low = a_low;
+    job->a_by_high = a_by_high;
+    job->b_by_class = b_by_class;
+    job->strict = strict;
+    int workers = se_parallel_for(SE_HU_LOW_CLASSES, 1, 1, threads, se_class_chunk, job);
+    *out = 0;
+    for (int w = 0; w < workers; w++) {
+        if (job->failed[w]) status = SE_NO_MEMORY;
+        *out += job->found[w];
+    }
+done:
+    free(job);
+    free(a_by_high);
+    free(b_by_high);
+    free(b_by_class);
+    return status;
+}
+
+/* Both players' stud8 scoops, by low class. A scoops when its high is better
+ * and its low is better, or nobody has a low: with B's "none" made worse than
+ * A's, that is A's high better and A's class better. B's scoops are counted
+ * through the complement, so that B's completions (the side with more) are
+ * still swept once per class: the pairs where B is better in both are those
+ * where B's high is better, plus those where B's low is better, less those
+ * where either is, which are all pairs less those where A is no worse in both.
+ * b_low_wins: the pairs where B's low beats A's, A's "none" made worse. */
+static se_status se_scoops_by_class(const se_subsets *t, const se_side *A, const se_side *B,
+                                    uint64_t deals, uint64_t b_high_wins, uint64_t b_low_wins,
+                                    int threads, uint64_t *scoop_a, uint64_t *scoop_b) {
+    uint8_t *low[2][2] = {{NULL, NULL}, {NULL, NULL}}; /* [side][none made worse] */
+    const se_side *side[2] = {A, B};
+    se_status status = SE_OK;
+    uint64_t no_worse = 0;
+    for (int i = 0; i < 2 && status == SE_OK; i++) {
+        for (int worse = 0; worse < 2; worse++) {
+            low[i][worse] = (uint8_t *)malloc(side[i]->n > 0 ? side[i]->n : 1);
+            if (low[i][worse] == NULL) {
+                status = SE_NO_MEMORY;
+                break;
+            }
+            for (size_t j = 0; j < side[i]->n; j++) {
+                uint16_t lo = side[i]->comp[j].lo;
+                low[i][worse][j] = (uint8_t)(worse && lo == SE_LOW8_NONE ? SE_LOW8_NONE + 1 : lo);
+            }
+        }
+    }
+    if (status == SE_OK) status = se_class_sweeps(t, A, low[0][0], B, low[1][1], 1, threads, scoop_a);
+    if (status == SE_OK) status = se_class_sweeps(t, A, low[0][1], B, low[1][0], 0, threads, &no_worse);
+    if (status == SE_OK) *scoop_b = b_high_wins + b_low_wins - (deals - no_worse);
+    for (int i = 0; i < 2; i++) {
+        free(low[i][0]);
+        free(low[i][1]);
+    }
     return status;
 }
 
@@ -198,7 +402,7 @@ static size_t se_subset_count(const se_subsets *t, int draw) {
 }
 
 /* How many disjoint pairs (X of A, Y of B) have Y worse in high and in low. */
-static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side *B, int game,
+static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side *B,
                            size_t max_records, uint64_t *out) {
     size_t per_a = se_subset_count(t, A->draw), per_b = se_subset_count(t, B->draw);
     size_t n = A->n * per_a + B->n * per_b, at = 0;
@@ -218,29 +422,24 @@ static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side 
         free(count);
         return SE_NO_MEMORY;
     }
-    for (size_t i = 0; i < A->n; i++) {
-        const se_comp *c = &A->comp[i];
-        SE_FOR_SUBSETS(t, c, A->draw, {
-            rec[at].subset = (uint32_t)index;
-            rec[at].hi = c->hi;
-            rec[at].lo = c->lo;
-            rec[at].sign = (int8_t)sign;
-            at++;
-        })
-    }
-    for (size_t i = 0; i < B->n; i++) {
-        const se_comp *c = &B->comp[i];
-        /* In stud8, B without a low loses the low to A without one too: a scoop
-         * for A when A wins the high (nobody's low: the high takes all). */
-        uint16_t lo = game == SE_GAME_STUD8 && c->lo == SE_LOW8_NONE ? SE_LOW8_NONE + 1 : c->lo;
-        SE_FOR_SUBSETS(t, c, B->draw, {
-            (void)sign;
-            rec[at].subset = (uint32_t)index;
-            rec[at].hi = c->hi;
-            rec[at].lo = lo;
-            rec[at].sign = 0;
-            at++;
-        })
+    /* A's completions are the queries (with their inclusion-exclusion signs),
+     * B's the points (sign 0). */
+    for (int who = 0; who < 2; who++) {
+        const se_side *from = who == 0 ? A : B;
+        for (size_t i = 0; i < from->n; i++) {
+            const se_comp *c = &from->comp[i];
+            se_subset_list list;
+            se_subsets_of(t, c, from->draw, &list);
+            for (int odd = 0; odd < 2; odd++) {
+                for (int j = 0; j < list.n[odd]; j++) {
+                    rec[at].subset = list.at[odd][j];
+                    rec[at].hi = c->hi;
+                    rec[at].lo = c->lo;
+                    rec[at].sign = (int8_t)(who == 1 ? 0 : odd ? -1 : 1);
+                    at++;
+                }
+            }
+        }
     }
     /* Sort by high descending, A's queries before B's points of the same high
      * (B must be strictly worse), then stably by subset: two counting sorts. */
@@ -287,7 +486,7 @@ static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side 
 
 /* ---- putting it together -------------------------------------------------------- */
 
-se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
+se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_equity_counts *out) {
     se_eq_prep p;
     se_side side[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
@@ -301,12 +500,13 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     if (t == NULL) return SE_NO_MEMORY;
     se_subsets_init(t, p.n_unseen, p.need[0] < p.need[1] ? p.need[0] : p.need[1]);
     if (p.game == SE_GAME_STUD8 || p.game == SE_GAME_STUD_HILO_NOQ) {
-        /* The scoop count's records, known before any work: refuse early. */
+        /* The no-qualifier game's scoop records, known before any work: refuse
+         * early. (Stud8, with few low classes, counts its scoops by class.) */
         size_t records = 0;
         for (int i = 0; i < 2; i++) {
             records += (size_t)se_binomial(p.n_unseen, p.need[i]) * se_subset_count(t, p.need[i]);
         }
-        if (records > max_records) {
+        if (p.game == SE_GAME_STUD_HILO_NOQ && records > max_records) {
             status = SE_TOO_BIG;
             goto done;
         }
@@ -318,8 +518,30 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
         const uint64_t U = SE_EQ_UNITS, H = SE_EQ_UNITS / 2, Q = SE_EQ_UNITS / 4;
         se_sweep hi = {0, 0, 0, 0}, lo = {0, 0, 0, 0}, uu = {0, 0, 0, 0};
         int uses_high = p.game != SE_GAME_RAZZ, uses_low = p.game != SE_GAME_STUD;
-        if (uses_high && (status = se_sweep_run(t, &side[0], &side[1], 0, NULL, NULL, &hi))) goto done;
-        if (uses_low && (status = se_sweep_run(t, &side[0], &side[1], 1, NULL, NULL, &lo))) goto done;
+        se_sweep_job job;
+        memset(&job, 0, sizeof job);
+        job.t = t;
+        job.A = &side[0];
+        job.B = &side[1];
+        if (uses_high) job.spec[job.n++] = (se_sweep_spec){0, NULL, NULL, &hi, SE_OK};
+        if (uses_low) job.spec[job.n++] = (se_sweep_spec){1, NULL, NULL, &lo, SE_OK};
+        if (p.game == SE_GAME_STUD8) {
+            /* The high among the deals where nobody has a low, too. */
+            for (int i = 0; i < 2; i++) {
+                unq[i] = (uint8_t *)malloc(side[i].n > 0 ? side[i].n : 1);
+                if (unq[i] == NULL) {
+                    status = SE_NO_MEMORY;
+                    goto done;
+                }
+                for (size_t j = 0; j < side[i].n; j++) unq[i][j] = side[i].comp[j].lo == SE_LOW8_NONE;
+            }
+            job.spec[job.n++] = (se_sweep_spec){0, unq[0], unq[1], &uu, SE_OK};
+        }
+        se_parallel_for((size_t)job.n, 1, 1, threads, se_sweep_chunk, &job);
+        for (int i = 0; i < job.n; i++) {
+            if (job.spec[i].status != SE_OK) status = job.spec[i].status;
+        }
+        if (status != SE_OK) goto done;
         if (p.game == SE_GAME_STUD) {
             out->share[0] = U * hi.a_wins + H * hi.ties;
             out->share[1] = U * hi.b_wins + H * hi.ties;
@@ -334,15 +556,6 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
              * worst low), except that where nobody qualifies the high takes the
              * low half too: the high result over those deals, less the tie that
              * "no low against no low" counted in the low sweep. */
-            for (int i = 0; i < 2; i++) {
-                unq[i] = (uint8_t *)malloc(side[i].n > 0 ? side[i].n : 1);
-                if (unq[i] == NULL) {
-                    status = SE_NO_MEMORY;
-                    goto done;
-                }
-                for (size_t j = 0; j < side[i].n; j++) unq[i][j] = side[i].comp[j].lo == SE_LOW8_NONE;
-            }
-            if ((status = se_sweep_run(t, &side[0], &side[1], 0, unq[0], unq[1], &uu))) goto done;
             out->share[0] = H * hi.a_wins + Q * hi.ties + H * lo.a_wins + Q * lo.ties +
                             H * uu.a_wins + Q * uu.ties - Q * uu.pairs;
             out->share[1] = H * hi.b_wins + Q * hi.ties + H * lo.b_wins + Q * lo.ties +
@@ -365,11 +578,17 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
         } else if (p.game == SE_GAME_RAZZ) {
             out->scoop[0] = lo.a_wins;
             out->scoop[1] = lo.b_wins;
+        } else if (p.game == SE_GAME_STUD8) {
+            /* The side with fewer completions is the one swept once per class. */
+            int small = side[1].n < side[0].n, big = 1 - small;
+            status = se_scoops_by_class(t, &side[small], &side[big], out->deals,
+                                        small ? hi.a_wins : hi.b_wins,
+                                        (small ? lo.a_wins : lo.b_wins) + uu.pairs, threads,
+                                        &out->scoop[small], &out->scoop[big]);
+            if (status) goto done;
         } else {
-            if ((status = se_scoops(t, &side[0], &side[1], p.game, max_records, &out->scoop[0])))
-                goto done;
-            if ((status = se_scoops(t, &side[1], &side[0], p.game, max_records, &out->scoop[1])))
-                goto done;
+            if ((status = se_scoops(t, &side[0], &side[1], max_records, &out->scoop[0]))) goto done;
+            if ((status = se_scoops(t, &side[1], &side[0], max_records, &out->scoop[1]))) goto done;
         }
     }
 done:

@@ -166,11 +166,14 @@ def test_counting_equals_walking_on_mid_size_spots(game: str) -> None:
     for _ in range(3):
         hands, dead = random_spot(rng, 2, (5, 5), rng.choice([0, 4]))
         walked = _core.equity_enumerate(NUMBER[game], hands, dead, 2)
-        counted = _core.equity_count_heads_up(NUMBER[game], hands, dead, 1 << 26)
+        counted = _core.equity_count_heads_up(NUMBER[game], hands, dead, 1 << 26, 2)
         assert walked[0] == counted[0] == 0
         assert walked[1] == counted[1] > 300_000
         assert walked[3:][0] == counted[3:][0]  # shares
         assert walked[5:] == counted[5:]  # wins, ties, scoops
+        if game == "stud8":  # stud8 needs no room for scoop records
+            no_room = _core.equity_count_heads_up(NUMBER[game], hands, dead, 0, 1)
+            assert no_room[0] == 0 and no_room[1:] == counted[1:]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -201,10 +201,11 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
 se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out);
 
 /* Exact heads-up, by counting (no community card): counts every deal without
- * walking the pairs. SE_BAD_ARGUMENT for other spots; SE_TOO_BIG when the
- * scoop count of stud8 or the no-qualifier game would need more than
- * max_records records (12 bytes each). share_sq is left 0. */
-se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
+ * walking the pairs, stud8's scoops on up to `threads` threads (0: every core).
+ * SE_BAD_ARGUMENT for other spots; SE_TOO_BIG when the scoop count of the
+ * no-qualifier game would need more than max_records records (12 bytes each).
+ * share_sq is left 0. */
+se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_equity_counts *out);
 
 #ifdef __cplusplus

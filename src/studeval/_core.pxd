@@ -64,4 +64,4 @@ cdef extern from "studeval.h" nogil:
                                uint64_t chunks, int threads, se_equity_counts *out)
     se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out)
     se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
-                                       se_equity_counts *out)
+                                       int threads, se_equity_counts *out)

@@ -51,5 +51,5 @@ def equity_enumerate(
     game: int, hands: list[list[int]], dead: list[int], threads: int
 ) -> tuple[Any, ...]: ...
 def equity_count_heads_up(
-    game: int, hands: list[list[int]], dead: list[int], max_records: int
+    game: int, hands: list[list[int]], dead: list[int], max_records: int, threads: int
 ) -> tuple[Any, ...]: ...

@@ -445,10 +445,10 @@ def equity_enumerate(int game, hands, dead, int threads):
     return _equity_result(status, &counts, spot.players)
 
 
-def equity_count_heads_up(int game, hands, dead, size_t max_records):
+def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads):
     """Exact heads-up sums by counting (no community card), the GIL released.
 
-    >>> equity_count_heads_up(0, [[51, 47, 43], [0, 1, 2]], [], 1 << 24)[1]
+    >>> equity_count_heads_up(0, [[51, 47, 43], [0, 1, 2]], [], 1 << 24, 1)[1]
     18265297050
     """
     cdef se_equity_spot spot
@@ -456,5 +456,5 @@ def equity_count_heads_up(int game, hands, dead, size_t max_records):
     cdef se_status status
     _equity_spot(game, hands, dead, &spot)
     with nogil:
-        status = se_equity_count_heads_up(&spot, max_records, &counts)
+        status = se_equity_count_heads_up(&spot, max_records, threads, &counts)
     return _equity_result(status, &counts, spot.players)

@@ -47,8 +47,8 @@ __all__ = ["EXACT_BUDGET", "Equity", "EquityCounts", "PlayerEquity", "equity"]
 EXACT_BUDGET = 60_000_000
 #: The standard error of every player's share that ``method="auto"`` samples to.
 DEFAULT_TARGET_SE = 5e-4
-#: Memory for the scoop counts of exact heads-up stud8 and no-qualifier spots
-#: (records of 12 bytes): about 600 MB at most.
+#: Memory for the scoop counts of exact heads-up no-qualifier spots (records of
+#: 12 bytes): about 600 MB at most. Larger spots are sampled.
 MAX_SCOOP_RECORDS = 50_000_000
 
 _GAME_NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
@@ -313,7 +313,7 @@ def _exact(
 ) -> tuple[EquityCounts, str] | None:  # fmt: skip
     """Exact counts, or None when ``method="auto"`` should sample instead."""
     if len(players) == 2 and not community:
-        raw = _core.equity_count_heads_up(number, players, dead, MAX_SCOOP_RECORDS)
+        raw = _core.equity_count_heads_up(number, players, dead, MAX_SCOOP_RECORDS, threads)
         if raw[0] == 0:
             return _counts(raw), "count"
         if raw[0] != _core.EQ_TOO_BIG:

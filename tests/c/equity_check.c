@@ -2,7 +2,8 @@
  *
  * Random heads-up spots in every game, at 5th to 7th street (both players
  * drawing 0..3 cards, with and without dead cards, including spots with an
- * unknown hole card), are counted both ways; every count must agree exactly.
+ * unknown hole card), are counted both ways, and counted again with the
+ * players swapped; every count must agree exactly.
  * Also checks that Monte Carlo sums do not depend on the thread count and that
  * shares add up to the deals. Usage: equity_check [spots] [seed]. */
 #include <stdio.h>
@@ -45,7 +46,7 @@ static void print_spot(const se_equity_spot *s) {
 int main(int argc, char **argv) {
     int spots = argc > 1 ? atoi(argv[1]) : 200;
     if (argc > 2) rng_state = strtoull(argv[2], NULL, 10) | 1;
-    int checked = 0, with_dead = 0, unknown = 0, ties = 0, scoops = 0;
+    int checked = 0, with_dead = 0, unknown = 0, ties = 0, scoops = 0, swaps = 0;
     unsigned long long deals = 0;
     for (int n = 0; n < spots; n++) {
         se_equity_spot s;
@@ -80,8 +81,32 @@ int main(int argc, char **argv) {
             fprintf(stderr, "FAIL enumerate returned an error\n");
             return 1;
         }
-        int st = se_equity_count_heads_up(&s, (size_t)1 << 26, &count);
+        /* Counted as dealt, and with the players swapped (the counting picks
+         * which side to sweep by its number of completions). */
+        int st = se_equity_count_heads_up(&s, (size_t)1 << 26, 2, &count);
         const char *what = "";
+        if (st == SE_OK && same(&walk, &count, 2, &what)) {
+            se_equity_spot swapped = s;
+            se_equity_counts back, mirror;
+            swapped.known[0] = s.known[1];
+            swapped.known[1] = s.known[0];
+            memcpy(swapped.cards[0], s.cards[1], 7);
+            memcpy(swapped.cards[1], s.cards[0], 7);
+            st = se_equity_count_heads_up(&swapped, (size_t)1 << 26, 2, &back);
+            mirror = back;
+            mirror.share[0] = back.share[1], mirror.share[1] = back.share[0];
+            mirror.high_win[0] = back.high_win[1], mirror.high_win[1] = back.high_win[0];
+            mirror.high_tie[0] = back.high_tie[1], mirror.high_tie[1] = back.high_tie[0];
+            mirror.low_win[0] = back.low_win[1], mirror.low_win[1] = back.low_win[0];
+            mirror.low_tie[0] = back.low_tie[1], mirror.low_tie[1] = back.low_tie[0];
+            mirror.scoop[0] = back.scoop[1], mirror.scoop[1] = back.scoop[0];
+            if (st == SE_OK && same(&walk, &mirror, 2, &what)) {
+                swaps++;
+            } else {
+                count = mirror;
+                what = "swapped";
+            }
+        }
         if (st != SE_OK || !same(&walk, &count, 2, &what)) {
             print_spot(&s);
             fprintf(stderr, "FAIL counting vs walking: status %d, %s differs\n", st, what);
@@ -129,7 +154,8 @@ int main(int argc, char **argv) {
         }
     }
     printf("ok %d heads-up spots (%d with dead cards, %d with unknown hole cards, %d with ties, "
-           "%d where both scoop sometimes), %llu deals, counting == walking\n",
-           checked, with_dead, unknown, ties, scoops, deals);
+           "%d where both scoop sometimes, %d also with the players swapped), %llu deals, "
+           "counting == walking\n",
+           checked, with_dead, unknown, ties, scoops, swaps, deals);
     return 0;
 }
