@@ -271,7 +271,9 @@ def equity(
     4,096), once every share's standard error is at most ``target_se`` (default
     5e-4 when neither ``samples`` nor ``time_limit`` is given), after
     ``time_limit`` seconds, or when ``progress`` returns False. ``progress`` is
-    called with the fraction done. The same ``seed`` gives the same answer
+    called with the fraction done (an exact answer is one call into the core:
+    ``progress`` hears only its end, and it cannot be stopped early; heads-up with
+    an unknown hole card takes seconds). The same ``seed`` gives the same answer
     whatever the thread count. The GIL is released while the core works.
 
     >>> exact = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
