@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -54,14 +55,23 @@ TEXTBOOK_7 = {
 RUN_TIMEOUT_S = 900
 
 
+def missing_tool(message: str) -> NoReturn:
+    """Skip a test whose tool (git, a C compiler) this machine lacks, with the reason;
+    where STUDEVAL_REQUIRE_TOOLS is set (CI sets it), fail instead, so that a proof
+    that CI relies on is never skipped there unseen."""
+    if os.environ.get("STUDEVAL_REQUIRE_TOOLS"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
 def find_compiler() -> str:
-    """Return the C compiler to use: $CC, else cc, gcc or clang on PATH; fail if none."""
+    """Return the C compiler to use: $CC, else cc, gcc or clang on PATH; skip if none."""
     for candidate in (os.environ.get("CC"), "cc", "gcc", "clang"):
         if candidate and shutil.which(candidate.split()[0]):
             return candidate
-    pytest.fail(
-        "no C compiler found (looked for $CC, cc, gcc, clang): the exhaustive core "
-        "check cannot run; install a C99 compiler"
+    missing_tool(
+        "no C compiler found (looked for $CC, cc, gcc, clang): the C checks of the core "
+        "cannot run; install a C99 compiler"
     )
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from test_exhaustive import missing_tool
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "wheel_proof.py"
 
@@ -173,7 +174,8 @@ def test_check_wheel(tmp_path: Path) -> None:
 
 def test_clean_copy_of_a_git_tree_leaves_ignored_files(tmp_path: Path) -> None:
     git = shutil.which("git")
-    assert git is not None, "git is needed to make the test repository"
+    if git is None:
+        missing_tool("git is needed to make the test repository")
     src = tmp_path / "repo"
     (src / "src").mkdir(parents=True)
     (src / ".gitignore").write_text("/build/\n*.so\n")
