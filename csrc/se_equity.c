@@ -428,6 +428,8 @@ typedef struct se_eq_enum {
     const se_eq_prep *prep;
     int first_player; /* whose combinations are split over threads (-1: the community) */
     int first_need;
+    se_progress *progress;
+    volatile size_t skipped; /* a chunk was left undone on a stop */
     se_eq_acc acc[SE_MAX_THREADS];
 } se_eq_enum;
 
@@ -459,6 +461,10 @@ static int se_eq_enum_chunk(void *context, size_t begin, size_t end, int worker)
     se_eq_enum *e = (se_eq_enum *)context;
     const se_eq_prep *p = e->prep;
     uint8_t cards[64];
+    if (se_eq_stopped(e->progress)) {
+        se_store(&e->skipped, 1);
+        return 1;
+    }
     /* Item i is the first slot's i-th combination: unrank it in colex order. */
     for (size_t item = begin; item < end; item++) {
         size_t rest = item;
@@ -478,10 +484,12 @@ static int se_eq_enum_chunk(void *context, size_t begin, size_t end, int worker)
         int slot = e->first_player < 0 ? p->players : e->first_player;
         se_eq_walk(p, slot, p->n_unseen, 0, used, cards, k, &e->acc[worker]);
     }
+    se_eq_advance(e->progress, end - begin);
     return 0;
 }
 
-se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out) {
+se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progress *progress,
+                              se_equity_counts *out) {
     se_eq_prep prep;
     se_eq_enum *e;
     se_status status = se_eq_prepare(spot, &prep);
@@ -492,6 +500,7 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity
     e = (se_eq_enum *)calloc(1, sizeof *e);
     if (e == NULL) return SE_NO_MEMORY;
     e->prep = &prep;
+    e->progress = progress;
     e->first_player = -1;
     e->first_need = prep.community ? 1 : 0;
     for (int i = 0; i < prep.players; i++) {
@@ -509,8 +518,14 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity
         return SE_OK;
     }
     size_t items = (size_t)se_binomial(prep.n_unseen, e->first_need);
+    se_eq_plan(progress, items);
     int workers = se_parallel_for(items, 16, 64, threads, se_eq_enum_chunk, e);
     for (int w = 0; w < workers; w++) se_eq_merge(out, &e->acc[w], prep.game, prep.players);
+    size_t skipped = se_load(&e->skipped);
     free(e);
+    if (skipped) {
+        memset(out, 0, sizeof *out);
+        return SE_STOPPED;
+    }
     return SE_OK;
 }

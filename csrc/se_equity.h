@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "se_hand.h"
+#include "se_threads.h"
 #include "studeval.h"
 
 /* A player's low when there is none (stud high, or no qualifying 8-or-better). */
@@ -26,6 +27,19 @@ typedef struct se_eq_prep {
 se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p);
 
 uint64_t se_binomial(int n, int k);
+
+/* A caller's se_progress, which may be NULL: has it asked to stop? */
+SE_INLINE int se_eq_stopped(se_progress *progress) {
+    return progress != NULL && se_load(&progress->stop) != 0;
+}
+
+SE_INLINE void se_eq_advance(se_progress *progress, size_t units) {
+    if (progress != NULL && units > 0) se_fetch_add(&progress->done, units);
+}
+
+SE_INLINE void se_eq_plan(se_progress *progress, size_t total) {
+    if (progress != NULL) se_store(&progress->total, total);
+}
 
 SE_INLINE void se_eq_rank(int game, se_sums s, uint16_t *hi, uint16_t *lo) {
     uint32_t slot = se_slot(s.key);

@@ -34,12 +34,18 @@ typedef struct se_side {
     int draw;
 } se_side;
 
+/* The subset counters' layout, and the caller's progress (every step of the
+ * count takes this context). */
 typedef struct se_subsets {
     int m, limit;
     uint64_t binom[53][8];
     size_t offset[9];
     size_t total;
+    se_progress *progress;
 } se_subsets;
+
+/* Progress is reported, and a stop looked for, every this many completions. */
+#define SE_HU_STEP 65536
 
 static void se_subsets_init(se_subsets *t, int m, int limit) {
     memset(t, 0, sizeof *t);
@@ -109,7 +115,8 @@ static void se_insert(const se_subsets *t, int32_t *cnt, const se_comp *c, int d
 }
 
 /* Every completion of one player, ranked. */
-static se_status se_side_build(const se_eq_prep *p, int player, se_side *side) {
+static se_status se_side_build(const se_eq_prep *p, int player, se_side *side,
+                               se_progress *progress) {
     int k = p->need[player];
     size_t n = (size_t)se_binomial(p->n_unseen, k);
     int idx[7];
@@ -121,6 +128,10 @@ static se_status se_side_build(const se_eq_prep *p, int player, se_side *side) {
     for (size_t i = 0; i < n; i++) {
         se_comp *c = &side->comp[i];
         se_sums s = p->base[player];
+        if (i % SE_HU_STEP == 0 && i > 0) {
+            se_eq_advance(progress, SE_HU_STEP);
+            if (se_eq_stopped(progress)) return SE_STOPPED;
+        }
         for (int j = 0; j < k; j++) {
             c->idx[j] = (uint8_t)idx[j];
             s = se_eq_add(s, p->unseen[idx[j]]);
@@ -135,6 +146,7 @@ static se_status se_side_build(const se_eq_prep *p, int player, se_side *side) {
         }
         if (k > 0) idx[j]++;
     }
+    se_eq_advance(progress, n > 0 ? (n - 1) % SE_HU_STEP + 1 : 0);
     return SE_OK;
 }
 
@@ -161,14 +173,20 @@ typedef struct se_sweep {
 } se_sweep;
 
 /* One ranking (high, or low) over A's completions oa[0..na) and B's ob[0..nb),
- * each in ascending order of that key; cnt (t->total counters) must be zero. */
-static void se_sweep_ordered(const se_subsets *t, const se_side *A, const size_t *oa, size_t na,
-                             const se_side *B, const size_t *ob, size_t nb, int by_low,
-                             int32_t *cnt, se_sweep *out) {
-    size_t ia = 0, ib = 0;
+ * each in ascending order of that key; cnt (t->total counters) must be zero.
+ * Reports na + nb steps of progress; returns SE_STOPPED on a stop. */
+static se_status se_sweep_ordered(const se_subsets *t, const se_side *A, const size_t *oa,
+                                  size_t na, const se_side *B, const size_t *ob, size_t nb,
+                                  int by_low, int32_t *cnt, se_sweep *out) {
+    size_t ia = 0, ib = 0, reported = 0;
     uint64_t better = 0, better_or_equal = 0;
     memset(out, 0, sizeof *out);
     while (ia < na) {
+        if (ia + ib - reported >= SE_HU_STEP) {
+            se_eq_advance(t->progress, ia + ib - reported);
+            reported = ia + ib;
+            if (se_eq_stopped(t->progress)) return SE_STOPPED;
+        }
         uint16_t key = by_low ? A->comp[oa[ia]].lo : A->comp[oa[ia]].hi;
         /* B's completions strictly better than this rank are in already. */
         while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) < key) {
@@ -195,9 +213,12 @@ static void se_sweep_ordered(const se_subsets *t, const se_side *A, const size_t
     out->b_wins = better;
     out->ties = better_or_equal - better;
     out->a_wins = out->pairs - better_or_equal;
+    se_eq_advance(t->progress, na + nb - reported);
+    return SE_OK;
 }
 
-/* One ranking (high, or low), over the completions each side keeps. */
+/* One ranking (high, or low), over the completions each side keeps: A->n +
+ * B->n steps of progress, whatever is kept. */
 static se_status se_sweep_run(const se_subsets *t, const se_side *A, const se_side *B,
                               int by_low, const uint8_t *keep_a, const uint8_t *keep_b,
                               se_sweep *out) {
@@ -220,7 +241,8 @@ static se_status se_sweep_run(const se_subsets *t, const se_side *A, const se_si
     } else {
         for (size_t i = 0; i < A->n; i++) na += keep_a == NULL || keep_a[i];
         for (size_t i = 0; i < B->n; i++) nb += keep_b == NULL || keep_b[i];
-        se_sweep_ordered(t, A, oa, na, B, ob, nb, by_low, cnt, out);
+        status = se_sweep_ordered(t, A, oa, na, B, ob, nb, by_low, cnt, out);
+        if (status == SE_OK) se_eq_advance(t->progress, A->n + B->n - na - nb);
     }
     free(oa);
     free(ob);
@@ -275,7 +297,7 @@ typedef struct se_class_job {
     size_t class_start[SE_HU_LOW_CLASSES + 1];
     int strict;
     uint64_t found[SE_MAX_THREADS];
-    int failed[SE_MAX_THREADS];
+    se_status failed[SE_MAX_THREADS];
 } se_class_job;
 
 static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
@@ -285,26 +307,39 @@ static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
     if (cnt == NULL || oa == NULL) {
         free(cnt);
         free(oa);
-        job->failed[worker] = 1;
+        job->failed[worker] = SE_NO_MEMORY;
         return 1;
     }
-    for (size_t c = begin; c < end; c++) {
+    /* Each class is A->n + (B's of the class) steps of progress. */
+    for (size_t c = begin; c < end && job->failed[worker] == SE_OK; c++) {
         size_t nb = job->class_start[c + 1] - job->class_start[c], na = 0;
-        if (nb == 0) continue;
+        if (se_eq_stopped(job->t->progress)) {
+            job->failed[worker] = SE_STOPPED;
+            break;
+        }
+        if (nb == 0) {
+            se_eq_advance(job->t->progress, job->A->n);
+            continue;
+        }
         for (size_t i = 0; i < job->A->n; i++) {
             size_t a = job->a_by_high[i];
             if (job->strict ? job->a_low[a] < c : job->a_low[a] <= c) oa[na++] = a;
         }
-        if (na == 0) continue;
+        se_eq_advance(job->t->progress, job->A->n - na);
+        if (na == 0) {
+            se_eq_advance(job->t->progress, nb);
+            continue;
+        }
         se_sweep sweep;
         memset(cnt, 0, job->t->total * sizeof(int32_t));
-        se_sweep_ordered(job->t, job->A, oa, na, job->B, job->b_by_class + job->class_start[c], nb,
-                         0, cnt, &sweep);
+        job->failed[worker] = se_sweep_ordered(job->t, job->A, oa, na, job->B,
+                                               job->b_by_class + job->class_start[c], nb, 0, cnt,
+                                               &sweep);
         job->found[worker] += sweep.a_wins + (job->strict ? 0 : sweep.ties);
     }
     free(cnt);
     free(oa);
-    return 0;
+    return job->failed[worker] != SE_OK;
 }
 
 /* How many disjoint pairs have A's high better than B's and A's low class
@@ -338,7 +373,7 @@ static se_status se_class_sweeps(const se_subsets *t, const se_side *A, const ui
     int workers = se_parallel_for(SE_HU_LOW_CLASSES, 1, 1, threads, se_class_chunk, job);
     *out = 0;
     for (int w = 0; w < workers; w++) {
-        if (job->failed[w]) status = SE_NO_MEMORY;
+        if (job->failed[w] != SE_OK) status = job->failed[w];
         *out += job->found[w];
     }
 done:
@@ -481,13 +516,14 @@ static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side 
     free(sorted);
     free(count);
     *out = (uint64_t)total;
-    return SE_OK;
+    se_eq_advance(t->progress, A->n + B->n);
+    return se_eq_stopped(t->progress) ? SE_STOPPED : SE_OK;
 }
 
 /* ---- putting it together -------------------------------------------------------- */
 
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
-                                   se_equity_counts *out) {
+                                   se_progress *progress, se_equity_counts *out) {
     se_eq_prep p;
     se_side side[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
     se_subsets *t = NULL;
@@ -499,6 +535,18 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     t = (se_subsets *)malloc(sizeof *t);
     if (t == NULL) return SE_NO_MEMORY;
     se_subsets_init(t, p.n_unseen, p.need[0] < p.need[1] ? p.need[0] : p.need[1]);
+    t->progress = progress;
+    {
+        /* Progress in completions handled: building both sides, then each
+         * sweep over both, then the scoops (stud8: each of A's completions
+         * once per low class, B's once; twice). */
+        size_t n0 = (size_t)se_binomial(p.n_unseen, p.need[0]);
+        size_t n1 = (size_t)se_binomial(p.n_unseen, p.need[1]);
+        size_t small = n0 < n1 ? n0 : n1, both = n0 + n1;
+        size_t sweeps = p.game == SE_GAME_STUD8 ? 3 : p.game == SE_GAME_STUD_HILO_NOQ ? 4 : 1;
+        size_t scoops = p.game == SE_GAME_STUD8 ? 2 * (SE_HU_LOW_CLASSES * small + both - small) : 0;
+        se_eq_plan(progress, both * (1 + sweeps) + scoops);
+    }
     if (p.game == SE_GAME_STUD8 || p.game == SE_GAME_STUD_HILO_NOQ) {
         /* The no-qualifier game's scoop records, known before any work: refuse
          * early. (Stud8, with few low classes, counts its scoops by class.) */
@@ -511,7 +559,7 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
             goto done;
         }
     }
-    for (int i = 0; i < 2 && status == SE_OK; i++) status = se_side_build(&p, i, &side[i]);
+    for (int i = 0; i < 2 && status == SE_OK; i++) status = se_side_build(&p, i, &side[i], progress);
     if (status != SE_OK) goto done;
     out->deals = side[0].n * se_binomial(p.n_unseen - p.need[0], p.need[1]);
     {
@@ -592,6 +640,7 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
         }
     }
 done:
+    if (status != SE_OK) memset(out, 0, sizeof *out);
     free(side[0].comp);
     free(side[1].comp);
     free(unq[0]);

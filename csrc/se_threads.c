@@ -28,7 +28,7 @@ static volatile size_t se_min_rows = 16384;
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
-static size_t se_fetch_add(volatile size_t *target, size_t value) {
+size_t se_fetch_add(volatile size_t *target, size_t value) {
 #if defined(_WIN64)
     return (size_t)InterlockedExchangeAdd64((volatile LONG64 *)target, (LONG64)value);
 #else
@@ -36,11 +36,11 @@ static size_t se_fetch_add(volatile size_t *target, size_t value) {
 #endif
 }
 
-static size_t se_load(volatile size_t *source) {
+size_t se_load(volatile size_t *source) {
     return se_fetch_add(source, 0);
 }
 
-static void se_store(volatile size_t *target, size_t value) {
+void se_store(volatile size_t *target, size_t value) {
 #if defined(_WIN64)
     InterlockedExchange64((volatile LONG64 *)target, (LONG64)value);
 #else
@@ -52,15 +52,15 @@ static void se_store(volatile size_t *target, size_t value) {
 #include <pthread.h>
 #include <unistd.h>
 
-static size_t se_fetch_add(volatile size_t *target, size_t value) {
+size_t se_fetch_add(volatile size_t *target, size_t value) {
     return __atomic_fetch_add(target, value, __ATOMIC_RELAXED);
 }
 
-static size_t se_load(volatile size_t *source) {
+size_t se_load(volatile size_t *source) {
     return __atomic_load_n(source, __ATOMIC_RELAXED);
 }
 
-static void se_store(volatile size_t *target, size_t value) {
+void se_store(volatile size_t *target, size_t value) {
     __atomic_store_n(target, value, __ATOMIC_RELAXED);
 }
 #endif

@@ -29,6 +29,11 @@ int se_parallel_for(size_t n_items, size_t chunk, size_t min_items_per_worker, i
 /* How many workers se_parallel_for would use; the same rule, without running. */
 int se_workers_for(size_t n_items, size_t min_items_per_worker, int threads);
 
+/* Relaxed atomic operations on a shared counter or flag. */
+size_t se_fetch_add(volatile size_t *target, size_t value);
+size_t se_load(volatile size_t *source);
+void se_store(volatile size_t *target, size_t value);
+
 /* Calls init exactly once per process, however many threads race to it; every
  * caller returns after it has finished. Declare the flag as
  * `static se_once_flag flag = SE_ONCE_INIT;`. */

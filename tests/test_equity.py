@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from fractions import Fraction
 
 import pytest
@@ -284,3 +285,54 @@ def test_bad_input(hands, kwargs, error, match) -> None:
     game = kwargs.pop("game", "stud")
     with pytest.raises(error, match=match):
         studeval.equity(hands, game, **kwargs)
+
+
+# ---- progress and stopping in a long exact count ------------------------------------
+
+#: Heads-up with unknown hole cards: 1.4e12 deals, a count of some seconds.
+LONG_SPOT = ["As 2d 3h", "Kc"]
+
+
+def test_a_long_exact_count_reports_its_progress() -> None:
+    fractions: list[float] = []
+    result = studeval.equity(LONG_SPOT, "stud", threads=2, progress=fractions.append)
+    assert result.exact and result.method == "count"
+    assert fractions[-1] == 1.0
+    during = fractions[:-1]
+    assert len(during) >= 3 and all(0.0 < f <= 1.0 for f in during[1:])
+    assert during == sorted(during)  # never goes back
+
+
+def test_stopping_a_long_exact_count_returns_a_quick_sample() -> None:
+    calls: list[float] = []
+
+    def stop_at_once(fraction: float) -> bool:
+        calls.append(fraction)
+        return False
+
+    result = studeval.equity(LONG_SPOT, "stud", threads=2, progress=stop_at_once, seed=5)
+    # Had the count run to its end it would be exact: it was stopped part way.
+    assert not result.exact and result.method == "monte carlo"
+    assert len(calls) == 1
+    assert result.deals == _core.EQ_CHUNK_SAMPLES * 2 * 2  # one batch on two threads
+    share = result.players[0].share
+    assert abs(share - 0.4454) < 5 * result.players[0].std_error  # the exact 44.54%
+    assert abs(sum(p.share for p in result.players) - 1.0) < 1e-12
+
+
+def test_ctrl_c_stops_a_long_exact_count() -> None:
+    def interrupt(fraction: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        studeval.equity(LONG_SPOT, "stud8", threads=2, progress=interrupt)
+    # The count's thread was stopped and joined before the interrupt went on.
+    assert not [t for t in threading.enumerate() if t.name == "studeval-exact-equity"]
+
+
+def test_progress_of_a_stopped_core_call() -> None:
+    control = _core.EquityProgress()
+    control.stop()
+    raw = _core.equity_count_heads_up(NUMBER["stud"], [[51, 1, 6], [44]], [], 1 << 26, 1, control)
+    assert raw == (_core.EQ_STOPPED,)  # a status and no counts
+    assert control.fraction() < 0.01

@@ -135,3 +135,18 @@ def test_piped_hand_in_a_terminal_session(default_install: Path, tmp_path: Path)
     assert screen.status == 0, screen.text
     assert "As Kd 7h 2c 3s 9d Th  6267  High Card          72     -" in screen.text
     assert "random" not in screen.text
+
+
+def test_ctrl_c_stops_a_long_exact_equity_count(default_install: Path) -> None:
+    """An exact heads-up count with an unknown hole card takes seconds: it draws a bar,
+    and Ctrl-C stops the count in the core and exits 130 without a traceback."""
+    screen = run_in_terminal(
+        [str(default_install / "studeval"), "equity", "--game", "stud8", "As 2d 3h", "Kc"],
+        env=_env(default_install),
+        interrupt_after=lambda out: out.count(b"%/s]") + out.count(b"%]") >= 3,
+        timeout=120,
+    )
+    assert screen.interrupted
+    assert screen.status == 130, screen.text
+    assert "Traceback" not in screen.text and "KeyboardInterrupt" not in screen.text
+    assert "exact" not in screen.text  # stopped before any answer was printed

@@ -54,7 +54,8 @@ typedef enum se_status {
     SE_INVALID_ROW = -5,   /* batch with check: some row is invalid (see first_bad_row) */
     SE_NO_DEAL = -6,       /* equity: the unseen cards cannot complete the hands */
     SE_NO_MEMORY = -7,     /* an allocation failed */
-    SE_TOO_BIG = -8        /* equity: an exact count would need more memory than allowed */
+    SE_TOO_BIG = -8,       /* equity: an exact count would need more memory than allowed */
+    SE_STOPPED = -9        /* equity: stopped early through se_progress.stop */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -197,8 +198,20 @@ double se_equity_deals(const se_equity_spot *spot, int *community);
 se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
                            uint64_t chunks, int threads, se_equity_counts *out);
 
+/* Progress of a long exact call, shared with the caller (pass NULL for none).
+ * The core sets `total` when it starts and adds finished work to `done` (in
+ * units of its own: done / total is the fraction done); it stops early, with
+ * SE_STOPPED and no counts, once the caller makes `stop` nonzero. Zero the
+ * struct before the call; from other threads, read and write it atomically. */
+typedef struct se_progress {
+    volatile size_t done;
+    volatile size_t total;
+    volatile size_t stop;
+} se_progress;
+
 /* Exact, by walking every deal (split over threads). */
-se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out);
+se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progress *progress,
+                              se_equity_counts *out);
 
 /* Exact heads-up, by counting (no community card): counts every deal without
  * walking the pairs, stud8's scoops on up to `threads` threads (0: every core).
@@ -206,7 +219,7 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity
  * no-qualifier game would need more than max_records records (12 bytes each).
  * share_sq is left 0. */
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
-                                   se_equity_counts *out);
+                                   se_progress *progress, se_equity_counts *out);
 
 #ifdef __cplusplus
 }

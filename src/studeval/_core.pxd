@@ -19,6 +19,7 @@ cdef extern from "studeval.h" nogil:
         SE_NO_DEAL
         SE_NO_MEMORY
         SE_TOO_BIG
+        SE_STOPPED
 
     int se_high_rank(const uint8_t *cards, int n)
     int se_low_rank(const uint8_t *cards, int n)
@@ -62,6 +63,11 @@ cdef extern from "studeval.h" nogil:
     double se_equity_deals(const se_equity_spot *spot, int *community)
     se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
                                uint64_t chunks, int threads, se_equity_counts *out)
-    se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_equity_counts *out)
+    ctypedef struct se_progress:
+        size_t done
+        size_t total
+        size_t stop
+    se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progress *progress,
+                                  se_equity_counts *out)
     se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
-                                       int threads, se_equity_counts *out)
+                                       int threads, se_progress *progress, se_equity_counts *out)

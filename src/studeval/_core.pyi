@@ -5,6 +5,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 NO_LOW: int
 MAX_THREADS: int
@@ -36,6 +37,14 @@ EQ_UNITS: int
 EQ_CHUNK_SAMPLES: int
 EQ_TOO_BIG: int
 EQ_NO_DEAL: int
+EQ_STOPPED: int
+
+@disjoint_base
+class EquityProgress:
+    def fraction(self) -> float: ...
+    def stop(self) -> None: ...
+    @property
+    def stopped(self) -> bool: ...
 
 def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> tuple[float, bool]: ...
 def equity_sample(
@@ -48,8 +57,17 @@ def equity_sample(
     threads: int,
 ) -> tuple[Any, ...]: ...
 def equity_enumerate(
-    game: int, hands: list[list[int]], dead: list[int], threads: int
+    game: int,
+    hands: list[list[int]],
+    dead: list[int],
+    threads: int,
+    progress: EquityProgress | None = None,
 ) -> tuple[Any, ...]: ...
 def equity_count_heads_up(
-    game: int, hands: list[list[int]], dead: list[int], max_records: int, threads: int
+    game: int,
+    hands: list[list[int]],
+    dead: list[int],
+    max_records: int,
+    threads: int,
+    progress: EquityProgress | None = None,
 ) -> tuple[Any, ...]: ...

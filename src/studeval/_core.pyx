@@ -7,6 +7,7 @@ lists of int codes (the common case in tight loops) and hand anything else to
 :func:`studeval.cards.to_codes`.
 """
 
+cimport cython
 from cpython.object cimport PyObject
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
@@ -359,6 +360,41 @@ EQ_CHUNK_SAMPLES = SE_EQ_CHUNK_SAMPLES
 # The statuses of an equity call that the Python layer turns into answers or errors.
 EQ_TOO_BIG = SE_TOO_BIG
 EQ_NO_DEAL = SE_NO_DEAL
+EQ_STOPPED = SE_STOPPED
+
+
+@cython.auto_pickle(False)
+cdef class EquityProgress:
+    """How far an exact equity call is, shared with the core while it runs; ``stop()``
+    makes the call return ``EQ_STOPPED`` early. One per call.
+
+    >>> p = EquityProgress()
+    >>> p.fraction(), p.stopped
+    (0.0, False)
+    >>> p.stop(); p.stopped
+    True
+    """
+
+    cdef se_progress state
+
+    def fraction(self) -> float:
+        """The fraction of the call's work done, 0.0 before it has started."""
+        cdef size_t total = self.state.total
+        cdef size_t done = self.state.done
+        return min(<double>done / <double>total, 1.0) if total else 0.0
+
+    def stop(self) -> None:
+        """Ask the running call to stop (it checks often: within milliseconds)."""
+        self.state.stop = 1
+
+    @property
+    def stopped(self) -> bool:
+        """Whether ``stop()`` was called."""
+        return self.state.stop != 0
+
+
+cdef se_progress *_progress_of(EquityProgress progress):
+    return NULL if progress is None else &progress.state
 
 
 cdef int _equity_spot(int game, object hands, object dead, se_equity_spot *spot) except -1:
@@ -430,7 +466,7 @@ def equity_sample(int game, hands, dead, uint64_t seed, uint64_t first_chunk, ui
     return _equity_result(status, &counts, spot.players)
 
 
-def equity_enumerate(int game, hands, dead, int threads):
+def equity_enumerate(int game, hands, dead, int threads, EquityProgress progress=None):
     """Exact sums over every deal, walked (split over threads), the GIL released.
 
     >>> equity_enumerate(0, [[51, 47, 43, 39, 35, 31, 27], [0, 1, 2, 3, 4, 5, 6]], [], 1)[1]
@@ -439,13 +475,15 @@ def equity_enumerate(int game, hands, dead, int threads):
     cdef se_equity_spot spot
     cdef se_equity_counts counts
     cdef se_status status
+    cdef se_progress *state = _progress_of(progress)
     _equity_spot(game, hands, dead, &spot)
     with nogil:
-        status = se_equity_enumerate(&spot, threads, &counts)
+        status = se_equity_enumerate(&spot, threads, state, &counts)
     return _equity_result(status, &counts, spot.players)
 
 
-def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads):
+def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads,
+                          EquityProgress progress=None):
     """Exact heads-up sums by counting (no community card), the GIL released.
 
     >>> equity_count_heads_up(0, [[51, 47, 43], [0, 1, 2]], [], 1 << 24, 1)[1]
@@ -454,7 +492,8 @@ def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads
     cdef se_equity_spot spot
     cdef se_equity_counts counts
     cdef se_status status
+    cdef se_progress *state = _progress_of(progress)
     _equity_spot(game, hands, dead, &spot)
     with nogil:
-        status = se_equity_count_heads_up(&spot, max_records, threads, &counts)
+        status = se_equity_count_heads_up(&spot, max_records, threads, state, &counts)
     return _equity_result(status, &counts, spot.players)

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
-from studeval._console import InputError, Output, OutputError, detach_stdout, say
+from studeval._console import InputError, Output, OutputError, Progress, detach_stdout, say
 from studeval._core import cpu_count
 from studeval._version import __version__
 from studeval.errors import StudevalError
@@ -482,11 +482,22 @@ def _equity(args: argparse.Namespace) -> int:
     from studeval.equity_calculator import equity
 
     method = "exact" if args.exact else "mc" if args.samples else "auto"
+    bar = Progress(100, "%")  # drawn only on a terminal; long exact counts take seconds
+    shown = 0
+
+    def advance(fraction: float) -> None:
+        nonlocal shown
+        bar.update(int(fraction * 100) - shown)
+        shown = int(fraction * 100)
+
     try:
         result = equity(args.hands, args.game, dead=args.dead, method=method,
-                        samples=args.samples, seed=args.seed, threads=args.threads)  # fmt: skip
+                        samples=args.samples, seed=args.seed, threads=args.threads,
+                        progress=advance)  # fmt: skip
     except (StudevalError, ValueError, TypeError) as err:
         return _error(str(err))
+    finally:
+        bar.close()
     if args.format == "json":
         import json
         from dataclasses import asdict

@@ -22,6 +22,7 @@ community card shared by all (WSOP live-action rule 228).
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,11 @@ _GAME_NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
 _UNITS = _core.EQ_UNITS
 _CHUNK = _core.EQ_CHUNK_SAMPLES
 _UNKNOWN = ("??", "?", "xx", "XX")
+#: Exact calls over more deals than this run on a helper thread, so that this one
+#: can report progress and stop them (progress returning False, or Ctrl-C).
+_WATCHED_DEALS = 2_000_000
+#: How often (seconds) a watched exact call reports progress.
+_POLL_S = 0.1
 
 
 @dataclass(frozen=True)
@@ -271,9 +277,10 @@ def equity(
     4,096), once every share's standard error is at most ``target_se`` (default
     5e-4 when neither ``samples`` nor ``time_limit`` is given), after
     ``time_limit`` seconds, or when ``progress`` returns False. ``progress`` is
-    called with the fraction done (an exact answer is one call into the core:
-    ``progress`` hears only its end, and it cannot be stopped early; heads-up with
-    an unknown hole card takes seconds). The same ``seed`` gives the same answer
+    called with the fraction done, also during a long exact count (heads-up with an
+    unknown hole card takes seconds); stopped part way, a count has no answer and
+    one quick batch of samples is returned instead, marked inexact. Ctrl-C stops a
+    count too (``KeyboardInterrupt`` once it has). The same ``seed`` gives the same answer
     whatever the thread count. The GIL is released while the core works.
 
     >>> exact = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
@@ -299,8 +306,15 @@ def equity(
         raise _cannot_deal()
     wants_mc = method == "mc" or (method == "auto" and (samples or target_se or time_limit))
     if not wants_mc:
-        exact = _exact(number, players, dead_codes, n_threads, deals, community, method)
-        if exact is not None:
+        exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
+        if exact == "stopped":
+            # Stopped part way, an exact count holds no answer: the answer so far is
+            # one quick batch of samples, marked inexact.
+            quick = _CHUNK * 2 * (n_threads or _core.cpu_count())
+            counts = _monte_carlo(number, players, dead_codes, n_threads, quick, None, None,
+                                  seed, None)  # fmt: skip
+            return _result(game, players, counts, False, community, started, "monte carlo")
+        if isinstance(exact, tuple):
             if progress is not None:
                 progress(1.0)
             return _result(game, players, exact[0], True, community, started, exact[1])
@@ -311,13 +325,22 @@ def equity(
 
 def _exact(
     number: int, players: list[list[int]], dead: list[int], threads: int, deals: float,
-    community: bool, method: str,
-) -> tuple[EquityCounts, str] | None:  # fmt: skip
-    """Exact counts, or None when ``method="auto"`` should sample instead."""
+    community: bool, method: str, progress: Callable[[float], object] | None,
+) -> tuple[EquityCounts, str] | str | None:  # fmt: skip
+    """Exact counts, "stopped" when ``progress`` stopped them, or None when
+    ``method="auto"`` should sample instead."""
+    watched = deals > _WATCHED_DEALS
     if len(players) == 2 and not community:
-        raw = _core.equity_count_heads_up(number, players, dead, MAX_SCOOP_RECORDS, threads)
+        raw = _watch(
+            lambda control: _core.equity_count_heads_up(
+                number, players, dead, MAX_SCOOP_RECORDS, threads, control
+            ),
+            progress, watched,
+        )  # fmt: skip
         if raw[0] == 0:
             return _counts(raw), "count"
+        if raw[0] == _core.EQ_STOPPED:
+            return "stopped"
         if raw[0] != _core.EQ_TOO_BIG:
             _check(raw)
     if deals <= EXACT_BUDGET or method == "exact":
@@ -325,10 +348,52 @@ def _exact(
             raise OptionError(
                 f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
             )
-        raw = _core.equity_enumerate(number, players, dead, threads)
+        raw = _watch(
+            lambda control: _core.equity_enumerate(number, players, dead, threads, control),
+            progress, watched,
+        )  # fmt: skip
+        if raw[0] == _core.EQ_STOPPED:
+            return "stopped"
         _check(raw)
         return _counts(raw), "enumerate"
     return None
+
+
+def _watch(
+    call: Callable[[_core.EquityProgress | None], tuple[Any, ...]],
+    progress: Callable[[float], object] | None, watched: bool,
+) -> tuple[Any, ...]:  # fmt: skip
+    """Runs one exact core call. A long one runs on a helper thread while this one
+    reports its progress every ``_POLL_S`` seconds and stops it when ``progress``
+    returns False or on Ctrl-C (the core stops within milliseconds; the interrupt
+    is raised once it has)."""
+    if not watched:
+        return call(None)
+    control = _core.EquityProgress()
+    outcome: list[tuple[Any, ...]] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call(control))
+        except BaseException as error:  # handed to the waiting thread
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="studeval-exact-equity", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(_POLL_S)
+            alive = worker.is_alive()
+            if alive and progress is not None and progress(control.fraction()) is False:
+                control.stop()
+    except BaseException:
+        control.stop()
+        worker.join()
+        raise
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 def _monte_carlo(

@@ -76,23 +76,24 @@ int main(int argc, char **argv) {
             continue;
         }
         se_equity_counts walk, count;
-        if (se_equity_enumerate(&s, 2, &walk) != SE_OK) {
+        if (se_equity_enumerate(&s, 2, NULL, &walk) != SE_OK) {
             print_spot(&s);
             fprintf(stderr, "FAIL enumerate returned an error\n");
             return 1;
         }
         /* Counted as dealt, and with the players swapped (the counting picks
          * which side to sweep by its number of completions). */
-        int st = se_equity_count_heads_up(&s, (size_t)1 << 26, 2, &count);
+        int st = se_equity_count_heads_up(&s, (size_t)1 << 26, 2, NULL, &count);
         const char *what = "";
         if (st == SE_OK && same(&walk, &count, 2, &what)) {
             se_equity_spot swapped = s;
             se_equity_counts back, mirror;
+            se_progress watch = {0, 0, 0};
             swapped.known[0] = s.known[1];
             swapped.known[1] = s.known[0];
             memcpy(swapped.cards[0], s.cards[1], 7);
             memcpy(swapped.cards[1], s.cards[0], 7);
-            st = se_equity_count_heads_up(&swapped, (size_t)1 << 26, 2, &back);
+            st = se_equity_count_heads_up(&swapped, (size_t)1 << 26, 2, &watch, &back);
             mirror = back;
             mirror.share[0] = back.share[1], mirror.share[1] = back.share[0];
             mirror.high_win[0] = back.high_win[1], mirror.high_win[1] = back.high_win[0];
@@ -100,6 +101,11 @@ int main(int argc, char **argv) {
             mirror.low_win[0] = back.low_win[1], mirror.low_win[1] = back.low_win[0];
             mirror.low_tie[0] = back.low_tie[1], mirror.low_tie[1] = back.low_tie[0];
             mirror.scoop[0] = back.scoop[1], mirror.scoop[1] = back.scoop[0];
+            if (st == SE_OK && (watch.done != watch.total || watch.total == 0)) {
+                print_spot(&swapped);
+                fprintf(stderr, "FAIL progress ended at %zu of %zu\n", watch.done, watch.total);
+                return 1;
+            }
             if (st == SE_OK && same(&walk, &mirror, 2, &what)) {
                 swaps++;
             } else {
@@ -130,6 +136,35 @@ int main(int argc, char **argv) {
         scoops += walk.scoop[0] > 0 && walk.scoop[1] > 0;
         deals += walk.deals;
         checked++;
+    }
+    /* Progress: a walk reports all of its work, and a stop asked for before
+     * either exact method starts stops it with no counts. */
+    {
+        se_equity_spot s;
+        se_equity_counts counts;
+        se_progress watch = {0, 0, 0}, stop = {0, 0, 1};
+        memset(&s, 0, sizeof s);
+        s.game = SE_GAME_STUD8;
+        s.players = 3;
+        s.known[0] = s.known[1] = s.known[2] = 5;
+        uint8_t cards[15] = {48, 1, 6, 44, 45, 40, 20, 21, 30, 31, 2, 3, 12, 13, 14};
+        for (int i = 0; i < 3; i++) memcpy(s.cards[i], cards + 5 * i, 5);
+        if (se_equity_enumerate(&s, 2, &watch, &counts) != SE_OK || watch.total == 0 ||
+            watch.done != watch.total) {
+            fprintf(stderr, "FAIL walk progress ended at %zu of %zu\n", watch.done, watch.total);
+            return 1;
+        }
+        if (se_equity_enumerate(&s, 2, &stop, &counts) != SE_STOPPED || counts.deals != 0) {
+            fprintf(stderr, "FAIL a stopped walk did not stop\n");
+            return 1;
+        }
+        s.players = 2;
+        s.known[1] = 1;
+        if (se_equity_count_heads_up(&s, (size_t)1 << 26, 2, &stop, &counts) != SE_STOPPED ||
+            counts.deals != 0) {
+            fprintf(stderr, "FAIL a stopped count did not stop\n");
+            return 1;
+        }
     }
     /* Monte Carlo: the same seed gives the same sums on 1 and 3 threads. */
     {
