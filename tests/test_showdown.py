@@ -485,3 +485,51 @@ def test_unknown_game() -> None:
 def test_hand_values_are_accepted() -> None:
     hands = [studeval.Hand(KINGS_FIVES), studeval.Hand(SEVEN_LOW)]
     assert settle(hands, [40, 40], "stud8").payouts == [40, 40]
+
+
+# ---- rake and chip size ---------------------------------------------------------------
+
+
+def test_wsop_hi_lo_pot_in_25000_chips() -> None:
+    """2023 WSOP Players Championship: a 4,825,000 hi/lo pot paid 2,425,000 high and
+    2,400,000 low, the smallest chip in play being 25,000 (the odd chip to the high)."""
+    s = settle(
+        ["As Ah Kd Kc 7s 3d 2c", "7c 5d 4h 2s Ac Qd Jh", None],
+        [2_400_000, 2_400_000, 25_000],
+        "stud8",
+        chip=25_000,
+    )
+    pot = s.pots[0]
+    assert pot.amount == 4_825_000
+    assert pot.high_shares[0] == 2_425_000 and pot.low_shares[1] == 2_400_000
+    assert s.payouts == [2_425_000, 2_400_000, 0]
+    assert s.chip == 25_000
+
+
+def test_the_rake_comes_from_the_main_pot_before_the_split() -> None:
+    # Main pot 3 x 30 = 90, rake 6 -> 84 split by the two tied aces-up hands;
+    # the side pot of 2 x 70 = 140 is not raked.
+    s = settle(
+        ["As Ah Kd Kc 7s 3d 2c", "Ad Ac Ks Kh 7d 3c 2h", "Qs Qh 5c 4d 9h 8c 6d"],
+        [100, 100, 30],
+        "stud",
+        rake=6,
+    )
+    assert [p.amount for p in s.pots] == [84, 140]
+    assert s.payouts == [112, 112, 0]
+    assert s.rake == 6 and sum(s.payouts) + s.rake == 230
+    assert "Rake 6" in str(s)
+
+
+def test_rake_and_chip_errors_name_the_input() -> None:
+    hands = ["As Ah Kd Kc 7s 3d 2c", "7c 5d 4h 2s Ac Qd Jh"]
+    with pytest.raises(ChipError, match="rake is 200 but the main pot is only 100"):
+        settle(hands, [50, 50], "stud", rake=200)
+    with pytest.raises(ChipError, match=r"contributions\[1\] is 30, not a whole number of 25"):
+        settle(hands, [50, 30], "stud", chip=25)
+    with pytest.raises(ChipError, match="rake is 5, not a whole number of 25-chips"):
+        settle(hands, [50, 50], "stud", chip=25, rake=5)
+    with pytest.raises(ChipError, match="chip is 0"):
+        settle(hands, [50, 50], "stud", chip=0)
+    with pytest.raises(ChipError, match="rake is -1"):
+        settle(hands, [50, 50], "stud", rake=-1)

@@ -105,15 +105,20 @@ class Settlement:
             they sum to the contributions.
         pots: the main pot, then the side pots in the order they formed.
         returned: chips each seat gets back because nobody matched them.
+        rake: chips the house took from the main pot before it was split.
+        chip: the smallest chip in play; every share is a whole number of them.
     """
 
     game: str
     payouts: list[int]
     pots: list[Pot]
     returned: list[int]
+    rake: int = 0
+    chip: int = 1
 
     def __str__(self) -> str:
-        lines = [str(pot) for pot in self.pots]
+        lines = [f"Rake {self.rake} from the main pot"] if self.rake else []
+        lines += [str(pot) for pot in self.pots]
         lines += [
             f"Seat {seat} takes back {chips} unmatched"
             for seat, chips in enumerate(self.returned)
@@ -226,15 +231,16 @@ def _odd_chip_order(
     return sorted(seats, key=key)
 
 
-def _divide(amount: int, winners: Sequence[int], n: int) -> tuple[list[int], int]:
-    """Split ``amount`` among winners in odd-chip order; return shares and odd chips."""
+def _divide(amount: int, winners: Sequence[int], n: int, chip: int = 1) -> tuple[list[int], int]:
+    """Split ``amount`` (whole chips of ``chip``) among winners in odd-chip order;
+    return the shares and how many odd chips there were."""
     shares = [0] * n
     if not winners:
         return shares, 0
-    base, odd = divmod(amount, len(winners))
+    base, odd = divmod(amount // chip, len(winners))
     for place, seat in enumerate(winners):
         # One odd chip at most per seat: odd < len(winners).
-        shares[seat] = base + (1 if place < odd else 0)
+        shares[seat] = (base + (1 if place < odd else 0)) * chip
     return shares, odd
 
 
@@ -245,6 +251,7 @@ def _contest(
     spec: Game,
     house: HouseRules,
     table: Sequence[_Seat | None],
+    chip: int = 1,
 ) -> Pot:
     n = len(table)
     # Ranks of the eligible seats for each half; a seat with no qualifying low
@@ -268,17 +275,17 @@ def _contest(
         low_hand = describe_low(best_low)
     if high_winners and low_winners:
         # The high half takes the odd chip of a hi/lo split.
-        low_amount = amount // 2
+        low_amount = amount // chip // 2 * chip
         high_amount = amount - low_amount
-        split_odd = amount % 2
+        split_odd = amount // chip % 2
     elif high_winners:
         high_amount, low_amount, split_odd = amount, 0, 0
     else:
         high_amount, low_amount, split_odd = 0, amount, 0
     high_order = _odd_chip_order(high_winners, "high", spec, house, table)
     low_order = _odd_chip_order(low_winners, "low", spec, house, table)
-    high_shares, high_odd = _divide(high_amount, high_order, n)
-    low_shares, low_odd = _divide(low_amount, low_order, n)
+    high_shares, high_odd = _divide(high_amount, high_order, n, chip)
+    low_shares, low_odd = _divide(low_amount, low_order, n, chip)
     return Pot(
         name=name,
         game=spec.name,
@@ -341,6 +348,8 @@ def settle(
     *,
     community: CardLike | None = None,
     rules: HouseRules | str | None = None,
+    rake: int = 0,
+    chip: int = 1,
 ) -> Settlement:
     """Settle a showdown: build the pots and split each among its winners.
 
@@ -356,7 +365,18 @@ def settle(
     in the order the house rules set (:class:`~studeval.HouseRules`). Suits
     never break a tie for a pot.
 
-    The payouts always sum to the contributions.
+    ``rake`` chips are taken from the main pot before it is split (as online
+    card rooms do). ``chip`` is the smallest chip in play: contributions and the
+    rake are whole numbers of it, every share is too, and an odd chip is one such
+    chip. The payouts always sum to the contributions less the rake.
+
+    >>> s = settle(["As Ah Kd Kc 7s 3d 2c", "7c 5d 4h 2s Ac Qd Jh", None],
+    ...            [2_400_000, 2_400_000, 25_000], "stud8", chip=25_000)
+    >>> s.pots[0].amount, s.payouts  # 193 chips of 25,000: the high half gets 97
+    (4825000, [2425000, 2400000, 0])
+    >>> settle(["As Ah Kd Kc 7s 3d 2c", "7c 5d 4h 2s Ac Qd Jh"], [50, 50], "stud",
+    ...        rake=5).payouts
+    [95, 0]
 
     >>> s = settle(["As Ah Kd Kc 7s 3d 2c", "Ad Ac Ks Kh 7d 3c 2h", "Qs Qh 5c 4d 9h 8c 6d"],
     ...            [100, 100, 30], "stud")
@@ -373,17 +393,34 @@ def settle(
     chips = [_chips(c, f"contributions[{s}]") for s, c in enumerate(_chip_list(contributions))]
     if len(chips) != n:
         raise SeatError(f"contributions has {len(chips)} entries but hands has {n} seats")
+    chip = _chips(chip, "chip")
+    rake = _chips(rake, "rake")
+    if chip < 1:
+        raise ChipError("chip is 0; the smallest chip in play is at least 1")
+    for what, value in [*((f"contributions[{s}]", c) for s, c in enumerate(chips)),
+                        ("rake", rake)]:  # fmt: skip
+        if value % chip:
+            raise ChipError(f"{what} is {value}, not a whole number of {chip}-chips")
     table = _table(hands, community, spec)
     live = live_seats(table, "settle")
     layers, returned = _layers(chips, live)
+    if rake:
+        main = layers[0][0] if layers else 0
+        if rake > main:
+            raise ChipError(f"rake is {rake} but the main pot is only {main}")
+        layers[0] = (main - rake, layers[0][1])
     pots = [
-        _contest("Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table)
+        _contest(
+            "Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table, chip
+        )
         for i, (amount, eligible) in enumerate(layers)
     ]
     payouts = [returned[seat] + sum(pot.shares[seat] for pot in pots) for seat in range(n)]
-    if sum(payouts) != sum(chips):  # pragma: no cover - an internal invariant
-        raise AssertionError(f"payouts {payouts} do not sum to contributions {chips}")
-    return Settlement(game=spec.name, payouts=payouts, pots=pots, returned=returned)
+    if sum(payouts) + rake != sum(chips):  # pragma: no cover - an internal invariant
+        raise AssertionError(f"payouts {payouts} and rake {rake} do not sum to {chips}")
+    return Settlement(
+        game=spec.name, payouts=payouts, pots=pots, returned=returned, rake=rake, chip=chip
+    )
 
 
 def _seat_count(hands: object) -> Sequence[object]:
