@@ -33,6 +33,7 @@ from studeval.batch import (
 )
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
+from studeval.engine import Event, Legal, Stakes, StudHand
 
 # --- rules layer (issue 3): begin ---
 from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity
@@ -43,6 +44,7 @@ from studeval.errors import (
     ChipError,
     DuplicateCardError,
     HandSizeError,
+    IllegalActionError,
     InvalidCardError,
     InvalidLineError,
     InvalidRankError,
@@ -84,12 +86,15 @@ __all__ = [
     "DuplicateCardError",
     "Equity",
     "EquityCounts",
+    "Event",
     "Hand",
     "HandSizeError",
     "HouseRules",
+    "IllegalActionError",
     "InvalidCardError",
     "InvalidLineError",
     "InvalidRankError",
+    "Legal",
     "OptionError",
     "PlayerEquity",
     "Pot",
@@ -97,6 +102,8 @@ __all__ = [
     "RulesError",
     "SeatError",
     "Settlement",
+    "Stakes",
+    "StudHand",
     "StudevalError",
     "UnknownGameError",
     "UnknownRankingError",

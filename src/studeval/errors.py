@@ -21,6 +21,7 @@ __all__ = [
     "ChipError",
     "DuplicateCardError",
     "HandSizeError",
+    "IllegalActionError",
     "InvalidCardError",
     "InvalidLineError",
     "InvalidRankError",
@@ -151,6 +152,11 @@ class ChipError(StudevalError, ValueError):
 
 class SeatError(StudevalError, ValueError):
     """Seat lists that do not fit together (lengths, no live seat, bad index)."""
+
+
+class IllegalActionError(StudevalError, ValueError):
+    """An action, deal or showdown step the rules do not allow now (the message names
+    the seat, the action and what is legal); the hand is left as it was."""
 
 
 class OptionError(StudevalError, ValueError, TypeError):
