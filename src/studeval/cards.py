@@ -98,6 +98,8 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
 
 
 def _one_code(item: object) -> int:
+    if type(item) is int and 0 <= item < 52:  # the common case, first
+        return item
     if isinstance(item, str):
         return parse_card(item)
     if isinstance(item, bool):

@@ -180,6 +180,7 @@ class StudHand:
         self._known: set[int] = set()
         self._shown = [False] * n
         self._mucked = [False] * n
+        self._out = [False] * n  # folded or mucked
         self._show_order: list[int] = []
         self._last_aggressor: int | None = None
         self._first_actor: int | None = None
@@ -209,13 +210,14 @@ class StudHand:
         self.contributions[seat] += chips
 
     def _in_hand(self, seat: int) -> bool:
-        return not self.folded[seat] and not self._mucked[seat]
+        return not self._out[seat]
 
     def _can_act(self, seat: int) -> bool:
         return self._in_hand(seat) and self.stacks[seat] > 0
 
     def _live(self) -> list[int]:
-        return [s for s in range(self.seats) if self._in_hand(s)]
+        out = self._out
+        return [s for s in range(self.seats) if not out[s]]
 
     def _unit(self) -> int:
         return self.stakes.small_bet if self.street <= 4 else self.stakes.big_bet
@@ -264,22 +266,25 @@ class StudHand:
                     raise IllegalActionError(f"seat {seat}: an up card cannot be unknown")
                 codes.append(None)
                 continue
-            known = to_codes([item])[0]
+            known = item if type(item) is int and 0 <= item < 52 else to_codes([item])[0]
             if known in self._known or known in codes:
                 raise DuplicateCardError(known, seat=seat, detail="already dealt")
             codes.append(known)
+        self._give(seat, codes)
+        if not self._waiting_for_cards():
+            self._start_betting()
+
+    def _give(self, seat: int, codes: list[int | None]) -> None:
+        """Deal checked cards: the street's down and up cards to one seat."""
+        up = self.street != 7
         for place, code in enumerate(codes):
-            down = self.street == 7 or (self.street == 3 and place < 2)
             self.cards[seat].append(code)
             if code is not None:
                 self._known.add(code)
-            if not down:
-                assert code is not None
-                self.up_cards[seat].append(code)
+                if up and (self.street != 3 or place == 2):
+                    self.up_cards[seat].append(code)
         self._dealt[seat] = True
         self.events.append(Event("deal", seat, cards=tuple(codes), street=self.street))
-        if not self._waiting_for_cards():
-            self._start_betting()
 
     def deal_community(self, card: object) -> None:
         """Deal the seventh-street community card when the deck cannot give every
@@ -309,13 +314,13 @@ class StudHand:
         if self.street == 7 and len(deck) < len(waiting):
             self.deal_community(deck[0])
             return
+        take = self._cards_due()
         for seat in waiting:
-            take = self._cards_due()
             cards, deck = deck[:take], deck[take:]
-            self.deal(seat, cards)
-            if self.over or self.actor is not None:
-                break
+            self._give(seat, cards)  # type: ignore[arg-type]
         self._deck = deck
+        if waiting:
+            self._start_betting()
 
     # ---- betting ------------------------------------------------------------------------
 
@@ -437,6 +442,7 @@ class StudHand:
         mine = self._street_bets[seat]
         if kind == "fold":
             self.folded[seat] = True
+            self._out[seat] = True
             self.events.append(Event("fold", seat, street=self.street))
         elif kind == "check":
             self._acted_at[seat] = self._full_level
@@ -598,6 +604,7 @@ class StudHand:
         if not self.showdown or seat is None:
             raise IllegalActionError("muck: it is not the showdown")
         self._mucked[seat] = True
+        self._out[seat] = True
         self.events.append(Event("muck", seat, street=self.street))
         self._next_shower()
 

@@ -1,0 +1,112 @@
+"""Random hands played through the engine, and a hand written out street by street.
+
+:func:`random_hand` deals from a seeded deck and picks each action uniformly from
+what :meth:`StudHand.legal` offers (each bet size too); at the showdown every
+seat shows. It is what ``studeval play`` and the engine benchmark run.
+:func:`describe` writes a hand the way a hand history reads.
+
+>>> hand = random_hand("razz", 3, seed=2)
+>>> hand.over, sum(hand.stacks)
+(True, 600)
+>>> print(describe(hand).splitlines()[0])
+Razz, 3 seats, stakes 1/2/5/10 (ante, bring-in, small bet, big bet)
+"""
+
+from __future__ import annotations
+
+import random
+
+from studeval.cards import card_str
+from studeval.engine import Event, Stakes, StudHand
+from studeval.games import get_game
+from studeval.houserules import HouseRules
+
+__all__ = ["DEFAULT_STAKES", "describe", "random_hand"]
+
+#: The stakes of ``studeval play``: a $5/$10 game with a 1 ante and a 2 bring-in.
+DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+_STREETS = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street",
+            7: "Seventh street"}  # fmt: skip
+
+
+def random_hand(
+    game: str,
+    seats: int,
+    seed: int | None = None,
+    *,
+    stakes: Stakes = DEFAULT_STAKES,
+    stack: int = 200,
+    rules: HouseRules | str | None = None,
+) -> StudHand:
+    """Play one hand of random legal actions from a seeded deck, to the end."""
+    rng = random.Random(seed)
+    hand = StudHand(game, stakes, [stack] * seats, rules=rules)
+    deck_seed = rng.getrandbits(64)
+    choice = rng.choice
+    while not hand.over:
+        if hand.showdown:
+            hand.show()
+        elif hand.actor is None:
+            hand.deal_random(deck_seed)
+        else:
+            legal = hand.legal()
+            kind = choice(legal.kinds())
+            sizes = (
+                legal.complete_to if kind == "complete"
+                else legal.bet_to if kind == "bet"
+                else legal.raise_to if kind == "raise"
+                else ()
+            )  # fmt: skip
+            hand.act(kind, choice(sizes) if sizes else None)
+    return hand
+
+
+def _cards(cards: tuple[int | None, ...]) -> str:
+    return " ".join("??" if c is None else card_str(c) for c in cards)
+
+
+def _line(event: Event) -> str:
+    who = f"Seat {event.seat}"
+    if event.kind == "ante":
+        return f"{who} antes {event.amount}"
+    if event.kind == "deal":
+        return f"{who} is dealt {_cards(event.cards)}"
+    if event.kind == "community":
+        return f"Community card {_cards(event.cards)}"
+    if event.kind in ("fold", "check", "muck"):
+        return f"{who} {event.kind}s"
+    if event.kind == "show":
+        return f"{who} shows {_cards(event.cards)}"
+    if event.kind == "call":
+        return f"{who} calls {event.amount}"
+    if event.kind == "bring_in":
+        return f"{who} brings in for {event.amount}"
+    if event.kind == "bet":
+        return f"{who} bets {event.to}"
+    verb = "completes" if event.kind == "complete" else "raises"
+    return f"{who} {verb} to {event.to}"
+
+
+def describe(hand: StudHand) -> str:
+    """The hand as text: the stakes, each street's cards and actions, the result."""
+    s = hand.stakes
+    lines = [
+        f"{get_game(hand.game).title}, {hand.seats} seats, stakes "
+        f"{s.ante}/{s.bring_in}/{s.small_bet}/{s.big_bet} (ante, bring-in, small bet, big bet)",
+        "Stacks " + " ".join(str(chips) for chips in hand.starting_stacks),
+    ]
+    street = 0
+    showing = False
+    for event in hand.events:
+        if event.kind in ("show", "muck") and not showing:
+            lines.append("Showdown")
+            showing = True
+        elif event.kind not in ("ante", "show", "muck") and event.street != street:
+            street = event.street
+            lines.append(_STREETS[street])
+        lines.append("  " + _line(event))
+    if hand.result is not None:
+        lines.append(str(hand.result))
+        lines.append("Final stacks " + " ".join(str(chips) for chips in hand.stacks))
+    return "\n".join(lines)
