@@ -43,6 +43,12 @@ def test_every_public_function_has_an_example() -> None:
     assert not missing, f"public functions without a doctest example: {missing}"
 
 
+def test_engine_page_examples() -> None:
+    page = README.parent / "docs" / "engine.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_readme_examples() -> None:
     result = doctest.testfile(str(README), module_relative=False, optionflags=FLAGS)
     assert result.attempted > 0, "the README has no examples to run"
