@@ -186,6 +186,7 @@ class StudHand:
         self._first_actor: int | None = None
         self._round_aggressor: int | None = None
         self._open_pair_round = False
+        self._legal: Legal | None = None  # legal() of the current state, once asked
         self._reset_round()
         for seat in range(n):
             ante = min(stakes.ante, self.stacks[seat])
@@ -325,6 +326,7 @@ class StudHand:
     # ---- betting ------------------------------------------------------------------------
 
     def _start_betting(self) -> None:
+        self._legal = None
         self._reset_round()
         self._open_pair_round = self._open_pair()
         live = self._live()
@@ -386,6 +388,12 @@ class StudHand:
         >>> h.legal().kinds(), h.legal().call, h.legal().raise_to
         (['fold', 'call', 'raise'], 5, (10,))
         """
+        if self._legal is not None:
+            return self._legal
+        self._legal = legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> Legal:
         seat = self.actor
         if seat is None or self.showdown:
             return Legal()
@@ -504,6 +512,7 @@ class StudHand:
         self.events.append(Event(kind, seat, target - mine, target, street=self.street))
 
     def _advance(self, seat: int) -> None:
+        self._legal = None
         live = self._live()
         if len(live) == 1:
             self.actor = None
