@@ -394,3 +394,19 @@ def test_bad_setup_is_refused() -> None:
         hand.deal(1, ["2d", "3c", None])
     with pytest.raises(IllegalActionError, match="deals 3 card"):
         hand.deal(1, ["2d", "3c"])
+
+
+def test_bad_values_are_errors_not_crashes() -> None:
+    with pytest.raises(ChipError, match="rake must be whole chips >= 0; got -1"):
+        StudHand("stud", STAKES, [10, 10], rake=-1)
+    with pytest.raises(ChipError, match="chip must be whole chips >= 1; got 0"):
+        StudHand("stud", STAKES, [10, 10], chip=0)
+    hand = StudHand("stud", STAKES, [100, 100])
+    with pytest.raises(IllegalActionError, match="cards must be a list; got 5"):
+        hand.deal(0, 5)  # type: ignore[arg-type]
+    hand.deal(0, ["As", "Ad", "Kc"])
+    hand.deal(1, ["2s", "2d", "2c"])
+    for bad in (5.0, "5", True):
+        with pytest.raises(IllegalActionError, match="a total is whole chips"):
+            hand.act("complete", bad)  # type: ignore[arg-type]
+    assert hand.contributions == [1, 1] and hand.actor == 1

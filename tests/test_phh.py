@@ -159,3 +159,14 @@ def test_play_command_writes_a_history_replay_reads() -> None:
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     assert speed.startswith("played 300 random 6-seat stud hands in ")
+
+
+def test_bad_fields_are_phh_errors() -> None:
+    with pytest.raises(PHHError, match="a hand history is text"):
+        loads(None)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="antes must be whole chips"):
+        loads(_history([]).replace("antes = [1, 1, 1]", 'antes = ["a", 1, 1]'))
+    with pytest.raises(PHHError, match=r"antes \[1, 2, 1\] differ by player"):
+        loads(_history([]).replace("antes = [1, 1, 1]", "antes = [1, 2, 1]"))
+    with pytest.raises(PHHError, match="no 'bring_in' field"):
+        loads(_history([]).replace("bring_in = 2\n", ""))

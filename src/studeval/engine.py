@@ -150,6 +150,9 @@ class StudHand:
             raise ChipError(f"stakes must be a Stakes; got {stakes!r}")
         self.stakes = stakes
         self.rules = house_rules(rules)
+        for name, value, least in (("rake", rake, 0), ("chip", chip, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ChipError(f"{name} must be whole chips >= {least}; got {value!r}")
         self.rake = rake
         self.chip = chip
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
@@ -254,7 +257,12 @@ class StudHand:
         if not self._in_hand(seat) or self._dealt[seat]:
             raise IllegalActionError(f"seat {seat} is not due cards on street {self.street}")
         want = self._cards_due()
-        items = list(cards) if not isinstance(cards, str) else cards.split()
+        if isinstance(cards, str):
+            items: list[object] = list(cards.split())
+        elif isinstance(cards, (list, tuple)):
+            items = list(cards)
+        else:
+            raise IllegalActionError(f"seat {seat}: cards must be a list; got {cards!r}")
         if len(items) != want:
             raise IllegalActionError(
                 f"seat {seat}: street {self.street} deals {want} card(s); got {len(items)}"
@@ -443,6 +451,8 @@ class StudHand:
             raise IllegalActionError(f"{kind}: no seat is to act now")
         legal = self.legal()
         allowed = legal.kinds()
+        if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
+            raise IllegalActionError(f"seat {seat}: {kind} to {to!r}; a total is whole chips")
         if kind not in _KINDS or kind not in allowed:
             raise IllegalActionError(
                 f"seat {seat} cannot {kind} now; legal: {', '.join(allowed) or 'nothing'}"

@@ -81,6 +81,8 @@ def _seat(word: str, hand: StudHand) -> int:
 
 def loads(text: str) -> StudHand:
     """Replay one PHH hand history and return the hand, played to where it stops."""
+    if not isinstance(text, str):
+        raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -93,7 +95,9 @@ def loads(text: str) -> StudHand:
     stacks = _field(data, "starting_stacks", list)
     antes = _field(data, "antes", list)
     assert isinstance(stacks, list) and isinstance(antes, list)
-    if len(set(antes)) > 1 and any(antes):
+    if any(isinstance(a, bool) or not isinstance(a, int) or a < 0 for a in antes):
+        raise PHHError(f"antes must be whole chips; got {antes!r}")
+    if len(set(antes)) > 1:
         raise PHHError(f"antes {antes} differ by player; studeval plays one ante for all")
     stakes = Stakes(
         ante=int(antes[0]) if antes else 0,

@@ -9,7 +9,9 @@ cards for the batch calls. Beyond "no other exception", the oracles are:
 - the stream parser and ``parse_cards`` agree on every line both accept;
 - ``settle`` pays out exactly the chips put in, and never to a folded seat;
 - a batch whose outputs overlap the cards or each other is refused, and one
-  whose outputs are separate matches the single-hand calls.
+  whose outputs are separate matches the single-hand calls;
+- a hand of the engine, driven by any actions, keeps every chip, and its PHH
+  record replays to the same stacks.
 
 Run: ``python tests/fuzz/fuzz_api.py -max_total_time=60`` (tools/fuzz.py does).
 """
@@ -24,6 +26,7 @@ import numpy as np  # not instrumented: coverage of numpy's own code is no guide
 
 with atheris.instrument_imports():
     import studeval
+    from studeval import phh
     from studeval.errors import BatchOutputError, StudevalError
     from studeval.stream import parse_block
 
@@ -146,8 +149,39 @@ def batch_aliasing(fdp: atheris.FuzzedDataProvider) -> None:
     assert got.high.tolist() == want
 
 
+KINDS = ["fold", "check", "call", "bring_in", "complete", "bet", "raise", "shout"]
+
+
+def engine(fdp: atheris.FuzzedDataProvider) -> None:
+    """A hand driven by the fuzzer, legal moves or not: only StudevalErrors, and the
+    chips are all somewhere at every step; a PHH record of it reads back the same."""
+    n = fdp.ConsumeIntInRange(2, 8)
+    stacks = [fdp.ConsumeIntInRange(0, 60) for _ in range(n)]
+    game = studeval.GAME_NAMES[fdp.ConsumeIntInRange(0, len(studeval.GAME_NAMES) - 1)]
+    hand = studeval.StudHand(game, studeval.Stakes(1, 2, 5, 10), stacks)
+    seed = fdp.ConsumeIntInRange(0, 1000)
+    for _ in range(fdp.ConsumeIntInRange(0, 120)):
+        if hand.over:
+            break
+        with contextlib.suppress(StudevalError):
+            if hand.showdown:
+                hand.show() if fdp.ConsumeBool() else hand.muck()
+            elif hand.actor is None:
+                hand.deal_random(seed)
+            else:
+                kind = KINDS[fdp.ConsumeIntInRange(0, len(KINDS) - 1)]
+                to = fdp.ConsumeIntInRange(-1, 80) if fdp.ConsumeBool() else None
+                hand.act(kind, to)
+        if not hand.over:
+            assert sum(hand.stacks) + sum(hand.contributions) == sum(stacks)
+    if hand.over:
+        assert hand.result is not None and sum(hand.stacks) == sum(stacks)
+    if game != "stud_hilo_noq":
+        assert phh.loads(phh.dumps(hand)).stacks == hand.stacks
+
+
 TARGETS = [parse_cards, stream_parser, parse_hands, settle, award_pot, action_rules,
-           batch_aliasing]  # fmt: skip
+           batch_aliasing, engine]  # fmt: skip
 
 
 def one_input(data: bytes) -> None:
