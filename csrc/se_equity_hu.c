@@ -22,6 +22,8 @@
 
 #define SE_HU_KEYS 7464 /* ranks 1..7462, and 57/58 for no 8-or-better low */
 #define SE_LOW8_NONE 57 /* no qualifying low: worse than every low in stud8 */
+/* Stud8 low classes for the scoop count: 56 lows, none, and none made worse. */
+#define SE_HU_LOW_CLASSES (SE_LOW8_NONE + 2)
 
 typedef struct se_comp {
     uint16_t hi, lo;
@@ -277,28 +279,63 @@ static int se_sweep_chunk(void *context, size_t begin, size_t end, int worker) {
     return 0;
 }
 
-/* ---- stud8 scoops by low class -------------------------------------------------- */
+/* ---- scoops by low class -------------------------------------------------------- */
 
-/* Stud8 lows take few values (56 qualifying lows, none, and "none" made worse
- * than none: SE_LOW8_NONE + 1), so a 2-D count splits into one high sweep per
- * low class of B: sum over classes c of the pairs with A's high better (or, not
- * strict, no worse) among A's completions with a low better than c (or no
- * worse) and B's of class c. Each of B's completions is swept once; A's, the
- * side with fewer completions, once per class. The classes are independent, so
- * they run on threads, each with its own counters. */
-#define SE_HU_LOW_CLASSES (SE_LOW8_NONE + 2)
+/* A 2-D count (A better in high and in low) as 1-D high sweeps split by low
+ * class. Pairs with A's low in a lower group of classes than B's are counted by
+ * one sweep per group of B (A's completions of the lower groups against B's of
+ * the group); pairs within a group by one sweep per class of B (A's of the same
+ * group with a lower class against B's of the class). With about sqrt(K) groups
+ * of about sqrt(K) classes, each of B's completions is swept twice and each of
+ * A's about 2 sqrt(K) times: B, the side with more completions, costs the most
+ * per completion (more card subsets). Stud8 lows take 59 values (56 lows, none,
+ * and "none" made worse than none), the no-qualifier game's 6,175. The sweeps
+ * are independent, so they run on threads, each with its own counters. */
+
+typedef struct se_class_sweep {
+    const size_t *a_list; /* A's completions by high */
+    size_t a_n;
+    uint16_t a_min, a_end; /* keep A's with a low class in [a_min, a_end) */
+    const size_t *b_list; /* B's completions of the group or class, by high */
+    size_t b_n;
+} se_class_sweep;
 
 typedef struct se_class_job {
     const se_subsets *t;
     const se_side *A, *B;
-    const uint8_t *a_low;   /* A's low class per completion */
-    const size_t *a_by_high; /* all of A's completions by high */
-    const size_t *b_by_class; /* B's completions by (low class, high) */
-    size_t class_start[SE_HU_LOW_CLASSES + 1];
+    const uint16_t *a_low;
+    se_class_sweep *sweep;
     int strict;
     uint64_t found[SE_MAX_THREADS];
     se_status failed[SE_MAX_THREADS];
 } se_class_job;
+
+/* Groups of classes for K classes: about sqrt(K) of about sqrt(K) classes each. */
+static int se_class_width(int classes) {
+    int width = 1;
+    while (width * width < classes) width++;
+    return width;
+}
+
+/* The most subset steps a count of scoops by class may take (about 20 s on two
+ * cores here): a third-street hand against one with unknown hole cards takes
+ * 3e9 in stud8 and 6e9 in the no-qualifier game; spots beyond it (both players'
+ * hole cards unknown, and earlier) return SE_TOO_BIG and are left to Monte Carlo. */
+#define SE_HU_CLASS_WORK 8000000000.0
+
+/* Subset steps of the two families of class sweeps: A queried three times in each
+ * of its sweeps, B inserted once in each of its two. */
+static double se_class_work(int classes, size_t a_n, int a_subsets, size_t b_n, int b_subsets) {
+    int width = se_class_width(classes), groups = (classes + width - 1) / width;
+    return 2.0 * ((double)(groups + width) * (double)a_n * a_subsets * 3.0 +
+                  2.0 * (double)b_n * b_subsets);
+}
+
+/* Progress steps of one family of class sweeps (at most; topped up to it). */
+static size_t se_class_steps(int classes, size_t a_n, size_t b_n) {
+    int width = se_class_width(classes), groups = (classes + width - 1) / width;
+    return (size_t)(groups + width) * a_n + 2 * b_n;
+}
 
 static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
     se_class_job *job = (se_class_job *)context;
@@ -310,31 +347,29 @@ static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
         job->failed[worker] = SE_NO_MEMORY;
         return 1;
     }
-    /* Each class is A->n + (B's of the class) steps of progress. */
-    for (size_t c = begin; c < end && job->failed[worker] == SE_OK; c++) {
-        size_t nb = job->class_start[c + 1] - job->class_start[c], na = 0;
+    /* Each sweep is a_n + b_n steps of progress. */
+    for (size_t i = begin; i < end && job->failed[worker] == SE_OK; i++) {
+        const se_class_sweep *w = &job->sweep[i];
+        size_t na = 0;
         if (se_eq_stopped(job->t->progress)) {
             job->failed[worker] = SE_STOPPED;
             break;
         }
-        if (nb == 0) {
-            se_eq_advance(job->t->progress, job->A->n);
-            continue;
+        if (w->b_n > 0) {
+            for (size_t k = 0; k < w->a_n; k++) {
+                uint16_t low = job->a_low[w->a_list[k]];
+                if (low >= w->a_min && low < w->a_end) oa[na++] = w->a_list[k];
+            }
         }
-        for (size_t i = 0; i < job->A->n; i++) {
-            size_t a = job->a_by_high[i];
-            if (job->strict ? job->a_low[a] < c : job->a_low[a] <= c) oa[na++] = a;
-        }
-        se_eq_advance(job->t->progress, job->A->n - na);
-        if (na == 0) {
-            se_eq_advance(job->t->progress, nb);
+        se_eq_advance(job->t->progress, w->a_n - na);
+        if (na == 0 || w->b_n == 0) {
+            se_eq_advance(job->t->progress, w->b_n);
             continue;
         }
         se_sweep sweep;
         memset(cnt, 0, job->t->total * sizeof(int32_t));
-        job->failed[worker] = se_sweep_ordered(job->t, job->A, oa, na, job->B,
-                                               job->b_by_class + job->class_start[c], nb, 0, cnt,
-                                               &sweep);
+        job->failed[worker] = se_sweep_ordered(job->t, job->A, oa, na, job->B, w->b_list, w->b_n,
+                                               0, cnt, &sweep);
         job->found[worker] += sweep.a_wins + (job->strict ? 0 : sweep.ties);
     }
     free(cnt);
@@ -342,78 +377,126 @@ static int se_class_chunk(void *context, size_t begin, size_t end, int worker) {
     return job->failed[worker] != SE_OK;
 }
 
+/* order (by high) stably sorted by key[] into out, with start[key] offsets. */
+static void se_bucket(const size_t *order, size_t n, const uint16_t *key, int keys, int width,
+                      size_t *out, size_t *start) {
+    for (int k = 0; k <= keys; k++) start[k] = 0;
+    for (size_t i = 0; i < n; i++) start[key[order[i]] / width + 1]++;
+    for (int k = 1; k <= keys; k++) start[k] += start[k - 1];
+    size_t *next = start + keys + 1; /* scratch: keys + 1 more entries */
+    memcpy(next, start, (size_t)(keys + 1) * sizeof(size_t));
+    for (size_t i = 0; i < n; i++) out[next[key[order[i]] / width]++] = order[i];
+}
+
 /* How many disjoint pairs have A's high better than B's and A's low class
- * better than B's (strict), or neither worse (not strict). */
-static se_status se_class_sweeps(const se_subsets *t, const se_side *A, const uint8_t *a_low,
-                                 const se_side *B, const uint8_t *b_low, int strict, int threads,
-                                 uint64_t *out) {
+ * better than B's (strict), or neither worse (not strict); classes < `classes`. */
+static se_status se_class_sweeps(const se_subsets *t, const se_side *A, const uint16_t *a_low,
+                                 const se_side *B, const uint16_t *b_low, int classes,
+                                 int strict, int threads, uint64_t *out) {
+    int width = se_class_width(classes), groups = (classes + width - 1) / width;
+    size_t items = (size_t)(groups + classes);
     se_class_job *job = (se_class_job *)calloc(1, sizeof *job);
     size_t *a_by_high = se_order(A, 0, NULL), *b_by_high = se_order(B, 0, NULL);
-    size_t *b_by_class = (size_t *)malloc((B->n > 0 ? B->n : 1) * sizeof(size_t));
+    size_t *buf = (size_t *)malloc(((A->n + 2 * B->n) > 0 ? A->n + 2 * B->n : 1) * sizeof(size_t));
+    size_t *starts = (size_t *)malloc((size_t)(3 * 2 * (classes + 1)) * sizeof(size_t));
+    se_class_sweep *sweep = (se_class_sweep *)calloc(items, sizeof *sweep);
     se_status status = SE_OK;
-    if (job == NULL || a_by_high == NULL || b_by_high == NULL || b_by_class == NULL) {
+    size_t planned = se_class_steps(classes, A->n, B->n), steps = 0;
+    *out = 0;
+    if (job == NULL || a_by_high == NULL || b_by_high == NULL || buf == NULL || starts == NULL ||
+        sweep == NULL) {
         status = SE_NO_MEMORY;
         goto done;
     }
-    /* A stable counting sort of B by class keeps each class in high order. */
-    for (size_t i = 0; i < B->n; i++) job->class_start[b_low[i] + 1]++;
-    for (int c = 1; c <= SE_HU_LOW_CLASSES; c++) job->class_start[c] += job->class_start[c - 1];
     {
-        size_t next[SE_HU_LOW_CLASSES];
-        memcpy(next, job->class_start, sizeof next);
-        for (size_t i = 0; i < B->n; i++) b_by_class[next[b_low[b_by_high[i]]]++] = b_by_high[i];
+        size_t *a_by_group = buf, *b_by_group = buf + A->n, *b_by_class = buf + A->n + B->n;
+        size_t *a_group = starts, *b_group = starts + 2 * (classes + 1);
+        size_t *b_class = starts + 4 * (classes + 1);
+        se_bucket(a_by_high, A->n, a_low, groups, width, a_by_group, a_group);
+        se_bucket(b_by_high, B->n, b_low, groups, width, b_by_group, b_group);
+        se_bucket(b_by_high, B->n, b_low, classes, 1, b_by_class, b_class);
+        for (int g = 0; g < groups; g++) { /* A's of lower groups against B's of group g */
+            se_class_sweep *w = &sweep[g];
+            w->a_list = a_by_high;
+            w->a_n = A->n;
+            w->a_min = 0;
+            w->a_end = (uint16_t)(g * width);
+            w->b_list = b_by_group + b_group[g];
+            w->b_n = b_group[g + 1] - b_group[g];
+        }
+        for (int c = 0; c < classes; c++) { /* within the group: A's of lower classes */
+            se_class_sweep *w = &sweep[groups + c];
+            int g = c / width;
+            w->a_list = a_by_group + a_group[g];
+            w->a_n = a_group[g + 1] - a_group[g];
+            w->a_min = (uint16_t)(g * width);
+            w->a_end = (uint16_t)(strict ? c : c + 1);
+            w->b_list = b_by_class + b_class[c];
+            w->b_n = b_class[c + 1] - b_class[c];
+        }
+        for (size_t i = 0; i < items; i++) steps += sweep[i].a_n + sweep[i].b_n;
     }
     job->t = t;
     job->A = A;
     job->B = B;
     job->a_low = a_low;
-    job->a_by_high = a_by_high;
-    job->b_by_class = b_by_class;
+    job->sweep = sweep;
     job->strict = strict;
-    int workers = se_parallel_for(SE_HU_LOW_CLASSES, 1, 1, threads, se_class_chunk, job);
-    *out = 0;
-    for (int w = 0; w < workers; w++) {
-        if (job->failed[w] != SE_OK) status = job->failed[w];
-        *out += job->found[w];
+    {
+        int workers = se_parallel_for(items, 1, 1, threads, se_class_chunk, job);
+        for (int w = 0; w < workers; w++) {
+            if (job->failed[w] != SE_OK) status = job->failed[w];
+            *out += job->found[w];
+        }
     }
+    if (status == SE_OK) se_eq_advance(t->progress, planned - steps);
 done:
     free(job);
     free(a_by_high);
     free(b_by_high);
-    free(b_by_class);
+    free(buf);
+    free(starts);
+    free(sweep);
     return status;
 }
 
-/* Both players' stud8 scoops, by low class. A scoops when its high is better
- * and its low is better, or nobody has a low: with B's "none" made worse than
- * A's, that is A's high better and A's class better. B's scoops are counted
- * through the complement, so that B's completions (the side with more) are
- * still swept once per class: the pairs where B is better in both are those
- * where B's high is better, plus those where B's low is better, less those
- * where either is, which are all pairs less those where A is no worse in both.
- * b_low_wins: the pairs where B's low beats A's, A's "none" made worse. */
+/* Both players' scoops by low class. A scoops when its high is better and its
+ * low is better (in stud8: or nobody has a low; with B's "none" made worse than
+ * A's, that is A's high better and A's class better). B's scoops are counted
+ * through the complement, so that B's completions (the side with more) stay
+ * the ones swept least: the pairs where B is better in both are those where B's
+ * high is better, plus those where B's low is better, less those where either
+ * is, which are all pairs less those where A is no worse in both.
+ * b_low_wins: the pairs where B's low beats A's (stud8: A's "none" made worse). */
 static se_status se_scoops_by_class(const se_subsets *t, const se_side *A, const se_side *B,
-                                    uint64_t deals, uint64_t b_high_wins, uint64_t b_low_wins,
-                                    int threads, uint64_t *scoop_a, uint64_t *scoop_b) {
-    uint8_t *low[2][2] = {{NULL, NULL}, {NULL, NULL}}; /* [side][none made worse] */
+                                    int game, uint64_t deals, uint64_t b_high_wins,
+                                    uint64_t b_low_wins, int threads, uint64_t *scoop_a,
+                                    uint64_t *scoop_b) {
+    uint16_t *low[2][2] = {{NULL, NULL}, {NULL, NULL}}; /* [side][none made worse] */
     const se_side *side[2] = {A, B};
+    int classes = game == SE_GAME_STUD8 ? SE_HU_LOW_CLASSES : SE_LOW_CLASSES + 1;
     se_status status = SE_OK;
     uint64_t no_worse = 0;
     for (int i = 0; i < 2 && status == SE_OK; i++) {
         for (int worse = 0; worse < 2; worse++) {
-            low[i][worse] = (uint8_t *)malloc(side[i]->n > 0 ? side[i]->n : 1);
+            low[i][worse] = (uint16_t *)malloc((side[i]->n > 0 ? side[i]->n : 1) * sizeof(uint16_t));
             if (low[i][worse] == NULL) {
                 status = SE_NO_MEMORY;
                 break;
             }
             for (size_t j = 0; j < side[i]->n; j++) {
                 uint16_t lo = side[i]->comp[j].lo;
-                low[i][worse][j] = (uint8_t)(worse && lo == SE_LOW8_NONE ? SE_LOW8_NONE + 1 : lo);
+                int none = game == SE_GAME_STUD8 && lo == SE_LOW8_NONE;
+                low[i][worse][j] = (uint16_t)(worse && none ? SE_LOW8_NONE + 1 : lo);
             }
         }
     }
-    if (status == SE_OK) status = se_class_sweeps(t, A, low[0][0], B, low[1][1], 1, threads, scoop_a);
-    if (status == SE_OK) status = se_class_sweeps(t, A, low[0][1], B, low[1][0], 0, threads, &no_worse);
+    if (status == SE_OK) {
+        status = se_class_sweeps(t, A, low[0][0], B, low[1][1], classes, 1, threads, scoop_a);
+    }
+    if (status == SE_OK) {
+        status = se_class_sweeps(t, A, low[0][1], B, low[1][0], classes, 0, threads, &no_worse);
+    }
     if (status == SE_OK) *scoop_b = b_high_wins + b_low_wins - (deals - no_worse);
     for (int i = 0; i < 2; i++) {
         free(low[i][0]);
@@ -528,6 +611,7 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     se_side side[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
     se_subsets *t = NULL;
     uint8_t *unq[2] = {NULL, NULL};
+    int by_class = 0;
     se_status status = se_eq_prepare(spot, &p);
     if (status != SE_OK) return status;
     if (out == NULL || p.players != 2 || p.community) return SE_BAD_ARGUMENT;
@@ -537,27 +621,36 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     se_subsets_init(t, p.n_unseen, p.need[0] < p.need[1] ? p.need[0] : p.need[1]);
     t->progress = progress;
     {
-        /* Progress in completions handled: building both sides, then each
-         * sweep over both, then the scoops (stud8: each of A's completions
-         * once per low class, B's once; twice). */
+        /* Scoops: stud8 counts them by low class; the no-qualifier game, with
+         * thousands of low classes, from records while they fit in max_records
+         * (faster), else by class too. */
         size_t n0 = (size_t)se_binomial(p.n_unseen, p.need[0]);
         size_t n1 = (size_t)se_binomial(p.n_unseen, p.need[1]);
         size_t small = n0 < n1 ? n0 : n1, both = n0 + n1;
-        size_t sweeps = p.game == SE_GAME_STUD8 ? 3 : p.game == SE_GAME_STUD_HILO_NOQ ? 4 : 1;
-        size_t scoops = p.game == SE_GAME_STUD8 ? 2 * (SE_HU_LOW_CLASSES * small + both - small) : 0;
+        size_t records = n0 * se_subset_count(t, p.need[0]) + n1 * se_subset_count(t, p.need[1]);
+        by_class = p.game == SE_GAME_STUD8 ||
+                   (p.game == SE_GAME_STUD_HILO_NOQ && records > max_records);
+        if (by_class) {
+            int classes = p.game == SE_GAME_STUD8 ? SE_HU_LOW_CLASSES : SE_LOW_CLASSES + 1;
+            int s0 = (int)se_subset_count(t, p.need[0]), s1 = (int)se_subset_count(t, p.need[1]);
+            double work = n0 <= n1 ? se_class_work(classes, n0, s0, n1, s1)
+                                   : se_class_work(classes, n1, s1, n0, s0);
+            if (work > SE_HU_CLASS_WORK) {
+                status = SE_TOO_BIG;
+                goto done;
+            }
+        }
+        /* Progress in completions handled: building both sides, each sweep over
+         * both, then the scoops (by class: each family's planned steps). */
+        size_t sweeps = p.game == SE_GAME_STUD8 ? 3 : p.game == SE_GAME_STUD_HILO_NOQ ? 2 : 1;
+        size_t scoops = 0;
+        if (by_class) {
+            int classes = p.game == SE_GAME_STUD8 ? SE_HU_LOW_CLASSES : SE_LOW_CLASSES + 1;
+            scoops = 2 * se_class_steps(classes, small, both - small);
+        } else if (p.game == SE_GAME_STUD_HILO_NOQ) {
+            scoops = 2 * both;
+        }
         se_eq_plan(progress, both * (1 + sweeps) + scoops);
-    }
-    if (p.game == SE_GAME_STUD8 || p.game == SE_GAME_STUD_HILO_NOQ) {
-        /* The no-qualifier game's scoop records, known before any work: refuse
-         * early. (Stud8, with few low classes, counts its scoops by class.) */
-        size_t records = 0;
-        for (int i = 0; i < 2; i++) {
-            records += (size_t)se_binomial(p.n_unseen, p.need[i]) * se_subset_count(t, p.need[i]);
-        }
-        if (p.game == SE_GAME_STUD_HILO_NOQ && records > max_records) {
-            status = SE_TOO_BIG;
-            goto done;
-        }
     }
     for (int i = 0; i < 2 && status == SE_OK; i++) status = se_side_build(&p, i, &side[i], progress);
     if (status != SE_OK) goto done;
@@ -626,10 +719,10 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
         } else if (p.game == SE_GAME_RAZZ) {
             out->scoop[0] = lo.a_wins;
             out->scoop[1] = lo.b_wins;
-        } else if (p.game == SE_GAME_STUD8) {
-            /* The side with fewer completions is the one swept once per class. */
+        } else if (by_class) {
+            /* The side with fewer completions is the one swept most. */
             int small = side[1].n < side[0].n, big = 1 - small;
-            status = se_scoops_by_class(t, &side[small], &side[big], out->deals,
+            status = se_scoops_by_class(t, &side[small], &side[big], p.game, out->deals,
                                         small ? hi.a_wins : hi.b_wins,
                                         (small ? lo.a_wins : lo.b_wins) + uu.pairs, threads,
                                         &out->scoop[small], &out->scoop[big]);

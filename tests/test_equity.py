@@ -336,3 +336,13 @@ def test_progress_of_a_stopped_core_call() -> None:
     raw = _core.equity_count_heads_up(NUMBER["stud"], [[51, 1, 6], [44]], [], 1 << 26, 1, control)
     assert raw == (_core.EQ_STOPPED,)  # a status and no counts
     assert control.fraction() < 0.01
+
+
+def test_scoop_counts_too_long_to_count_are_sampled() -> None:
+    """Stud8 with both players' hole cards unknown would count for minutes: the core
+    says so at once, and ``auto`` samples."""
+    raw = _core.equity_count_heads_up(NUMBER["stud8"], [[44], [43]], [], 1 << 26, 1)
+    assert raw == (_core.EQ_TOO_BIG,)
+    result = studeval.equity(["Kc", "Qd"], "stud8", seed=1, samples=8192)
+    assert not result.exact and result.method == "monte carlo"
+    assert studeval.equity(["Kc", "Qd"], "stud", method="mc", samples=8192).deals == 8192

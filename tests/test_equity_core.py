@@ -40,11 +40,12 @@ def test_counting_equals_walking_on_hundreds_of_spots(equity_check: Path) -> Non
     pattern = (
         r"^ok (\d+) heads-up spots \((\d+) with dead cards, (\d+) with unknown "
         r"hole cards, (\d+) with ties, (\d+) where both scoop sometimes, (\d+) also with the "
-        r"players swapped"
+        r"players swapped, (\d+) no-qualifier spots also by low class"
     )
     found = re.search(pattern, proc.stdout, re.M)
     assert found, proc.stdout
-    spots, dead, unknown, ties, scoops, swaps = map(int, found.groups())
+    spots, dead, unknown, ties, scoops, swaps, by_class = map(int, found.groups())
     assert spots == SPOTS == swaps
+    assert by_class == SPOTS // 4  # every no-qualifier spot (one in four)
     # The spots really cover the cases they are meant to.
     assert dead > 50 and unknown > 20 and ties > 20 and scoops > 100

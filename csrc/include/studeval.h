@@ -214,10 +214,12 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progre
                               se_equity_counts *out);
 
 /* Exact heads-up, by counting (no community card): counts every deal without
- * walking the pairs, stud8's scoops on up to `threads` threads (0: every core).
- * SE_BAD_ARGUMENT for other spots; SE_TOO_BIG when the scoop count of the
- * no-qualifier game would need more than max_records records (12 bytes each).
- * share_sq is left 0. */
+ * walking the pairs, the scoops on up to `threads` threads (0: every core).
+ * The no-qualifier game's scoops come from records (12 bytes each) while they
+ * fit in max_records, else by low class (slower, little memory); stud8's are
+ * always by class. SE_TOO_BIG when counting the scoops by class would take
+ * more than about 20 s (both players' hole cards unknown, and earlier);
+ * SE_BAD_ARGUMENT for other spots. share_sq is left 0. */
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_progress *progress, se_equity_counts *out);
 

@@ -49,7 +49,8 @@ EXACT_BUDGET = 60_000_000
 #: The standard error of every player's share that ``method="auto"`` samples to.
 DEFAULT_TARGET_SE = 5e-4
 #: Memory for the scoop counts of exact heads-up no-qualifier spots (records of
-#: 12 bytes): about 600 MB at most. Larger spots are sampled.
+#: 12 bytes): about 600 MB at most. Larger spots count their scoops by low class
+#: instead, slower and in little memory.
 MAX_SCOOP_RECORDS = 50_000_000
 
 _GAME_NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
@@ -341,7 +342,7 @@ def _exact(
             return _counts(raw), "count"
         if raw[0] == _core.EQ_STOPPED:
             return "stopped"
-        if raw[0] != _core.EQ_TOO_BIG:
+        if raw[0] != _core.EQ_TOO_BIG:  # too big to count: walk (exact) or sample
             _check(raw)
     if deals <= EXACT_BUDGET or method == "exact":
         if method == "exact" and deals > 50 * EXACT_BUDGET:

@@ -46,7 +46,7 @@ static void print_spot(const se_equity_spot *s) {
 int main(int argc, char **argv) {
     int spots = argc > 1 ? atoi(argv[1]) : 200;
     if (argc > 2) rng_state = strtoull(argv[2], NULL, 10) | 1;
-    int checked = 0, with_dead = 0, unknown = 0, ties = 0, scoops = 0, swaps = 0;
+    int checked = 0, with_dead = 0, unknown = 0, ties = 0, scoops = 0, swaps = 0, by_class = 0;
     unsigned long long deals = 0;
     for (int n = 0; n < spots; n++) {
         se_equity_spot s;
@@ -85,6 +85,11 @@ int main(int argc, char **argv) {
          * which side to sweep by its number of completions). */
         int st = se_equity_count_heads_up(&s, (size_t)1 << 26, 2, NULL, &count);
         const char *what = "";
+        if (st == SE_OK && same(&walk, &count, 2, &what) && s.game == SE_GAME_STUD_HILO_NOQ) {
+            /* No room for scoop records: the no-qualifier game counts by class. */
+            st = se_equity_count_heads_up(&s, 0, 2, NULL, &count);
+            by_class += st == SE_OK && same(&walk, &count, 2, &what);
+        }
         if (st == SE_OK && same(&walk, &count, 2, &what)) {
             se_equity_spot swapped = s;
             se_equity_counts back, mirror;
@@ -189,8 +194,9 @@ int main(int argc, char **argv) {
         }
     }
     printf("ok %d heads-up spots (%d with dead cards, %d with unknown hole cards, %d with ties, "
-           "%d where both scoop sometimes, %d also with the players swapped), %llu deals, "
+           "%d where both scoop sometimes, %d also with the players swapped, %d no-qualifier "
+           "spots also by low class), %llu deals, "
            "counting == walking\n",
-           checked, with_dead, unknown, ties, scoops, swaps, deals);
+           checked, with_dead, unknown, ties, scoops, swaps, by_class, deals);
     return 0;
 }
