@@ -10,7 +10,8 @@ Steps (each fails the command on any finding):
    ``-fsanitize=address,undefined``, the core compared on the first hands of each
    size (the brute-force reference still runs in full);
 2. ``tsan``: the same check under ThreadSanitizer, whose 2-thread batches race
-   on nothing;
+   on nothing; both steps also run the equity check (tests/c/equity_check.c) on
+   fewer spots, with its threaded counting, sampling and stopping;
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
@@ -36,6 +37,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 CSRC = REPO / "csrc"
 STEPS = ("asan", "tsan", "libfuzzer", "atheris")
+# Heads-up spots of the equity check under the sanitizers (the plain build checks 300).
+SANITIZED_SPOTS = 40
 # The core is compared on this many hands of each size under the sanitizers
 # (about 40 s each on two cores); every hand is compared by the plain build.
 SANITIZED_HANDS = 3_000_000
@@ -121,7 +124,25 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
     if not last.startswith("PASS") or "WARNING: ThreadSanitizer" in output:
         raise SystemExit(f"fuzz.py: {sanitizer} check did not pass: {last}")
     threads = re.search(r"worker threads started: (\d+)", output)
-    return f"{last}; {threads.group(1) if threads else '?'} worker threads"
+    equity = sanitized_equity(clang, work, sanitizer, flags, env)
+    return f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}"
+
+
+def sanitized_equity(
+    clang: str, work: Path, sanitizer: str, flags: list[str], env: dict[str, str]
+) -> str:
+    """The equity check (tests/c/equity_check.c) under the same sanitizer, on fewer
+    spots: counting against walking on 2 threads (the parallel sweeps), Monte Carlo on
+    1 and 3 threads, progress and stopping."""
+    binary = work / f"equity-{sanitizer}"
+    run([clang, "-O1", "-g", "-std=c99", "-pthread", *flags, *includes(work),
+         *core_sources(work), str(REPO / "tests" / "c" / "equity_check.c"), "-o", str(binary),
+         "-lpthread"])  # fmt: skip
+    output = run([str(binary), str(SANITIZED_SPOTS), "7"], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} equity check did not pass: {last}")
+    return f"{SANITIZED_SPOTS} heads-up spots agree"
 
 
 def libfuzzer(clang: str, work: Path, seconds: int) -> str:
