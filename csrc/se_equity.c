@@ -311,7 +311,6 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc
     se_rng rng;
     uint8_t deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
-    const int need = p->total_need;
     for (int i = 0; i < 4; i++) rng.x.s[i] = se_splitmix(&seed);
     rng.bits = 0;
     rng.left = 0;
@@ -329,7 +328,7 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc
                 }
                 sums[d][i] = s;
             }
-            if (p->community && need > 0) {
+            if (p->community) { /* the last draw, shared by all */
                 uint8_t card = se_eq_draw(deck, j, se_below(&rng, unseen - j));
                 for (int i = 0; i < players; i++) sums[d][i] = se_eq_add(sums[d][i], card);
             }

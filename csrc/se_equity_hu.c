@@ -521,14 +521,13 @@ static size_t se_subset_count(const se_subsets *t, int draw) {
 
 /* How many disjoint pairs (X of A, Y of B) have Y worse in high and in low. */
 static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side *B,
-                           size_t max_records, uint64_t *out) {
+                           uint64_t *out) {
     size_t per_a = se_subset_count(t, A->draw), per_b = se_subset_count(t, B->draw);
     size_t n = A->n * per_a + B->n * per_b, at = 0;
     se_record *rec, *sorted;
     size_t *count;
     int64_t total = 0;
     uint32_t fen[SE_HU_KEYS + 2];
-    if (n > max_records) return SE_TOO_BIG;
     rec = (se_record *)malloc((n > 0 ? n : 1) * sizeof *rec);
     sorted = (se_record *)malloc((n > 0 ? n : 1) * sizeof *sorted);
     /* One count array serves both counting sorts: by (high, kind), then by subset. */
@@ -728,8 +727,8 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
                                         &out->scoop[small], &out->scoop[big]);
             if (status) goto done;
         } else {
-            if ((status = se_scoops(t, &side[0], &side[1], max_records, &out->scoop[0]))) goto done;
-            if ((status = se_scoops(t, &side[1], &side[0], max_records, &out->scoop[1]))) goto done;
+            if ((status = se_scoops(t, &side[0], &side[1], &out->scoop[0]))) goto done;
+            if ((status = se_scoops(t, &side[1], &side[0], &out->scoop[1]))) goto done;
         }
     }
 done:

@@ -397,9 +397,9 @@ def test_bad_setup_is_refused() -> None:
 
 
 def test_bad_values_are_errors_not_crashes() -> None:
-    with pytest.raises(ChipError, match="rake must be whole chips >= 0; got -1"):
+    with pytest.raises(ChipError, match="rake is -1; chips cannot be negative"):
         StudHand("stud", STAKES, [10, 10], rake=-1)
-    with pytest.raises(ChipError, match="chip must be whole chips >= 1; got 0"):
+    with pytest.raises(ChipError, match="chip is 0; the smallest chip in play is at least 1"):
         StudHand("stud", STAKES, [10, 10], chip=0)
     hand = StudHand("stud", STAKES, [100, 100])
     with pytest.raises(IllegalActionError, match="cards must be a list; got 5"):
@@ -410,3 +410,39 @@ def test_bad_values_are_errors_not_crashes() -> None:
         with pytest.raises(IllegalActionError, match="a total is whole chips"):
             hand.act("complete", bad)  # type: ignore[arg-type]
     assert hand.contributions == [1, 1] and hand.actor == 1
+
+
+def test_numpy_ints_are_chips_and_seats() -> None:
+    np = pytest.importorskip("numpy")
+    stakes = Stakes(np.int64(1), np.int32(2), np.int64(5), np.int64(10))
+    assert type(stakes.small_bet) is int
+    hand = StudHand("stud", stakes, [np.int64(100), np.int16(100)])
+    hand.deal(np.int64(0), ["As", "Ad", "Kc"])
+    hand.deal(1, ["2s", "2d", "2c"])
+    hand.act("complete", np.int64(5))
+    assert hand.contributions == [1, 6] and type(hand.contributions[1]) is int
+
+
+def test_a_hand_won_by_folds_returns_the_uncalled_bet_before_the_rake() -> None:
+    """The chips nobody called go back to their owner; the rake is taken from the
+    main pot only."""
+    hand = third_street(["Kc", "2d", "9h"], rake=1)
+    hand.act("bring_in")  # seat 1: 2
+    hand.act("complete", 5)  # seat 2
+    hand.act("fold")  # seat 0
+    hand.act("fold")  # seat 1: seat 2's 3 uncalled chips go back
+    assert hand.result is not None and hand.result.returned == [0, 0, 3]
+    assert hand.result.pots[0].amount == 3 + 2 + 2 - 1  # antes, matched bring-in, less rake
+    assert hand.stacks == [199, 197, 203]
+
+
+def test_the_rake_is_at_most_the_main_pot() -> None:
+    hand = StudHand("stud", STAKES, [0, 1], rake=1)  # one ante, nobody to match it
+    hand.deal(0, ["As", "Ad", "Kc"])
+    hand.deal(1, ["2s", "2d", "2c"])
+    for _street in range(4):
+        hand.deal_random(seed=1)
+    while hand.showdown:
+        hand.show()
+    assert hand.over and hand.result is not None
+    assert hand.result.rake == 0 and hand.stacks == [0, 1]

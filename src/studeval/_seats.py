@@ -13,15 +13,23 @@ seat. Each seat's cards are parsed once here, with errors that name the seat.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 
 from studeval.cards import to_codes
-from studeval.errors import DuplicateCardError, HandSizeError, InvalidCardError, SeatError
+from studeval.errors import (
+    ChipError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    SeatError,
+)
 
 __all__ = [
     "CardLike",
     "HandLike",
     "check_distinct",
+    "chip_count",
     "codes_at",
     "live_seats",
     "parse_seats",
@@ -99,6 +107,25 @@ def live_seats(parsed: Sequence[object | None], what: str) -> list[int]:
     if not live:
         raise SeatError(f"{what}: no live seat (every seat is None)")
     return live
+
+
+def chip_count(value: object, what: str) -> int:
+    """A number of chips given as any int type (numpy's too), refusing negatives.
+
+    >>> chip_count(__import__("numpy").int32(25), "pot")
+    25
+    >>> chip_count(True, "pot")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.ChipError: pot is True; chips are whole numbers
+    """
+    # bool is an int subclass but "True chips" is a bug in the caller.
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ChipError(f"{what} is {value!r}; chips are whole numbers")
+    chips = operator.index(value)  # type: ignore[arg-type]
+    if chips < 0:
+        raise ChipError(f"{what} is {chips}; chips cannot be negative")
+    return chips
 
 
 def seat_index(value: object, seats: int, what: str) -> int:

@@ -19,18 +19,20 @@ dealer's left.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from studeval._seats import chip_count, seat_index, seat_list
 from studeval.cards import to_codes
 from studeval.errors import ChipError, DuplicateCardError, IllegalActionError, SeatError
 from studeval.games import get_game
 from studeval.houserules import HouseRules, house_rules
 from studeval.rules import bring_in as find_bring_in
 from studeval.rules import first_to_act, open_pair
-from studeval.showdown import Settlement, settle
+from studeval.showdown import Settlement, settle, settle_uncontested
 
 __all__ = ["Event", "Legal", "Stakes", "StudHand"]
 
@@ -59,9 +61,8 @@ class Stakes:
 
     def __post_init__(self) -> None:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ChipError(f"Stakes: {name} must be whole chips >= 0; got {value!r}")
+            # Frozen: store the checked int (a numpy int becomes a plain one).
+            object.__setattr__(self, name, chip_count(getattr(self, name), f"Stakes: {name}"))
         if self.small_bet < 1:
             raise ChipError("Stakes: small_bet must be at least 1")
         if self.bring_in > self.small_bet:
@@ -131,8 +132,9 @@ class StudHand:
     """One hand of fixed-limit stud; see the module text.
 
     ``stacks`` are the chips before the antes, which are posted at once (a stack
-    shorter than the ante posts all of it). ``rake`` and ``chip`` go to
-    :func:`studeval.settle`.
+    shorter than the ante posts all of it). ``rake`` (the most the house takes from
+    the main pot: a smaller pot pays what it holds, ``result.rake`` says what) and
+    ``chip`` go to :func:`studeval.settle`.
     """
 
     def __init__(
@@ -150,21 +152,16 @@ class StudHand:
             raise ChipError(f"stakes must be a Stakes; got {stakes!r}")
         self.stakes = stakes
         self.rules = house_rules(rules)
-        for name, value, least in (("rake", rake, 0), ("chip", chip, 1)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ChipError(f"{name} must be whole chips >= {least}; got {value!r}")
-        self.rake = rake
-        self.chip = chip
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
-            raise SeatError(f"stacks must be a list with one entry per seat; got {stacks!r}")
-        if not 2 <= len(stacks) <= 8:
-            raise SeatError(f"a stud hand has 2 to 8 seats; got {len(stacks)}")
-        for seat, stack in enumerate(stacks):
-            if isinstance(stack, bool) or not hasattr(type(stack), "__index__") or stack < 0:
-                raise ChipError(f"stacks[{seat}] is {stack!r}; stacks are whole chips >= 0")
-        n = len(stacks)
+        self.rake = chip_count(rake, "rake")
+        self.chip = chip_count(chip, "chip")
+        if self.chip < 1:
+            raise ChipError("chip is 0; the smallest chip in play is at least 1")
+        listed = seat_list(stacks, "stacks")
+        if not 2 <= len(listed) <= 8:
+            raise SeatError(f"a stud hand has 2 to 8 seats; got {len(listed)}")
+        n = len(listed)
         self.seats = n
-        self.starting_stacks = [int(s) for s in stacks]
+        self.starting_stacks = [chip_count(s, f"stacks[{i}]") for i, s in enumerate(listed)]
         self.stacks = list(self.starting_stacks)
         self.contributions = [0] * n
         self.folded = [False] * n
@@ -253,7 +250,7 @@ class StudHand:
         is ``None`` or ``"??"``."""
         if self.over or self.actor is not None or self.showdown:
             raise IllegalActionError(f"seat {seat}: no cards are due now (street {self.street})")
-        self._check_seat(seat)
+        seat = seat_index(seat, self.seats, "deal:")
         if not self._in_hand(seat) or self._dealt[seat]:
             raise IllegalActionError(f"seat {seat} is not due cards on street {self.street}")
         want = self._cards_due()
@@ -377,12 +374,6 @@ class StudHand:
                 return seat
         return None
 
-    def _check_seat(self, seat: object) -> None:
-        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
-            raise SeatError(f"seat must be a seat number; got {seat!r}")
-        if not 0 <= int(seat) < self.seats:  # type: ignore[call-overload]
-            raise SeatError(f"seat {seat} is not at this table of {self.seats}")
-
     def _players_left(self) -> int:
         # Seats still able to bet: folded and all-in seats do not count.
         return sum(1 for s in range(self.seats) if self._can_act(s))
@@ -451,8 +442,10 @@ class StudHand:
             raise IllegalActionError(f"{kind}: no seat is to act now")
         legal = self.legal()
         allowed = legal.kinds()
-        if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise IllegalActionError(f"seat {seat}: {kind} to {to!r}; a total is whole chips")
+        if to is not None:
+            if isinstance(to, bool) or not hasattr(type(to), "__index__"):
+                raise IllegalActionError(f"seat {seat}: {kind} to {to!r}; a total is whole chips")
+            to = operator.index(to)
         if kind not in _KINDS or kind not in allowed:
             raise IllegalActionError(
                 f"seat {seat} cannot {kind} now; legal: {', '.join(allowed) or 'nothing'}"
@@ -505,8 +498,7 @@ class StudHand:
         increment = target - self._full_level
         unit = min(self._increments())
         full = 2 * increment >= unit  # half a bet or more counts as a full bet
-        if self._bring_in_due and self.street == 3:
-            self._bring_in_due = False
+        self._bring_in_due = False  # a completion is the bring-in's alternative
         if full and self._bets == _CAP - 1 and self._players_left() <= 2:
             # Two players left before the third raise: no cap (Robert's Rules).
             self._uncapped = True
@@ -554,7 +546,11 @@ class StudHand:
     # ---- the end ------------------------------------------------------------------------
 
     def _finish_by_folds(self, winner: int) -> None:
-        self._close(settle_folds(self.contributions, winner, self.rake, self.chip, self.game))
+        result = settle_uncontested(
+            self.contributions, winner, self.game, rake=self.rake, chip=self.chip,
+            rake_at_most=True,
+        )  # fmt: skip
+        self._close(result)
 
     def _close(self, result: Settlement) -> None:
         self.result = result
@@ -568,9 +564,8 @@ class StudHand:
         first = self._round_aggressor if self._round_aggressor is not None else self._first_actor
         if first is None or first not in live:
             first = live[0]
-        start = first
-        self._show_order = [(start + k) % self.seats for k in range(self.seats)]
-        self._show_order = [s for s in self._show_order if s in live]
+        clockwise = ((first + k) % self.seats for k in range(self.seats))
+        self._show_order = [s for s in clockwise if not self._out[s]]
         self.showdown = True
         self.actor = self._show_order[0]
 
@@ -634,29 +629,6 @@ class StudHand:
                 hands[seat] = [c for c in self.cards[seat] if c is not None]
         result = settle(
             hands, self.contributions, self.game, community=self.community, rules=self.rules,
-            rake=self.rake, chip=self.chip,
+            rake=self.rake, chip=self.chip, rake_at_most=True,
         )  # fmt: skip
         self._close(result)
-
-
-def settle_folds(
-    contributions: Sequence[int], winner: int, rake: int, chip: int, game: str
-) -> Settlement:
-    """The settlement of a hand won by folds: every chip goes to ``winner``, less the
-    rake (a hand won by folds shows no cards)."""
-    from studeval.showdown import Pot
-
-    total = sum(contributions)
-    n = len(contributions)
-    if rake > total:
-        raise ChipError(f"rake is {rake} but the pot is only {total}")
-    shares = tuple(total - rake if s == winner else 0 for s in range(n))
-    pot = Pot(
-        name="Main pot", game=get_game(game).name, amount=total - rake, eligible=(winner,),
-        high_winners=(winner,), low_winners=(), shares=shares, high_shares=shares,
-        low_shares=(0,) * n, high_hand=None, low_hand=None, odd_chips=0,
-    )  # fmt: skip
-    return Settlement(
-        game=get_game(game).name, payouts=list(shares), pots=[pot], returned=[0] * n, rake=rake,
-        chip=chip,
-    )  # fmt: skip

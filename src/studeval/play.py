@@ -66,26 +66,27 @@ def _cards(cards: tuple[int | None, ...]) -> str:
     return " ".join("??" if c is None else card_str(c) for c in cards)
 
 
+#: How each kind of event reads; {seat}, {amount}, {to} and {cards} are the event's.
+_LINES = {
+    "ante": "Seat {seat} antes {amount}",
+    "deal": "Seat {seat} is dealt {cards}",
+    "community": "Community card {cards}",
+    "bring_in": "Seat {seat} brings in for {amount}",
+    "fold": "Seat {seat} folds",
+    "check": "Seat {seat} checks",
+    "call": "Seat {seat} calls {amount}",
+    "complete": "Seat {seat} completes to {to}",
+    "bet": "Seat {seat} bets {to}",
+    "raise": "Seat {seat} raises to {to}",
+    "show": "Seat {seat} shows {cards}",
+    "muck": "Seat {seat} mucks",
+}
+
+
 def _line(event: Event) -> str:
-    who = f"Seat {event.seat}"
-    if event.kind == "ante":
-        return f"{who} antes {event.amount}"
-    if event.kind == "deal":
-        return f"{who} is dealt {_cards(event.cards)}"
-    if event.kind == "community":
-        return f"Community card {_cards(event.cards)}"
-    if event.kind in ("fold", "check", "muck"):
-        return f"{who} {event.kind}s"
-    if event.kind == "show":
-        return f"{who} shows {_cards(event.cards)}"
-    if event.kind == "call":
-        return f"{who} calls {event.amount}"
-    if event.kind == "bring_in":
-        return f"{who} brings in for {event.amount}"
-    if event.kind == "bet":
-        return f"{who} bets {event.to}"
-    verb = "completes" if event.kind == "complete" else "raises"
-    return f"{who} {verb} to {event.to}"
+    return _LINES[event.kind].format(
+        seat=event.seat, amount=event.amount, to=event.to, cards=_cards(event.cards)
+    )
 
 
 def describe(hand: StudHand) -> str:

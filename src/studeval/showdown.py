@@ -22,20 +22,26 @@ Main pot of 103: Seat 0 wins 52 with Two Pair, Kings and Fives; Seat 1 wins 51 w
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from studeval import _core
-from studeval._seats import CardLike, HandLike, live_seats, parse_seats
+from studeval._seats import (
+    CardLike,
+    HandLike,
+    chip_count,
+    live_seats,
+    parse_seats,
+    seat_index,
+)
 from studeval.cards import to_codes
 from studeval.classes import Ranking, best_five, describe_high, describe_low
 from studeval.errors import ChipError, HandSizeError, InvalidCardError, SeatError
 from studeval.games import CardOrder, Game, card_key, get_game
 from studeval.houserules import HouseRules, house_rules
 
-__all__ = ["Pot", "Settlement", "award_pot", "settle"]
+__all__ = ["Pot", "Settlement", "award_pot", "settle", "settle_uncontested"]
 
 
 @dataclass(frozen=True)
@@ -176,16 +182,6 @@ def _table(
             low = None
         table.append(_Seat(cards, high, low))
     return table
-
-
-def _chips(value: object, what: str) -> int:
-    # bool is an int subclass but "True chips" is a bug in the caller.
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise ChipError(f"{what} is {value!r}; chips are whole numbers")
-    chips = operator.index(value)  # type: ignore[arg-type]
-    if chips < 0:
-        raise ChipError(f"{what} is {chips}; chips cannot be negative")
-    return chips
 
 
 def _chip_list(contributions: object) -> list[object]:
@@ -350,6 +346,7 @@ def settle(
     rules: HouseRules | str | None = None,
     rake: int = 0,
     chip: int = 1,
+    rake_at_most: bool = False,
 ) -> Settlement:
     """Settle a showdown: build the pots and split each among its winners.
 
@@ -368,7 +365,9 @@ def settle(
     ``rake`` chips are taken from the main pot before it is split (as online
     card rooms do). ``chip`` is the smallest chip in play: contributions and the
     rake are whole numbers of it, every share is too, and an odd chip is one such
-    chip. The payouts always sum to the contributions less the rake.
+    chip. A rake larger than the main pot is an error, unless ``rake_at_most``
+    makes it a most (the pot pays what it holds; ``.rake`` says what was taken). The
+    payouts always sum to the contributions less the rake.
 
     >>> s = settle(["As Ah Kd Kc 7s 3d 2c", "7c 5d 4h 2s Ac Qd Jh", None],
     ...            [2_400_000, 2_400_000, 25_000], "stud8", chip=25_000)
@@ -390,25 +389,11 @@ def settle(
     spec = get_game(game)
     house = house_rules(rules)
     n = len(_seat_count(hands))
-    chips = [_chips(c, f"contributions[{s}]") for s, c in enumerate(_chip_list(contributions))]
-    if len(chips) != n:
-        raise SeatError(f"contributions has {len(chips)} entries but hands has {n} seats")
-    chip = _chips(chip, "chip")
-    rake = _chips(rake, "rake")
-    if chip < 1:
-        raise ChipError("chip is 0; the smallest chip in play is at least 1")
-    for what, value in [*((f"contributions[{s}]", c) for s, c in enumerate(chips)),
-                        ("rake", rake)]:  # fmt: skip
-        if value % chip:
-            raise ChipError(f"{what} is {value}, not a whole number of {chip}-chips")
+    chips, rake, chip = _money(contributions, n, "hands", rake, chip)
     table = _table(hands, community, spec)
     live = live_seats(table, "settle")
     layers, returned = _layers(chips, live)
-    if rake:
-        main = layers[0][0] if layers else 0
-        if rake > main:
-            raise ChipError(f"rake is {rake} but the main pot is only {main}")
-        layers[0] = (main - rake, layers[0][1])
+    rake = _take_rake(layers, rake, rake_at_most)
     pots = [
         _contest(
             "Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table, chip
@@ -420,6 +405,77 @@ def settle(
         raise AssertionError(f"payouts {payouts} and rake {rake} do not sum to {chips}")
     return Settlement(
         game=spec.name, payouts=payouts, pots=pots, returned=returned, rake=rake, chip=chip
+    )
+
+
+def _money(
+    contributions: object, n: int, what: str, rake: object, chip: object
+) -> tuple[list[int], int, int]:
+    """Checked contributions (one per seat of ``what``), rake and chip size."""
+    chips = [chip_count(c, f"contributions[{s}]") for s, c in enumerate(_chip_list(contributions))]
+    if len(chips) != n:
+        raise SeatError(f"contributions has {len(chips)} entries but {what} has {n} seats")
+    chip = chip_count(chip, "chip")
+    rake = chip_count(rake, "rake")
+    if chip < 1:
+        raise ChipError("chip is 0; the smallest chip in play is at least 1")
+    for name, value in [*((f"contributions[{s}]", c) for s, c in enumerate(chips)),
+                        ("rake", rake)]:  # fmt: skip
+        if value % chip:
+            raise ChipError(f"{name} is {value}, not a whole number of {chip}-chips")
+    return chips, rake, chip
+
+
+def _take_rake(layers: list[tuple[int, tuple[int, ...]]], rake: int, at_most: bool) -> int:
+    """Take the rake from the main pot, before it is split; return what was taken.
+    ``at_most``: ``rake`` is a most, and a smaller main pot pays only what it holds."""
+    main = layers[0][0] if layers else 0
+    if rake > main:
+        if not at_most:
+            raise ChipError(f"rake is {rake} but the main pot is only {main}")
+        rake = main
+    if rake:
+        layers[0] = (main - rake, layers[0][1])
+    return rake
+
+
+def settle_uncontested(
+    contributions: Sequence[int],
+    winner: int,
+    game: str,
+    *,
+    rake: int = 0,
+    chip: int = 1,
+    rake_at_most: bool = False,
+) -> Settlement:
+    """Settle a hand won by folds: ``winner`` takes every pot without showing.
+
+    Like :func:`settle` for the chips (those nobody matched go back to their
+    owner, the rake comes from the main pot), with no cards to rank.
+
+    >>> s = settle_uncontested([3, 13, 3], 1, "stud")
+    >>> s.payouts, s.returned  # the 10 chips nobody called go back first
+    ([0, 19, 0], [0, 10, 0])
+    >>> print(s)
+    Main pot of 9: Seat 1 wins 9 uncontested
+    Seat 1 takes back 10 unmatched
+    """
+    spec = get_game(game)
+    n = len(_chip_list(contributions))
+    chips, rake, chip = _money(contributions, n, "contributions", rake, chip)
+    winner = seat_index(winner, n, "winner")
+    layers, returned = _layers(chips, [winner])
+    rake = _take_rake(layers, rake, rake_at_most)
+    amount = sum(amount for amount, _ in layers)
+    shares = tuple(amount if seat == winner else 0 for seat in range(n))
+    pot = Pot(
+        name="Main pot", game=spec.name, amount=amount, eligible=(winner,),
+        high_winners=(winner,), low_winners=(), shares=shares, high_shares=shares,
+        low_shares=(0,) * n, high_hand=None, low_hand=None, odd_chips=0,
+    )  # fmt: skip
+    payouts = [returned[seat] + shares[seat] for seat in range(n)]
+    return Settlement(
+        game=spec.name, payouts=payouts, pots=[pot], returned=returned, rake=rake, chip=chip
     )
 
 
@@ -454,7 +510,7 @@ def award_pot(
     """
     spec = get_game(game)
     house = house_rules(rules)
-    chips = _chips(amount, "amount")
+    chips = chip_count(amount, "amount")
     table = _table(hands, community, spec)
     live = live_seats(table, "award_pot")
     return _contest("Pot", chips, tuple(live), spec, house, table)
