@@ -75,7 +75,7 @@ def main() -> int:
         for seats in (2, 4, 6, 8):
             ours = theirs = 0.0
             for _ in range(repeats):
-                ours = max(ours, rate(lambda r, n: random_hand("stud", n, r.random()), seats,
+                ours = max(ours, rate(lambda r, n: random_hand("stud", n, rng=r), seats,
                                       ours_n))  # fmt: skip
                 theirs = max(theirs, rate(pokerkit_hand, seats, theirs_n))
             ratio = ours / theirs

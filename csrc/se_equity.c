@@ -18,6 +18,7 @@
 
 #include "se_equity.h"
 #include "se_hand.h"
+#include "se_random.h"
 #include "se_threads.h"
 
 #include <stdlib.h>
@@ -228,67 +229,6 @@ SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *
 
 /* ---- Monte Carlo ------------------------------------------------------------------ */
 
-typedef struct se_xoshiro {
-    uint64_t s[4];
-} se_xoshiro;
-
-static uint64_t se_splitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-SE_INLINE uint64_t se_rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-SE_INLINE uint64_t se_next(se_xoshiro *r) { /* xoshiro256** */
-    uint64_t result = se_rotl(r->s[1] * 5, 7) * 9;
-    uint64_t t = r->s[1] << 17;
-    r->s[2] ^= r->s[0];
-    r->s[3] ^= r->s[1];
-    r->s[1] ^= r->s[2];
-    r->s[0] ^= r->s[3];
-    r->s[2] ^= t;
-    r->s[3] = se_rotl(r->s[3], 45);
-    return result;
-}
-
-/* 16 random bits at a time: each 64-bit output serves four draws (a card among
- * at most 52 needs few bits; the rejection below keeps every draw exactly uniform). */
-typedef struct se_rng {
-    se_xoshiro x;
-    uint64_t bits;
-    int left;
-} se_rng;
-
-SE_INLINE uint32_t se_u16(se_rng *r) {
-    if (r->left == 0) {
-        r->bits = se_next(&r->x);
-        r->left = 4;
-    }
-    uint32_t v = (uint32_t)(r->bits & 0xFFFFu);
-    r->bits >>= 16;
-    r->left--;
-    return v;
-}
-
-/* A uniform integer in 0..range-1, range <= 65536 (Lemire: multiply-shift,
- * rejecting the few values that would bias it: about range / 65536 of them). */
-SE_INLINE uint32_t se_below(se_rng *r, uint32_t range) {
-    uint32_t m = se_u16(r) * range;
-    uint32_t low = m & 0xFFFFu;
-    if (low < range) {
-        uint32_t threshold = (65536u - range) % range;
-        while (low < threshold) {
-            m = se_u16(r) * range;
-            low = m & 0xFFFFu;
-        }
-    }
-    return m >> 16;
-}
-
 /* Swaps the card `offset` places on from place j into place j and returns it. */
 SE_INLINE uint8_t se_eq_draw(uint8_t *deck, uint32_t j, uint32_t offset) {
     uint8_t card = deck[j + offset];
@@ -308,12 +248,9 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc
     /* The generator and the deck are locals, so the compiler keeps them in
      * registers: through a pointer, every byte stored into the deck could
      * alias them and force a reload. */
-    se_rng rng;
+    se_rng rng = se_rng_seeded(seed);
     uint8_t deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
-    for (int i = 0; i < 4; i++) rng.x.s[i] = se_splitmix(&seed);
-    rng.bits = 0;
-    rng.left = 0;
     memcpy(deck, p->unseen, (size_t)p->n_unseen);
     for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample += SE_EQ_MC_BATCH) {
         /* Deal a batch, then rank it: the table lookups of one deal then wait

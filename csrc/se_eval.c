@@ -108,6 +108,10 @@ const char *se_status_text(int status) {
         return "out of memory";
     case SE_TOO_BIG:
         return "the exact count needs too much memory";
+    case SE_STOPPED:
+        return "stopped";
+    case SE_ILLEGAL:
+        return "not allowed now";
     default:
         return "unknown status";
     }

@@ -55,7 +55,8 @@ typedef enum se_status {
     SE_NO_DEAL = -6,       /* equity: the unseen cards cannot complete the hands */
     SE_NO_MEMORY = -7,     /* an allocation failed */
     SE_TOO_BIG = -8,       /* equity: an exact count would need more memory than allowed */
-    SE_STOPPED = -9        /* equity: stopped early through se_progress.stop */
+    SE_STOPPED = -9,       /* equity: stopped early through se_progress.stop */
+    SE_ILLEGAL = -10       /* engine: not allowed in the hand's present state */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -222,6 +223,146 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progre
  * SE_BAD_ARGUMENT for other spots. share_sq is left 0. */
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_progress *progress, se_equity_counts *out);
+
+/* ---- The fixed-limit engine -----------------------------------------------------
+ * One hand of fixed-limit stud, action by action, by the betting rules of
+ * Robert's Rules of Poker: antes, the bring-in or its completion, one bet and
+ * three raises a round (no cap when two players who can bet are left before the
+ * third raise), small bets on 3rd and 4th street and big ones from 5th, the
+ * 4th-street open pair, all-ins for less than half a bet that do not reopen the
+ * betting, the community card when the deck runs out, and the showdown order.
+ *
+ * Chips are int64_t; se_hand_init refuses any stake or total of stacks of
+ * SE_ENGINE_MAX_CHIPS or more, so no sum the engine forms can overflow. Seats are
+ * clockwise from the dealer's left. A card is a code 0..51, or SE_UNKNOWN_CARD
+ * for a down card dealt face down and not known (hand histories have them).
+ *
+ * Every function checks its arguments and the state: a call that is not allowed
+ * returns a negative status and changes nothing. A hand that wins by folds pays
+ * out at once; a showdown ends with settle_due set, and the caller settles the
+ * pots (side pots, split halves, odd chips) and passes the payouts to
+ * se_hand_pay. A hand is not thread-safe: one thread at a time. */
+#define SE_ENGINE_MAX_SEATS 8
+#define SE_UNKNOWN_CARD 255
+#define SE_ENGINE_MAX_CHIPS ((int64_t)1 << 60)
+
+typedef enum se_action {
+    SE_ACT_FOLD = 0,
+    SE_ACT_CHECK = 1,
+    SE_ACT_CALL = 2,
+    SE_ACT_BRING_IN = 3,
+    SE_ACT_COMPLETE = 4,
+    SE_ACT_BET = 5,
+    SE_ACT_RAISE = 6
+} se_action;
+
+/* What the event log records: an action (se_action codes 0..6) or one of these. */
+enum se_event_kind {
+    SE_EVENT_ANTE = 7,
+    SE_EVENT_DEAL = 8,
+    SE_EVENT_COMMUNITY = 9,
+    SE_EVENT_SHOW = 10,
+    SE_EVENT_MUCK = 11
+};
+
+/* The table: the game's action rules as data, the stakes and the house's choices. */
+typedef struct se_table_rules {
+    int seats;                 /* 2..SE_ENGINE_MAX_SEATS */
+    int64_t ante, bring_in, small_bet, big_bet;
+    int64_t rake;              /* the most the house takes from the main pot */
+    int bring_in_highest;      /* the highest door card brings in (else the lowest) */
+    int ace_low;               /* single cards rank ace lowest (else ace highest) */
+    int board_low;             /* the best A-5 low board acts first (else the best high) */
+    int open_pair;             /* a 4th-street open pair allows the big bet */
+    int bring_in_tie_position; /* door cards of one rank: the seat nearest the dealer's
+                                  left brings in (else the lower suit, by card order) */
+    int action_tie_suit;       /* tied boards: by the cards' suits (else the first seat
+                                  clockwise from the dealer) */
+} se_table_rules;
+
+/* What the seat to act may do. Totals ("_to") are the seat's chips in this street
+ * after the action, every legal one, smallest first; call is the chips a call
+ * costs, -1 when there is nothing to call; bring_in is -1 when not due. */
+typedef struct se_legal {
+    int fold, check;
+    int64_t call, bring_in;
+    int complete_count, bet_count, raise_count;
+    int64_t complete_to[2], bet_to[2], raise_to[2];
+} se_legal;
+
+typedef struct se_event {
+    uint8_t kind;   /* se_action or se_event_kind */
+    int8_t seat;    /* -1 for the community card */
+    uint8_t street; /* 3..7 */
+    uint8_t card_count;
+    uint8_t cards[7];
+    int64_t amount; /* chips put in (antes and actions) */
+    int64_t to;     /* the seat's street total after a bet, call or raise; -1 if none */
+} se_event;
+
+/* The state. Read it freely; change it only through the functions below. */
+typedef struct se_hand {
+    se_table_rules rules;
+    int street;        /* 3..7 */
+    int actor;         /* the seat to act or to show, -1 when none */
+    int showdown;      /* the betting is over: actor shows or mucks */
+    int over;          /* settled: stacks are the final stacks */
+    int settle_due;    /* every seat has shown or mucked: call se_hand_pay */
+    int community;     /* the community card, -1 when none */
+    int64_t stacks[SE_ENGINE_MAX_SEATS];
+    int64_t contributions[SE_ENGINE_MAX_SEATS];
+    int64_t payouts[SE_ENGINE_MAX_SEATS];
+    int64_t rake_taken;
+    uint8_t cards[SE_ENGINE_MAX_SEATS][7]; /* in deal order; SE_UNKNOWN_CARD when unknown */
+    int card_count[SE_ENGINE_MAX_SEATS];
+    uint8_t up[SE_ENGINE_MAX_SEATS][4];
+    int up_count[SE_ENGINE_MAX_SEATS];
+    uint8_t folded[SE_ENGINE_MAX_SEATS], out[SE_ENGINE_MAX_SEATS]; /* out: folded or mucked */
+    uint8_t shown[SE_ENGINE_MAX_SEATS], dealt[SE_ENGINE_MAX_SEATS];
+    uint64_t known;    /* every card dealt face up, or known, as a bit mask */
+    se_event *events;  /* the log, events_count long */
+    size_t events_count, events_capacity;
+    /* The betting round. */
+    int64_t street_bets[SE_ENGINE_MAX_SEATS];
+    int64_t acted_at[SE_ENGINE_MAX_SEATS]; /* the full level a seat last acted at; -1 not yet */
+    int64_t level, full_level; /* the highest street total; the last one a full bet made */
+    int bets;          /* full bets and raises this round (the completion is the bet) */
+    int uncapped, big_seen, bring_in_due, open_pair_round;
+    int last_aggressor, round_aggressor, first_actor;
+    int show_order[SE_ENGINE_MAX_SEATS], show_count;
+    uint8_t deck[52];
+    int deck_count;    /* -1 until the first se_hand_deal_random shuffles */
+} se_hand;
+
+/* Sets up a hand and posts the antes (a stack shorter than the ante posts all of
+ * it). SE_BAD_ARGUMENT for bad rules or stacks, SE_NO_MEMORY. Call se_hand_free
+ * after any call that returned SE_OK. */
+se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks);
+void se_hand_free(se_hand *hand);
+
+/* Deals `seat` its cards for the street: 3 on 3rd (down, down, up), 1 up card on
+ * 4th-6th, 1 down card on 7th. Down cards may be SE_UNKNOWN_CARD. */
+se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count);
+/* The 7th-street community card, when the deck cannot give each live seat one. */
+se_status se_hand_deal_community(se_hand *hand, int card);
+/* Deals every live seat the street from the rest of the deck, shuffled by the
+ * first call's seed; the community card when the deck runs out on 7th street. */
+se_status se_hand_deal_random(se_hand *hand, uint64_t seed);
+
+/* Fills *legal for the seat to act (all empty when none is). */
+void se_hand_legal(const se_hand *hand, se_legal *legal);
+/* The seat to act does `action`; `to` is its street total after a bring-in,
+ * completion, bet or raise (one of the legal totals, or negative for the
+ * smallest), ignored otherwise. */
+se_status se_hand_act(se_hand *hand, se_action action, int64_t to);
+
+/* At the showdown the seat to act shows (down: its down cards in deal order,
+ * needed for those dealt unknown; NULL keeps the cards dealt) or mucks. */
+se_status se_hand_show(se_hand *hand, const uint8_t *down, int count);
+se_status se_hand_muck(se_hand *hand);
+/* Settles a showdown (settle_due): payouts per seat, the rake taken from the
+ * main pot (at most the table's rake); they must sum to the contributions. */
+se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake);
 
 #ifdef __cplusplus
 }

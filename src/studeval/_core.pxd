@@ -1,5 +1,5 @@
 # Declarations of the C core's public API (csrc/include/studeval.h).
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 
 
 cdef extern from "studeval.h" nogil:
@@ -71,3 +71,71 @@ cdef extern from "studeval.h" nogil:
                                   se_equity_counts *out)
     se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
                                        int threads, se_progress *progress, se_equity_counts *out)
+
+    # The fixed-limit engine.
+    int SE_ENGINE_MAX_SEATS
+    int SE_UNKNOWN_CARD
+    int64_t SE_ENGINE_MAX_CHIPS
+    se_status SE_ILLEGAL
+
+    ctypedef enum se_action:
+        SE_ACT_FOLD
+        SE_ACT_CHECK
+        SE_ACT_CALL
+        SE_ACT_BRING_IN
+        SE_ACT_COMPLETE
+        SE_ACT_BET
+        SE_ACT_RAISE
+
+    ctypedef struct se_table_rules:
+        int seats
+        int64_t ante, bring_in, small_bet, big_bet, rake
+        int bring_in_highest, ace_low, board_low, open_pair
+        int bring_in_tie_position, action_tie_suit
+
+    ctypedef struct se_legal:
+        int fold, check
+        int64_t call, bring_in
+        int complete_count, bet_count, raise_count
+        int64_t complete_to[2]
+        int64_t bet_to[2]
+        int64_t raise_to[2]
+
+    ctypedef struct se_event:
+        uint8_t kind
+        int8_t seat
+        uint8_t street
+        uint8_t card_count
+        uint8_t cards[7]
+        int64_t amount
+        int64_t to
+
+    ctypedef struct se_hand:
+        se_table_rules rules
+        int street, actor, showdown, over, settle_due, community
+        int64_t stacks[8]
+        int64_t contributions[8]
+        int64_t payouts[8]
+        int64_t rake_taken
+        uint8_t cards[8][7]
+        int card_count[8]
+        uint8_t up[8][4]
+        int up_count[8]
+        uint8_t folded[8]
+        uint8_t out[8]
+        uint8_t shown[8]
+        uint8_t dealt[8]
+        uint64_t known
+        se_event *events
+        size_t events_count
+
+    se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks)
+    void se_hand_free(se_hand *hand)
+    se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count)
+    se_status se_hand_deal_community(se_hand *hand, int card)
+    se_status se_hand_deal_random(se_hand *hand, uint64_t seed)
+    void se_hand_legal(const se_hand *hand, se_legal *legal)
+    se_status se_hand_act(se_hand *hand, se_action action, int64_t to)
+    se_status se_hand_show(se_hand *hand, const uint8_t *down, int count)
+    se_status se_hand_muck(se_hand *hand)
+    se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake)

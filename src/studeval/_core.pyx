@@ -10,7 +10,7 @@ lists of int codes (the common case in tight loops) and hand anything else to
 cimport cython
 from cpython.object cimport PyObject
 from libc.string cimport memset
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 from studeval._cardtext import RANK_OF as _RANK_OF_TEXT
 from studeval._cardtext import SUIT_OF as _SUIT_OF_TEXT
@@ -497,3 +497,236 @@ def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads
     with nogil:
         status = se_equity_count_heads_up(&spot, max_records, threads, state, &counts)
     return _equity_result(status, &counts, spot.players)
+
+
+# ---- the fixed-limit engine ------------------------------------------------------
+
+ENGINE_MAX_CHIPS = SE_ENGINE_MAX_CHIPS
+# The statuses of an engine call that the Python layer turns into errors.
+ENGINE_OK = SE_OK
+ENGINE_ILLEGAL = SE_ILLEGAL
+ENGINE_BAD_SIZE = SE_BAD_SIZE
+ENGINE_INVALID_CARD = SE_INVALID_CARD
+ENGINE_DUPLICATE_CARD = SE_DUPLICATE_CARD
+ENGINE_NO_MEMORY = SE_NO_MEMORY
+ENGINE_NO_DEAL = SE_NO_DEAL
+
+
+cdef inline object _card_or_none(uint8_t code):
+    return None if code == SE_UNKNOWN_CARD else code
+
+
+cdef tuple _totals(const int64_t *totals, int count):
+    if count == 0:
+        return ()
+    if count == 1:
+        return (totals[0],)
+    return (totals[0], totals[1])
+
+
+cdef int _codes_in(object codes, uint8_t *out, int room) except -1:
+    """Copy a list of card codes (None: unknown) the Python layer has checked."""
+    cdef int i
+    if len(codes) > room:
+        raise HandSizeError(len(codes), f"at most {room} cards")
+    for i, code in enumerate(codes):
+        out[i] = SE_UNKNOWN_CARD if code is None else <uint8_t>code
+    return len(codes)
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class TableHand:
+    """One hand's state in the core's engine (``se_hand``). :class:`studeval.StudHand`
+    checks everything and calls these; each mutating call returns a status
+    (``ENGINE_OK`` or the reason it changed nothing).
+
+    >>> t = TableHand(2, 1, 2, 5, 10, 0, 0, 0, 0, 1, 0, 0, [50, 50])
+    >>> t.stacks(), t.contributions(), t.events_count
+    ([49, 49], [1, 1], 2)
+    >>> t.deal(0, [None, None, 51]) == t.deal(1, [None, None, 0]) == ENGINE_OK
+    True
+    >>> t.actor, t.legal()
+    (1, (False, False, None, 2, (5,), (), ()))
+    """
+
+    cdef se_hand hand
+    cdef bint ready
+
+    def __cinit__(self, int seats, int64_t ante, int64_t bring_in, int64_t small_bet,
+                  int64_t big_bet, int64_t rake, bint bring_in_highest, bint ace_low,
+                  bint board_low, bint open_pair, bint bring_in_tie_position,
+                  bint action_tie_suit, stacks):
+        cdef se_table_rules rules
+        cdef int64_t chips[8]
+        cdef int i
+        cdef se_status status
+        if not 2 <= seats <= SE_ENGINE_MAX_SEATS or len(stacks) != seats:
+            raise StudevalError(f"a table has 2 to 8 seats and a stack for each; got {seats}")
+        for i in range(seats):
+            chips[i] = stacks[i]
+        rules.seats = seats
+        rules.ante = ante
+        rules.bring_in = bring_in
+        rules.small_bet = small_bet
+        rules.big_bet = big_bet
+        rules.rake = rake
+        rules.bring_in_highest = bring_in_highest
+        rules.ace_low = ace_low
+        rules.board_low = board_low
+        rules.open_pair = open_pair
+        rules.bring_in_tie_position = bring_in_tie_position
+        rules.action_tie_suit = action_tie_suit
+        status = se_hand_init(&self.hand, &rules, chips)
+        if status == SE_NO_MEMORY:
+            raise MemoryError("no memory for a hand's event log")
+        if status != SE_OK:
+            raise StudevalError(f"the engine refused the table: {se_status_text(status).decode()}")
+        self.ready = True
+
+    def __dealloc__(self):
+        if self.ready:
+            se_hand_free(&self.hand)
+
+    @property
+    def actor(self) -> int:
+        """The seat to act or to show, -1 when none."""
+        return self.hand.actor
+
+    @property
+    def street(self) -> int:
+        return self.hand.street
+
+    @property
+    def showdown(self) -> bool:
+        return self.hand.showdown != 0
+
+    @property
+    def over(self) -> bool:
+        return self.hand.over != 0
+
+    @property
+    def settle_due(self) -> bool:
+        return self.hand.settle_due != 0
+
+    @property
+    def community(self) -> int:
+        """The community card, -1 when none."""
+        return self.hand.community
+
+    @property
+    def rake_taken(self) -> int:
+        return self.hand.rake_taken
+
+    @property
+    def events_count(self) -> int:
+        return self.hand.events_count
+
+    def stacks(self) -> list:
+        return [self.hand.stacks[i] for i in range(self.hand.rules.seats)]
+
+    def contributions(self) -> list:
+        return [self.hand.contributions[i] for i in range(self.hand.rules.seats)]
+
+    def payouts(self) -> list:
+        return [self.hand.payouts[i] for i in range(self.hand.rules.seats)]
+
+    def folded(self) -> list:
+        return [self.hand.folded[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def dealt(self) -> list:
+        """Seats dealt this street's cards."""
+        return [self.hand.dealt[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def out(self) -> list:
+        """Seats folded or mucked."""
+        return [self.hand.out[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def cards(self, int seat) -> list:
+        """A seat's cards in deal order (None where unknown)."""
+        if not 0 <= seat < self.hand.rules.seats:
+            raise IndexError(seat)
+        return [_card_or_none(self.hand.cards[seat][i]) for i in range(self.hand.card_count[seat])]
+
+    def up_cards(self, int seat) -> list:
+        if not 0 <= seat < self.hand.rules.seats:
+            raise IndexError(seat)
+        return [self.hand.up[seat][i] for i in range(self.hand.up_count[seat])]
+
+    def is_known(self, int card) -> bool:
+        """Whether a card code has been dealt face up or is known."""
+        return 0 <= card < 52 and (self.hand.known >> card) & 1 == 1
+
+    @cython.critical_section
+    def legal(self) -> tuple:
+        """(fold, check, call, bring_in, complete_to, bet_to, raise_to) of the seat to act."""
+        cdef se_legal legal
+        se_hand_legal(&self.hand, &legal)
+        return (
+            legal.fold != 0,
+            legal.check != 0,
+            None if legal.call < 0 else legal.call,
+            None if legal.bring_in < 0 else legal.bring_in,
+            _totals(legal.complete_to, legal.complete_count),
+            _totals(legal.bet_to, legal.bet_count),
+            _totals(legal.raise_to, legal.raise_count),
+        )
+
+    @cython.critical_section
+    def act(self, int kind, int64_t to) -> int:
+        """Act for the seat to act (kind: 0 fold .. 6 raise; to < 0: the smallest total)."""
+        if not 0 <= kind <= 6:
+            return SE_BAD_ARGUMENT
+        return se_hand_act(&self.hand, <se_action>kind, to)
+
+    @cython.critical_section
+    def deal(self, int seat, codes) -> int:
+        cdef uint8_t cards[7]
+        cdef int count = _codes_in(codes, cards, 7)
+        return se_hand_deal(&self.hand, seat, cards, count)
+
+    @cython.critical_section
+    def deal_community(self, int card) -> int:
+        return se_hand_deal_community(&self.hand, card)
+
+    @cython.critical_section
+    def deal_random(self, uint64_t seed) -> int:
+        return se_hand_deal_random(&self.hand, seed)
+
+    @cython.critical_section
+    def show(self, codes=None) -> int:
+        cdef uint8_t cards[7]
+        cdef int count
+        if codes is None:
+            return se_hand_show(&self.hand, NULL, 0)
+        count = _codes_in(codes, cards, 7)
+        return se_hand_show(&self.hand, cards, count)
+
+    @cython.critical_section
+    def muck(self) -> int:
+        return se_hand_muck(&self.hand)
+
+    @cython.critical_section
+    def pay(self, payouts, int64_t rake) -> int:
+        cdef int64_t chips[8]
+        cdef int i
+        if len(payouts) != self.hand.rules.seats:
+            return SE_BAD_ARGUMENT
+        for i in range(self.hand.rules.seats):
+            chips[i] = payouts[i]
+        return se_hand_pay(&self.hand, chips, rake)
+
+    @cython.critical_section
+    def events(self, size_t start=0) -> list:
+        """The event log from ``start``: (kind, seat, amount, to, cards, street) tuples,
+        kind 0..6 an action, 7 ante, 8 deal, 9 community, 10 show, 11 muck."""
+        cdef size_t i
+        cdef se_event *e
+        out = []
+        for i in range(start, self.hand.events_count):
+            e = &self.hand.events[i]
+            out.append((
+                e.kind, e.seat, e.amount, e.to,
+                tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)]), e.street,
+            ))
+        return out

@@ -119,6 +119,8 @@ def chip_count(value: object, what: str) -> int:
     ...
     studeval.errors.ChipError: pot is True; chips are whole numbers
     """
+    if type(value) is int and value >= 0:  # the common case, first
+        return value
     # bool is an int subclass but "True chips" is a bug in the caller.
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise ChipError(f"{what} is {value!r}; chips are whole numbers")

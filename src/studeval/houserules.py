@@ -113,6 +113,9 @@ class HouseRules:
         )
 
 
+#: The default, made once: HouseRules is frozen, so every caller can share it.
+_DEFAULT = HouseRules()
+
 #: The preset names ``rules=`` accepts, and the presets they name.
 PRESETS = {"robert": HouseRules.robert, "wsop": HouseRules.wsop}
 
@@ -128,7 +131,7 @@ def house_rules(rules: HouseRules | str | None) -> HouseRules:
     studeval.errors.RulesError: rules must be a HouseRules, 'robert', 'wsop' or None; got 'tda'
     """
     if rules is None:
-        return HouseRules()
+        return _DEFAULT
     if isinstance(rules, HouseRules):
         return rules
     if isinstance(rules, str) and rules in PRESETS:

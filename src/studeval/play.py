@@ -38,28 +38,38 @@ def random_hand(
     stakes: Stakes = DEFAULT_STAKES,
     stack: int = 200,
     rules: HouseRules | str | None = None,
+    rng: random.Random | None = None,
 ) -> StudHand:
-    """Play one hand of random legal actions from a seeded deck, to the end."""
-    rng = random.Random(seed)
+    """Play one hand of random legal actions from a seeded deck, to the end.
+
+    ``seed`` fixes the hand; ``rng`` (a :class:`random.Random`, instead of a seed)
+    draws every choice and the deck from one generator, for many hands in a row.
+
+    >>> rng = random.Random(7)
+    >>> [random_hand("stud", 4, rng=rng).over for _ in range(3)]
+    [True, True, True]
+    """
+    if rng is None:
+        rng = random.Random(seed)
     hand = StudHand(game, stakes, [stack] * seats, rules=rules)
     deck_seed = rng.getrandbits(64)
-    choice = rng.choice
-    while not hand.over:
-        if hand.showdown:
-            hand.show()
-        elif hand.actor is None:
+    uniform = rng.random
+    legal_now = hand.legal
+    act = hand.act
+    while True:
+        if hand.actor is None:
+            if hand.over:
+                return hand
             hand.deal_random(deck_seed)
+        elif hand.showdown:
+            hand.show()
         else:
-            legal = hand.legal()
-            kind = choice(legal.kinds())
-            sizes = (
-                legal.complete_to if kind == "complete"
-                else legal.bet_to if kind == "bet"
-                else legal.raise_to if kind == "raise"
-                else ()
-            )  # fmt: skip
-            hand.act(kind, choice(sizes) if sizes else None)
-    return hand
+            legal = legal_now()
+            kinds = legal.kinds()
+            # Uniform over the kinds, then over the totals of a sized kind.
+            kind = kinds[int(uniform() * len(kinds))]
+            totals = legal.totals(kind)
+            act(kind, totals[int(uniform() * len(totals))] if totals else None)
 
 
 def _cards(cards: tuple[int | None, ...]) -> str:

@@ -1,0 +1,706 @@
+/* The fixed-limit stud engine: one hand's state machine (see studeval.h).
+ *
+ * The rules are those of Robert's Rules of Poker for the structured stud games;
+ * the game-dependent ones (who brings in, which board acts first, whether the
+ * open pair counts) come as data in se_table_rules. Python's studeval.rules is
+ * the reference for the bring-in and the first to act, and the tests compare
+ * the two on random tables. */
+#include "studeval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "se_random.h"
+
+/* One bet and three raises a round. */
+#define SE_CAP 4
+
+#define SE_NONE (-1)
+
+/* ---- small helpers ---------------------------------------------------------------- */
+
+static int64_t se_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t se_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static int se_can_act(const se_hand *h, int seat) {
+    return !h->out[seat] && h->stacks[seat] > 0;
+}
+
+static int se_live_count(const se_hand *h, int *only) {
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (!h->out[s]) {
+            count++;
+            if (only != NULL) *only = s;
+        }
+    }
+    return count;
+}
+
+/* A card's place in the game's single-card order: rank first, then suit. */
+static int se_card_key(const se_hand *h, int code) {
+    if (!h->rules.ace_low) return code;
+    return ((code / 4 + 1) % 13) * 4 + code % 4; /* the ace (rank 12) becomes rank 0 */
+}
+
+/* Makes room for `count` more events first, so that a call either happens and
+ * is logged whole or fails with SE_NO_MEMORY and changes nothing. */
+static se_status se_reserve(se_hand *h, size_t count) {
+    while (h->events_capacity - h->events_count < count) {
+        size_t capacity = h->events_capacity * 2;
+        se_event *grown = (se_event *)realloc(h->events, capacity * sizeof(se_event));
+        if (grown == NULL) return SE_NO_MEMORY;
+        h->events = grown;
+        h->events_capacity = capacity;
+    }
+    return SE_OK;
+}
+
+/* Appends an event; the caller reserved its room. */
+static void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
+                   const uint8_t *cards, int card_count) {
+    se_event *e = &h->events[h->events_count++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind;
+    e->seat = (int8_t)seat;
+    e->street = (uint8_t)h->street;
+    e->amount = amount;
+    e->to = to;
+    e->card_count = (uint8_t)card_count;
+    if (card_count > 0) memcpy(e->cards, cards, (size_t)card_count);
+}
+
+static void se_put(se_hand *h, int seat, int64_t chips) {
+    h->stacks[seat] -= chips;
+    h->contributions[seat] += chips;
+}
+
+static void se_pay_in(se_hand *h, int seat, int64_t chips) {
+    se_put(h, seat, chips);
+    h->street_bets[seat] += chips;
+}
+
+static void se_reset_round(se_hand *h) {
+    h->level = 0;
+    h->full_level = 0;
+    h->bets = 0;
+    h->uncapped = 0;
+    h->big_seen = 0;
+    h->bring_in_due = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        h->acted_at[s] = SE_NONE;
+        h->street_bets[s] = 0;
+    }
+}
+
+/* The sizes a bet or raise may have now, smallest first; returns how many. */
+static int se_increments(const se_hand *h, int64_t inc[2]) {
+    const se_table_rules *r = &h->rules;
+    if (h->open_pair_round) {
+        if (h->big_seen || r->big_bet == r->small_bet) {
+            inc[0] = r->big_bet;
+            return 1;
+        }
+        inc[0] = r->small_bet;
+        inc[1] = r->big_bet;
+        return 2;
+    }
+    inc[0] = h->street <= 4 ? r->small_bet : r->big_bet;
+    return 1;
+}
+
+/* ---- who acts ------------------------------------------------------------------------ */
+
+/* The seat that brings in: the lowest (or highest) door card in the game's card
+ * order; equal ranks by suit, or by position under the house rule. */
+static int se_bring_in_seat(const se_hand *h) {
+    int best = SE_NONE, best_key = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (h->out[s]) continue;
+        int key = se_card_key(h, h->up[s][0]);
+        if (h->rules.bring_in_tie_position) key /= 4;
+        if (h->rules.bring_in_highest) key = -key;
+        if (best == SE_NONE || key < best_key) { /* ties keep the lower seat */
+            best = s;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* The cards of a board from the deciding one down: a high board compares its
+ * highest cards first and wants the higher, a low board wants the lower. */
+static void se_board_tiebreak(const se_hand *h, int seat, int keys[4]) {
+    int n = h->up_count[seat];
+    for (int i = 0; i < n; i++) keys[i] = se_card_key(h, h->up[seat][i]);
+    for (int i = 1; i < n; i++) { /* sort descending: at most four cards */
+        int k = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = k;
+    }
+    for (int i = 0; i < n; i++) keys[i] = h->rules.board_low ? keys[i] : -keys[i];
+}
+
+/* Whether seat a's board acts before seat b's (the lower seat when they tie). */
+static int se_board_before(const se_hand *h, int a, int b) {
+    int (*rank)(const uint8_t *, int) = h->rules.board_low ? se_up_low_rank : se_up_high_rank;
+    int ra = rank(h->up[a], h->up_count[a]), rb = rank(h->up[b], h->up_count[b]);
+    if (ra != rb) return ra < rb;
+    if (h->rules.action_tie_suit) {
+        int ka[4], kb[4];
+        se_board_tiebreak(h, a, ka);
+        se_board_tiebreak(h, b, kb);
+        for (int i = 0; i < h->up_count[a]; i++)
+            if (ka[i] != kb[i]) return ka[i] < kb[i];
+    }
+    return a < b;
+}
+
+/* The first to act on 4th-7th street: the best board showing; when that seat is
+ * all in, the next seat clockwise that can act (SE_NONE when none can). */
+static int se_first_to_act(const se_hand *h) {
+    int n = h->rules.seats, best = SE_NONE;
+    for (int s = 0; s < n; s++) {
+        if (h->out[s]) continue;
+        if (best == SE_NONE || se_board_before(h, s, best)) best = s;
+    }
+    if (best == SE_NONE || h->stacks[best] > 0) return best;
+    for (int step = 1; step < n; step++) {
+        int s = (best + step) % n;
+        if (!h->out[s] && h->stacks[s] > 0) return s;
+    }
+    return SE_NONE;
+}
+
+static int se_open_pair_now(const se_hand *h) {
+    if (h->street != 4 || !h->rules.open_pair) return 0;
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->out[s] && h->up[s][0] / 4 == h->up[s][1] / 4) return 1;
+    return 0;
+}
+
+/* More than one seat can still bet, or one can and owes a call. */
+static int se_betting_possible(const se_hand *h) {
+    int able = 0, one = SE_NONE;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (se_can_act(h, s)) {
+            able++;
+            one = s;
+        }
+    }
+    if (able >= 2) return 1;
+    return able == 1 && h->street_bets[one] < h->level;
+}
+
+/* The next seat clockwise from `after` (or `after` itself with include) that
+ * must still act this round. */
+static int se_next_to_act(const se_hand *h, int after, int include) {
+    int n = h->rules.seats;
+    for (int step = include ? 0 : 1; step <= n; step++) {
+        int s = (after + step) % n;
+        if (!se_can_act(h, s)) continue;
+        if (h->acted_at[s] == SE_NONE || h->street_bets[s] < h->level) return s;
+    }
+    return SE_NONE;
+}
+
+static int se_players_left(const se_hand *h) {
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) count += se_can_act(h, s);
+    return count;
+}
+
+/* ---- the end -------------------------------------------------------------------------- */
+
+static void se_close(se_hand *h) {
+    for (int s = 0; s < h->rules.seats; s++) h->stacks[s] += h->payouts[s];
+    h->over = 1;
+    h->showdown = 0;
+    h->settle_due = 0;
+    h->actor = SE_NONE;
+}
+
+/* A hand won by folds: the chips nobody matched go back to the one seat that put
+ * in most, the rake (at most what the pot holds) comes off, the winner takes the
+ * rest. */
+static void se_finish_by_folds(se_hand *h, int winner) {
+    int n = h->rules.seats, top_seat = 0, top_count = 0;
+    int64_t top = -1, second = 0, pot = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t c = h->contributions[s];
+        if (c > top) {
+            second = top < 0 ? 0 : top;
+            top = c;
+            top_seat = s;
+            top_count = 1;
+        } else if (c == top) {
+            top_count++;
+        } else if (c > second) {
+            second = c;
+        }
+        pot += c;
+        h->payouts[s] = 0;
+    }
+    if (top_count == 1 && top > second) {
+        h->payouts[top_seat] = top - second;
+        pot -= top - second;
+    }
+    h->rake_taken = se_min64(h->rules.rake, pot);
+    h->payouts[winner] += pot - h->rake_taken;
+    se_close(h);
+}
+
+static void se_start_showdown(se_hand *h) {
+    int n = h->rules.seats;
+    int first = h->round_aggressor != SE_NONE ? h->round_aggressor : h->first_actor;
+    if (first == SE_NONE || h->out[first]) {
+        for (first = 0; h->out[first]; first++) {
+        }
+    }
+    h->show_count = 0;
+    for (int k = 0; k < n; k++) {
+        int s = (first + k) % n;
+        if (!h->out[s]) h->show_order[h->show_count++] = s;
+    }
+    h->showdown = 1;
+    h->actor = h->show_order[0];
+}
+
+static void se_next_shower(se_hand *h) {
+    int only = SE_NONE, any_shown = 0;
+    int live = se_live_count(h, &only);
+    for (int s = 0; s < h->rules.seats; s++) any_shown |= h->shown[s];
+    if (live == 1 && !any_shown) {
+        h->actor = SE_NONE;
+        se_finish_by_folds(h, only);
+        return;
+    }
+    for (int i = 0; i < h->show_count; i++) {
+        int s = h->show_order[i];
+        if (!h->shown[s] && !h->out[s]) {
+            h->actor = s;
+            return;
+        }
+    }
+    h->actor = SE_NONE;
+    h->showdown = 0;
+    h->settle_due = 1;
+}
+
+/* ---- streets --------------------------------------------------------------------------- */
+
+static void se_end_round(se_hand *h) {
+    if (h->over) return;
+    int only = SE_NONE;
+    if (se_live_count(h, &only) == 1) {
+        se_finish_by_folds(h, only);
+        return;
+    }
+    h->round_aggressor = h->last_aggressor;
+    if (h->street == 7) {
+        se_start_showdown(h);
+        return;
+    }
+    h->street++;
+    memset(h->dealt, 0, sizeof h->dealt);
+    h->last_aggressor = SE_NONE;
+    h->actor = SE_NONE;
+}
+
+static void se_start_betting(se_hand *h) {
+    se_reset_round(h);
+    h->open_pair_round = se_open_pair_now(h);
+    if (h->street == 3) {
+        int seat = se_bring_in_seat(h);
+        h->first_actor = seat;
+        if (h->stacks[seat] > 0) {
+            h->bring_in_due = h->rules.bring_in > 0;
+            h->actor = h->bring_in_due ? seat : se_next_to_act(h, seat, 1);
+        } else {
+            h->actor = se_next_to_act(h, seat, 0);
+        }
+    } else {
+        h->first_actor = se_first_to_act(h);
+        h->actor = h->first_actor;
+    }
+    if (h->actor != SE_NONE && !se_betting_possible(h)) h->actor = SE_NONE;
+    if (h->actor == SE_NONE) se_end_round(h);
+}
+
+static int se_waiting(const se_hand *h) {
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) count += !h->out[s] && !h->dealt[s];
+    return count;
+}
+
+static int se_cards_due(const se_hand *h) { return h->street == 3 ? 3 : 1; }
+
+static int se_cards_may_be_dealt(const se_hand *h) {
+    return !h->over && !h->showdown && !h->settle_due && h->actor == SE_NONE &&
+           h->community == SE_NONE;
+}
+
+/* Deals checked cards to one seat. */
+static void se_give(se_hand *h, int seat, const uint8_t *cards, int count) {
+    for (int i = 0; i < count; i++) {
+        uint8_t code = cards[i];
+        h->cards[seat][h->card_count[seat]++] = code;
+        if (code != SE_UNKNOWN_CARD) {
+            h->known |= 1ull << code;
+            if (h->street != 7 && (h->street != 3 || i == 2)) h->up[seat][h->up_count[seat]++] = code;
+        }
+    }
+    h->dealt[seat] = 1;
+    se_log(h, SE_EVENT_DEAL, seat, 0, -1, cards, count);
+}
+
+se_status se_hand_deal(se_hand *h, int seat, const uint8_t *cards, int count) {
+    if (h == NULL || cards == NULL) return SE_BAD_ARGUMENT;
+    if (seat < 0 || seat >= h->rules.seats) return SE_BAD_ARGUMENT;
+    if (!se_cards_may_be_dealt(h) || h->out[seat] || h->dealt[seat]) return SE_ILLEGAL;
+    if (count != se_cards_due(h)) return SE_BAD_SIZE;
+    uint64_t seen = h->known;
+    for (int i = 0; i < count; i++) {
+        int down = h->street == 7 || (h->street == 3 && i < 2);
+        if (cards[i] == SE_UNKNOWN_CARD) {
+            if (!down) return SE_ILLEGAL; /* an up card is always seen */
+            continue;
+        }
+        if (cards[i] > 51) return SE_INVALID_CARD;
+        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
+        seen |= 1ull << cards[i];
+    }
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    se_give(h, seat, cards, count);
+    if (se_waiting(h) == 0) se_start_betting(h);
+    return SE_OK;
+}
+
+se_status se_hand_deal_community(se_hand *h, int card) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (h->street != 7 || !se_cards_may_be_dealt(h)) return SE_ILLEGAL;
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->out[s] && h->dealt[s]) return SE_ILLEGAL; /* seats took their own 7th card */
+    if (card < 0 || card > 51) return SE_INVALID_CARD;
+    if (h->known & (1ull << card)) return SE_DUPLICATE_CARD;
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    uint8_t code = (uint8_t)card;
+    h->community = card;
+    h->known |= 1ull << card;
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->out[s]) h->dealt[s] = 1;
+    se_log(h, SE_EVENT_COMMUNITY, -1, 0, -1, &code, 1);
+    se_start_betting(h);
+    return SE_OK;
+}
+
+se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (!se_cards_may_be_dealt(h) || se_waiting(h) == 0) return SE_ILLEGAL;
+    if (h->deck_count < 0) {
+        /* Shuffle the cards not yet seen, once; later calls deal on from it. */
+        se_rng rng = se_rng_seeded(seed);
+        int n = 0;
+        for (int c = 0; c < 52; c++)
+            if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)se_below(&rng, (uint32_t)i + 1);
+            uint8_t t = h->deck[i];
+            h->deck[i] = h->deck[j];
+            h->deck[j] = t;
+        }
+        h->deck_count = n;
+    }
+    /* Cards dealt by hand since the shuffle leave the deck. */
+    int n = 0;
+    for (int i = 0; i < h->deck_count; i++)
+        if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+    h->deck_count = n;
+    int waiting = se_waiting(h), due = se_cards_due(h);
+    if (h->street == 7 && n < waiting) {
+        if (n == 0) return SE_NO_DEAL;
+        int card = h->deck[0];
+        memmove(h->deck, h->deck + 1, (size_t)(n - 1));
+        h->deck_count = n - 1;
+        return se_hand_deal_community(h, card);
+    }
+    if (n < waiting * due) return SE_NO_DEAL;
+    if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
+    int next = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (h->out[s] || h->dealt[s]) continue;
+        se_give(h, s, h->deck + next, due);
+        next += due;
+    }
+    memmove(h->deck, h->deck + next, (size_t)(n - next));
+    h->deck_count = n - next;
+    se_start_betting(h);
+    return SE_OK;
+}
+
+/* ---- betting ---------------------------------------------------------------------------- */
+
+void se_hand_legal(const se_hand *h, se_legal *legal) {
+    memset(legal, 0, sizeof *legal);
+    legal->call = -1;
+    legal->bring_in = -1;
+    if (h == NULL || h->actor == SE_NONE || h->showdown) return;
+    const se_table_rules *r = &h->rules;
+    int seat = h->actor;
+    int64_t stack = h->stacks[seat], mine = h->street_bets[seat];
+    int64_t most = mine + stack; /* the seat's street total all in */
+    if (h->bring_in_due) {
+        int64_t complete = se_min64(r->small_bet, most), bring_in = se_min64(r->bring_in, stack);
+        legal->bring_in = bring_in;
+        if (complete > bring_in) {
+            legal->complete_to[0] = complete;
+            legal->complete_count = 1;
+        }
+        return;
+    }
+    int64_t owe = h->level - mine;
+    legal->fold = 1;
+    legal->check = owe <= 0;
+    legal->call = owe > 0 ? se_min64(owe, stack) : -1;
+    int reopened = h->acted_at[seat] == SE_NONE || h->acted_at[seat] < h->full_level;
+    if (!reopened || !(h->bets < SE_CAP || h->uncapped) || stack <= owe) return;
+    int64_t inc[2], targets[2];
+    int n_inc = se_increments(h, inc), n = 0;
+    for (int i = 0; i < n_inc; i++) {
+        int64_t t = h->full_level + inc[i];
+        if (t > h->level) targets[n++] = t;
+    }
+    if (n == 0) targets[n++] = h->level + inc[0];
+    /* All in for less caps a total; two capped totals are then one. */
+    for (int i = 0; i < n; i++) targets[i] = se_min64(targets[i], most);
+    if (n == 2 && targets[0] == targets[1]) n = 1;
+    int64_t *out;
+    int *count;
+    if (h->full_level == 0 && h->level == 0) {
+        out = legal->bet_to;
+        count = &legal->bet_count;
+    } else if (h->full_level == 0) {
+        out = legal->complete_to; /* the bring-in or a short all-in bet, completed */
+        count = &legal->complete_count;
+    } else {
+        out = legal->raise_to;
+        count = &legal->raise_count;
+    }
+    for (int i = 0; i < n; i++) out[i] = targets[i];
+    *count = n;
+}
+
+/* The total a wager goes to: `to` when it is one of the legal ones, the smallest
+ * when `to` is negative; -1 when neither. */
+static int64_t se_pick(const int64_t *list, int count, int64_t to) {
+    if (count == 0) return -1;
+    if (to < 0) return list[0];
+    for (int i = 0; i < count; i++)
+        if (list[i] == to) return to;
+    return -1;
+}
+
+static void se_advance(se_hand *h, int seat) {
+    int only = SE_NONE;
+    if (se_live_count(h, &only) == 1) {
+        h->actor = SE_NONE;
+        se_finish_by_folds(h, only);
+        return;
+    }
+    int next = se_next_to_act(h, seat, 0);
+    if (next != SE_NONE && !se_betting_possible(h)) next = SE_NONE;
+    h->actor = next;
+    if (next == SE_NONE) se_end_round(h);
+}
+
+static void se_wager(se_hand *h, se_action kind, int64_t target) {
+    int seat = h->actor;
+    int64_t mine = h->street_bets[seat], inc[2];
+    int64_t increment = target - h->full_level;
+    se_increments(h, inc);
+    int full = 2 * increment >= inc[0]; /* half a bet or more counts as a full bet */
+    h->bring_in_due = 0;                /* a completion is the bring-in's alternative */
+    /* Two players left before the third raise: no cap (the players all in or
+     * folded do not count). */
+    if (full && h->bets == SE_CAP - 1 && se_players_left(h) <= 2) h->uncapped = 1;
+    se_pay_in(h, seat, target - mine);
+    if (full) {
+        h->bets++;
+        h->full_level = target;
+        h->last_aggressor = seat;
+        if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
+    }
+    h->level = se_max64(h->level, target);
+    h->acted_at[seat] = h->full_level;
+    se_log(h, kind, seat, target - mine, target, NULL, 0);
+}
+
+se_status se_hand_act(se_hand *h, se_action kind, int64_t to) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    se_legal legal;
+    se_hand_legal(h, &legal);
+    int seat = h->actor;
+    if (seat == SE_NONE || h->showdown) return SE_ILLEGAL;
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    int64_t mine = h->street_bets[seat], target;
+    switch (kind) {
+    case SE_ACT_FOLD:
+        if (!legal.fold) return SE_ILLEGAL;
+        h->folded[seat] = 1;
+        h->out[seat] = 1;
+        se_log(h, kind, seat, 0, -1, NULL, 0);
+        break;
+    case SE_ACT_CHECK:
+        if (!legal.check) return SE_ILLEGAL;
+        h->acted_at[seat] = h->full_level;
+        se_log(h, kind, seat, 0, -1, NULL, 0);
+        break;
+    case SE_ACT_CALL:
+        if (legal.call < 0) return SE_ILLEGAL;
+        se_pay_in(h, seat, legal.call);
+        h->acted_at[seat] = h->full_level;
+        se_log(h, kind, seat, legal.call, mine + legal.call, NULL, 0);
+        break;
+    case SE_ACT_BRING_IN:
+        if (legal.bring_in < 0 || (to >= 0 && to != legal.bring_in)) return SE_ILLEGAL;
+        se_pay_in(h, seat, legal.bring_in);
+        h->level = se_max64(h->level, legal.bring_in);
+        h->bring_in_due = 0;
+        h->acted_at[seat] = h->full_level;
+        se_log(h, kind, seat, legal.bring_in, legal.bring_in, NULL, 0);
+        break;
+    case SE_ACT_COMPLETE:
+    case SE_ACT_BET:
+    case SE_ACT_RAISE:
+        if (kind == SE_ACT_COMPLETE) target = se_pick(legal.complete_to, legal.complete_count, to);
+        else if (kind == SE_ACT_BET) target = se_pick(legal.bet_to, legal.bet_count, to);
+        else target = se_pick(legal.raise_to, legal.raise_count, to);
+        if (target < 0) return SE_ILLEGAL;
+        se_wager(h, kind, target);
+        break;
+    default:
+        return SE_BAD_ARGUMENT;
+    }
+    se_advance(h, seat);
+    return SE_OK;
+}
+
+/* ---- the showdown ------------------------------------------------------------------------- */
+
+static int se_is_down(int place) { return place < 2 || place == 6; }
+
+se_status se_hand_show(se_hand *h, const uint8_t *down, int count) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (!h->showdown || h->actor == SE_NONE) return SE_ILLEGAL;
+    int seat = h->actor, cards = h->card_count[seat];
+    if (down != NULL) {
+        int downs = 0;
+        for (int i = 0; i < cards; i++) downs += se_is_down(i);
+        if (count != downs) return SE_BAD_SIZE;
+        uint64_t seen = h->known;
+        for (int i = 0, k = 0; i < cards; i++) {
+            if (!se_is_down(i)) continue;
+            uint8_t old = h->cards[seat][i], code = down[k++];
+            if (code > 51) return SE_INVALID_CARD;
+            if (old != SE_UNKNOWN_CARD) {
+                if (old != code) return SE_ILLEGAL; /* another card was dealt there */
+                continue;
+            }
+            if (seen & (1ull << code)) return SE_DUPLICATE_CARD;
+            seen |= 1ull << code;
+        }
+    }
+    for (int i = 0, k = 0; i < cards; i++) {
+        if (!se_is_down(i)) continue;
+        uint8_t code = down != NULL ? down[k++] : h->cards[seat][i];
+        if (code == SE_UNKNOWN_CARD) return SE_ILLEGAL; /* unknown cards must be shown */
+    }
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    for (int i = 0, k = 0; down != NULL && i < cards; i++) {
+        if (!se_is_down(i)) continue;
+        uint8_t code = down[k++];
+        h->cards[seat][i] = code;
+        h->known |= 1ull << code;
+    }
+    h->shown[seat] = 1;
+    se_log(h, SE_EVENT_SHOW, seat, 0, -1, h->cards[seat], cards);
+    se_next_shower(h);
+    return SE_OK;
+}
+
+se_status se_hand_muck(se_hand *h) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (!h->showdown || h->actor == SE_NONE) return SE_ILLEGAL;
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    int seat = h->actor;
+    h->out[seat] = 1;
+    se_log(h, SE_EVENT_MUCK, seat, 0, -1, NULL, 0);
+    se_next_shower(h);
+    return SE_OK;
+}
+
+se_status se_hand_pay(se_hand *h, const int64_t *payouts, int64_t rake) {
+    if (h == NULL || payouts == NULL) return SE_BAD_ARGUMENT;
+    if (!h->settle_due) return SE_ILLEGAL;
+    int64_t paid = rake, put_in = 0;
+    if (rake < 0 || rake > h->rules.rake) return SE_BAD_ARGUMENT;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (payouts[s] < 0 || payouts[s] > SE_ENGINE_MAX_CHIPS) return SE_BAD_ARGUMENT;
+        paid += payouts[s];
+        put_in += h->contributions[s];
+    }
+    if (paid != put_in) return SE_BAD_ARGUMENT; /* no chip lost or made */
+    memcpy(h->payouts, payouts, (size_t)h->rules.seats * sizeof(int64_t));
+    h->rake_taken = rake;
+    se_close(h);
+    return SE_OK;
+}
+
+/* ---- set-up ---------------------------------------------------------------------------- */
+
+se_status se_hand_init(se_hand *h, const se_table_rules *rules, const int64_t *stacks) {
+    if (h == NULL || rules == NULL || stacks == NULL) return SE_BAD_ARGUMENT;
+    memset(h, 0, sizeof *h);
+    const se_table_rules *r = rules;
+    if (r->seats < 2 || r->seats > SE_ENGINE_MAX_SEATS) return SE_BAD_ARGUMENT;
+    int64_t stakes[5] = {r->ante, r->bring_in, r->small_bet, r->big_bet, r->rake};
+    for (int i = 0; i < 5; i++)
+        if (stakes[i] < 0 || stakes[i] >= SE_ENGINE_MAX_CHIPS) return SE_BAD_ARGUMENT;
+    if (r->small_bet < 1 || r->bring_in > r->small_bet || r->big_bet < r->small_bet)
+        return SE_BAD_ARGUMENT;
+    int64_t total = 0;
+    for (int s = 0; s < r->seats; s++) {
+        if (stacks[s] < 0 || stacks[s] >= SE_ENGINE_MAX_CHIPS) return SE_BAD_ARGUMENT;
+        total += stacks[s];
+        if (total >= SE_ENGINE_MAX_CHIPS) return SE_BAD_ARGUMENT;
+    }
+    h->events_capacity = 64;
+    h->events = (se_event *)malloc(h->events_capacity * sizeof(se_event));
+    if (h->events == NULL) return SE_NO_MEMORY;
+    h->rules = *r;
+    h->street = 3;
+    h->actor = SE_NONE;
+    h->community = SE_NONE;
+    h->last_aggressor = h->round_aggressor = h->first_actor = SE_NONE;
+    h->deck_count = -1;
+    se_reset_round(h);
+    for (int s = 0; s < r->seats; s++) {
+        h->stacks[s] = stacks[s];
+        int64_t ante = se_min64(r->ante, stacks[s]);
+        if (ante > 0) {
+            se_put(h, s, ante);
+            se_log(h, SE_EVENT_ANTE, s, ante, -1, NULL, 0); /* 8 fit in the first 64 */
+        }
+    }
+    return SE_OK;
+}
+
+void se_hand_free(se_hand *h) {
+    if (h == NULL) return;
+    free(h->events);
+    h->events = NULL;
+    h->events_count = h->events_capacity = 0;
+}
