@@ -354,6 +354,7 @@ static void se_give(se_hand *h, int seat, const uint8_t *cards, int count) {
         }
     }
     h->dealt[seat] = 1;
+    h->cards_dealt += count;
     se_log(h, SE_EVENT_DEAL, seat, 0, -1, cards, count);
 }
 
@@ -362,6 +363,11 @@ se_status se_hand_deal(se_hand *h, int seat, const uint8_t *cards, int count) {
     if (seat < 0 || seat >= h->rules.seats) return SE_BAD_ARGUMENT;
     if (!se_cards_may_be_dealt(h) || h->out[seat] || h->dealt[seat]) return SE_ILLEGAL;
     if (count != se_cards_due(h)) return SE_BAD_SIZE;
+    /* Never more cards than a deck has; on 7th street, a seat takes its own card
+     * only while every seat still waiting can have one too (else the community
+     * card is dealt instead). */
+    int left = 52 - h->cards_dealt;
+    if (count > left || (h->street == 7 && left < se_waiting(h))) return SE_NO_DEAL;
     uint64_t seen = h->known;
     for (int i = 0; i < count; i++) {
         int down = h->street == 7 || (h->street == 3 && i < 2);
@@ -387,7 +393,9 @@ se_status se_hand_deal_community(se_hand *h, int card) {
     if (card < 0 || card > 51) return SE_INVALID_CARD;
     if (h->known & (1ull << card)) return SE_DUPLICATE_CARD;
     if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    if (h->cards_dealt >= 52) return SE_NO_DEAL;
     uint8_t code = (uint8_t)card;
+    h->cards_dealt++;
     h->community = card;
     h->known |= 1ull << card;
     for (int s = 0; s < h->rules.seats; s++)
@@ -419,13 +427,20 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     for (int i = 0; i < h->deck_count; i++)
         if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
     h->deck_count = n;
+    /* Cards dealt face down and unknown are gone from the deck too, though not
+     * which ones: only so many of the cards left can still be dealt. */
+    int left = 52 - h->cards_dealt;
+    if (n > left) n = left;
     int waiting = se_waiting(h), due = se_cards_due(h);
     if (h->street == 7 && n < waiting) {
         if (n == 0) return SE_NO_DEAL;
         int card = h->deck[0];
-        memmove(h->deck, h->deck + 1, (size_t)(n - 1));
-        h->deck_count = n - 1;
-        return se_hand_deal_community(h, card);
+        se_status status = se_hand_deal_community(h, card);
+        if (status == SE_OK) {
+            memmove(h->deck, h->deck + 1, (size_t)(h->deck_count - 1));
+            h->deck_count--;
+        }
+        return status;
     }
     if (n < waiting * due) return SE_NO_DEAL;
     if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
@@ -435,8 +450,8 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
         se_give(h, s, h->deck + next, due);
         next += due;
     }
-    memmove(h->deck, h->deck + next, (size_t)(n - next));
-    h->deck_count = n - next;
+    memmove(h->deck, h->deck + next, (size_t)(h->deck_count - next));
+    h->deck_count -= next;
     se_start_betting(h);
     return SE_OK;
 }

@@ -11,26 +11,17 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from test_exhaustive import CSRC, TESTS_C, _run, find_compiler
+from test_exhaustive import build_c_check
 
 SPOTS = 300
 
 
 @pytest.fixture(scope="module")
 def equity_check(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("equity")
-    _run([sys.executable, str(CSRC / "gen" / "gen_tables.py"), "--output", str(out)],
-         "table generator", 300)  # fmt: skip
-    binary = out / "equity_check"
-    _run([*find_compiler().split(), "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pthread",
-          f"-I{CSRC / 'include'}", f"-I{CSRC}", f"-I{out}", *map(str, sorted(CSRC.glob("*.c"))),
-          str(out / "se_tables.c"), str(TESTS_C / "equity_check.c"), "-o", str(binary),
-          "-lpthread"], "compiling the equity check", 600)  # fmt: skip
-    return binary
+    return build_c_check(tmp_path_factory.mktemp("equity"), "equity_check", ["equity_check.c"])
 
 
 def test_counting_equals_walking_on_hundreds_of_spots(equity_check: Path) -> None:

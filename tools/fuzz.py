@@ -11,9 +11,13 @@ Steps (each fails the command on any finding):
    size (the brute-force reference still runs in full);
 2. ``tsan``: the same check under ThreadSanitizer, whose 2-thread batches race
    on nothing; both steps also run the equity check (tests/c/equity_check.c) on
-   fewer spots, with its threaded counting, sampling and stopping;
+   fewer spots, with its threaded counting, sampling and stopping, and the
+   engine check (tests/c/engine_check.c: random tables and byte streams of legal
+   and illegal calls, chips conserved, refusals changing nothing);
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
-   with AddressSanitizer and UBSan, the single-hand calls as its oracle;
+   with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
+   tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
+   the table and every call), as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -39,6 +43,8 @@ CSRC = REPO / "csrc"
 STEPS = ("asan", "tsan", "libfuzzer", "atheris")
 # Heads-up spots of the equity check under the sanitizers (the plain build checks 300).
 SANITIZED_SPOTS = 40
+# Hands of the engine check under the sanitizers (the plain build plays 200,000).
+SANITIZED_ENGINE_HANDS = 50_000
 # The core is compared on this many hands of each size under the sanitizers
 # (about 40 s each on two cores); every hand is compared by the plain build.
 SANITIZED_HANDS = 3_000_000
@@ -125,7 +131,24 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
         raise SystemExit(f"fuzz.py: {sanitizer} check did not pass: {last}")
     threads = re.search(r"worker threads started: (\d+)", output)
     equity = sanitized_equity(clang, work, sanitizer, flags, env)
-    return f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}"
+    engine = sanitized_engine(clang, work, sanitizer, flags, env)
+    return (f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}; "
+            f"engine: {engine}")  # fmt: skip
+
+
+def sanitized_engine(
+    clang: str, work: Path, sanitizer: str, flags: list[str], env: dict[str, str]
+) -> str:
+    """The engine check (tests/c/engine_check.c) under the same sanitizer."""
+    binary = work / f"engine-{sanitizer}"
+    run([clang, "-O1", "-g", "-std=c99", "-pthread", "-DENGINE_CHECK_MAIN", *flags,
+         *includes(work), *core_sources(work), str(REPO / "tests" / "c" / "engine_check.c"),
+         "-o", str(binary), "-lpthread"])  # fmt: skip
+    output = run([str(binary), str(SANITIZED_ENGINE_HANDS), "9"], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} engine check did not pass: {last}")
+    return f"{SANITIZED_ENGINE_HANDS:,} hands"
 
 
 def sanitized_equity(
@@ -146,16 +169,21 @@ def sanitized_equity(
 
 
 def libfuzzer(clang: str, work: Path, seconds: int) -> str:
-    binary = work / "fuzz_batch"
-    run([clang, "-O1", "-g", "-std=c99", "-pthread",
-         "-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all",
-         *includes(work), *core_sources(work), str(REPO / "tests" / "fuzz" / "fuzz_batch.c"),
-         "-o", str(binary), "-lpthread"])  # fmt: skip
-    corpus = work / "corpus-batch"
-    corpus.mkdir()
-    output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
-                  "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
-    return _executions(output)
+    targets = {"batch": REPO / "tests" / "fuzz" / "fuzz_batch.c",
+               "engine": REPO / "tests" / "c" / "engine_check.c"}  # fmt: skip
+    results = []
+    for name, source in targets.items():
+        binary = work / f"fuzz_{name}"
+        run([clang, "-O1", "-g", "-std=c99", "-pthread",
+             "-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all",
+             *includes(work), *core_sources(work), str(source), "-o", str(binary),
+             "-lpthread"])  # fmt: skip
+        corpus = work / f"corpus-{name}"
+        corpus.mkdir()
+        output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
+                      "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
+        results.append(f"{name}: {_executions(output)}")
+    return "; ".join(results)
 
 
 def atheris_run(work: Path, seconds: int) -> str:

@@ -320,6 +320,7 @@ typedef struct se_hand {
     uint8_t folded[SE_ENGINE_MAX_SEATS], out[SE_ENGINE_MAX_SEATS]; /* out: folded or mucked */
     uint8_t shown[SE_ENGINE_MAX_SEATS], dealt[SE_ENGINE_MAX_SEATS];
     uint64_t known;    /* every card dealt face up, or known, as a bit mask */
+    int cards_dealt;   /* cards given out, unknown ones and the community card included */
     se_event *events;  /* the log, events_count long */
     size_t events_count, events_capacity;
     /* The betting round. */
@@ -341,7 +342,9 @@ se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t
 void se_hand_free(se_hand *hand);
 
 /* Deals `seat` its cards for the street: 3 on 3rd (down, down, up), 1 up card on
- * 4th-6th, 1 down card on 7th. Down cards may be SE_UNKNOWN_CARD. */
+ * 4th-6th, 1 down card on 7th. Down cards may be SE_UNKNOWN_CARD. SE_NO_DEAL when
+ * the deck has too few cards left (on 7th street: for every seat still waiting,
+ * when the community card must be dealt instead). */
 se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count);
 /* The 7th-street community card, when the deck cannot give each live seat one. */
 se_status se_hand_deal_community(se_hand *hand, int card);

@@ -495,7 +495,10 @@ class StudHand:
         if status == _core.ENGINE_NO_MEMORY:
             raise MemoryError(f"{what}: no memory for the hand's event log")
         if status == _core.ENGINE_NO_DEAL:
-            raise IllegalActionError(f"{what}: the deck cannot deal this street")
+            raise IllegalActionError(
+                f"{what}: too few cards are left in the deck (on 7th street, for every "
+                "seat still waiting: deal the community card instead)"
+            )
         raise IllegalActionError(f"{what} is not allowed now (street {self.street})")
 
     def _settle_by_folds(self) -> Settlement:

@@ -1,0 +1,189 @@
+"""The engine's C state machine, against references it does not share code with.
+
+- tests/c/engine_check.c plays 200,000 hands from C alone on random tables and
+  random bytes (legal and illegal calls, cards dealt by hand, wrong payouts) and
+  checks that refusals change nothing, that every offered action is accepted and
+  that no chip is lost.
+- Who brings in and who acts first come from the core's own code; here they are
+  compared on thousands of random tables with :mod:`studeval.rules`, the pure
+  Python reference, in every game and under both tie rules.
+- A hand won by folds is paid by the core; :func:`studeval.showdown.settle_uncontested`
+  settles it again in Python, and the stacks must agree seat by seat.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_exhaustive import build_c_check
+
+from studeval import HouseRules, Stakes, StudHand, bring_in, first_to_act, open_pair
+from studeval.errors import ChipError, IllegalActionError
+from studeval.showdown import settle_uncontested
+
+GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
+RULES = [HouseRules.robert(), HouseRules.wsop(), HouseRules(bring_in_tie="position")]
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+HANDS = 200_000
+
+
+@pytest.fixture(scope="module")
+def engine_check(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("engine")
+    return build_c_check(out, "engine_check", ["engine_check.c"], "-DENGINE_CHECK_MAIN")
+
+
+def test_the_c_engine_keeps_every_rule_of_the_machine(engine_check: Path) -> None:
+    proc = subprocess.run([str(engine_check), str(HANDS), "2026"], capture_output=True,
+                          text=True, timeout=600, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    found = re.search(
+        r"^ok (\d+) hands \((\d+) showdowns, (\d+) community cards, (\d+) uncapped rounds, "
+        r"(\d+) open pairs, (\d+) deals by hand, (\d+) actions accepted, (\d+) calls refused",
+        proc.stdout,
+        re.M,
+    )
+    assert found, proc.stdout
+    hands, showdowns, community, uncapped, pairs, by_hand, accepted, refused = map(
+        int, found.groups()
+    )
+    assert hands == HANDS
+    # The random tables really reach the rare corners.
+    assert showdowns > HANDS // 20 and community > 100 and uncapped > 1000 and pairs > 1000
+    assert by_hand > 1000 and accepted > 10 * HANDS and refused > HANDS
+
+
+def _boards(hand: StudHand) -> list[list[int] | None]:
+    return [None if hand.folded[s] else hand.up_cards[s] for s in range(hand.seats)]
+
+
+def test_bring_in_and_first_to_act_match_the_python_rules() -> None:
+    """At every street of random hands, the seat the core starts with is the one
+    studeval.rules names (all-in seats skipped), and the open pair offers the big
+    bet exactly when studeval.rules.open_pair says so."""
+    rng = random.Random(12)
+    checked = {"bring_in": 0, "first": 0, "all_in_skipped": 0, "open_pair": 0}
+    for _ in range(5000):
+        game = rng.choice(GAMES)
+        rules = rng.choice(RULES)
+        seats = rng.randint(2, 8)
+        stacks = [rng.choice([0, 1, 3, 8, 30, 200]) for _ in range(seats)]
+        hand = StudHand(game, STAKES, stacks, rules=rules)
+        hand.deal_random(rng.getrandbits(64))
+        doors = [hand.up_cards[s][0] for s in range(seats)]
+        seat = bring_in(doors, game, rules=rules)
+        if hand.stacks[seat] > 0 and hand.actor is not None:
+            assert hand.actor == seat, (game, rules, doors)
+            checked["bring_in"] += 1
+        while not hand.over:
+            if hand.showdown:
+                hand.show()
+            elif hand.actor is None:
+                hand.deal_random()
+                if (
+                    hand.actor is None
+                    or hand.showdown
+                    or hand.street == 3
+                    or hand.community is not None
+                ):
+                    continue
+                live = [s for s in range(seats) if not hand.folded[s]]
+                all_in = [s for s in live if hand.stacks[s] == 0]
+                want = first_to_act(_boards(hand), game, all_in=all_in, rules=rules)
+                assert hand.actor == want, (game, rules, _boards(hand), all_in)
+                checked["first"] += 1
+                best = first_to_act(_boards(hand), game, rules=rules)
+                checked["all_in_skipped"] += best != want
+                if hand.street == 4 and not hand.legal().call:
+                    big = open_pair(_boards(hand), game, rules=rules)
+                    stack = hand.stacks[hand.actor]  # a short stack bets what it has
+                    sizes = sorted({min(bet, stack) for bet in ((5, 10) if big else (5,))})
+                    assert hand.legal().bet_to == tuple(sizes)
+                    checked["open_pair"] += big
+            else:
+                legal = hand.legal()
+                # Mostly calls and checks, so that hands reach the later streets.
+                kinds = legal.kinds()
+                kind = rng.choice(kinds) if rng.random() < 0.3 else kinds[-1]
+                if kind == "fold" and rng.random() < 0.7:
+                    kind = "call" if legal.call is not None else kinds[-1]
+                hand.act(kind)
+    assert checked["bring_in"] > 2500 and checked["first"] > 3500
+    assert checked["all_in_skipped"] > 500 and checked["open_pair"] > 50
+
+
+def test_the_core_pays_a_hand_won_by_folds_as_the_python_settlement_does() -> None:
+    rng = random.Random(5)
+    by_folds = 0
+    for _ in range(2000):
+        game = rng.choice(GAMES)
+        seats = rng.randint(2, 8)
+        stacks = [rng.randint(0, 60) for _ in range(seats)]
+        rake = rng.choice([0, 1, 3])
+        if sum(1 for s in stacks if s) < 2:
+            continue
+        hand = StudHand(game, STAKES, stacks, rake=rake)
+        while not hand.over:
+            if hand.showdown:
+                hand.muck() if rng.random() < 0.5 else hand.show()
+            elif hand.actor is None:
+                hand.deal_random(rng.getrandbits(64))
+            else:
+                hand.act(rng.choice(hand.legal().kinds()))
+        if any(e.kind == "show" for e in hand.events):
+            continue
+        winner = [s for s in range(seats) if not hand.folded[s]]
+        mucked = [s for s in range(seats) if any(e.kind == "muck" and e.seat == s
+                                                  for e in hand.events)]  # fmt: skip
+        winner = [s for s in winner if s not in mucked]
+        assert len(winner) == 1
+        python = settle_uncontested(hand.contributions, winner[0], game, rake=rake,
+                                    rake_at_most=True)  # fmt: skip
+        expected = [s - c + p for s, c, p in
+                    zip(stacks, hand.contributions, python.payouts, strict=True)]  # fmt: skip
+        assert hand.stacks == expected
+        by_folds += 1
+    assert by_folds > 1000
+
+
+def test_chips_must_be_whole_chips_and_fit_the_core() -> None:
+    with pytest.raises(ChipError, match=r"stacks\[1\] is 30, not a whole number of 25-chips"):
+        StudHand("stud", Stakes(0, 25, 50, 100), [100, 30], chip=25)
+    with pytest.raises(ChipError, match="Stakes: ante is 10, not a whole number of 25-chips"):
+        StudHand("stud", Stakes(10, 25, 50, 100), [100, 100], chip=25)
+    with pytest.raises(ChipError, match=r"below 2\*\*60"):
+        StudHand("stud", STAKES, [2**59, 2**59])
+    hand = StudHand("stud", STAKES, [2**59 - 1, 2**59 - 1])  # the most a table may hold
+    hand.deal_random(1)
+    hand.act("complete")
+    assert hand.contributions == [6, 1] or hand.contributions == [1, 6]
+
+
+def test_deal_random_takes_an_int_seed_and_only_when_cards_are_due() -> None:
+    hand = StudHand("stud", STAKES, [50, 50])
+    with pytest.raises(IllegalActionError, match="seed must be an int or None; got 'x'"):
+        hand.deal_random("x")  # type: ignore[arg-type]
+    hand.deal_random(2**70 + 3)  # any int: its low 64 bits
+    with pytest.raises(IllegalActionError, match="no cards are due now"):
+        hand.deal_random(1)
+    same = StudHand("stud", STAKES, [50, 50])
+    same.deal_random(3)
+    assert same.cards == hand.cards
+
+
+def test_the_community_card_replaces_every_seats_own_seventh_card() -> None:
+    hand = StudHand("stud", Stakes(0, 0, 5, 10), [100, 100])
+    for street in range(3, 7):
+        hand.deal(0, [None, None, "As"] if street == 3 else [f"{'KQJT'[street - 4]}s"])
+        hand.deal(1, [None, None, "Ah"] if street == 3 else [f"{'KQJT'[street - 4]}h"])
+        while hand.actor is not None:
+            hand.act("check")
+    hand.deal(0, [None])
+    with pytest.raises(IllegalActionError, match="instead of every seat's own seventh card"):
+        hand.deal_community("2c")
+    hand.deal(1, [None])
+    assert hand.actor is not None and hand.community is None
