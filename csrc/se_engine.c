@@ -713,6 +713,31 @@ se_status se_hand_init(se_hand *h, const se_table_rules *rules, const int64_t *s
     return SE_OK;
 }
 
+se_status se_hand_copy(se_hand *dst, const se_hand *src) {
+    if (dst == NULL || src == NULL || dst == src) return SE_BAD_ARGUMENT;
+    se_event *events = (se_event *)malloc(src->events_capacity * sizeof(se_event));
+    if (events == NULL) return SE_NO_MEMORY;
+    memcpy(events, src->events, src->events_count * sizeof(se_event));
+    *dst = *src;
+    dst->events = events;
+    return SE_OK;
+}
+
+se_status se_hand_set_deck(se_hand *h, const uint8_t *cards, int count) {
+    if (h == NULL || (cards == NULL && count > 0) || count < 0 || count > 52)
+        return SE_BAD_ARGUMENT;
+    if (count > 52 - h->cards_dealt) count = 52 - h->cards_dealt; /* the rest is never dealt */
+    uint64_t seen = h->known;
+    for (int i = 0; i < count; i++) {
+        if (cards[i] > 51) return SE_INVALID_CARD;
+        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
+        seen |= 1ull << cards[i];
+    }
+    if (count > 0) memcpy(h->deck, cards, (size_t)count);
+    h->deck_count = count;
+    return SE_OK;
+}
+
 void se_hand_free(se_hand *h) {
     if (h == NULL) return;
     free(h->events);

@@ -187,3 +187,44 @@ def test_the_community_card_replaces_every_seats_own_seventh_card() -> None:
         hand.deal_community("2c")
     hand.deal(1, [None])
     assert hand.actor is not None and hand.community is None
+
+
+def _finish(hand: StudHand, seed: int) -> tuple[list[int], list[tuple[object, ...]]]:
+    """Play a hand on to the end by a seeded policy; its stacks and events."""
+    rng = random.Random(seed)
+    while not hand.over:
+        if hand.showdown:
+            hand.show()
+        elif hand.actor is None:
+            hand.deal_random()
+        else:
+            hand.act(rng.choice(hand.legal().kinds()))
+    return hand.stacks, [(e.kind, e.seat, e.amount, e.cards) for e in hand.events]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_copy_or_a_pickle_plays_on_exactly_as_the_hand_would(game: str) -> None:
+    """A search tries actions on copies; a pickle (multiprocessing) replays the events
+    and keeps the rest of the shuffled deck, so later deals are the same cards."""
+    import copy
+    import pickle
+
+    for seed in range(40):
+        hand = StudHand(game, STAKES, [60, 80, 100, 40], rake=1)
+        hand.deal_random(seed)
+        steps = random.Random(seed).randint(0, 12)
+        rng = random.Random(seed + 1000)
+        for _ in range(steps):  # somewhere in the hand, possibly its end
+            if hand.over or hand.showdown:
+                break
+            if hand.actor is None:
+                hand.deal_random()
+            else:
+                hand.act(rng.choice(hand.legal().kinds()))
+        before = (hand.stacks, len(hand.events), hand.actor)
+        twin, loaded = copy.deepcopy(hand), pickle.loads(pickle.dumps(hand))
+        assert (loaded.stacks, len(loaded.events), loaded.actor) == before
+        played = _finish(twin, seed)
+        assert (hand.stacks, len(hand.events), hand.actor) == before  # the copy is its own
+        assert _finish(loaded, seed) == played == _finish(hand, seed)
+        assert loaded.result == hand.result == twin.result

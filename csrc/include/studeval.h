@@ -340,6 +340,12 @@ typedef struct se_hand {
  * after any call that returned SE_OK. */
 se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks);
 void se_hand_free(se_hand *hand);
+/* Makes dst an independent copy of src (its own event log); free both. */
+se_status se_hand_copy(se_hand *dst, const se_hand *src);
+/* Sets the cards se_hand_deal_random deals next, in order (as if shuffled so):
+ * distinct cards not yet seen (those past the number left are dropped). For
+ * restoring a saved hand. */
+se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count);
 
 /* Deals `seat` its cards for the street: 3 on 3rd (down, down, up), 1 up card on
  * 4th-6th, 1 down card on 7th. Down cards may be SE_UNKNOWN_CARD. SE_NO_DEAL when

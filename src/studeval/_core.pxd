@@ -128,9 +128,13 @@ cdef extern from "studeval.h" nogil:
         uint64_t known
         se_event *events
         size_t events_count
+        uint8_t deck[52]
+        int deck_count
 
     se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks)
     void se_hand_free(se_hand *hand)
+    se_status se_hand_copy(se_hand *dst, const se_hand *src)
+    se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count)
     se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count)
     se_status se_hand_deal_community(se_hand *hand, int card)
     se_status se_hand_deal_random(se_hand *hand, uint64_t seed)

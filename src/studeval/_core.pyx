@@ -588,6 +588,34 @@ cdef class TableHand:
         if self.ready:
             se_hand_free(&self.hand)
 
+    @cython.critical_section
+    def copy(self) -> TableHand:
+        """An independent copy of the hand's whole state."""
+        cdef se_table_rules *r = &self.hand.rules
+        cdef TableHand other = TableHand(
+            r.seats, r.ante, r.bring_in, r.small_bet, r.big_bet, r.rake, r.bring_in_highest,
+            r.ace_low, r.board_low, r.open_pair, r.bring_in_tie_position, r.action_tie_suit,
+            [0] * r.seats,
+        )
+        cdef se_hand fresh
+        if se_hand_copy(&fresh, &self.hand) != SE_OK:
+            raise MemoryError("no memory to copy a hand's event log")
+        se_hand_free(&other.hand)
+        other.hand = fresh
+        return other
+
+    def deck(self) -> list:
+        """The cards deal_random deals next, in order (None before its first shuffle)."""
+        if self.hand.deck_count < 0:
+            return None
+        return [self.hand.deck[i] for i in range(self.hand.deck_count)]
+
+    @cython.critical_section
+    def set_deck(self, codes) -> int:
+        cdef uint8_t cards[52]
+        cdef int count = _codes_in(codes, cards, 52)
+        return se_hand_set_deck(&self.hand, cards, count)
+
     @property
     def actor(self) -> int:
         """The seat to act or to show, -1 when none."""

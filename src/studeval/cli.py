@@ -599,12 +599,12 @@ def _play(args: argparse.Namespace) -> int:
         except (StudevalError, ValueError) as err:
             return _error(str(err))
         return 0
-    seeds = random.Random(args.seed)
+    rng = random.Random(args.seed)  # one generator for every hand's deck and choices
     bar = Progress(args.hands, " hands")
     started = time.process_time()
     try:
         for done in range(args.hands):
-            random_hand(args.game, args.seats, seeds.getrandbits(64), rules=rules)
+            random_hand(args.game, args.seats, rules=rules, rng=rng)
             if done % 256 == 255:
                 bar.update(256)
     finally:

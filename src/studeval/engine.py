@@ -24,6 +24,7 @@ the Python values (:class:`Legal`, :class:`Event`, the settlement) from its stat
 
 from __future__ import annotations
 
+import copy
 import operator
 import random
 from collections.abc import Sequence
@@ -239,6 +240,59 @@ class StudHand:
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
+
+    # ---- copies and pickles --------------------------------------------------------------
+
+    def __copy__(self) -> StudHand:
+        """An independent copy of the hand (for a search that tries actions)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.starting_stacks = list(self.starting_stacks)
+        other._core = self._core.copy()
+        other._events = list(self._events)  # Events are immutable
+        other._result = copy.deepcopy(self._result)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StudHand:
+        return self.__copy__()
+
+    def __getstate__(self) -> dict[str, object]:
+        # The core's state travels as the events that made it, replayed through the
+        # checked calls on loading, and the rest of the shuffled deck.
+        state = {k: v for k, v in self.__dict__.items()
+                 if k not in ("_core", "_legal", "_events", "_result")}  # fmt: skip
+        state["events"] = self.events
+        state["deck"] = self._core.deck()
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        events: list[Event] = state["events"]  # type: ignore[assignment]
+        deck: list[int] | None = state["deck"]  # type: ignore[assignment]
+        self.__init__(  # type: ignore[misc]
+            state["game"], state["stakes"], state["starting_stacks"], rules=state["rules"],
+            rake=state["rake"], chip=state["chip"],
+        )  # fmt: skip
+        for event in events:
+            self._replay(event)
+        if deck is not None:
+            core = self._core
+            self._done(core.set_deck([c for c in deck if not core.is_known(c)]), "the deck")
+
+    def _replay(self, event: Event) -> None:
+        kind, seat = event.kind, event.seat
+        if kind == "ante":
+            return  # posted when the hand was made
+        if kind == "deal":
+            assert seat is not None
+            self.deal(seat, list(event.cards))
+        elif kind == "community":
+            self.deal_community(event.cards[0])
+        elif kind == "show":
+            self.show([c for i, c in enumerate(event.cards) if i < 2 or i == 6])
+        elif kind == "muck":
+            self.muck()
+        else:
+            self.act(kind, event.to if kind in ("bring_in", "complete", "bet", "raise") else None)
 
     # ---- the state, read from the core ------------------------------------------------
 
