@@ -24,6 +24,7 @@ typedef struct se_job {
     const uint8_t *cards;
     size_t rows;
     size_t row_stride;
+    size_t col_stride;
     int k;
     uint16_t *high;
     uint16_t *low;
@@ -52,15 +53,23 @@ SE_INLINE int se_popcount(uint64_t x, int hw) {
  * site, so each instantiation is a straight-line loop. Returns the first
  * invalid row when checking, else SE_NO_ROW. */
 SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const int k,
-                              const int want, const int hw) {
+                              const int want, const int hw, const int strided) {
     const uint8_t *row = job->cards + begin * job->row_stride;
     const size_t stride = job->row_stride;
+    const size_t col = job->col_stride;
     const int check = job->check;
     uint16_t *high = job->high;
     uint16_t *low = job->low;
     uint16_t *low8 = job->low8;
     for (size_t r = begin; r < end; r++, row += stride) {
-        se_sums s = se_sum_cards(row, k);
+        se_sums s;
+        if (strided) { /* a row's cards are `col` bytes apart (a column-major array) */
+            uint8_t cards[7];
+            for (int i = 0; i < k; i++) cards[i] = row[(size_t)i * col];
+            s = se_sum_cards(cards, k);
+        } else {
+            s = se_sum_cards(row, k);
+        }
         if (check && se_popcount(s.mask, hw) != k) {
             return r;
         }
@@ -81,34 +90,41 @@ SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const
     return SE_NO_ROW;
 }
 
-#define SE_CASE_K(K, WANT, HW)                                  \
+#define SE_CASE_K(K, WANT, HW, S)                               \
     case K:                                                     \
-        return se_rank_rows(job, begin, end, K, (WANT), (HW));
+        return se_rank_rows(job, begin, end, K, (WANT), (HW), (S));
 
-#define SE_CASE_WANT(WANT, HW)                                  \
+#define SE_CASE_WANT(WANT, HW, S)                               \
     case WANT:                                                  \
         switch (job->k) {                                       \
-            SE_CASE_K(5, WANT, HW)                              \
-            SE_CASE_K(6, WANT, HW)                              \
-            SE_CASE_K(7, WANT, HW)                              \
+            SE_CASE_K(5, WANT, HW, S)                           \
+            SE_CASE_K(6, WANT, HW, S)                           \
+            SE_CASE_K(7, WANT, HW, S)                           \
         }                                                       \
         break;
 
-/* One instantiation per (outputs wanted, k). */
-#define SE_DISPATCH(HW)                                         \
+/* One instantiation per (outputs wanted, k); S: cards a column stride apart. */
+#define SE_DISPATCH_S(HW, S)                                    \
     switch (want) {                                             \
-        SE_CASE_WANT(1, HW)                                     \
-        SE_CASE_WANT(2, HW)                                     \
-        SE_CASE_WANT(3, HW)                                     \
-        SE_CASE_WANT(4, HW)                                     \
-        SE_CASE_WANT(5, HW)                                     \
-        SE_CASE_WANT(6, HW)                                     \
-        SE_CASE_WANT(7, HW)                                     \
+        SE_CASE_WANT(1, HW, S)                                  \
+        SE_CASE_WANT(2, HW, S)                                  \
+        SE_CASE_WANT(3, HW, S)                                  \
+        SE_CASE_WANT(4, HW, S)                                  \
+        SE_CASE_WANT(5, HW, S)                                  \
+        SE_CASE_WANT(6, HW, S)                                  \
+        SE_CASE_WANT(7, HW, S)                                  \
     }                                                           \
     return SE_NO_ROW;
+#define SE_DISPATCH(HW) SE_DISPATCH_S(HW, 0)
 
 static size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want) {
     SE_DISPATCH(0)
+}
+
+/* Column-strided rows (rare: Fortran-order arrays, Dask partitions) take one
+ * portable loop; gathering the bytes costs more than the POPCNT choice saves. */
+static size_t se_rank_block_strided(const se_job *job, size_t begin, size_t end, int want) {
+    SE_DISPATCH_S(0, 1)
 }
 
 #if defined(SE_X86_GNU)
@@ -165,7 +181,8 @@ static int se_want(const se_job *job) {
 
 static int se_batch_chunk(void *context, size_t begin, size_t end, int worker) {
     se_job *job = (se_job *)context;
-    size_t bad = job->kernel(job, begin, end, job->want);
+    size_t bad = job->col_stride == 1 ? job->kernel(job, begin, end, job->want)
+                                      : se_rank_block_strided(job, begin, end, job->want);
     if (bad != SE_NO_ROW) {
         if (bad < job->first_bad[worker]) {
             job->first_bad[worker] = bad;
@@ -178,12 +195,21 @@ static int se_batch_chunk(void *context, size_t begin, size_t end, int worker) {
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                         uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
                         int check, size_t *first_bad_row) {
+    return se_rank_batch_strided(cards, rows, row_stride, 1, k, high, low, low8, threads, check,
+                                 first_bad_row);
+}
+
+se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_stride,
+                                size_t col_stride, int k, uint16_t *high, uint16_t *low,
+                                uint16_t *low8, int threads, int check,
+                                size_t *first_bad_row) {
     se_job job;
     int workers;
     if (k < 5 || k > 7) {
         return SE_BAD_SIZE;
     }
-    if (row_stride < (size_t)k || (rows > 0 && cards == NULL)) {
+    if (col_stride < 1 || row_stride < 1 || (col_stride == 1 && row_stride < (size_t)k) ||
+        (rows > 0 && cards == NULL)) {
         return SE_BAD_ARGUMENT;
     }
     if (rows > 0 && high == NULL && low == NULL && low8 == NULL) {
@@ -195,6 +221,7 @@ se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, in
     job.cards = cards;
     job.rows = rows;
     job.row_stride = row_stride;
+    job.col_stride = col_stride;
     job.k = k;
     job.high = high;
     job.low = low;

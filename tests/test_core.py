@@ -289,7 +289,16 @@ def test_batch_matches_twin_for_dtypes(rows: list[list[int]], dtype: Any) -> Non
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize(
-    "layout", ["fortran", "every_other_row", "reversed_columns", "padded", "readonly"]
+    "layout",
+    [
+        "fortran",
+        "every_other_row",
+        "every_other_column",
+        "reversed_columns",
+        "reversed_rows",
+        "padded",
+        "readonly",
+    ],
 )
 @settings(max_examples=8, deadline=None)
 @given(rows=st.integers(5, 7).flatmap(lambda k: st.lists(hand_of(k), min_size=1, max_size=40)))
@@ -303,8 +312,15 @@ def test_batch_layouts(rows: list[list[int]], dtype: Any, layout: str) -> None:
         doubled = np.repeat(base, 2, axis=0)
         doubled[1::2] = 255 if np.dtype(dtype).kind == "u" else -1  # poison rows, skipped
         cards = doubled[::2]
+    elif layout == "every_other_column":  # a column stride: read where the cards lie
+        spread = np.repeat(base, 2, axis=1)
+        spread[:, 1::2] = 255 if np.dtype(dtype).kind == "u" else -1  # poison, skipped
+        cards = spread[:, ::2]
     elif layout == "reversed_columns":
         cards = base[:, ::-1]
+    elif layout == "reversed_rows":  # a negative row stride: copied before the core reads it
+        cards = base[::-1]
+        want = twin_batch(rows[::-1])
     elif layout == "padded":
         wide = np.full((base.shape[0], base.shape[1] + 3), 99, dtype=dtype)
         wide[:, 1 : 1 + base.shape[1]] = base

@@ -114,6 +114,14 @@ int se_up_low_rank(const uint8_t *cards, int n);
 se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                         uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
                         int check, size_t *first_bad_row);
+/* The same for rows whose k cards are col_stride bytes apart (col_stride >= 1;
+ * row_stride >= 1, and >= k when col_stride is 1): row r's card i is at
+ * cards[r * row_stride + i * col_stride], as in a column-major (Fortran-order)
+ * array or a strided view, read where it lies without a copy. */
+se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_stride,
+                                size_t col_stride, int k, uint16_t *high, uint16_t *low,
+                                uint16_t *low8, int threads, int check,
+                                size_t *first_bad_row);
 
 /* ---- Classes --------------------------------------------------------------
  * The five ranks (0 = deuce .. 12 = ace) that define a class, most significant

@@ -29,6 +29,10 @@ cdef extern from "studeval.h" nogil:
     se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
                             uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
                             int check, size_t *first_bad_row)
+    se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_stride,
+                                    size_t col_stride, int k, uint16_t *high, uint16_t *low,
+                                    uint16_t *low8, int threads, int check,
+                                    size_t *first_bad_row)
     int se_high_class(int rank, int ranks_out[5])
     int se_low_class(int rank, int ranks_out[5])
     int se_cpu_count()

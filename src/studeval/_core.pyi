@@ -1,6 +1,6 @@
 """Type stub of the compiled layer (src/studeval/_core.pyx)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, final
 
 import numpy as np
@@ -18,6 +18,15 @@ def low_rank(hand: str | Iterable[object]) -> int: ...
 def low8_rank(hand: str | Iterable[object]) -> int | None: ...
 def up_high_rank(cards: str | Iterable[object]) -> int: ...
 def up_low_rank(cards: str | Iterable[object]) -> int: ...
+def rank_fresh(
+    cards: object,
+    empty: Callable[[int], npt.NDArray[np.uint16]],
+    high: bool,
+    low: bool,
+    low8: bool,
+    threads: int,
+    check: bool,
+) -> tuple[int, Any, Any, Any] | None: ...
 def rank_batch(
     cards: npt.NDArray[np.uint8],
     high: npt.NDArray[np.uint16] | None,

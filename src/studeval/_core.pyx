@@ -8,6 +8,7 @@ lists of int codes (the common case in tight loops) and hand anything else to
 """
 
 cimport cython
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.object cimport PyObject
 from libc.string cimport memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
@@ -221,7 +222,8 @@ cdef int _check_output(Py_ssize_t length, Py_ssize_t rows) except -1:
 
 def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[::1] low,
                uint16_t[::1] low8, int threads, bint check):
-    """Rank every row of a uint8 (N, k) view whose columns are adjacent bytes.
+    """Rank every row of a uint8 (N, k) view with positive strides (rows and columns
+    anywhere in memory: C order, Fortran order or a strided view).
 
     Fills the given outputs (None skips one) with the GIL released. Returns -1,
     or the first invalid row when ``check`` is true. Use
@@ -230,6 +232,7 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
     cdef Py_ssize_t rows = cards.shape[0]
     cdef Py_ssize_t k = cards.shape[1]
     cdef Py_ssize_t row_stride = cards.strides[0]
+    cdef Py_ssize_t col_stride = cards.strides[1]
     cdef size_t first_bad = 0
     cdef se_status status
     cdef uint16_t *high_ptr = NULL
@@ -240,8 +243,8 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
         raise HandSizeError(k, "5..7 cards per row")
     if rows == 0:
         return -1
-    if cards.strides[1] != 1 or row_stride < k:
-        raise BatchShapeError((rows, k))  # rows must be adjacent bytes, strides positive
+    if not _strides_ok(row_stride, col_stride, k):
+        raise BatchShapeError((rows, k))  # strides positive; contiguous rows k bytes apart
     if high is not None:
         _check_output(high.shape[0], rows)
         high_ptr = &high[0]
@@ -254,7 +257,8 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
     data = &cards[0, 0]
     # The outputs are written while threads read the cards: refuse any overlap
     # (the Python layer does too; this guards direct callers of this function).
-    cdef const char *cards_end = <const char *>data + (rows - 1) * row_stride + k
+    cdef const char *cards_end = (<const char *>data + (rows - 1) * row_stride
+                                  + (k - 1) * col_stride + 1)
     cdef const char *starts[3]
     cdef const char *ends[3]
     cdef int n_out = 0, i, j
@@ -270,13 +274,78 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
             if starts[i] < ends[j] and starts[j] < ends[i]:
                 raise BatchOutputError("two outputs share memory")
     with nogil:
-        status = se_rank_batch(data, <size_t>rows, <size_t>row_stride, <int>k, high_ptr,
-                               low_ptr, low8_ptr, threads, check, &first_bad)
+        status = se_rank_batch_strided(data, <size_t>rows, <size_t>row_stride,
+                                       <size_t>col_stride, <int>k, high_ptr, low_ptr,
+                                       low8_ptr, threads, check, &first_bad)
     if status == SE_INVALID_ROW:
         return <Py_ssize_t>first_bad
     if status != SE_OK:
         raise StudevalError(se_status_text(status).decode())
     return -1
+
+
+cdef inline bint _strides_ok(Py_ssize_t row_stride, Py_ssize_t col_stride, Py_ssize_t k):
+    """What se_rank_batch_strided reads as it lies (anything else is copied first)."""
+    return row_stride >= 1 and col_stride >= 1 and (col_stride > 1 or row_stride >= k)
+
+
+def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int threads,
+               bint check):
+    """The quick path: rank a uint8 (N, 5..7) array the core reads as it lies (positive
+    strides: C or Fortran order, or a strided view) into new outputs.
+
+    ``empty(n)`` makes each output (numpy.empty of uint16). Returns None when the
+    cards are not such an array (the caller converts them), else (first_bad_row,
+    high, low, low8): -1 when every row was valid.
+
+    >>> import numpy as np
+    >>> rank_fresh(np.array([[48, 45, 42, 39, 32]], dtype=np.uint8),
+    ...            lambda n: np.empty(n, dtype=np.uint16), True, False, False, 1, True)[:2]
+    (-1, array([1600], dtype=uint16))
+    """
+    cdef Py_buffer view
+    cdef Py_buffer outs[3]
+    cdef uint16_t *ptrs[3]
+    cdef bint wanted[3]
+    cdef int got = 0, i
+    cdef size_t first_bad = 0
+    cdef se_status status
+    cdef Py_ssize_t rows, k
+    if PyObject_GetBuffer(cards, &view, PyBUF_STRIDES | PyBUF_FORMAT) != 0:
+        return None
+    try:
+        if (view.ndim != 2 or view.format == NULL or view.format[0] != b"B"
+                or view.format[1] != 0 or not 5 <= view.shape[1] <= 7
+                or not _strides_ok(view.strides[0], view.strides[1], view.shape[1])):
+            return None
+        rows = view.shape[0]
+        k = view.shape[1]
+        wanted[0] = high
+        wanted[1] = low
+        wanted[2] = low8
+        results = [None, None, None]
+        for i in range(3):
+            ptrs[i] = NULL
+            if wanted[i]:
+                results[i] = empty(rows)
+                PyObject_GetBuffer(results[i], &outs[got], PyBUF_WRITABLE)
+                ptrs[i] = <uint16_t *>outs[got].buf
+                got += 1
+        status = SE_OK
+        if rows > 0:
+            with nogil:
+                status = se_rank_batch_strided(<const uint8_t *>view.buf, <size_t>rows,
+                                               <size_t>view.strides[0],
+                                               <size_t>view.strides[1], <int>k, ptrs[0],
+                                               ptrs[1], ptrs[2], threads, check, &first_bad)
+        if status != SE_OK and status != SE_INVALID_ROW:
+            raise StudevalError(se_status_text(status).decode())
+        bad = <Py_ssize_t>first_bad if status == SE_INVALID_ROW else -1
+        return (bad, results[0], results[1], results[2])
+    finally:
+        for i in range(got):
+            PyBuffer_Release(&outs[i])
+        PyBuffer_Release(&view)
 
 
 cdef int _rank_arg(object rank, str ranking, int last) except? -1:

@@ -82,7 +82,10 @@ def _as_code_rows(cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
         out_of_range = (array < 0) | (array > 51)
         array = array.astype(np.uint8)  # wraps out-of-range values; they are reset next
         array[out_of_range] = 255
-    if array.strides[1] != 1 or array.strides[0] < array.shape[1]:
+    # The core reads any positive strides (C or Fortran order, strided views) where the
+    # cards lie; only negative or zero strides, or C-order rows that overlap, are copied.
+    row, col = array.strides
+    if row < 1 or col < 1 or (col == 1 and row < array.shape[1]):
         array = np.ascontiguousarray(array)
     return array
 
@@ -163,6 +166,12 @@ def _output(out: object, n: int, name: str) -> npt.NDArray[np.uint16]:
     return out
 
 
+def _empty_ranks(n: int) -> npt.NDArray[np.uint16]:
+    import numpy as np
+
+    return np.empty(n, dtype=np.uint16)
+
+
 def _rank(
     cards: npt.ArrayLike,
     threads: int | None,
@@ -173,8 +182,16 @@ def _rank(
     """Rank the rows for the wanted (high, low, low8) outputs, into ``out`` where given."""
     import numpy as np
 
-    n_threads = threads_arg(threads)
-    checked = _check_arg(check)
+    n_threads = 0 if threads is None else threads_arg(threads)
+    checked = check if check is True or check is False else _check_arg(check)
+    if out[0] is None and out[1] is None and out[2] is None and type(cards) is np.ndarray:
+        # The common case, kept quick for small batches: an array the core reads as
+        # it is, into new outputs (which overlap nothing, so there is nothing to check).
+        done = _core.rank_fresh(cards, _empty_ranks, *wanted, n_threads, checked)
+        if done is not None:
+            if done[0] >= 0:
+                _raise_row_error(cards, done[0])
+            return done[1:]
     rows = _as_code_rows(cards)
     n = rows.shape[0]
     names = ("out.high", "out.low", "out.low8") if sum(wanted) > 1 else ("out",) * 3
