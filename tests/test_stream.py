@@ -351,3 +351,30 @@ def test_format_errors():
         format_rows(cards, np.ones(1), np.ones(1), "xml")
     with pytest.raises(ValueError, match="unknown format"):
         format_header("xml")
+
+
+def test_format_refuses_ranks_outside_the_tables():
+    """A rank a cast would wrap into another rank is refused, and the core checks every
+    index against its table, naming the row."""
+    cards = np.array([[51, 47, 43, 39, 35]] * 2, dtype=np.uint8)
+    with pytest.raises(studeval.InvalidRankError, match=r"high rank 70000 is outside 1\.\.7462"):
+        format_rows(cards, np.array([1, 70_000]), np.array([1, 1]), "csv")
+    with pytest.raises(studeval.InvalidRankError, match=r"low rank -1 is outside 1\.\.6175"):
+        format_rows(cards, np.array([1, 1]), np.array([-1, 1]), "csv")
+    with pytest.raises(studeval.StudevalError, match="row 1: an index is outside"):
+        format_rows(cards, np.array([1, 7463], dtype=np.uint16), np.ones(2, np.uint16), "csv")
+
+
+def test_the_core_formatter_checks_its_tables():
+    from studeval import _core
+
+    text, offsets = b"abc", np.array([0, 1, 3], dtype=np.uint32)
+    index = np.array([1, 0, 1], dtype=np.uint16)
+    assert _core.format_rows([(text, offsets, index)], 3) == b"bcabc"
+    assert _core.format_rows([(text, offsets, index[::-1].copy()[::2])], 2) == b"bcbc"
+    with pytest.raises(studeval.StudevalError, match="offsets fall or pass the text's end"):
+        _core.format_rows([(b"ab", offsets, index)], 3)
+    with pytest.raises(studeval.StudevalError, match="must be 3 uint8 or uint16"):
+        _core.format_rows([(text, offsets, index.astype(np.int64))], 3)
+    with pytest.raises(studeval.StudevalError, match="offsets must be a uint32 array"):
+        _core.format_rows([(text, offsets.astype(np.int64), index)], 3)

@@ -149,6 +149,31 @@ size_t se_threads_started(void);
 /* A short text for a status code. */
 const char *se_status_text(int status);
 
+/* ---- Text rows ------------------------------------------------------------------
+ * Row r of the output is the concatenation, field by field, of the text each
+ * field's table gives for the row's index in that field: table entry i is
+ * text[offsets[i] .. offsets[i + 1]) (offsets has count + 1 entries, never
+ * falling), and the index of row r is the uint8 or uint16 (index_bytes 1 or 2,
+ * native order) at index + r * index_stride; text_size is the bytes text holds.
+ * Sets *written: the output's length. The bytes from there to `room` may be
+ * overwritten too (short texts are copied in fixed-size blocks where the room and
+ * the text allow), so give some slack (64 bytes) for speed, and pad each text
+ * likewise. SE_INVALID_ROW (with *bad_row) when an index is outside its table,
+ * SE_NO_MEMORY when the room runs out (the rows before it are written). */
+#define SE_MAX_TEXT_FIELDS 16
+typedef struct se_text_field {
+    const char *text;
+    size_t text_size;
+    const uint32_t *offsets;
+    uint32_t count;
+    const void *index;
+    size_t index_stride;
+    int index_bytes;
+} se_text_field;
+
+se_status se_format_rows(const se_text_field *fields, int field_count, size_t rows, char *out,
+                         size_t room, size_t *written, size_t *bad_row);
+
 /* ---- Equity --------------------------------------------------------------------
  * A spot: the game, 2..8 players with 0..7 known cards each (codes 0..51, all
  * distinct), and dead cards (known to be out of play). Every missing card is

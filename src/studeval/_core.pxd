@@ -1,5 +1,5 @@
 # Declarations of the C core's public API (csrc/include/studeval.h).
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 
 cdef extern from "studeval.h" nogil:
@@ -33,6 +33,18 @@ cdef extern from "studeval.h" nogil:
                                     size_t col_stride, int k, uint16_t *high, uint16_t *low,
                                     uint16_t *low8, int threads, int check,
                                     size_t *first_bad_row)
+    int SE_MAX_TEXT_FIELDS
+    ctypedef struct se_text_field:
+        const char *text
+        size_t text_size
+        const uint32_t *offsets
+        uint32_t count
+        const void *index
+        size_t index_stride
+        int index_bytes
+
+    se_status se_format_rows(const se_text_field *fields, int field_count, size_t rows,
+                             char *out, size_t room, size_t *written, size_t *bad_row)
     int se_high_class(int rank, int ranks_out[5])
     int se_low_class(int rank, int ranks_out[5])
     int se_cpu_count()

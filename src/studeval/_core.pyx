@@ -9,9 +9,11 @@ lists of int codes (the common case in tight loops) and hand anything else to
 
 cimport cython
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from studeval._cardtext import RANK_OF as _RANK_OF_TEXT
 from studeval._cardtext import SUIT_OF as _SUIT_OF_TEXT
@@ -346,6 +348,92 @@ def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int t
         for i in range(got):
             PyBuffer_Release(&outs[i])
         PyBuffer_Release(&view)
+
+
+# ---- text rows ---------------------------------------------------------------------
+
+MAX_TEXT_FIELDS = SE_MAX_TEXT_FIELDS
+# Slack past the output's end for the core's fixed-size copies of short texts.
+cdef size_t _TEXT_SLACK = 64
+
+
+def format_rows(fields, Py_ssize_t rows):
+    """Concatenate, row by row, each field's text for the row's index (se_format_rows).
+
+    ``fields``: (text, offsets, index) triples: ``text`` bytes, ``offsets`` a
+    contiguous uint32 array (entry i is text[offsets[i]:offsets[i + 1]]), ``index``
+    a 1-D uint8 or uint16 array of ``rows`` entries (any stride). Returns the bytes;
+    an index outside its table raises, naming the row.
+
+    >>> import numpy as np
+    >>> names = (b"ab", np.array([0, 1, 2], dtype=np.uint32), np.array([1, 0], dtype=np.uint8))
+    >>> ends = (b";\\n", np.array([0, 2], dtype=np.uint32), np.zeros(2, dtype=np.uint8))
+    >>> format_rows([names, ends], 2)
+    b'b;\\na;\\n'
+    """
+    cdef se_text_field cfields[16]
+    cdef Py_buffer views[48]
+    cdef int held = 0, n = len(fields), i
+    cdef size_t room = 0, written = 0, bad = 0, longest
+    cdef se_status status
+    cdef const uint32_t *offsets
+    cdef uint32_t j
+    cdef Py_buffer *tv
+    cdef Py_buffer *ov
+    cdef Py_buffer *iv
+    cdef char *buffer
+    if not 1 <= n <= SE_MAX_TEXT_FIELDS:
+        raise StudevalError(f"format_rows takes 1 to {SE_MAX_TEXT_FIELDS} fields; got {n}")
+    try:
+        for i, (text, offset_array, index) in enumerate(fields):
+            for obj, flags in ((text, PyBUF_FORMAT), (offset_array, PyBUF_FORMAT),
+                               (index, PyBUF_STRIDES | PyBUF_FORMAT)):
+                PyObject_GetBuffer(obj, &views[held], flags)
+                held += 1
+            tv = &views[held - 3]
+            ov = &views[held - 2]
+            iv = &views[held - 1]
+            if ov.format == NULL or ov.format[0] != b"I" or ov.len < 8 or ov.len % 4:
+                raise StudevalError(f"field {i}: offsets must be a uint32 array of 2 or more")
+            if iv.ndim != 1 or iv.shape[0] != rows or iv.format == NULL or (
+                    iv.itemsize not in (1, 2)) or iv.format[0] not in (b"B", b"H"):
+                raise StudevalError(f"field {i}: the index must be {rows} uint8 or uint16")
+            if iv.strides[0] < 0:
+                raise StudevalError(f"field {i}: the index has a negative stride")
+            offsets = <const uint32_t *>ov.buf
+            cfields[i].count = <uint32_t>(ov.len // 4 - 1)
+            longest = 0
+            for j in range(cfields[i].count):
+                if offsets[j + 1] < offsets[j] or offsets[j + 1] > <size_t>tv.len:
+                    raise StudevalError(f"field {i}: offsets fall or pass the text's end")
+                if offsets[j + 1] - offsets[j] > longest:
+                    longest = offsets[j + 1] - offsets[j]
+            cfields[i].text = <const char *>tv.buf
+            cfields[i].text_size = <size_t>tv.len
+            cfields[i].offsets = offsets
+            cfields[i].index = iv.buf
+            cfields[i].index_stride = <size_t>iv.strides[0]
+            cfields[i].index_bytes = <int>iv.itemsize
+            room += longest
+        room *= <size_t>rows
+        # Uninitialised memory (no zero fill), then one copy into the bytes.
+        buffer = <char *>malloc(room + _TEXT_SLACK)
+        if buffer == NULL:
+            raise MemoryError(f"no memory for {room:,} bytes of text")
+        try:
+            with nogil:
+                status = se_format_rows(cfields, n, <size_t>rows, buffer, room + _TEXT_SLACK,
+                                        &written, &bad)
+            if status == SE_INVALID_ROW:
+                raise StudevalError(f"row {bad}: an index is outside its text table")
+            if status != SE_OK:
+                raise StudevalError(se_status_text(status).decode())
+            return PyBytes_FromStringAndSize(buffer, <Py_ssize_t>written)
+        finally:
+            free(buffer)
+    finally:
+        for i in range(held):
+            PyBuffer_Release(&views[i])
 
 
 cdef int _rank_arg(object rank, str ranking, int last) except? -1:

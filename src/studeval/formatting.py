@@ -1,7 +1,7 @@
 """Ranks back to text, chunk by chunk: the formatting half of the stream layer.
 
-``studeval rank`` writes millions of lines, so a chunk's lines are built as one
-matrix of 4-byte cells with numpy lookups instead of one f-string per hand.
+``studeval rank`` writes millions of lines, so a chunk's lines are written by the
+core from tables of ready-made field texts instead of one f-string per hand.
 
 >>> import numpy as np
 >>> cards = np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)
@@ -18,6 +18,7 @@ import numpy as np
 from studeval import _core
 from studeval._cardtext import TEXT_OF_CODE
 from studeval.classes import HIGH_CATEGORIES
+from studeval.errors import InvalidRankError
 
 __all__ = ["FORMATS", "category_index", "format_header", "format_rows"]
 
@@ -26,16 +27,13 @@ FORMATS = ("table", "csv", "jsonl")
 
 _MAX_CARDS = 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
-_SPACE = 32
 
 
 # ---------------------------------------------------------------------------
-# Output. A chunk's lines are built as a matrix of 4-byte cells, one row per hand:
-# each field (a card, a rank with the separator before it, ...) is a lookup in a
-# table of ready-made cells, gathered as uint32 so numpy moves whole cells. Field
-# texts are padded with zero bytes to whole cells, and the zeros are dropped at the
-# end; in the table format every entry of a field has the same width, so columns
-# stay aligned.
+# Output. Each field of a line (the first card, each later card, the high rank with
+# its category, the low ranks with the line end) is an entry of a text table, and the
+# core's se_format_rows concatenates a chunk's entries row by row: every text is
+# made once here, and the core only copies bytes.
 
 _category_of_rank: np.ndarray | None = None
 
@@ -57,22 +55,24 @@ def category_index(high: np.ndarray) -> np.ndarray:
     return _category_of_rank[high]
 
 
-def _cells(texts: list[str]) -> np.ndarray:
-    """Texts as a (len, cells) uint32 table, each padded with zero bytes."""
+_Table = tuple[bytes, np.ndarray]
+
+
+def _table(texts: list[str]) -> _Table:
+    """Texts as one byte string and the uint32 offsets of each entry. 64 spare bytes
+    at the end let the core copy the last entries in fixed-size blocks too."""
     raw = [text.encode() for text in texts]
-    ncells = max(1, -(-max(map(len, raw)) // 4))
-    table = np.zeros((len(raw), 4 * ncells), dtype=np.uint8)
-    for i, data in enumerate(raw):
-        table[i, : len(data)] = np.frombuffer(data, dtype=np.uint8)
-    return table.view(np.uint32)
+    offsets = np.zeros(len(raw) + 1, dtype=np.uint32)
+    np.cumsum([len(data) for data in raw], out=offsets[1:])
+    return b"".join(raw) + bytes(64), offsets
 
 
 @dataclass(frozen=True)
 class _Format:
-    first_card: np.ndarray  # by code (255: none); the first card and any prefix
-    next_card: np.ndarray  # by code (255: none); a space and the card
-    high: np.ndarray  # by high rank: the rank and its category, each after its separator
-    low: np.ndarray  # by low rank: the low, the 8-or-better low, the line end
+    first_card: _Table  # by code (255: none); the first card and any prefix
+    next_card: _Table  # by code (255: none); a space and the card
+    high: _Table  # by high rank: the rank and its category, each after its separator
+    low: _Table  # by low rank: the low, the 8-or-better low, the line end
 
 
 _formats: dict[str, _Format] = {}
@@ -91,32 +91,42 @@ def _format_tables(fmt: str) -> _Format:
     low8 = [""] + [str(i) if i <= 56 else "" for i in range(1, 6176)]
     if fmt == "csv":
         tables = _Format(
-            _cells(_NAMES + none),
-            _cells([" " + n for n in _NAMES] + none),
-            _cells([f",{i},{c}" for i, c in enumerate(categories)]),
-            _cells([f",{i},{low8[i]}\n" for i in range(6176)]),
+            _table(_NAMES + none),
+            _table([" " + n for n in _NAMES] + none),
+            _table([f",{i},{c}" for i, c in enumerate(categories)]),
+            _table([f",{i},{low8[i]}\n" for i in range(6176)]),
         )
     elif fmt == "jsonl":
         tables = _Format(
-            _cells(['{"cards": "' + n for n in _NAMES] + none),
-            _cells([" " + n for n in _NAMES] + none),
-            _cells([f'", "high": {i}, "category": "{c}"' for i, c in enumerate(categories)]),
-            _cells([f', "low": {i}, "low8": {low8[i] or "null"}}}\n' for i in range(6176)]),
+            _table(['{"cards": "' + n for n in _NAMES] + none),
+            _table([" " + n for n in _NAMES] + none),
+            _table([f'", "high": {i}, "category": "{c}"' for i, c in enumerate(categories)]),
+            _table([f', "low": {i}, "low8": {low8[i] or "null"}}}\n' for i in range(6176)]),
         )
     elif fmt == "table":
-        # Fixed widths that fill whole cells: no padding to drop (see _format_table).
+        # Fixed widths (a missing card is blanks), so that the columns line up.
         tables = _Format(
-            np.array([int.from_bytes(n.encode(), "little") for n in _NAMES]
-                     + [int.from_bytes(b"  ", "little")] * (256 - 52), dtype="<u2"),
-            np.empty(0, dtype=np.uint32),
-            _cells([f"  {i:>4}  {c:<15} " for i, c in enumerate(categories)]),
-            _cells([f" {i:>4}  {low8[i] or '-':>4}\n" for i in range(6176)]),
-        )  # fmt: skip
-        assert tables.high.shape[1] * 4 == 24 and tables.low.shape[1] * 4 == 12
+            _table(_NAMES + ["  "] * (256 - 52)),
+            _table([" " + n for n in _NAMES] + ["   "] * (256 - 52)),
+            _table([f"  {i:>4}  {c:<15} " for i, c in enumerate(categories)]),
+            _table([f" {i:>4}  {low8[i] or '-':>4}\n" for i in range(6176)]),
+        )
     else:
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     _formats[fmt] = tables
     return tables
+
+
+def _ranks16(ranks: np.ndarray, last: int, what: str) -> np.ndarray:
+    """Ranks as uint16 for the core, refusing values outside 1..last first (a cast
+    would wrap them into other, wrong ranks; the core refuses 0 and above last)."""
+    ranks = np.asarray(ranks)
+    if ranks.dtype == np.uint16:
+        return ranks
+    if ranks.size and (ranks.min() < 1 or ranks.max() > last):
+        bad = ranks[(ranks < 1) | (ranks > last)][0]
+        raise InvalidRankError(bad.item(), what, last)
+    return ranks.astype(np.uint16)
 
 
 def format_header(fmt: str) -> bytes:
@@ -156,46 +166,13 @@ def format_rows(cards: np.ndarray, high: np.ndarray, low: np.ndarray, fmt: str =
     tables = _format_tables(fmt)
     if not len(cards) == len(high) == len(low):
         raise ValueError(f"{len(cards)} hands but {len(high)} high and {len(low)} low ranks")
-    if fmt == "table":
-        return _format_table(tables, cards, high, low)
     n, ncards = cards.shape
-    fields = [(tables.high, high), (tables.low, low)]
-    first_width = tables.first_card.shape[1]
-    width = first_width + ncards - 1 + sum(table.shape[1] for table, _ in fields)
-    out = np.empty((n, width), dtype=np.uint32)
-    out[:, :first_width] = np.take(tables.first_card, cards[:, 0], axis=0)
-    pos = first_width
-    out[:, pos : pos + ncards - 1] = tables.next_card[:, 0][cards[:, 1:]]
-    pos += ncards - 1
-    for table, index in fields:
-        cells = table.shape[1]
-        out[:, pos : pos + cells] = np.take(table, index, axis=0)
-        pos += cells
-    # bytes.translate is the fastest way found to drop the padding (numpy's boolean
-    # compress is about twice as slow per byte).
-    return out.tobytes().translate(None, b"\0")
-
-
-def _format_table(tables: _Format, cards: np.ndarray, high: np.ndarray, low: np.ndarray) -> bytes:
-    """The table format: 56-byte rows, every field at a fixed place, nothing to drop.
-
-    Card j's two characters sit at byte 3j. Even j is 2-byte aligned and goes
-    through a uint16 view of the rows; odd j through a uint16 view that starts one
-    byte in. The ranks fill whole 4-byte cells from byte 20 on.
-    """
-    n, ncards = cards.shape
-    out = np.empty((n, 56), dtype=np.uint8)
-    aligned = out.view("<u2")  # little-endian like the text table, on any machine
-    shifted = out[:, 1:55].view("<u2")
-    for j in range(_MAX_CARDS):
-        column = cards[:, j] if j < ncards else _PAD
-        text = np.take(tables.first_card, column)
-        if j % 2 == 0:
-            aligned[:, 3 * j // 2] = text
-        else:
-            shifted[:, (3 * j - 1) // 2] = text
-    out[:, 2:20:3] = _SPACE
-    cells = out.view(np.uint32)
-    cells[:, 5:11] = np.take(tables.high, high, axis=0)
-    cells[:, 11:14] = np.take(tables.low, low, axis=0)
-    return out.tobytes()
+    blank = np.full(n, _PAD, dtype=np.uint8)
+    # The table format always writes seven card places; the others only the chunk's.
+    columns = [cards[:, j] if j < ncards else blank
+               for j in range(_MAX_CARDS if fmt == "table" else ncards)]  # fmt: skip
+    fields = [(*tables.first_card, columns[0])]
+    fields += [(*tables.next_card, column) for column in columns[1:]]
+    fields += [(*tables.high, _ranks16(high, 7462, "high")),
+               (*tables.low, _ranks16(low, 6175, "low"))]  # fmt: skip
+    return _core.format_rows(fields, n)

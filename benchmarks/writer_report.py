@@ -1,0 +1,97 @@
+"""The command line's writer, end to end: ``studeval rank --random N --format F``.
+
+    python benchmarks/writer_report.py            # 4,000,000 hands
+    python benchmarks/writer_report.py --quick    # 500,000
+
+Each run is the installed command's own code in a child process writing to
+/dev/null, timed in CPU seconds of the child, with its peak memory (max RSS).
+"before" is the same run with the previous writer (numpy cell matrices and
+``bytes.translate``), read from the repository's history at commit
+``BEFORE`` and patched into the child; "after" is the core's ``se_format_rows``.
+Best of three each, in turns. Target (issue 13): >= 2x for csv and jsonl, and a
+lower peak for jsonl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BEFORE = "ab3ed18"  # the last commit with the numpy writer
+
+_CHILD = """
+import sys, types
+old = sys.argv.pop(1)
+if old != "-":
+    from studeval import stream
+    module = types.ModuleType("old_formatting")
+    exec(compile(open(old).read(), old, "exec"), module.__dict__)
+    stream.format_rows = module.format_rows
+from studeval.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def run(old: str, hands: int, fmt: str) -> tuple[float, float]:
+    """CPU seconds and peak MB of one child run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.devnull, "wb") as sink:
+        subprocess.run([sys.executable, "-c", _CHILD, old, "rank", "--random", str(hands),
+                        "--seed", "1", "--format", fmt, "--threads", "1"], stdout=sink,
+                       check=True)  # fmt: skip
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, after.ru_maxrss / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="500,000 hands")
+    args = parser.parse_args()
+    hands = 500_000 if args.quick else 4_000_000
+    old = Path(os.environ.get("TMPDIR", "/tmp")) / f"studeval-writer-{BEFORE}.py"
+    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{BEFORE}:src/studeval/formatting.py"],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    old.write_text(text)
+    print(f"studeval rank --random {hands:,} --format F > /dev/null, one thread, CPU seconds\n")
+    print("| format | before | after | speed-up | peak MB before / after |")
+    print("|---|---:|---:|---:|---:|")
+    for fmt in ("csv", "jsonl", "table"):
+        runs: dict[str, list[tuple[float, float]]] = {"old": [], "new": []}
+        for _ in range(3):
+            runs["old"].append(run(str(old), hands, fmt))
+            runs["new"].append(run("-", hands, fmt))
+        (t_old, _), (t_new, _) = min(runs["old"]), min(runs["new"])
+        # ru_maxrss of children is the largest child so far: run each alone for the peak.
+        peak_old = _peak(str(old), hands, fmt)
+        peak_new = _peak("-", hands, fmt)
+        print(f"| {fmt} | {t_old:.2f} s | {t_new:.2f} s | {t_old / t_new:.2f}x "
+              f"| {peak_old:.0f} / {peak_new:.0f} |")  # fmt: skip
+    return 0
+
+
+def _peak(old: str, hands: int, fmt: str) -> float:
+    """Peak RSS (MB) of one run, in a fresh process so the maximum is its own."""
+    code = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)"
+    )
+    cmd = [sys.executable, "-c", _CHILD, old, "rank", "--random", str(hands), "--seed", "1",
+           "--format", fmt, "--threads", "1"]  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code, *cmd], check=True, capture_output=True,
+                         text=True).stdout  # fmt: skip
+    return float(out.strip())
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    status = main()
+    print(f"\n({time.perf_counter() - started:.0f} s)")
+    raise SystemExit(status)
