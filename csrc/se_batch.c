@@ -5,6 +5,8 @@
 #include "se_threads.h"
 
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Threads take rows in chunks of this size (tens of microseconds of work). */
 #define SE_CHUNK_ROWS 8192
@@ -139,6 +141,157 @@ static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, 
 }
 #endif
 
+/* ---- The AVX-512 kernel (F, BW, VBMI): 16 hands a step --------------------------
+ * Contiguous rows only (row stride k), 16 at a time: two 64-byte loads hold the
+ * 16 rows, and one byte permute per card position moves that card of every row
+ * into a lane. Each card's rank-multiset id comes from a 64-entry table in four
+ * registers (two dword permutes), its suit counter and its rank bit are computed,
+ * the hash displacement and an interleaved high|low table are gathered, and
+ * flushes gather their own table. A hand is valid when every code is below 52
+ * and no rank bit repeats (the OR of the bits equals their sum). Bit-exact with
+ * the scalar loop; tests/c/exhaustive.c checks every hand on each kernel. */
+#if defined(SE_X86_GNU)
+#include <immintrin.h>
+#define SE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+static uint32_t se_id_table[64];            /* the id part of each card's key; 0 past 51 */
+static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
+static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
+
+static void se_avx512_tables(void) {
+    for (int c = 0; c < 64; c++) se_id_table[c] = (uint32_t)(se_card_table[c].key >> 32);
+    for (uint32_t i = 0; i < SE_HASH_SLOTS; i++)
+        se_hilo_table[i] = (uint32_t)se_high_table[i] | ((uint32_t)se_low_table[i] << 16);
+    for (int i = 0; i < 8192; i++) se_flush32[i] = se_flush_table[i];
+}
+
+SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_t end,
+                                          const int k, const int want) {
+    const __m512i ids0 = _mm512_loadu_si512(se_id_table);
+    const __m512i ids1 = _mm512_loadu_si512(se_id_table + 16);
+    const __m512i ids2 = _mm512_loadu_si512(se_id_table + 32);
+    const __m512i ids3 = _mm512_loadu_si512(se_id_table + 48);
+    const __m512i one = _mm512_set1_epi32(1), three = _mm512_set1_epi32(3);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    /* Bytes 0..15: byte r*k + j of the two loads, for row r (the rest of each index
+     * register is left as it falls: it only picks bytes that are never used). */
+    __m512i pick[7];
+    for (int j = 0; j < k; j++)
+        pick[j] = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(_mm512_add_epi32(
+            _mm512_mullo_epi32(lane, _mm512_set1_epi32(k)), _mm512_set1_epi32(j))));
+    const uint8_t *cards = job->cards;
+    size_t r = begin;
+    /* Whole steps of 16 rows whose 128-byte load stays inside the rows given. */
+    for (; r + 16 <= end && (r * (size_t)k) + 128 <= job->rows * (size_t)k; r += 16) {
+        const uint8_t *base = cards + r * (size_t)k;
+        __m512i a = _mm512_loadu_si512(base), b = _mm512_loadu_si512(base + 64);
+        __m512i id = _mm512_setzero_si512(), suits = _mm512_set1_epi32(SE_SUIT_BIAS);
+        __m512i lo = _mm512_setzero_si512(), hi = lo, lo_or = lo, hi_or = lo;
+        __mmask16 valid = 0xFFFF;
+        for (int j = 0; j < k; j++) {
+            /* Card j of the 16 rows, one byte each, then one per dword lane. */
+            __m512i bytes = _mm512_permutex2var_epi8(a, pick[j], b);
+            __m512i code = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes));
+            __mmask16 ok = _mm512_cmplt_epu32_mask(code, _mm512_set1_epi32(52));
+            valid &= ok;
+            __m512i low_ids = _mm512_permutex2var_epi32(ids0, code, ids1);
+            __m512i high_ids = _mm512_permutex2var_epi32(ids2, code, ids3);
+            __mmask16 upper = _mm512_test_epi32_mask(code, _mm512_set1_epi32(32));
+            id = _mm512_add_epi32(id, _mm512_maskz_mov_epi32(
+                                          ok, _mm512_mask_blend_epi32(upper, low_ids, high_ids)));
+            __m512i suit = _mm512_and_si512(code, three);
+            suits = _mm512_mask_add_epi32(suits, ok, suits,
+                                          _mm512_sllv_epi32(one, _mm512_slli_epi32(suit, 2)));
+            /* Rank bit 16 * suit + rank, split over two dwords (suits 0-1, 2-3). */
+            __m512i shift = _mm512_add_epi32(_mm512_srli_epi32(code, 2),
+                                             _mm512_slli_epi32(_mm512_and_si512(code, one), 4));
+            __m512i bit = _mm512_sllv_epi32(one, shift);
+            __mmask16 upper_suits = _mm512_test_epi32_mask(code, _mm512_set1_epi32(2));
+            __mmask16 to_lo = ok & (__mmask16)~upper_suits, to_hi = ok & upper_suits;
+            lo = _mm512_mask_add_epi32(lo, to_lo, lo, bit);
+            lo_or = _mm512_mask_or_epi32(lo_or, to_lo, lo_or, bit);
+            hi = _mm512_mask_add_epi32(hi, to_hi, hi, bit);
+            hi_or = _mm512_mask_or_epi32(hi_or, to_hi, hi_or, bit);
+        }
+        valid &= _mm512_cmpeq_epi32_mask(lo, lo_or) & _mm512_cmpeq_epi32_mask(hi, hi_or);
+        if (job->check && valid != 0xFFFF)
+            return r + (size_t)__builtin_ctz((unsigned)(uint16_t)~valid);
+        __m512i bucket = _mm512_srli_epi32(id, 32 - SE_BUCKET_BITS);
+        __m512i disp = _mm512_i32gather_epi32(bucket, (const void *)se_hash_disp, 4);
+        __m512i slot = _mm512_and_si512(_mm512_xor_si512(id, disp),
+                                        _mm512_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
+        __m512i hilo = _mm512_i32gather_epi32(slot, (const void *)se_hilo_table, 4);
+        if (want & SE_RANK_HIGH) {
+            __m512i high = _mm512_and_si512(hilo, _mm512_set1_epi32(0xFFFF));
+            __m512i flush_bits = _mm512_and_si512(suits, _mm512_set1_epi32((int)SE_FLUSH_BITS));
+            __mmask16 flush = _mm512_test_epi32_mask(flush_bits, flush_bits);
+            if (flush) {
+                /* The lowest flush suit, as the scalar loop picks it. */
+                __m512i ranks0 = _mm512_and_si512(lo, _mm512_set1_epi32(0x1FFF));
+                __m512i ranks1 = _mm512_and_si512(_mm512_srli_epi32(lo, 16),
+                                                  _mm512_set1_epi32(0x1FFF));
+                __m512i ranks2 = _mm512_and_si512(hi, _mm512_set1_epi32(0x1FFF));
+                __m512i ranks3 = _mm512_and_si512(_mm512_srli_epi32(hi, 16),
+                                                  _mm512_set1_epi32(0x1FFF));
+                __mmask16 f0 = _mm512_test_epi32_mask(flush_bits, _mm512_set1_epi32(0x8));
+                __mmask16 f1 = _mm512_test_epi32_mask(flush_bits, _mm512_set1_epi32(0x80));
+                __mmask16 f2 = _mm512_test_epi32_mask(flush_bits, _mm512_set1_epi32(0x800));
+                __m512i index = _mm512_mask_blend_epi32(f2, ranks3, ranks2);
+                index = _mm512_mask_blend_epi32(f1, index, ranks1);
+                index = _mm512_mask_blend_epi32(f0, index, ranks0);
+                high = _mm512_mask_i32gather_epi32(high, flush, index, (const void *)se_flush32, 4);
+            }
+            _mm256_storeu_si256((__m256i *)(job->high + r), _mm512_cvtepi32_epi16(high));
+        }
+        if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
+            __m512i low = _mm512_srli_epi32(hilo, 16);
+            if (want & SE_RANK_LOW)
+                _mm256_storeu_si256((__m256i *)(job->low + r), _mm512_cvtepi32_epi16(low));
+            if (want & SE_RANK_LOW8) {
+                __mmask16 none = _mm512_cmpgt_epu32_mask(low, _mm512_set1_epi32(56));
+                __m512i low8 = _mm512_mask_mov_epi32(low, none, _mm512_set1_epi32(0xFFFF));
+                _mm256_storeu_si256((__m256i *)(job->low8 + r), _mm512_cvtepi32_epi16(low8));
+            }
+        }
+    }
+    /* The rest (and any row the 128-byte loads could not reach) the scalar way. */
+    return se_rank_rows(job, r, end, k, want, 1, 0);
+}
+
+#define SE_CASE_K512(K, WANT)                                   \
+    case K:                                                     \
+        return se_avx512_rows(job, begin, end, K, (WANT));
+#define SE_CASE_WANT512(WANT)                                   \
+    case WANT:                                                  \
+        switch (job->k) {                                       \
+            SE_CASE_K512(5, WANT)                               \
+            SE_CASE_K512(6, WANT)                               \
+            SE_CASE_K512(7, WANT)                               \
+        }                                                       \
+        break;
+
+SE_AVX512 static size_t se_rank_block_avx512(const se_job *job, size_t begin, size_t end,
+                                             int want) {
+    if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
+    switch (want) {
+        SE_CASE_WANT512(1)
+        SE_CASE_WANT512(2)
+        SE_CASE_WANT512(3)
+        SE_CASE_WANT512(4)
+        SE_CASE_WANT512(5)
+        SE_CASE_WANT512(6)
+        SE_CASE_WANT512(7)
+    }
+    return SE_NO_ROW;
+}
+
+static int se_cpu_has_avx512(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi");
+}
+#endif
+
 static int se_cpu_has_popcnt(void) {
 #if defined(SE_X86_GNU)
     unsigned int a, b, c, d;
@@ -157,8 +310,15 @@ static int se_cpu_has_popcnt(void) {
 static se_block_fn se_chosen_kernel = NULL;
 static se_once_flag se_kernel_once = SE_ONCE_INIT;
 
+static const char *se_chosen_name = "scalar";
+
+/* STUDEVAL_KERNEL=scalar keeps the scalar loop even where AVX-512 is there (for
+ * tests and benchmarks); avx512 or auto (the default) takes the AVX-512 kernel
+ * when the CPU has it. */
 static void se_choose_kernel(void) {
     se_block_fn fn = se_rank_block_generic;
+    const char *asked = getenv("STUDEVAL_KERNEL");
+    int scalar_only = asked != NULL && strcmp(asked, "scalar") == 0;
 #if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
     if (se_cpu_has_popcnt()) {
         fn = se_rank_block_popcnt;
@@ -166,7 +326,20 @@ static void se_choose_kernel(void) {
 #else
     (void)se_cpu_has_popcnt;
 #endif
+#if defined(SE_X86_GNU)
+    if (!scalar_only && se_cpu_has_popcnt() && se_cpu_has_avx512()) {
+        se_avx512_tables();
+        fn = se_rank_block_avx512;
+        se_chosen_name = "avx512";
+    }
+#endif
+    (void)scalar_only;
     se_chosen_kernel = fn;
+}
+
+const char *se_batch_kernel(void) {
+    se_once(&se_kernel_once, se_choose_kernel);
+    return se_chosen_name;
 }
 
 static se_block_fn se_block_kernel(void) {

@@ -413,3 +413,46 @@ def test_forked_child_ranks_after_parent_used_threads() -> None:
     with context.Pool(1) as pool:
         result = pool.apply_async(_rank_in_child, (cards,))
         assert result.get(timeout=60) == expected
+
+
+def test_every_kernel_ranks_alike_and_finds_the_same_bad_row() -> None:
+    """The kernel this CPU runs (AVX-512 where it can) against the scalar one, in a
+    child with STUDEVAL_KERNEL=scalar: random hands of each size, some invalid, checked
+    (the first bad row) and unchecked (the ranks of the valid rows)."""
+    import os
+    import subprocess
+    import sys
+
+    code = """
+import sys, numpy as np, studeval
+from studeval import _core
+rng = np.random.default_rng(11)
+out = [_core.batch_kernel()]
+for k in (5, 6, 7):
+    hands = np.argsort(rng.random((50_000, 52)), axis=1)[:, :k].astype(np.uint8)
+    bad = hands.copy()
+    bad[rng.integers(0, 50_000, 40), rng.integers(0, k, 40)] = rng.integers(52, 256, 40)
+    bad[777, 1] = bad[777, 0]  # a repeated card
+    r = studeval.all_ranks(hands, threads=1)
+    out.append([a.tobytes().hex()[:64] + str(int(a.astype(np.int64).sum())) for a in r])
+    try:
+        studeval.high_ranks(bad, threads=1)
+    except studeval.StudevalError as err:
+        out.append(str(err))
+    valid = studeval.high_ranks(bad, threads=1, check=False)
+    rows = [i for i in range(50_000) if len(set(bad[i])) == k and bad[i].max() < 52]
+    out.append(int(valid[rows].astype(np.int64).sum()))
+print(out)
+"""
+    results = {}
+    for kernel in ("scalar", None):
+        env = {k: v for k, v in os.environ.items() if k != "STUDEVAL_KERNEL"}
+        if kernel:
+            env["STUDEVAL_KERNEL"] = kernel
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, check=True)  # fmt: skip
+        ran, *answers = eval(proc.stdout)
+        results[ran] = answers
+    assert "scalar" in results
+    if studeval._core.batch_kernel() == "avx512":
+        assert results["avx512"] == results["scalar"]

@@ -131,11 +131,18 @@ def exhaustive_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return binary
 
 
-@pytest.fixture(scope="module")
-def exhaustive_output(exhaustive_binary: Path) -> str:
-    """Run the full program once; its stdout feeds the tests below."""
+@pytest.fixture(scope="module", params=["scalar", "avx512"])
+def exhaustive_output(exhaustive_binary: Path, request: pytest.FixtureRequest) -> str:
+    """Run the full program once per batch kernel the CPU offers; its stdout feeds the
+    tests below. The program says which kernel ran."""
+    kernel = request.param
+    env = dict(os.environ)
+    env.pop("STUDEVAL_KERNEL", None)
+    if kernel == "scalar":
+        env["STUDEVAL_KERNEL"] = "scalar"
     proc = subprocess.run(
         [str(exhaustive_binary)],
+        env=env,
         capture_output=True,
         text=True,
         timeout=RUN_TIMEOUT_S,
@@ -143,6 +150,11 @@ def exhaustive_output(exhaustive_binary: Path) -> str:
     )
     # Echo the run so `pytest -s` shows the timings and counts.
     sys.stdout.write(proc.stdout)
+    ran = re.search(r"^batch kernel: (\w+)$", proc.stdout, re.M)
+    if proc.returncode == 0 and ran is not None and ran.group(1) != kernel:
+        if kernel == "avx512":
+            pytest.skip("this CPU has no AVX-512 F/BW/VBMI: the avx512 kernel cannot run here")
+        pytest.fail(f"asked for the {kernel} kernel, the program ran {ran.group(1)}")
     if proc.returncode != 0:
         tail = "\n".join(proc.stdout.splitlines()[-30:])
         pytest.fail(

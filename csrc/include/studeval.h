@@ -133,6 +133,11 @@ se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_st
 int se_high_class(int rank, int ranks_out[5]);
 int se_low_class(int rank, int ranks_out[5]);
 
+/* The batch kernel this process uses, chosen once at the first batch: "avx512"
+ * (AVX-512 F, BW and VBMI, found at run time) or "scalar". STUDEVAL_KERNEL=scalar
+ * in the environment keeps the scalar loop on any CPU. */
+const char *se_batch_kernel(void);
+
 /* Number of online CPUs (at least 1), asked of the system once per process. */
 int se_cpu_count(void);
 

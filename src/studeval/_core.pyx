@@ -500,6 +500,16 @@ def _threads_started():
     return se_threads_started()
 
 
+def batch_kernel():
+    """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW and VBMI, found
+    at run time) or ``"scalar"``; ``STUDEVAL_KERNEL=scalar`` keeps the scalar one.
+
+    >>> batch_kernel() in ("avx512", "scalar")
+    True
+    """
+    return se_batch_kernel().decode()
+
+
 def cpu_count():
     """Number of online CPUs, the default thread count of batch calls.
 

@@ -641,6 +641,7 @@ int main(int argc, char **argv) {
     ref6_low = malloc(N6 * sizeof(uint16_t));
     EXPECT(ref5_high && ref5_low && ref6_high && ref6_low, "out of memory");
     printf("reference ready (%.1f s)\n", now_s() - t0);
+    printf("batch kernel: %s\n", se_batch_kernel());
     if (core_limit != ~0ull) printf("core compared on the first %llu hands of each size only\n",
                                     core_limit);
 
