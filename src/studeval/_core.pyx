@@ -483,7 +483,7 @@ def _set_batch_min_rows_per_thread(size_t rows):
 
 
 def _batch_min_rows_per_thread():
-    """The least rows per thread a batch needs before it starts threads (16384).
+    """The least rows per thread a batch needs before it starts threads (32768).
 
     >>> _batch_min_rows_per_thread() >= 1
     True

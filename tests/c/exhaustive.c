@@ -546,9 +546,9 @@ static void phase_errors(void) {
 
     /* Batches: argument checks. */
     /* Enough rows for several 8192-row chunks, and for 2 threads at the default
-     * least rows per thread (16384), so that the 2-thread calls below really
+     * least rows per thread (32768), so that the 2-thread calls below really
      * run on 2 threads (checked with se_threads_started). */
-    enum { ROWS = 40000 };
+    enum { ROWS = 70000 };
     static uint8_t rows[ROWS * 7];
     static uint16_t h[ROWS], l[ROWS], l8[ROWS];
     size_t bad = 0;
@@ -564,7 +564,7 @@ static void phase_errors(void) {
     EXPECT(se_rank_batch(NULL, ROWS, 7, 7, h, l, l8, 1, 1, &bad) == SE_BAD_ARGUMENT,
            "batch: NULL cards");
     EXPECT(se_rank_batch(rows, 0, 7, 7, h, l, l8, 2, 1, &bad) == SE_OK, "batch: zero rows");
-    EXPECT(se_batch_min_rows_per_thread() == 16384, "batch: default rows per thread");
+    EXPECT(se_batch_min_rows_per_thread() == 32768, "batch: default rows per thread");
     for (int threads = 1; threads <= 2; threads++) {
         /* Bad rows in chunks that different threads take: the smallest index
          * must be reported. */
@@ -620,7 +620,7 @@ static void phase_errors(void) {
         EXPECT(se_threads_started() - started == 1, "batch: min rows 1 did not start a thread");
         se_set_batch_min_rows_per_thread(0); /* counts as 1 */
         EXPECT(se_batch_min_rows_per_thread() == 1, "batch: min rows 0 is not 1");
-        se_set_batch_min_rows_per_thread(16384);
+        se_set_batch_min_rows_per_thread(32768);
     }
 
     EXPECT(se_cpu_count() >= 1, "se_cpu_count() < 1");
