@@ -155,6 +155,13 @@ size_t se_threads_started(void);
 /* A short text for a status code. */
 const char *se_status_text(int status);
 
+/* ---- Random hands -------------------------------------------------------------
+ * count rows of `size` distinct cards (1..52), every set of cards equally likely
+ * (Floyd's subset sampling), row r at out + r * row_stride (row_stride >= size).
+ * The same seed gives the same hands on every machine. */
+se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
+                          size_t row_stride);
+
 /* ---- Text rows ------------------------------------------------------------------
  * Row r of the output is the concatenation, field by field, of the text each
  * field's table gives for the row's index in that field: table entry i is

@@ -33,6 +33,8 @@ cdef extern from "studeval.h" nogil:
                                     size_t col_stride, int k, uint16_t *high, uint16_t *low,
                                     uint16_t *low8, int threads, int check,
                                     size_t *first_bad_row)
+    se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
+                              size_t row_stride)
     int SE_MAX_TEXT_FIELDS
     ctypedef struct se_text_field:
         const char *text

@@ -350,6 +350,32 @@ def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int t
         PyBuffer_Release(&view)
 
 
+def random_hands_into(object out, uint64_t seed):
+    """Fill a writable C-contiguous uint8 (N, size) array with random hands of
+    distinct cards (se_random_hands: Floyd's subset sampling, seeded).
+
+    >>> import numpy as np
+    >>> hands = np.empty((2, 7), dtype=np.uint8); random_hands_into(hands, 1)
+    >>> all(len(set(row)) == 7 and max(row) <= 51 for row in hands.tolist())
+    True
+    """
+    cdef Py_buffer view
+    cdef se_status status
+    PyObject_GetBuffer(out, &view, PyBUF_WRITABLE | PyBUF_STRIDES | PyBUF_FORMAT)
+    try:
+        if (view.ndim != 2 or view.format == NULL or view.format[0] != b"B"
+                or view.format[1] != 0 or view.strides[1] != 1
+                or view.strides[0] < view.shape[1] or not 1 <= view.shape[1] <= 52):
+            raise BatchShapeError((view.shape[0], view.shape[1]) if view.ndim == 2 else None)
+        with nogil:
+            status = se_random_hands(seed, <size_t>view.shape[0], <int>view.shape[1],
+                                     <uint8_t *>view.buf, <size_t>view.strides[0])
+        if status != SE_OK:
+            raise StudevalError(se_status_text(status).decode())
+    finally:
+        PyBuffer_Release(&view)
+
+
 # ---- text rows ---------------------------------------------------------------------
 
 MAX_TEXT_FIELDS = SE_MAX_TEXT_FIELDS

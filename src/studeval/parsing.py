@@ -26,6 +26,7 @@ from typing import BinaryIO
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from studeval import _core
 from studeval._cardtext import CODE_OF_TEXT, SUIT_SYMBOLS, TEXT_OF_CODE
 from studeval.cards import parse_cards
 from studeval.errors import (
@@ -577,9 +578,10 @@ def random_hands(
 ) -> np.ndarray:
     """Return ``count`` uniformly random hands of ``size`` distinct cards, uint8 (count, size).
 
-    Uses Floyd's subset sampling, vectorised over rows: for j = 52 - size .. 51 draw
-    t in 0..j and take t, or j when t is already in the hand. Every set of cards is
-    equally likely; the same seed gives the same hands.
+    Floyd's subset sampling in the C core: for j = 52 - size .. 51 draw t in 0..j and
+    take t, or j when t is already in the hand. Every set of cards is equally likely;
+    the same seed (an int, or a numpy Generator to draw one from) gives the same hands
+    on every machine.
 
     >>> hands = random_hands(3, seed=1)
     >>> hands.shape, hands.dtype.name, all(len(set(h)) == 7 for h in hands.tolist())
@@ -589,14 +591,11 @@ def random_hands(
         raise OptionError(f"size must be 1..52; got {size}")
     if count < 0:
         raise OptionError(f"count must be >= 0; got {count}")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        seed64 = int(seed.integers(0, 2**63, dtype=np.int64))
+    else:
+        # Any int (or None: fresh entropy) through numpy's seed mixing, to 64 bits.
+        seed64 = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
     hands = np.empty((count, size), dtype=np.uint8)
-    held = np.zeros(count, dtype=np.uint64)
-    one = np.uint64(1)
-    for column, top in enumerate(range(52 - size, 52)):
-        pick = rng.integers(0, top + 1, size=count, dtype=np.uint8)
-        taken = (held >> pick.astype(np.uint64)) & one
-        pick = np.where(taken.astype(bool), np.uint8(top), pick)
-        held |= one << pick.astype(np.uint64)
-        hands[:, column] = pick
+    _core.random_hands_into(hands, seed64)
     return hands
