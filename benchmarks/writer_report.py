@@ -6,8 +6,9 @@
 Each run is the installed command's own code in a child process writing to
 /dev/null, timed in CPU seconds of the child, with its peak memory (max RSS).
 "before" is the same run with the previous writer (numpy cell matrices and
-``bytes.translate``), read from the repository's history at commit
-``BEFORE`` and patched into the child; "after" is the core's ``se_format_rows``.
+``bytes.translate``) and the previous random hands (numpy, vectorised), both read
+from the repository's history at commit ``BEFORE`` and patched into the child;
+"after" is the core's ``se_format_rows`` and ``se_random_hands``.
 Best of three each, in turns. Target (issue 13): >= 2x for csv and jsonl, and a
 lower peak for jsonl.
 """
@@ -30,20 +31,27 @@ import sys, types
 old = sys.argv.pop(1)
 if old != "-":
     from studeval import stream
-    module = types.ModuleType("old_formatting")
-    exec(compile(open(old).read(), old, "exec"), module.__dict__)
-    stream.format_rows = module.format_rows
+    for name, function in (("formatting", "format_rows"), ("parsing", "random_hands")):
+        path = f"{old}-{name}.py"
+        module = sys.modules[f"old_{name}"] = types.ModuleType(f"old_{name}")
+        exec(compile(open(path).read(), path, "exec"), module.__dict__)
+        setattr(stream, function, getattr(module, function))
 from studeval.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
 
-def run(old: str, hands: int, fmt: str) -> tuple[float, float]:
+def _args(hands: int | str, fmt: str) -> list[str]:
+    """The command's arguments: random hands, or a file of hands when given a path."""
+    source = ["--random", str(hands), "--seed", "1"] if isinstance(hands, int) else [hands]
+    return ["rank", *source, "--format", fmt, "--threads", "1"]
+
+
+def run(old: str, hands: int | str, fmt: str) -> tuple[float, float]:
     """CPU seconds and peak MB of one child run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.devnull, "wb") as sink:
-        subprocess.run([sys.executable, "-c", _CHILD, old, "rank", "--random", str(hands),
-                        "--seed", "1", "--format", fmt, "--threads", "1"], stdout=sink,
+        subprocess.run([sys.executable, "-c", _CHILD, old, *_args(hands, fmt)], stdout=sink,
                        check=True)  # fmt: skip
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -55,36 +63,43 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="500,000 hands")
     args = parser.parse_args()
     hands = 500_000 if args.quick else 4_000_000
-    old = Path(os.environ.get("TMPDIR", "/tmp")) / f"studeval-writer-{BEFORE}.py"
-    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{BEFORE}:src/studeval/formatting.py"],
-                          check=True, capture_output=True, text=True).stdout  # fmt: skip
-    old.write_text(text)
-    print(f"studeval rank --random {hands:,} --format F > /dev/null, one thread, CPU seconds\n")
-    print("| format | before | after | speed-up | peak MB before / after |")
-    print("|---|---:|---:|---:|---:|")
-    for fmt in ("csv", "jsonl", "table"):
-        runs: dict[str, list[tuple[float, float]]] = {"old": [], "new": []}
-        for _ in range(3):
-            runs["old"].append(run(str(old), hands, fmt))
-            runs["new"].append(run("-", hands, fmt))
-        (t_old, _), (t_new, _) = min(runs["old"]), min(runs["new"])
-        # ru_maxrss of children is the largest child so far: run each alone for the peak.
-        peak_old = _peak(str(old), hands, fmt)
-        peak_new = _peak("-", hands, fmt)
-        print(f"| {fmt} | {t_old:.2f} s | {t_new:.2f} s | {t_old / t_new:.2f}x "
-              f"| {peak_old:.0f} / {peak_new:.0f} |")  # fmt: skip
+    old = Path(os.environ.get("TMPDIR", "/tmp")) / f"studeval-writer-{BEFORE}"
+    for name in ("formatting", "parsing"):
+        text = subprocess.run(["git", "-C", str(ROOT), "show",
+                               f"{BEFORE}:src/studeval/{name}.py"], check=True,
+                              capture_output=True, text=True).stdout  # fmt: skip
+        Path(f"{old}-{name}.py").write_text(text)
+    path = Path(f"{old}-hands.txt")
+    from studeval.cards import cards_str
+    from studeval.parsing import random_hands
+
+    path.write_text("".join(cards_str(row) + "\n" for row in random_hands(hands // 4, seed=5)))
+    print("One thread, CPU seconds of the whole command, > /dev/null:\n")
+    print("| command | format | before | after | speed-up | peak MB before / after |")
+    print("|---|---|---:|---:|---:|---:|")
+    for label, source in ((f"--random {hands:,}", hands), (f"a file of {hands // 4:,} lines",
+                                                            str(path))):  # fmt: skip
+        for fmt in ("csv", "jsonl", "table"):
+            runs: dict[str, list[tuple[float, float]]] = {"old": [], "new": []}
+            for _ in range(3):
+                runs["old"].append(run(str(old), source, fmt))
+                runs["new"].append(run("-", source, fmt))
+            (t_old, _), (t_new, _) = min(runs["old"]), min(runs["new"])
+            # ru_maxrss of children is the largest so far: each peak in a fresh process.
+            peak_old, peak_new = _peak(str(old), source, fmt), _peak("-", source, fmt)
+            print(f"| {label} | {fmt} | {t_old:.2f} s | {t_new:.2f} s | {t_old / t_new:.2f}x "
+                  f"| {peak_old:.0f} / {peak_new:.0f} |")  # fmt: skip
     return 0
 
 
-def _peak(old: str, hands: int, fmt: str) -> float:
+def _peak(old: str, hands: int | str, fmt: str) -> float:
     """Peak RSS (MB) of one run, in a fresh process so the maximum is its own."""
     code = (
         "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
         "stdout=subprocess.DEVNULL); "
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)"
     )
-    cmd = [sys.executable, "-c", _CHILD, old, "rank", "--random", str(hands), "--seed", "1",
-           "--format", fmt, "--threads", "1"]  # fmt: skip
+    cmd = [sys.executable, "-c", _CHILD, old, *_args(hands, fmt)]
     out = subprocess.run([sys.executable, "-c", code, *cmd], check=True, capture_output=True,
                          text=True).stdout  # fmt: skip
     return float(out.strip())
