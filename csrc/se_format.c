@@ -36,12 +36,15 @@ SE_FORMAT_INLINE void se_copy_text(char *out, const char *text, size_t length, s
     memcpy(out, text, length);
 }
 
+/* se_format_quick's answer when its case does not apply (nothing written). */
+#define SE_NOT_QUICK 1
+
 /* The common case, when the room holds the longest rows and every text has 64
  * spare bytes: each field's texts copied in one fixed-size block, no other check
- * than the index's. Returns 0 when the case does not apply (nothing written). */
+ * than the index's. Returns SE_OK, SE_INVALID_ROW or SE_NOT_QUICK. */
 static int se_format_quick(const se_text_field *fields, int field_count, size_t rows,
                            char *out, size_t room, const size_t *wide, size_t *written,
-                           size_t *bad_row, size_t *at_out) {
+                           size_t *bad_row) {
     /* Locals, not the caller's structs: stores into `out` may alias anything a
      * pointer reaches, and would make the compiler reload the fields each time. */
     const char *text[SE_MAX_TEXT_FIELDS];
@@ -53,7 +56,7 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
     size_t longest_row = 0;
     for (int i = 0; i < field_count; i++) {
         const se_text_field *f = &fields[i];
-        if (wide[i] == 0 || f->text_size - f->offsets[f->count] < 64) return 0;
+        if (wide[i] == 0 || f->text_size - f->offsets[f->count] < 64) return SE_NOT_QUICK;
         text[i] = f->text;
         offsets[i] = f->offsets;
         index[i] = (const uint8_t *)f->index;
@@ -63,7 +66,7 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
         bytes[i] = f->index_bytes;
         longest_row += wide[i];
     }
-    if (rows > 0 && (room < 64 || (room - 64) / rows < longest_row)) return 0;
+    if (rows > 0 && (room < 64 || (room - 64) / rows < longest_row)) return SE_NOT_QUICK;
     size_t at = 0;
     for (size_t r = 0; r < rows; r++) {
         for (int i = 0; i < field_count; i++) {
@@ -76,9 +79,8 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
             }
             if (k >= count[i]) {
                 if (bad_row != NULL) *bad_row = r;
-                *written = (size_t)-1;
-                *at_out = at;
-                return 1;
+                *written = at;
+                return SE_INVALID_ROW;
             }
             uint32_t begin = offsets[i][k];
             se_copy_text(out + at, text[i] + begin, 0, block[i], 1);
@@ -86,8 +88,7 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
         }
     }
     *written = at;
-    *at_out = at;
-    return 1;
+    return SE_OK;
 }
 
 se_status se_format_rows(const se_text_field *fields, int field_count, size_t rows, char *out,
@@ -110,12 +111,9 @@ se_status se_format_rows(const se_text_field *fields, int field_count, size_t ro
         }
         wide[i] = longest <= 16 ? 16 : longest <= 32 ? 32 : longest <= 64 ? 64 : 0;
     }
+    int quick = se_format_quick(fields, field_count, rows, out, room, wide, written, bad_row);
+    if (quick != SE_NOT_QUICK) return (se_status)quick;
     size_t at = 0;
-    if (se_format_quick(fields, field_count, rows, out, room, wide, written, bad_row, &at)) {
-        int bad = *written == (size_t)-1;
-        *written = at;
-        return bad ? SE_INVALID_ROW : SE_OK;
-    }
     for (size_t r = 0; r < rows; r++) {
         for (int i = 0; i < field_count; i++) {
             const se_text_field *f = &fields[i];

@@ -130,6 +130,18 @@ def chip_count(value: object, what: str) -> int:
     return chips
 
 
+def check_whole_chips(value: int, chip: int, what: str) -> None:
+    """Refuse a chip count that is not a whole number of ``chip``-chips.
+
+    >>> check_whole_chips(30, 25, "stacks[1]")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.ChipError: stacks[1] is 30, not a whole number of 25-chips
+    """
+    if value % chip:
+        raise ChipError(f"{what} is {value}, not a whole number of {chip}-chips")
+
+
 def seat_index(value: object, seats: int, what: str) -> int:
     """A seat index given as any int type (numpy's too), checked against ``seats``."""
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):

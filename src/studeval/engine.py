@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Literal
 
 from studeval import _core
-from studeval._seats import chip_count, seat_index, seat_list
+from studeval._seats import check_whole_chips, chip_count, seat_index, seat_list
 from studeval.cards import to_codes
 from studeval.errors import ChipError, DuplicateCardError, IllegalActionError, SeatError
 from studeval.games import get_game
@@ -181,11 +181,6 @@ def _legal_of(raw: tuple[object, ...]) -> Legal:
     return legal
 
 
-def _whole_chips(value: int, chip: int, what: str) -> None:
-    if value % chip:
-        raise ChipError(f"{what} is {value}, not a whole number of {chip}-chips")
-
-
 class StudHand:
     """One hand of fixed-limit stud; see the module text.
 
@@ -230,7 +225,7 @@ class StudHand:
                        ("Stakes: small_bet", s.small_bet), ("Stakes: big_bet", s.big_bet),
                        ("rake", self.rake)]  # fmt: skip
             for what, value in values:
-                _whole_chips(value, self.chip, what)
+                check_whole_chips(value, self.chip, what)
         if max(sum(self.starting_stacks), s.ante, s.big_bet, self.rake) >= MAX_CHIPS:
             raise ChipError("a table's chips (the stacks, each stake, the rake) stay below 2**60")
         self._core = _core.TableHand(
@@ -406,8 +401,6 @@ class StudHand:
             if core.is_known(known) or known in codes:
                 raise DuplicateCardError(known, seat=seat, detail="already dealt")
             codes.append(known)
-        if street == 7 and core.community >= 0:
-            raise IllegalActionError(f"seat {seat}: the community card was dealt instead")
         self._done(core.deal(seat, codes), f"deal to seat {seat}")
 
     def deal_community(self, card: object) -> None:

@@ -30,6 +30,7 @@ from studeval import _core
 from studeval._seats import (
     CardLike,
     HandLike,
+    check_whole_chips,
     chip_count,
     live_seats,
     parse_seats,
@@ -421,8 +422,7 @@ def _money(
         raise ChipError("chip is 0; the smallest chip in play is at least 1")
     for name, value in [*((f"contributions[{s}]", c) for s, c in enumerate(chips)),
                         ("rake", rake)]:  # fmt: skip
-        if value % chip:
-            raise ChipError(f"{name} is {value}, not a whole number of {chip}-chips")
+        check_whole_chips(value, chip, name)
     return chips, rake, chip
 
 
