@@ -8,7 +8,7 @@ every call took before it (the same call with ``out=`` given, which still
 converts, checks outputs for overlap and validates); beside them a Python loop of
 ``high_rank`` over the same hands as tuples. Then one thread against two on
 mid-size batches, to place the least rows per thread. Times are CPU seconds
-(``time.process_time``), best of five, all in one run. Targets (SPEC 5): one row
+(``time.process_time``), best of five, all in one run. The project's targets: one row
 costs at most 15 single calls, and a batch beats the loop from 32 rows.
 """
 

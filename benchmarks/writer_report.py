@@ -9,7 +9,7 @@ Each run is the installed command's own code in a child process writing to
 ``bytes.translate``) and the previous random hands (numpy, vectorised), both read
 from the repository's history at commit ``BEFORE`` and patched into the child;
 "after" is the core's ``se_format_rows`` and ``se_random_hands``.
-Best of three each, in turns. Target (issue 13): >= 2x for csv and jsonl, and a
+Best of three each, in turns. The project's target: >= 2x for csv and jsonl, and a
 lower peak for jsonl.
 """
 
