@@ -6,9 +6,11 @@
 Each run is the installed command's own code in a child process writing to
 /dev/null, timed in CPU seconds of the child, with its peak memory (max RSS).
 "before" is the same run with the previous writer (numpy cell matrices and
-``bytes.translate``) and the previous random hands (numpy, vectorised), both read
-from the repository's history at commit ``BEFORE`` and patched into the child;
-"after" is the core's ``se_format_rows`` and ``se_random_hands``.
+``bytes.translate``), the previous random hands (numpy, vectorised) and the
+previous reader of text (numpy byte matrices and a numpy pass for repeated
+cards), all read from the repository's history at commit ``BEFORE`` and patched
+into the child; "after" is the core's ``se_format_rows``, ``se_random_hands`` and
+``se_parse_lines``.
 Best of three each, in turns. The project's target: >= 2x for csv and jsonl, and a
 lower peak for jsonl.
 """
@@ -27,17 +29,23 @@ ROOT = Path(__file__).resolve().parents[1]
 BEFORE = "ab3ed18"  # the last commit with the numpy writer
 
 _CHILD = """
-import sys, types
+import os, sys, types
+# console_main keeps numpy's BLAS to one thread; the patching below imports numpy
+# first, so the same setting is made here, for both runs alike.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 old = sys.argv.pop(1)
 if old != "-":
     from studeval import stream
-    for name, function in (("formatting", "format_rows"), ("parsing", "random_hands")):
+    for name, functions in (("formatting", ["format_rows"]),
+                            ("parsing", ["random_hands", "parse_block"])):
         path = f"{old}-{name}.py"
         module = sys.modules[f"old_{name}"] = types.ModuleType(f"old_{name}")
         exec(compile(open(path).read(), path, "exec"), module.__dict__)
-        setattr(stream, function, getattr(module, function))
-from studeval.cli import main
-sys.exit(main(sys.argv[1:]))
+        for function in functions:
+            setattr(stream, function, getattr(module, function))
+from studeval.cli import console_main
+sys.argv[0] = "studeval"
+console_main()  # as the console script runs it
 """
 
 

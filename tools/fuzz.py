@@ -17,9 +17,10 @@ Steps (each fails the command on any finding):
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
    tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
-   the table and every call), and tests/fuzz/fuzz_format.c over ``se_format_rows``
-   (tables, indexes and room from the bytes, a plain concatenation as its oracle),
-   each as long again;
+   the table and every call), tests/fuzz/fuzz_format.c over ``se_format_rows``
+   (tables, indexes and room from the bytes, a plain concatenation as its oracle)
+   and tests/fuzz/fuzz_parse.c over ``se_parse_lines`` (any bytes as text; each
+   line read alone as its oracle), each as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -173,7 +174,8 @@ def sanitized_equity(
 def libfuzzer(clang: str, work: Path, seconds: int) -> str:
     targets = {"batch": REPO / "tests" / "fuzz" / "fuzz_batch.c",
                "engine": REPO / "tests" / "c" / "engine_check.c",
-               "format": REPO / "tests" / "fuzz" / "fuzz_format.c"}  # fmt: skip
+               "format": REPO / "tests" / "fuzz" / "fuzz_format.c",
+               "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c"}  # fmt: skip
     results = []
     for name, source in targets.items():
         binary = work / f"fuzz_{name}"

@@ -162,6 +162,26 @@ const char *se_status_text(int status);
 se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
                           size_t row_stride);
 
+/* ---- Hand text -----------------------------------------------------------------
+ * Reads hand text, one hand per line: text[0 .. length) split at each '\n' (a last
+ * line without one counts; nothing after a final '\n' is a line). A line this
+ * reads holds 5 to 7 distinct cards, each a rank (2..9, T, J, Q, K, A in either
+ * case, or "10") then a suit (c, d, h, s in either case, or a symbol U+2660 ..
+ * U+2667 in UTF-8), with or without ASCII whitespace and commas between cards.
+ * status[i] is line i's card count, 5..7, and row i of cards (SE_PARSE_ROW bytes
+ * at cards + i * SE_PARSE_ROW) its codes in order, then SE_PARSE_PAD; or
+ * SE_LINE_BLANK (nothing but ASCII whitespace), or SE_LINE_OTHER for every other
+ * line: other text, a bad card, too few or too many cards, a repeat. Those are the
+ * caller's to read or report; their rows are left as they were. counts[s] is how
+ * many lines have status s. Sets *lines; SE_NO_MEMORY when the text has more than
+ * max_lines lines (length + 1 is always enough). */
+#define SE_PARSE_ROW 7
+#define SE_PARSE_PAD 255
+#define SE_LINE_BLANK 0
+#define SE_LINE_OTHER 8
+se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards, uint8_t *status,
+                         size_t max_lines, size_t *lines, size_t counts[SE_LINE_OTHER + 1]);
+
 /* ---- Text rows ------------------------------------------------------------------
  * Row r of the output is the concatenation, field by field, of the text each
  * field's table gives for the row's index in that field: table entry i is

@@ -156,6 +156,15 @@ class TableHand:
 
 def random_hands_into(out: npt.NDArray[np.uint8], seed: int) -> None: ...
 
+PARSE_ROW: int
+LINE_OTHER: int
+
+def parse_lines_into(
+    text: bytes | bytearray | memoryview,
+    cards: npt.NDArray[np.uint8],
+    status: npt.NDArray[np.uint8],
+) -> tuple[int, tuple[int, ...]]: ...
+
 MAX_TEXT_FIELDS: int
 
 def format_rows(

@@ -376,6 +376,70 @@ def random_hands_into(object out, uint64_t seed):
         PyBuffer_Release(&view)
 
 
+cdef inline bint _spans_overlap(const char *a, size_t a_len, const char *b, size_t b_len):
+    return a_len > 0 and b_len > 0 and a < b + b_len and b < a + a_len
+
+
+# ---- hand text ---------------------------------------------------------------------
+
+PARSE_ROW = SE_PARSE_ROW
+LINE_OTHER = SE_LINE_OTHER
+
+
+def parse_lines_into(const uint8_t[::1] text, object cards, object status):
+    """Read hand text, one hand per line, into writable C-contiguous uint8 arrays
+    ``cards`` (lines, PARSE_ROW) and ``status`` (lines,) (se_parse_lines: a line's
+    card count 5..7, 0 for a blank line, LINE_OTHER for a line left to the caller).
+    Returns the number of lines and the count of each status (a tuple indexed by it).
+
+    >>> import numpy as np
+    >>> cards, status = np.empty((3, 7), dtype=np.uint8), np.empty(3, dtype=np.uint8)
+    >>> parse_lines_into(b"As Kd 7h 2c 3s\\n\\nxx", cards, status)
+    (3, (1, 0, 0, 0, 0, 1, 0, 0, 1))
+    >>> cards[0].tolist(), status.tolist()
+    ([51, 45, 22, 0, 7, 255, 255], [5, 0, 8])
+    """
+    cdef Py_buffer card_view, status_view
+    cdef size_t lines = 0, room
+    cdef size_t counts[9]
+    cdef se_status result
+    cdef const uint8_t *start = &text[0] if text.shape[0] else NULL
+    PyObject_GetBuffer(cards, &card_view, PyBUF_WRITABLE | PyBUF_STRIDES | PyBUF_FORMAT)
+    try:
+        PyObject_GetBuffer(status, &status_view, PyBUF_WRITABLE | PyBUF_STRIDES | PyBUF_FORMAT)
+        try:
+            if (card_view.ndim != 2 or card_view.shape[1] != SE_PARSE_ROW
+                    or card_view.strides[0] != SE_PARSE_ROW or card_view.strides[1] != 1
+                    or card_view.format == NULL or card_view.format[0] != b"B"
+                    or card_view.format[1] != 0):
+                raise BatchShapeError((card_view.shape[0], card_view.shape[1])
+                                      if card_view.ndim == 2 else None)
+            if (status_view.ndim != 1 or status_view.strides[0] != 1
+                    or status_view.format == NULL or status_view.format[0] != b"B"
+                    or status_view.format[1] != 0):
+                raise BatchShapeError(None)
+            # The core reads the text while it writes both outputs.
+            if (_spans_overlap(<const char *>start, <size_t>text.shape[0],
+                               <const char *>card_view.buf, <size_t>card_view.len)
+                    or _spans_overlap(<const char *>start, <size_t>text.shape[0],
+                                      <const char *>status_view.buf, <size_t>status_view.len)
+                    or _spans_overlap(<const char *>card_view.buf, <size_t>card_view.len,
+                                      <const char *>status_view.buf, <size_t>status_view.len)):
+                raise BatchOutputError("the text, the cards and the status must not share memory")
+            room = <size_t>min(card_view.shape[0], status_view.shape[0])
+            with nogil:
+                result = se_parse_lines(start, <size_t>text.shape[0], <uint8_t *>card_view.buf,
+                                        <uint8_t *>status_view.buf, room, &lines, counts)
+            if result != SE_OK:
+                raise StudevalError(f"parse_lines_into: {se_status_text(result).decode()}"
+                                    f" (room for {room} lines)")
+            return lines, tuple([counts[i] for i in range(SE_LINE_OTHER + 1)])
+        finally:
+            PyBuffer_Release(&status_view)
+    finally:
+        PyBuffer_Release(&card_view)
+
+
 # ---- text rows ---------------------------------------------------------------------
 
 MAX_TEXT_FIELDS = SE_MAX_TEXT_FIELDS

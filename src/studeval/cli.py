@@ -409,6 +409,18 @@ def _keep_freed_memory() -> None:
     mallopt(m_trim_threshold, 128 << 20)
 
 
+def _one_blas_thread() -> None:
+    """Keep numpy's OpenBLAS to the calling thread, unless the user says otherwise.
+
+    No command does linear algebra, yet importing numpy starts OpenBLAS's thread
+    pool, whose threads spin while they wait: measured here, that was a third of
+    the CPU time of `studeval rank` on 4 million lines (0.70 s against 0.42 s with
+    one thread). The setting must be made before numpy is imported, and it is
+    inherited by child processes, so only the console entry point makes it.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def _stdin_is_piped() -> bool:
     stream = sys.stdin
     if stream is None:
@@ -696,9 +708,10 @@ def console_main() -> None:
     """The ``studeval`` console script and ``python -m studeval``: ``main()``, then exit.
 
     Only here, in a process that is the command, is the allocator tuned for
-    ``rank``'s chunk buffers.
+    ``rank``'s chunk buffers and numpy's BLAS kept to one thread.
     """
     argv = sys.argv[1:]
+    _one_blas_thread()
     if argv[:1] == ["rank"]:
         _keep_freed_memory()
     try:

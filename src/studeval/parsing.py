@@ -1,11 +1,12 @@
 """Card text to card arrays, chunk by chunk: the parsing half of the stream layer.
 
 The command line ranks files of hands much faster than Python can split lines, so
-this module parses whole chunks of bytes with numpy: the layouts people write
-("As Kd 7h 2c 3s 9d Th", "AsKd7h2c3s9dTh", with "10" for ten, suit symbols, any
-case, CRLF line ends, 5 to 7 cards) are decoded as byte matrices, and only odd
-lines (extra spaces, mixed separators) go through :func:`studeval.parse_cards` one
-at a time. Bad lines are reported with their line number and text, bad items of a
+this module hands whole chunks of bytes to the core's reader (``se_parse_lines``,
+one pass, repeats caught as the cards are read): the layouts people write ("As Kd
+7h 2c 3s 9d Th", "AsKd7h2c3s9dTh", commas, "10" for ten, suit symbols, any case,
+CRLF line ends, 5 to 7 cards). Only the lines it leaves alone (other whitespace,
+bad cards, wrong counts) go through :func:`studeval.parse_cards` one at a time,
+which words the error. Bad lines are reported with their line number and text, bad items of a
 list with their row. Random hands for tests and benchmarks come from here too.
 
 >>> parse_lines("As Kd 7h 2c 3s 9d Th\\nAsKd7h2c3s9dTh\\n").tolist()
@@ -24,10 +25,9 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 from studeval import _core
-from studeval._cardtext import CODE_OF_TEXT, SUIT_SYMBOLS, TEXT_OF_CODE
+from studeval._cardtext import TEXT_OF_CODE
 from studeval.cards import parse_cards
 from studeval.errors import (
     BatchShapeError,
@@ -62,24 +62,8 @@ FORMATS = ("table", "csv", "jsonl")
 
 _MIN_CARDS, _MAX_CARDS = 5, 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
-_BAD = 0x80  # the "code" of two bytes that are not a card; every real code is < 52
-_NEWLINE, _CR, _SPACE = 10, 13, 32
+_BLANK = 0  # the core reader's status of a line that is not a hand
 _BOM = "\ufeff".encode()
-
-# Two bytes of card text, read as a little-endian uint16 (rank byte low), -> the
-# card's code, or _BAD for anything that is not a rank then a suit (any case):
-# the two-character ASCII entries of the package's card-text table.
-_CODE_OF_PAIR = np.full(1 << 16, _BAD, dtype=np.uint8)
-for _text, _code in CODE_OF_TEXT.items():
-    if len(_text) == 2 and _text.isascii():
-        _CODE_OF_PAIR[ord(_text[0]) | ord(_text[1]) << 8] = _code
-_SEPARATOR = np.zeros(256, dtype=bool)
-_SEPARATOR[[ord(" "), ord("\t"), ord(",")]] = True
-
-# Text that the column decoder cannot read directly but that has a one-byte
-# equivalent: "10" is a ten (rewritten apart), the suit symbols are suit letters.
-# Replacing them keeps every newline in place, so line numbers still match.
-_REWRITES = [(k.encode(), v.encode()) for k, v in SUIT_SYMBOLS.items()]
 
 
 @dataclass
@@ -110,99 +94,6 @@ class HandChunk:
 
 def _line_text(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace").rstrip("\r")
-
-
-def _decode(rows: np.ndarray, spaced: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """Decode an (m, L) byte matrix in one layout; return codes and a row mask.
-
-    Each card's two bytes are read as one little-endian uint16 (a strided view,
-    no copy) and looked up in a 64 KiB table: one gather per card. The mask is
-    None when every row decoded, so the common case allocates nothing per row.
-    """
-    step = 3 if spaced else 2
-    ncards = (rows.shape[1] + 1) // step
-    pairs = as_strided(
-        rows, shape=(len(rows), ncards, 2), strides=(rows.strides[0], step, 1), writeable=False
-    ).view("<u2")[..., 0]
-    codes = np.take(_CODE_OF_PAIR, pairs)
-    bad = None
-    if spaced:
-        seps = rows[:, 2::step]
-        if not (seps == _SPACE).all():
-            bad = ~_SEPARATOR[seps].all(axis=1)
-    if (codes >= _BAD).any():
-        bad_cards = (codes >= _BAD).any(axis=1)
-        bad = bad_cards if bad is None else bad | bad_cards
-    return codes, None if bad is None else ~bad
-
-
-def _duplicates(codes: np.ndarray) -> np.ndarray | None:
-    """Rows that repeat a card, or None when none does.
-
-    Keeps one 52-bit set per row and adds the columns one at a time; a card whose
-    bit is already set is a repeat. Pad slots (255) shift the bit out, adding
-    nothing.
-    """
-    one = np.uint64(1)
-    held = np.zeros(len(codes), dtype=np.uint64)
-    repeated = np.zeros(len(codes), dtype=bool)
-    for j in range(codes.shape[1]):
-        bit = np.left_shift(one, codes[:, j], dtype=np.uint64)
-        repeated |= (held & bit) != 0
-        held |= bit
-    return repeated if repeated.any() else None
-
-
-def _layouts(width: int) -> list[bool]:
-    """The layouts (spaced first) that a line of ``width`` bytes may have."""
-    found = []
-    if (width + 1) % 3 == 0 and _MIN_CARDS <= (width + 1) // 3 <= _MAX_CARDS:
-        found.append(True)
-    if width % 2 == 0 and _MIN_CARDS <= width // 2 <= _MAX_CARDS:
-        found.append(False)
-    return found
-
-
-def _decode_rows(rows: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """Decode same-width rows trying each layout; (codes, ok) with ok None if all.
-
-    Returns (None, None) when the width fits no layout. Rows that fail every layout
-    are False in ``ok`` and their codes are meaningless.
-    """
-    width = rows.shape[1]
-    result_codes: np.ndarray | None = None
-    result_ok: np.ndarray | None = None
-    layouts = _layouts(width)
-    if len(layouts) == 2 and len(rows) and not _SEPARATOR[rows[0, 2]]:
-        layouts.reverse()  # the first row says which layout the block likely uses
-    for spaced in layouts:
-        if result_codes is None:
-            result_codes, result_ok = _decode(rows, spaced)
-            if result_ok is None:
-                return result_codes, None
-            continue
-        # Only 14-byte lines fit both layouts (5 spaced cards or 7 concatenated);
-        # rows the first layout rejected get a second try.
-        assert result_ok is not None
-        retry = np.flatnonzero(~result_ok)
-        codes, ok = _decode(rows[retry], spaced)
-        # The widths differ in card count; a row reads as one layout or the other.
-        if codes.shape[1] != result_codes.shape[1]:
-            wide = max(codes.shape[1], result_codes.shape[1])
-            result_codes = _widen(result_codes, wide)
-            codes = _widen(codes, wide)
-        taken = retry if ok is None else retry[ok]
-        result_codes[taken] = codes if ok is None else codes[ok]
-        result_ok[taken] = True
-    return result_codes, result_ok
-
-
-def _widen(codes: np.ndarray, width: int) -> np.ndarray:
-    if codes.shape[1] == width:
-        return codes
-    wide = np.full((len(codes), width), _PAD, dtype=np.uint8)
-    wide[:, : codes.shape[1]] = codes
-    return wide
 
 
 def _parse_line(raw: bytes, line: int) -> list[int] | InvalidLineError | None:
@@ -308,33 +199,43 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
     ...
     studeval.errors.InvalidLineError: line 7: 'As Kd Qh': 3 cards; a hand has 5 to 7
     """
-    original = block
-    block = _one_byte_text(block if block.endswith(b"\n") or not block else block + b"\n")
-    buf = np.frombuffer(block, dtype=np.uint8)
-    fast = _uniform_block(buf, block.find(b"\n"), first_line, len(original))
-    if fast is not None:
-        return fast
-    cards, sizes, undecided = _decode_by_width(buf)
-    nlines = len(sizes)
+    # One row per line at most (a blank line is one byte); the pages of rows never
+    # written are never touched, so the room costs address space, not memory.
+    room = len(block) + 1
+    cards = np.empty((room, _core.PARSE_ROW), dtype=np.uint8)
+    status = np.empty(room, dtype=np.uint8)
+    nlines, counts = _core.parse_lines_into(block, cards, status)
+    for size in range(_MIN_CARDS, _MAX_CARDS + 1):
+        if counts[size] == nlines:  # the common case: every line a hand of one size
+            return HandChunk(
+                cards[:nlines, :size].copy(),
+                first_line=first_line,
+                nbytes=len(block),
+                nlines=nlines,
+            )
+    cards, status = cards[:nlines], status[:nlines]
     invalid = 0
     first_invalid: InvalidLineError | None = None
-    if undecided.any():
-        original_lines = original.split(b"\n")
-        for index in np.flatnonzero(undecided).tolist():
+    if counts[_core.LINE_OTHER]:
+        # Lines the core's reader leaves alone (other spacing, bad or repeated cards,
+        # wrong counts): read one at a time, with the whole grammar and its errors.
+        original_lines = block.split(b"\n")
+        for index in np.flatnonzero(status == _core.LINE_OTHER).tolist():
             parsed = _parse_line(original_lines[index], first_line + index)
-            if parsed is None:
-                continue
-            if isinstance(parsed, InvalidLineError):
-                if not skip_invalid:
-                    raise parsed
-                invalid += 1
-                first_invalid = first_invalid or parsed
+            if parsed is None or isinstance(parsed, InvalidLineError):
+                if parsed is not None:
+                    if not skip_invalid:
+                        raise parsed
+                    invalid += 1
+                    first_invalid = first_invalid or parsed
+                status[index] = _BLANK
                 continue
             cards[index, : len(parsed)] = parsed
-            sizes[index] = len(parsed)
-    keep = np.flatnonzero(sizes)
-    widest = int(sizes.max()) if len(keep) else _MIN_CARDS
-    kept_sizes = sizes[keep]
+            cards[index, len(parsed) :] = _PAD
+            status[index] = len(parsed)
+    keep = np.flatnonzero(status)
+    kept_sizes = status[keep]
+    widest = int(kept_sizes.max()) if len(keep) else _MIN_CARDS
     all_same = bool((kept_sizes == widest).all())
     return HandChunk(
         np.ascontiguousarray(cards[keep, :widest]),
@@ -343,76 +244,9 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
         lines=None if len(keep) == nlines else keep + first_line,
         invalid=invalid,
         first_invalid=first_invalid,
-        nbytes=len(original),
+        nbytes=len(block),
         nlines=nlines,
     )
-
-
-def _one_byte_text(block: bytes) -> bytes:
-    """``10`` as ``T`` and suit symbols as letters, every newline kept in place."""
-    # Single-byte searches (memchr) first: the rewrites are rare and each full
-    # search of a chunk costs far more than the test.
-    if b"1" in block:
-        block = block.replace(b"10", b"T")
-    if b"\xe2" in block:
-        for old, new in _REWRITES:
-            block = block.replace(old, new)
-    return block
-
-
-def _uniform_block(buf: np.ndarray, width: int, first_line: int, nbytes: int) -> HandChunk | None:
-    """The fast path: every line has the same width, so the block is a byte matrix.
-
-    Returns None unless every line decodes as a hand of distinct cards.
-    """
-    nlines = len(buf) // (width + 1) if width >= 0 else 0
-    if width <= 0 or nlines * (width + 1) != len(buf):
-        return None
-    matrix = buf.reshape(nlines, width + 1)
-    if not (matrix[:, width] == _NEWLINE).all():
-        return None
-    text_width = width - 1 if (matrix[:, width - 1] == _CR).all() else width
-    codes, ok = _decode_rows(matrix[:, :text_width])
-    if codes is None or ok is not None or _duplicates(codes) is not None:
-        return None
-    return HandChunk(codes, first_line=first_line, nbytes=nbytes, nlines=nlines)
-
-
-def _decode_by_width(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The general path: lines grouped by width, each group decoded as a matrix.
-
-    Returns the cards (lines, 7), each line's size (0: not decoded) and which lines
-    are left to the per-line parser (odd spacing, wrong sizes, bad cards, blanks).
-    """
-    ends = np.flatnonzero(buf == _NEWLINE)
-    nlines = len(ends)
-    starts = np.empty_like(ends)
-    starts[:1] = 0
-    starts[1:] = ends[:-1] + 1
-    stops = ends.copy()
-    has_cr = (stops > starts) & (buf[np.maximum(stops - 1, 0)] == _CR)
-    stops -= has_cr
-    widths = stops - starts
-    cards = np.full((nlines, _MAX_CARDS), _PAD, dtype=np.uint8)
-    sizes = np.zeros(nlines, dtype=np.uint8)
-    undecided = np.ones(nlines, dtype=bool)
-    for width_value in np.unique(widths):
-        if not _layouts(int(width_value)):
-            continue
-        which = np.flatnonzero(widths == width_value)
-        rows = buf[starts[which, None] + np.arange(width_value)]
-        codes, ok = _decode_rows(rows)
-        assert codes is not None
-        if ok is not None:
-            which, codes = which[ok], codes[ok]
-        dup = _duplicates(codes)
-        if dup is not None:
-            which, codes = which[~dup], codes[~dup]
-        cards[which, : codes.shape[1]] = codes
-        # Only 14-byte lines mix sizes (5 spaced or 7 concatenated cards).
-        sizes[which] = (codes != _PAD).sum(axis=1)
-        undecided[which] = False
-    return cards, sizes, undecided
 
 
 def iter_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[bytes, int]]:
