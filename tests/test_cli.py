@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
@@ -563,3 +564,25 @@ def test_allocator_is_tuned_only_by_the_console_entry(capsys, monkeypatch):
         cli.console_main()
     assert exit_.value.code == 0 and calls == [1]
     capsys.readouterr()
+
+
+def test_console_script_keeps_blas_to_one_thread_unless_told():
+    # The console script runs in its own process: OpenBLAS gets one thread there
+    # (its pool would spin for nothing), a user's own setting wins, and main()
+    # called in-process leaves the environment alone.
+    code = (
+        "import os; from studeval.cli import main; main(['rank', '--random', '10']);"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    probe = (
+        "import os, sys; sys.argv = ['studeval', '--version'];"
+        "from studeval import cli\n"
+        "try:\n    cli.console_main()\nexcept SystemExit:\n    pass\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    run = functools.partial(subprocess.run, capture_output=True, text=True, timeout=60)
+    assert run([sys.executable, "-c", probe], env=env).stdout.splitlines()[-1] == "1"
+    told = run([sys.executable, "-c", probe], env={**env, "OPENBLAS_NUM_THREADS": "3"})
+    assert told.stdout.splitlines()[-1] == "3"
+    assert run([sys.executable, "-c", code], env=env).stdout.splitlines()[-1] == "None"
