@@ -39,12 +39,15 @@ SE_FORMAT_INLINE void se_copy_text(char *out, const char *text, size_t length, s
 /* se_format_quick's answer when its case does not apply (nothing written). */
 #define SE_NOT_QUICK 1
 
-/* The common case, when the room holds the longest rows and every text has 64
- * spare bytes: each field's texts copied in one fixed-size block, no other check
- * than the index's. Returns SE_OK, SE_INVALID_ROW or SE_NOT_QUICK. */
+/* The common case, when the room holds the longest rows with 64 bytes to spare
+ * and every text has 64 spare bytes: each field's texts copied in one fixed-size
+ * block of wide[i] <= 64 bytes, no other check than the index's. A block reaches
+ * at most 64 bytes past the text written so far, which never passes rows times
+ * the longest row (the sum of each field's longest text, `longest`). Returns
+ * SE_OK, SE_INVALID_ROW or SE_NOT_QUICK. */
 static int se_format_quick(const se_text_field *fields, int field_count, size_t rows,
-                           char *out, size_t room, const size_t *wide, size_t *written,
-                           size_t *bad_row) {
+                           char *out, size_t room, const size_t *wide, const size_t *longest,
+                           size_t *written, size_t *bad_row) {
     /* Locals, not the caller's structs: stores into `out` may alias anything a
      * pointer reaches, and would make the compiler reload the fields each time. */
     const char *text[SE_MAX_TEXT_FIELDS];
@@ -64,7 +67,7 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
         block[i] = wide[i];
         count[i] = f->count;
         bytes[i] = f->index_bytes;
-        longest_row += wide[i];
+        longest_row += longest[i];
     }
     if (rows > 0 && (room < 64 || (room - 64) / rows < longest_row)) return SE_NOT_QUICK;
     size_t at = 0;
@@ -93,7 +96,7 @@ static int se_format_quick(const se_text_field *fields, int field_count, size_t 
 
 se_status se_format_rows(const se_text_field *fields, int field_count, size_t rows, char *out,
                          size_t room, size_t *written, size_t *bad_row) {
-    size_t wide[SE_MAX_TEXT_FIELDS];
+    size_t wide[SE_MAX_TEXT_FIELDS], longest[SE_MAX_TEXT_FIELDS];
     if (fields == NULL || field_count < 1 || field_count > SE_MAX_TEXT_FIELDS ||
         (rows > 0 && out == NULL) || written == NULL)
         return SE_BAD_ARGUMENT;
@@ -102,16 +105,17 @@ se_status se_format_rows(const se_text_field *fields, int field_count, size_t ro
         if (f->text == NULL || f->offsets == NULL || f->count == 0 || f->index == NULL ||
             (f->index_bytes != 1 && f->index_bytes != 2))
             return SE_BAD_ARGUMENT;
-        size_t longest = 0;
+        longest[i] = 0;
         for (uint32_t j = 0; j < f->count; j++) {
             if (f->offsets[j + 1] < f->offsets[j] || f->offsets[j + 1] > f->text_size)
                 return SE_BAD_ARGUMENT; /* offsets must not fall or pass the text */
             size_t length = f->offsets[j + 1] - f->offsets[j];
-            if (length > longest) longest = length;
+            if (length > longest[i]) longest[i] = length;
         }
-        wide[i] = longest <= 16 ? 16 : longest <= 32 ? 32 : longest <= 64 ? 64 : 0;
+        wide[i] = longest[i] <= 16 ? 16 : longest[i] <= 32 ? 32 : longest[i] <= 64 ? 64 : 0;
     }
-    int quick = se_format_quick(fields, field_count, rows, out, room, wide, written, bad_row);
+    int quick = se_format_quick(fields, field_count, rows, out, room, wide, longest, written,
+                                bad_row);
     if (quick != SE_NOT_QUICK) return (se_status)quick;
     size_t at = 0;
     for (size_t r = 0; r < rows; r++) {

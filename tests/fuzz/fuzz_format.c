@@ -3,7 +3,8 @@
  * The input chooses 1..4 fields, each with its own table of texts (any lengths,
  * offsets that may fall or pass the text's end), index width (1 or 2 bytes),
  * index stride and index values (inside the table or not), the row count and the
- * room given (too little now and then). Every buffer is an exact-size heap block,
+ * room given (too little now and then, or exactly the least the quick path
+ * takes), and whether the texts have the 64 spare bytes it wants. Every buffer is an exact-size heap block,
  * so AddressSanitizer sees any read or write outside it. The oracle: a plain
  * concatenation, which must match the output byte for byte when the call
  * succeeds, and the call must fail exactly when an index is outside its table,
@@ -40,8 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < fields; i++) {
         uint32_t count = 1 + byte_of(&r) % 6;
         size_t text_size = byte_of(&r) % 80;
-        texts[i] = malloc(text_size > 0 ? text_size : 1);
-        for (size_t j = 0; j < text_size; j++) texts[i][j] = (char)('a' + j % 26);
+        /* Now and then the 64 spare bytes the quick path wants after the texts. */
+        size_t spare = byte_of(&r) % 2 ? 64 : 0;
+        texts[i] = malloc(text_size + spare > 0 ? text_size + spare : 1);
+        for (size_t j = 0; j < text_size + spare; j++) texts[i][j] = (char)('a' + j % 26);
         offsets[i] = malloc((count + 1) * sizeof(uint32_t));
         uint32_t at = 0;
         for (uint32_t j = 0; j <= count; j++) {
@@ -49,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (b == 255) at = at > 3 ? at - 3 : 0; /* now and then a falling offset */
             else at += b % 9;
             offsets[i][j] = at;
-            if ((j > 0 && offsets[i][j] < offsets[i][j - 1]) || at > text_size) valid_tables = 0;
+            if ((j > 0 && offsets[i][j] < offsets[i][j - 1]) || at > text_size + spare) valid_tables = 0;
         }
         int bytes = 1 + byte_of(&r) % 2;
         size_t stride = (size_t)bytes * (1 + byte_of(&r) % 3);
@@ -58,11 +61,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t j = 0; j < index_size; j++) indexes[i][j] = byte_of(&r) % (count + 2);
         if (bytes == 2)
             for (size_t j = 1; j < index_size; j += 2) indexes[i][j] = 0; /* small uint16s */
-        f[i] = (se_text_field){texts[i], text_size, offsets[i], count, indexes[i], stride, bytes};
+        f[i] = (se_text_field){texts[i], text_size + spare, offsets[i], count, indexes[i], stride,
+                               bytes};
     }
     /* The oracle's output and its failure, row by row. */
-    size_t room = byte_of(&r) % 3 == 0 ? (size_t)byte_of(&r) : 4096;
-    char *expect = malloc(4096 * 2);
+    /* The room: a few bytes, plenty, or the least the quick path takes (each row's
+     * longest texts, and 64 bytes for its fixed-size copies). */
+    size_t longest_row = 0;
+    for (int i = 0; i < fields && valid_tables; i++) {
+        size_t longest = 0;
+        for (uint32_t j = 0; j < f[i].count; j++)
+            if (offsets[i][j + 1] - offsets[i][j] > longest) longest = offsets[i][j + 1] - offsets[i][j];
+        longest_row += longest;
+    }
+    uint8_t choice = byte_of(&r) % 4;
+    size_t room = choice == 0 ? (size_t)byte_of(&r) : choice == 1 ? rows * longest_row + 64 : 4096;
+    char *expect = malloc(room > 4096 ? room : 4096);
     size_t expect_len = 0;
     int expect_fail = !valid_tables;
     for (size_t row = 0; row < rows && !expect_fail; row++) {
