@@ -172,7 +172,10 @@ static void se_avx512_tables(void) {
 SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_t end,
                                           const int k, const int want) {
     const __m512i ids = _mm512_loadu_si512(se_id_by_rank);
-    const __m512i one = _mm512_set1_epi32(1), three = _mm512_set1_epi32(3);
+    /* A card's suit counter, 1 << (4 * suit), by the code's low four bits. */
+    const __m512i suit_bits = _mm512_set_epi32(4096, 256, 16, 1, 4096, 256, 16, 1, 4096, 256,
+                                               16, 1, 4096, 256, 16, 1);
+    const __m512i one = _mm512_set1_epi32(1);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     /* Bytes 0..15: byte r*k + j of the two loads, for row r (the rest of each index
      * register is left as it falls: it only picks bytes that are never used). */
@@ -195,17 +198,18 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
             __m512i code = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes));
             __mmask16 ok = _mm512_cmplt_epu32_mask(code, _mm512_set1_epi32(52));
             valid &= ok;
+            /* No masking by `ok` below: a code of 52 or more already makes the row
+             * invalid, and an unchecked invalid row may get any rank; every index
+             * stays inside its register table, or is masked before a gather. */
             __m512i rank = _mm512_srli_epi32(code, 2);
-            id = _mm512_mask_add_epi32(id, ok, id, _mm512_permutexvar_epi32(rank, ids));
-            __m512i suit = _mm512_and_si512(code, three);
-            suits = _mm512_mask_add_epi32(suits, ok, suits,
-                                          _mm512_sllv_epi32(one, _mm512_slli_epi32(suit, 2)));
+            id = _mm512_add_epi32(id, _mm512_permutexvar_epi32(rank, ids));
+            suits = _mm512_add_epi32(suits, _mm512_permutexvar_epi32(code, suit_bits));
             /* Rank bit 16 * suit + rank, split over two dwords (suits 0-1, 2-3). */
             __m512i shift = _mm512_add_epi32(rank,
                                              _mm512_slli_epi32(_mm512_and_si512(code, one), 4));
             __m512i bit = _mm512_sllv_epi32(one, shift);
-            __mmask16 upper_suits = _mm512_test_epi32_mask(code, _mm512_set1_epi32(2));
-            __mmask16 to_lo = ok & (__mmask16)~upper_suits, to_hi = ok & upper_suits;
+            __mmask16 to_hi = _mm512_test_epi32_mask(code, _mm512_set1_epi32(2));
+            __mmask16 to_lo = (__mmask16)~to_hi;
             lo = _mm512_mask_add_epi32(lo, to_lo, lo, bit);
             lo_or = _mm512_mask_or_epi32(lo_or, to_lo, lo_or, bit);
             hi = _mm512_mask_add_epi32(hi, to_hi, hi, bit);
