@@ -11,7 +11,8 @@ previous reader of text (numpy byte matrices and a numpy pass for repeated
 cards), all read from the repository's history at commit ``BEFORE`` and patched
 into the child; "after" is the core's ``se_format_rows``, ``se_random_hands`` and
 ``se_parse_lines``.
-Best of five each, in turns (the machine is shared: fewer turns gave spreads of 30%). The project's target: >= 2x for csv and jsonl, and a
+Best of five each, in turns (the machine is shared: fewer turns gave spreads of
+30%). The project's target: >= 2x for csv and jsonl, and a
 lower peak for jsonl.
 """
 

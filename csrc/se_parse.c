@@ -17,17 +17,22 @@
 #define SE_PARSE_COLD static __attribute__((noinline))
 #endif
 
-/* rank + 1 of a rank letter or digit (either case); 0 for any other byte. "10" is
- * read apart. */
-static const uint8_t se_rank_of_byte[256] = {
-    ['2'] = 1,  ['3'] = 2,  ['4'] = 3,  ['5'] = 4,  ['6'] = 5,  ['7'] = 6,  ['8'] = 7,
-    ['9'] = 8,  ['T'] = 9,  ['t'] = 9,  ['J'] = 10, ['j'] = 10, ['Q'] = 11, ['q'] = 11,
-    ['K'] = 12, ['k'] = 12, ['A'] = 13, ['a'] = 13,
+/* rank * 4 of a rank byte (either case; "10" is read apart) and the suit of a
+ * suit letter (either case), so that their OR is the card's code; stored XOR
+ * SE_BAD_BYTE, so that every byte left out of the lists reads as SE_BAD_BYTE. */
+#define SE_BAD_BYTE 0x80
+#define SE_RANK4(ch, rank) [ch] = SE_BAD_BYTE | (rank) * 4
+static const uint8_t se_rank4_of_byte[256] = {
+    SE_RANK4('2', 0),  SE_RANK4('3', 1),  SE_RANK4('4', 2),  SE_RANK4('5', 3),
+    SE_RANK4('6', 4),  SE_RANK4('7', 5),  SE_RANK4('8', 6),  SE_RANK4('9', 7),
+    SE_RANK4('T', 8),  SE_RANK4('t', 8),  SE_RANK4('J', 9),  SE_RANK4('j', 9),
+    SE_RANK4('Q', 10), SE_RANK4('q', 10), SE_RANK4('K', 11), SE_RANK4('k', 11),
+    SE_RANK4('A', 12), SE_RANK4('a', 12),
 };
-
-/* suit + 1 of a suit letter (either case); 0 for any other byte. */
+#define SE_SUIT(ch, suit) [ch] = SE_BAD_BYTE | (suit)
 static const uint8_t se_suit_of_byte[256] = {
-    ['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] = 2, ['h'] = 3, ['H'] = 3, ['s'] = 4, ['S'] = 4,
+    SE_SUIT('c', 0), SE_SUIT('C', 0), SE_SUIT('d', 1), SE_SUIT('D', 1),
+    SE_SUIT('h', 2), SE_SUIT('H', 2), SE_SUIT('s', 3), SE_SUIT('S', 3),
 };
 
 /* The suit of each symbol U+2660 .. U+2667 (UTF-8 E2 99 A0 .. A7): spade, heart,
@@ -55,21 +60,19 @@ SE_PARSE_COLD uint8_t se_parse_line(const uint8_t **at, const uint8_t *end, uint
             p++;
             continue;
         }
-        unsigned rank;
+        unsigned rank4;
         if (*p == '1') {
             if (end - p < 2 || p[1] != '0') goto other;
-            rank = 8; /* "10": a ten */
+            rank4 = 8 * 4; /* "10": a ten */
             p += 2;
         } else {
-            rank = se_rank_of_byte[*p];
-            if (rank == 0) goto other;
-            rank--;
+            rank4 = se_rank4_of_byte[*p] ^ SE_BAD_BYTE;
+            if (rank4 & SE_BAD_BYTE) goto other;
             p++;
         }
         if (p == end) goto other;
-        unsigned suit = se_suit_of_byte[*p];
-        if (suit) {
-            suit--;
+        unsigned suit = se_suit_of_byte[*p] ^ SE_BAD_BYTE;
+        if (!(suit & SE_BAD_BYTE)) {
             p++;
         } else if (*p == 0xE2 && end - p >= 3 && p[1] == 0x99 && p[2] >= 0xA0 && p[2] <= 0xA7) {
             suit = se_suit_of_symbol[p[2] - 0xA0];
@@ -78,7 +81,7 @@ SE_PARSE_COLD uint8_t se_parse_line(const uint8_t **at, const uint8_t *end, uint
             goto other;
         }
         if (n == SE_PARSE_ROW) goto other; /* an eighth card */
-        unsigned code = rank * 4 + suit;
+        unsigned code = rank4 | suit;
         if (held >> code & 1) goto other; /* a repeated card */
         held |= 1ull << code;
         row[n++] = (uint8_t)code;
@@ -94,25 +97,6 @@ other:
     return SE_LINE_OTHER;
 }
 
-/* The quick reader's tables, stored XOR SE_QUICK_BAD so that every byte left out
- * reads as SE_QUICK_BAD: rank * 4 of a rank byte and the suit of a suit byte,
- * whose OR is the card's code. */
-#define SE_QUICK_BAD 0x80
-#define SE_RANK4(ch, rank) [ch] = SE_QUICK_BAD | (rank) * 4
-static const uint8_t se_rank4_of_byte[256] = {
-    SE_RANK4('2', 0),  SE_RANK4('3', 1),  SE_RANK4('4', 2),  SE_RANK4('5', 3),
-    SE_RANK4('6', 4),  SE_RANK4('7', 5),  SE_RANK4('8', 6),  SE_RANK4('9', 7),
-    SE_RANK4('T', 8),  SE_RANK4('t', 8),  SE_RANK4('J', 9),  SE_RANK4('j', 9),
-    SE_RANK4('Q', 10), SE_RANK4('q', 10), SE_RANK4('K', 11), SE_RANK4('k', 11),
-    SE_RANK4('A', 12), SE_RANK4('a', 12),
-};
-#define SE_SUIT(ch, suit) [ch] = SE_QUICK_BAD | (suit)
-static const uint8_t se_suit_bits_of_byte[256] = {
-    SE_SUIT('c', 0), SE_SUIT('C', 0), SE_SUIT('d', 1), SE_SUIT('D', 1),
-    SE_SUIT('h', 2), SE_SUIT('H', 2), SE_SUIT('s', 3), SE_SUIT('S', 3),
-};
-
-
 /* Decodes n cards at p, p + step, ... (step 3: with the gap byte `gap` between
  * them) into row, without a branch per card; n and step are constants where this
  * is inlined, so every address is known before any byte is read. A repeat shows
@@ -124,9 +108,9 @@ SE_PARSE_INLINE uint8_t se_parse_fixed(const uint8_t *p, uint8_t *row, int n, in
     unsigned bad = 0;
     for (int i = 0; i < n; i++) {
         const uint8_t *card = p + i * step;
-        unsigned code = (se_rank4_of_byte[card[0]] ^ SE_QUICK_BAD) |
-                        (se_suit_bits_of_byte[card[1]] ^ SE_QUICK_BAD);
-        if (step == 3 && i > 0) bad |= (unsigned)(card[-1] != gap) * SE_QUICK_BAD;
+        unsigned code = (se_rank4_of_byte[card[0]] ^ SE_BAD_BYTE) |
+                        (se_suit_of_byte[card[1]] ^ SE_BAD_BYTE);
+        if (step == 3 && i > 0) bad |= (unsigned)(card[-1] != gap) * SE_BAD_BYTE;
         bad |= code;
         uint64_t bit = 1ull << (code & 63);
         held |= bit;
@@ -134,7 +118,7 @@ SE_PARSE_INLINE uint8_t se_parse_fixed(const uint8_t *p, uint8_t *row, int n, in
         row[i] = (uint8_t)code;
     }
     for (int i = n; i < SE_PARSE_ROW; i++) row[i] = SE_PARSE_PAD;
-    if ((bad & SE_QUICK_BAD) || held != sum) return SE_LINE_OTHER;
+    if ((bad & SE_BAD_BYTE) || held != sum) return SE_LINE_OTHER;
     return (uint8_t)n;
 }
 

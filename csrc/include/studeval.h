@@ -172,7 +172,7 @@ se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
  * at cards + i * SE_PARSE_ROW) its codes in order, then SE_PARSE_PAD; or
  * SE_LINE_BLANK (nothing but ASCII whitespace), or SE_LINE_OTHER for every other
  * line: other text, a bad card, too few or too many cards, a repeat. Those are the
- * caller's to read or report; their rows are left as they were. counts[s] is how
+ * caller's to read or report, and their rows may hold anything. counts[s] is how
  * many lines have status s. Sets *lines; SE_NO_MEMORY when the text has more than
  * max_lines lines (length + 1 is always enough). */
 #define SE_PARSE_ROW 7
