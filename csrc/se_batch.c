@@ -33,7 +33,8 @@ typedef struct se_job {
     uint16_t *low8;
     int check;
     int want;
-    se_block_fn kernel;
+    se_block_fn kernel;         /* rows whose cards are adjacent (col_stride 1) */
+    se_block_fn strided_kernel; /* rows whose cards are col_stride bytes apart */
     size_t first_bad[SE_MAX_THREADS]; /* per worker: the first bad row it found */
 } se_job;
 
@@ -170,7 +171,7 @@ static void se_avx512_tables(void) {
 }
 
 SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_t end,
-                                          const int k, const int want) {
+                                          const int k, const int want, const int columns) {
     const __m512i ids = _mm512_loadu_si512(se_id_by_rank);
     /* A card's suit counter, 1 << (4 * suit), by the code's low four bits. */
     const __m512i suit_bits = _mm512_set_epi32(4096, 256, 16, 1, 4096, 256, 16, 1, 4096, 256,
@@ -184,18 +185,28 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
         pick[j] = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(_mm512_add_epi32(
             _mm512_mullo_epi32(lane, _mm512_set1_epi32(k)), _mm512_set1_epi32(j))));
     const uint8_t *cards = job->cards;
+    const size_t col = job->col_stride;
     size_t r = begin;
-    /* Whole steps of 16 rows whose 128-byte load stays inside the rows given. */
-    for (; r + 16 <= end && (r * (size_t)k) + 128 <= job->rows * (size_t)k; r += 16) {
-        const uint8_t *base = cards + r * (size_t)k;
-        __m512i a = _mm512_loadu_si512(base), b = _mm512_loadu_si512(base + 64);
+    /* Whole steps of 16 rows whose loads stay inside the rows given: rows of k
+     * bytes, 128 bytes a step; or columns (row stride 1), 16 bytes of each. */
+    for (; r + 16 <= end && (columns || (r * (size_t)k) + 128 <= job->rows * (size_t)k);
+         r += 16) {
+        const uint8_t *base = columns ? cards + r : cards + r * (size_t)k;
+        __m512i a = _mm512_setzero_si512(), b = a;
+        if (!columns) {
+            a = _mm512_loadu_si512(base);
+            b = _mm512_loadu_si512(base + 64);
+        }
         __m512i id = _mm512_setzero_si512(), suits = _mm512_set1_epi32(SE_SUIT_BIAS);
         __m512i lo = _mm512_setzero_si512(), hi = lo, lo_or = lo, hi_or = lo;
         __mmask16 valid = 0xFFFF;
         for (int j = 0; j < k; j++) {
-            /* Card j of the 16 rows, one byte each, then one per dword lane. */
-            __m512i bytes = _mm512_permutex2var_epi8(a, pick[j], b);
-            __m512i code = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes));
+            /* Card j of the 16 rows, one byte each (a column's 16 bytes as they lie,
+             * or picked out of the rows), then one per dword lane. */
+            __m128i bytes =
+                columns ? _mm_loadu_si128((const __m128i *)(base + (size_t)j * col))
+                        : _mm512_castsi512_si128(_mm512_permutex2var_epi8(a, pick[j], b));
+            __m512i code = _mm512_cvtepu8_epi32(bytes);
             __mmask16 ok = _mm512_cmplt_epu32_mask(code, _mm512_set1_epi32(52));
             valid &= ok;
             /* No masking by `ok` below: a code of 52 or more already makes the row
@@ -257,34 +268,45 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
         }
     }
     /* The rest (and any row the 128-byte loads could not reach) the scalar way. */
-    return se_rank_rows(job, r, end, k, want, 1, 0);
+    return se_rank_rows(job, r, end, k, want, 1, columns);
 }
 
-#define SE_CASE_K512(K, WANT)                                   \
+#define SE_CASE_K512(K, WANT, COLUMNS)                          \
     case K:                                                     \
-        return se_avx512_rows(job, begin, end, K, (WANT));
-#define SE_CASE_WANT512(WANT)                                   \
+        return se_avx512_rows(job, begin, end, K, (WANT), (COLUMNS));
+#define SE_CASE_WANT512(WANT, COLUMNS)                          \
     case WANT:                                                  \
         switch (job->k) {                                       \
-            SE_CASE_K512(5, WANT)                               \
-            SE_CASE_K512(6, WANT)                               \
-            SE_CASE_K512(7, WANT)                               \
+            SE_CASE_K512(5, WANT, COLUMNS)                      \
+            SE_CASE_K512(6, WANT, COLUMNS)                      \
+            SE_CASE_K512(7, WANT, COLUMNS)                      \
         }                                                       \
         break;
+#define SE_DISPATCH512(COLUMNS)                                 \
+    switch (want) {                                             \
+        SE_CASE_WANT512(1, COLUMNS)                             \
+        SE_CASE_WANT512(2, COLUMNS)                             \
+        SE_CASE_WANT512(3, COLUMNS)                             \
+        SE_CASE_WANT512(4, COLUMNS)                             \
+        SE_CASE_WANT512(5, COLUMNS)                             \
+        SE_CASE_WANT512(6, COLUMNS)                             \
+        SE_CASE_WANT512(7, COLUMNS)                             \
+    }                                                           \
+    return SE_NO_ROW;
 
 SE_AVX512 static size_t se_rank_block_avx512(const se_job *job, size_t begin, size_t end,
                                              int want) {
     if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
-    switch (want) {
-        SE_CASE_WANT512(1)
-        SE_CASE_WANT512(2)
-        SE_CASE_WANT512(3)
-        SE_CASE_WANT512(4)
-        SE_CASE_WANT512(5)
-        SE_CASE_WANT512(6)
-        SE_CASE_WANT512(7)
-    }
-    return SE_NO_ROW;
+    SE_DISPATCH512(0)
+}
+
+/* Column-strided rows: the AVX-512 kernel reads a column's 16 bytes at once when
+ * the rows are 1 byte apart (a column-major array, as pandas hands over), else
+ * the portable strided loop. */
+SE_AVX512 static size_t se_rank_block_avx512_strided(const se_job *job, size_t begin,
+                                                     size_t end, int want) {
+    if (job->row_stride != 1) return se_rank_block_strided(job, begin, end, want);
+    SE_DISPATCH512(1)
 }
 
 static int se_cpu_has_avx512(void) {
@@ -310,6 +332,7 @@ static int se_cpu_has_popcnt(void) {
 /* The loop for this CPU, chosen once per process (racing first calls wait for
  * the one that chooses, so no thread ever reads a half-written pointer). */
 static se_block_fn se_chosen_kernel = NULL;
+static se_block_fn se_chosen_strided = NULL;
 static se_once_flag se_kernel_once = SE_ONCE_INIT;
 
 static const char *se_chosen_name = "scalar";
@@ -318,7 +341,7 @@ static const char *se_chosen_name = "scalar";
  * tests and benchmarks); avx512 or auto (the default) takes the AVX-512 kernel
  * when the CPU has it. */
 static void se_choose_kernel(void) {
-    se_block_fn fn = se_rank_block_generic;
+    se_block_fn fn = se_rank_block_generic, strided = se_rank_block_strided;
     const char *asked = getenv("STUDEVAL_KERNEL");
     int scalar_only = asked != NULL && strcmp(asked, "scalar") == 0;
 #if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
@@ -332,11 +355,13 @@ static void se_choose_kernel(void) {
     if (!scalar_only && se_cpu_has_popcnt() && se_cpu_has_avx512()) {
         se_avx512_tables();
         fn = se_rank_block_avx512;
+        strided = se_rank_block_avx512_strided;
         se_chosen_name = "avx512";
     }
 #endif
     (void)scalar_only;
     se_chosen_kernel = fn;
+    se_chosen_strided = strided;
 }
 
 const char *se_batch_kernel(void) {
@@ -344,9 +369,9 @@ const char *se_batch_kernel(void) {
     return se_chosen_name;
 }
 
-static se_block_fn se_block_kernel(void) {
+static se_block_fn se_block_kernel(int strided) {
     se_once(&se_kernel_once, se_choose_kernel);
-    return se_chosen_kernel;
+    return strided ? se_chosen_strided : se_chosen_kernel;
 }
 
 static int se_want(const se_job *job) {
@@ -357,7 +382,7 @@ static int se_want(const se_job *job) {
 static int se_batch_chunk(void *context, size_t begin, size_t end, int worker) {
     se_job *job = (se_job *)context;
     size_t bad = job->col_stride == 1 ? job->kernel(job, begin, end, job->want)
-                                      : se_rank_block_strided(job, begin, end, job->want);
+                                      : job->strided_kernel(job, begin, end, job->want);
     if (bad != SE_NO_ROW) {
         if (bad < job->first_bad[worker]) {
             job->first_bad[worker] = bad;
@@ -403,7 +428,8 @@ se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_st
     job.low8 = low8;
     job.check = check != 0;
     job.want = se_want(&job);
-    job.kernel = se_block_kernel();
+    job.kernel = se_block_kernel(0);
+    job.strided_kernel = se_block_kernel(1);
     {
         size_t min_rows = se_batch_min_rows_per_thread();
         workers = se_workers_for(rows, min_rows, threads);

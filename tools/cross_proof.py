@@ -74,6 +74,7 @@ EMULATED_TESTS = (
     "test_games.py",
     "test_hand.py",
     "test_parse_hands.py",
+    "test_parse_core.py",
     "test_rules.py",
     "test_rules_properties.py",
     "test_showdown.py",

@@ -140,6 +140,7 @@ typedef struct block {
     uint8_t sorted[BLOCK][7];
     uint8_t rows[BLOCK * PAD_STRIDE];
     uint8_t rows_pad[BLOCK * PAD_STRIDE];
+    uint8_t columns[BLOCK * 7]; /* the rows column-major: card j of row i at j * n + i */
     uint16_t want_high[BLOCK], want_low[BLOCK], want_low8[BLOCK];
     uint16_t got_high[BLOCK], got_low[BLOCK], got_low8[BLOCK];
     uint16_t *keep_high, *keep_low, *keep_low8; /* optional copies of core output */
@@ -177,14 +178,14 @@ static void compare_batch(const block *b, const char *how) {
     }
 }
 
-static void run_batch(block *b, const uint8_t *rows, size_t stride, int threads,
+static void run_batch(block *b, const uint8_t *rows, size_t stride, size_t col, int threads,
                       const char *how) {
     size_t bad = 12345;
     memset(b->got_high, 0, sizeof b->got_high);
     memset(b->got_low, 0, sizeof b->got_low);
     memset(b->got_low8, 0, sizeof b->got_low8);
-    se_status st = se_rank_batch(rows, b->n, stride, b->k, b->got_high, b->got_low,
-                                 b->got_low8, threads, 1, &bad);
+    se_status st = se_rank_batch_strided(rows, b->n, stride, col, b->k, b->got_high, b->got_low,
+                                         b->got_low8, threads, 1, &bad);
     if (st != SE_OK) {
         char what[96];
         snprintf(what, sizeof what, "%s batch %s returned status %d (first_bad_row %zu)",
@@ -217,8 +218,13 @@ static void block_flush(block *b) {
             fail(what, hand, b->k, got, b->want_low8[i]);
         }
     }
-    run_batch(b, b->rows, (size_t)b->k, 1, "(1 thread, stride k)");
-    run_batch(b, b->rows_pad, PAD_STRIDE, 2, "(2 threads, stride 8)");
+    run_batch(b, b->rows, (size_t)b->k, 1, 1, "(1 thread, stride k)");
+    run_batch(b, b->rows_pad, PAD_STRIDE, 1, 2, "(2 threads, stride 8)");
+    /* Column-major, as pandas hands a dataframe's columns over (rows 1 byte apart). */
+    for (size_t i = 0; i < b->n; i++)
+        for (int j = 0; j < b->k; j++)
+            b->columns[(size_t)j * b->n + i] = b->rows[i * (size_t)b->k + (size_t)j];
+    run_batch(b, b->columns, 1, b->n, 1, "(1 thread, column-major)");
     if (b->keep_high) {
         memcpy(b->keep_high + b->serial0, b->got_high, b->n * sizeof(uint16_t));
         memcpy(b->keep_low + b->serial0, b->got_low, b->n * sizeof(uint16_t));
