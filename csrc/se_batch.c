@@ -145,9 +145,10 @@ static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, 
 #endif
 
 /* ---- The AVX-512 kernel (F, BW, VBMI): 16 hands a step --------------------------
- * Contiguous rows only (row stride k), 16 at a time: two 64-byte loads hold the
- * 16 rows, and one byte permute per card position moves that card of every row
- * into a lane. Each card's rank-multiset id comes from a 16-entry table by rank
+ * Contiguous rows (row stride k), 16 at a time: two 64-byte loads hold the 16
+ * rows, and one byte permute per card position moves that card of every row into
+ * a lane; or column-major rows (row stride 1), where card j of 16 rows is 16
+ * bytes of column j as they lie. Each card's rank-multiset id comes from a 16-entry table by rank
  * in one register (one dword permute), its suit counter and its rank bit are computed,
  * the hash displacement and an interleaved high|low table are gathered, and
  * flushes gather their own table. A hand is valid when every code is below 52

@@ -35,8 +35,10 @@ cdef extern from "studeval.h" nogil:
                                     size_t *first_bad_row)
     se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
                               size_t row_stride)
-    int SE_PARSE_ROW
-    int SE_LINE_OTHER
+    enum:
+        SE_PARSE_ROW
+        SE_LINE_BLANK
+        SE_LINE_OTHER
     se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards,
                              uint8_t *status, size_t max_lines, size_t *lines,
                              size_t *counts)

@@ -157,6 +157,7 @@ class TableHand:
 def random_hands_into(out: npt.NDArray[np.uint8], seed: int) -> None: ...
 
 PARSE_ROW: int
+LINE_BLANK: int
 LINE_OTHER: int
 
 def parse_lines_into(

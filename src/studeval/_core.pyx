@@ -222,6 +222,10 @@ cdef int _check_output(Py_ssize_t length, Py_ssize_t rows) except -1:
     return 0
 
 
+cdef inline bint _spans_overlap(const char *a, size_t a_len, const char *b, size_t b_len):
+    return a_len > 0 and b_len > 0 and a < b + b_len and b < a + a_len
+
+
 def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[::1] low,
                uint16_t[::1] low8, int threads, bint check):
     """Rank every row of a uint8 (N, k) view with positive strides (rows and columns
@@ -262,18 +266,17 @@ def rank_batch(const uint8_t[:, :] cards not None, uint16_t[::1] high, uint16_t[
     cdef const char *cards_end = (<const char *>data + (rows - 1) * row_stride
                                   + (k - 1) * col_stride + 1)
     cdef const char *starts[3]
-    cdef const char *ends[3]
     cdef int n_out = 0, i, j
     for ptr in (<size_t>high_ptr, <size_t>low_ptr, <size_t>low8_ptr):
         if ptr:
             starts[n_out] = <const char *>ptr
-            ends[n_out] = <const char *>ptr + 2 * rows
             n_out += 1
     for i in range(n_out):
-        if starts[i] < cards_end and <const char *>data < ends[i]:
+        if _spans_overlap(starts[i], 2 * rows, <const char *>data,
+                          <size_t>(cards_end - <const char *>data)):
             raise BatchOutputError("an output shares memory with the cards")
         for j in range(i):
-            if starts[i] < ends[j] and starts[j] < ends[i]:
+            if _spans_overlap(starts[i], 2 * rows, starts[j], 2 * rows):
                 raise BatchOutputError("two outputs share memory")
     with nogil:
         status = se_rank_batch_strided(data, <size_t>rows, <size_t>row_stride,
@@ -376,20 +379,18 @@ def random_hands_into(object out, uint64_t seed):
         PyBuffer_Release(&view)
 
 
-cdef inline bint _spans_overlap(const char *a, size_t a_len, const char *b, size_t b_len):
-    return a_len > 0 and b_len > 0 and a < b + b_len and b < a + a_len
-
-
 # ---- hand text ---------------------------------------------------------------------
 
 PARSE_ROW = SE_PARSE_ROW
+LINE_BLANK = SE_LINE_BLANK
 LINE_OTHER = SE_LINE_OTHER
 
 
 def parse_lines_into(const uint8_t[::1] text, object cards, object status):
     """Read hand text, one hand per line, into writable C-contiguous uint8 arrays
     ``cards`` (lines, PARSE_ROW) and ``status`` (lines,) (se_parse_lines: a line's
-    card count 5..7, 0 for a blank line, LINE_OTHER for a line left to the caller).
+    card count 5..7, LINE_BLANK (0) for a blank line, LINE_OTHER for a line left to
+    the caller).
     Returns the number of lines and the count of each status (a tuple indexed by it).
 
     >>> import numpy as np
@@ -401,7 +402,7 @@ def parse_lines_into(const uint8_t[::1] text, object cards, object status):
     """
     cdef Py_buffer card_view, status_view
     cdef size_t lines = 0, room
-    cdef size_t counts[9]
+    cdef size_t counts[SE_LINE_OTHER + 1]
     cdef se_status result
     cdef const uint8_t *start = &text[0] if text.shape[0] else NULL
     PyObject_GetBuffer(cards, &card_view, PyBUF_WRITABLE | PyBUF_STRIDES | PyBUF_FORMAT)

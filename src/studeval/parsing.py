@@ -62,7 +62,6 @@ FORMATS = ("table", "csv", "jsonl")
 
 _MIN_CARDS, _MAX_CARDS = 5, 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
-_BLANK = 0  # the core reader's status of a line that is not a hand
 _BOM = "\ufeff".encode()
 
 
@@ -207,6 +206,7 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
     nlines, counts = _core.parse_lines_into(block, cards, status)
     for size in range(_MIN_CARDS, _MAX_CARDS + 1):
         if counts[size] == nlines:  # the common case: every line a hand of one size
+            # A copy, so that the chunk does not keep the whole room alive.
             return HandChunk(
                 cards[:nlines, :size].copy(),
                 first_line=first_line,
@@ -222,13 +222,13 @@ def parse_block(block: bytes, *, first_line: int = 1, skip_invalid: bool = False
         original_lines = block.split(b"\n")
         for index in np.flatnonzero(status == _core.LINE_OTHER).tolist():
             parsed = _parse_line(original_lines[index], first_line + index)
+            if isinstance(parsed, InvalidLineError):
+                if not skip_invalid:
+                    raise parsed
+                invalid += 1
+                first_invalid = first_invalid or parsed
             if parsed is None or isinstance(parsed, InvalidLineError):
-                if parsed is not None:
-                    if not skip_invalid:
-                        raise parsed
-                    invalid += 1
-                    first_invalid = first_invalid or parsed
-                status[index] = _BLANK
+                status[index] = _core.LINE_BLANK  # not a hand: left out below
                 continue
             cards[index, : len(parsed)] = parsed
             cards[index, len(parsed) :] = _PAD
