@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from studeval import _core
 from studeval._cardtext import TEXT_OF_CODE
 from studeval.cards import parse_cards
-from studeval.errors import BatchOutputError, BatchShapeError, InvalidCardError, StudevalError
+from studeval.errors import BatchOutputError, BatchShapeError, InvalidCardError
 
 OTHER = _core.LINE_OTHER
 BLANK = 0
@@ -164,7 +164,7 @@ def test_a_repeat_in_the_quick_layouts_is_left_to_the_caller() -> None:
 def test_room_shape_and_overlap_are_checked() -> None:
     text = b"As Kd 7h 2c 3s\n" * 4
     cards = np.empty((3, 7), dtype=np.uint8)
-    with pytest.raises(StudevalError, match="room for 3 lines"):
+    with pytest.raises(BatchOutputError, match="room for 3 lines"):
         _core.parse_lines_into(text, cards, np.empty(3, dtype=np.uint8))
     with pytest.raises(BatchShapeError):
         _core.parse_lines_into(text, np.empty((9, 6), dtype=np.uint8), np.empty(9, np.uint8))

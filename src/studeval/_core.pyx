@@ -431,9 +431,11 @@ def parse_lines_into(const uint8_t[::1] text, object cards, object status):
             with nogil:
                 result = se_parse_lines(start, <size_t>text.shape[0], <uint8_t *>card_view.buf,
                                         <uint8_t *>status_view.buf, room, &lines, counts)
+            if result == SE_NO_MEMORY:
+                raise BatchOutputError(f"parse_lines_into: the outputs have room for {room}"
+                                       " lines; the text has more")
             if result != SE_OK:
-                raise StudevalError(f"parse_lines_into: {se_status_text(result).decode()}"
-                                    f" (room for {room} lines)")
+                raise StudevalError(f"parse_lines_into: {se_status_text(result).decode()}")
             return lines, tuple([counts[i] for i in range(SE_LINE_OTHER + 1)])
         finally:
             PyBuffer_Release(&status_view)
