@@ -61,7 +61,7 @@ static void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
                    const uint8_t *cards, int card_count) {
     se_event *e = &h->events[h->events_count++];
     memset(e, 0, sizeof *e);
-    e->kind = (uint8_t)kind;
+    e->kind = (se_event_kind)kind;
     e->seat = (int8_t)seat;
     e->street = (uint8_t)h->street;
     e->amount = amount;

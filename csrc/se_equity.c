@@ -345,19 +345,22 @@ uint64_t se_binomial(int n, int k) {
     return r;
 }
 
-double se_equity_deals(const se_equity_spot *spot, int *community) {
+se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *community) {
     se_eq_prep p;
-    double deals = 1.0;
+    double count = 1.0;
     int left;
-    if (se_eq_prepare(spot, &p) != SE_OK) return -1.0;
+    if (deals == NULL) return SE_BAD_ARGUMENT;
+    se_status status = se_eq_prepare(spot, &p);
+    if (status != SE_OK) return status;
     left = p.n_unseen;
     for (int i = 0; i < p.players; i++) {
-        deals *= (double)se_binomial(left, p.need[i]);
+        count *= (double)se_binomial(left, p.need[i]);
         left -= p.need[i];
     }
-    if (p.community) deals *= (double)left;
+    if (p.community) count *= (double)left;
+    *deals = count;
     if (community != NULL) *community = p.community;
-    return deals;
+    return SE_OK;
 }
 
 typedef struct se_eq_enum {

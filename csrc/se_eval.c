@@ -112,6 +112,8 @@ const char *se_status_text(int status) {
         return "stopped";
     case SE_ILLEGAL:
         return "not allowed now";
+    case SE_NO_ROOM:
+        return "the output has too little room";
     default:
         return "unknown status";
     }

@@ -132,7 +132,7 @@ se_status se_format_rows(const se_text_field *fields, int field_count, size_t ro
             if (length > room - at) {
                 if (bad_row != NULL) *bad_row = r;
                 *written = at;
-                return SE_NO_MEMORY; /* no room: the caller gave too small a buffer */
+                return SE_NO_ROOM; /* the caller gave too small a buffer */
             }
             int spare = wide[i] > 0 && wide[i] <= room - at && wide[i] <= f->text_size - begin;
             se_copy_text(out + at, f->text + begin, length, wide[i], spare);

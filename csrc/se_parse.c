@@ -47,6 +47,35 @@ static const uint8_t se_gap_of_byte[256] = {
     [0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, [','] = 2,
 };
 
+/* Reads one card at *p (a rank, "10" included, then a suit letter or symbol) and
+ * moves *p past it; returns its code, or -1 with *p unmoved when the bytes there
+ * are not a card. */
+static int se_read_card(const uint8_t **at, const uint8_t *end) {
+    const uint8_t *p = *at;
+    unsigned rank4;
+    if (*p == '1') {
+        if (end - p < 2 || p[1] != '0') return -1;
+        rank4 = 8 * 4; /* "10": a ten */
+        p += 2;
+    } else {
+        rank4 = se_rank4_of_byte[*p] ^ SE_BAD_BYTE;
+        if (rank4 & SE_BAD_BYTE) return -1;
+        p++;
+    }
+    if (p == end) return -1;
+    unsigned suit = se_suit_of_byte[*p] ^ SE_BAD_BYTE;
+    if (!(suit & SE_BAD_BYTE)) {
+        p++;
+    } else if (*p == 0xE2 && end - p >= 3 && p[1] == 0x99 && p[2] >= 0xA0 && p[2] <= 0xA7) {
+        suit = se_suit_of_symbol[p[2] - 0xA0];
+        p += 3;
+    } else {
+        return -1;
+    }
+    *at = p;
+    return (int)(rank4 | suit);
+}
+
 /* Reads the line at *at (ending at the next '\n' or at `end`) into row, moves *at
  * past it, and returns its status. */
 SE_PARSE_COLD uint8_t se_parse_line(const uint8_t **at, const uint8_t *end, uint8_t *row) {
@@ -60,28 +89,9 @@ SE_PARSE_COLD uint8_t se_parse_line(const uint8_t **at, const uint8_t *end, uint
             p++;
             continue;
         }
-        unsigned rank4;
-        if (*p == '1') {
-            if (end - p < 2 || p[1] != '0') goto other;
-            rank4 = 8 * 4; /* "10": a ten */
-            p += 2;
-        } else {
-            rank4 = se_rank4_of_byte[*p] ^ SE_BAD_BYTE;
-            if (rank4 & SE_BAD_BYTE) goto other;
-            p++;
-        }
-        if (p == end) goto other;
-        unsigned suit = se_suit_of_byte[*p] ^ SE_BAD_BYTE;
-        if (!(suit & SE_BAD_BYTE)) {
-            p++;
-        } else if (*p == 0xE2 && end - p >= 3 && p[1] == 0x99 && p[2] >= 0xA0 && p[2] <= 0xA7) {
-            suit = se_suit_of_symbol[p[2] - 0xA0];
-            p += 3;
-        } else {
-            goto other;
-        }
+        int code = se_read_card(&p, end);
+        if (code < 0) goto other;
         if (n == SE_PARSE_ROW) goto other; /* an eighth card */
-        unsigned code = rank4 | suit;
         if (held >> code & 1) goto other; /* a repeated card */
         held |= 1ull << code;
         row[n++] = (uint8_t)code;
@@ -95,6 +105,24 @@ other:
     p = memchr(p, '\n', (size_t)(end - p));
     *at = p ? p + 1 : end;
     return SE_LINE_OTHER;
+}
+
+int se_parse_cards(const uint8_t *text, size_t length, uint8_t *codes, int max_cards) {
+    if ((length > 0 && text == NULL) || (max_cards > 0 && codes == NULL) || max_cards < 0)
+        return SE_BAD_ARGUMENT;
+    const uint8_t *p = text, *end = text + length;
+    int n = 0;
+    while (p < end) {
+        if (se_gap_of_byte[*p] || *p == '\n') {
+            p++;
+            continue;
+        }
+        int code = se_read_card(&p, end);
+        if (code < 0) return SE_INVALID_CARD;
+        if (n == max_cards) return SE_BAD_SIZE;
+        codes[n++] = (uint8_t)code;
+    }
+    return n;
 }
 
 /* Decodes n cards at p, p + step, ... (step 3: with the gap byte `gap` between
@@ -159,7 +187,7 @@ se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards, uin
     const uint8_t *p = text, *end = text + length;
     size_t line = 0;
     while (p < end) {
-        if (line == max_lines) return SE_NO_MEMORY;
+        if (line == max_lines) return SE_NO_ROOM;
         uint8_t *row = cards + line * SE_PARSE_ROW;
         uint8_t s = SE_LINE_OTHER;
         if (end - p >= SE_QUICK_ROOM) s = se_parse_quick(&p, row);

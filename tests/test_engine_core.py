@@ -7,7 +7,7 @@
 - Who brings in and who acts first come from the core's own code; here they are
   compared on thousands of random tables with :mod:`studeval.rules`, the pure
   Python reference, in every game and under both tie rules.
-- A hand won by folds is paid by the core; :func:`studeval.showdown.settle_uncontested`
+- A hand won by folds is paid by the core; :func:`studeval.pots.settle_uncontested`
   settles it again in Python, and the stacks must agree seat by seat.
 """
 
@@ -23,7 +23,7 @@ from test_exhaustive import build_c_check
 
 from studeval import HouseRules, Stakes, StudHand, bring_in, first_to_act, open_pair
 from studeval.errors import ChipError, IllegalActionError
-from studeval.showdown import settle_uncontested
+from studeval.pots import settle_uncontested
 
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
 RULES = [HouseRules.robert(), HouseRules.wsop(), HouseRules(bring_in_tie="position")]

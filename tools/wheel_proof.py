@@ -65,7 +65,10 @@ ZIG_GLIBC = (2, 17)
 
 # Test files that never belong in a quick run: the exhaustive C check recompiles the core
 # from source and walks every 7-card hand (minutes on 2 cores).
-HEAVY_TESTS = ("test_exhaustive.py",)
+# Left out of the runs against an installed wheel: the exhaustive C check proves the
+# core, not a wheel (CI runs it on every commit), and the source-tree checks read src/,
+# which those runs remove on purpose.
+HEAVY_TESTS = ("test_exhaustive.py", "test_source_tree.py")
 
 # Build output and environments that a copy of a non-git tree must leave behind.
 NON_GIT_IGNORES = (

@@ -21,9 +21,20 @@
  *   trips and quads count, straights and flushes never do. They are positions
  *   among hands of the same size only (1 = A for one card, AA for two...).
  *
+ * Return conventions, one per kind of call
+ *   - A call that answers one number about one hand or one rank (se_high_rank,
+ *     se_high_class, ...) returns it (0 or more), or a negative se_status for bad
+ *     input.
+ *   - Every other call that can fail returns an se_status and writes its results
+ *     through pointer arguments (batches, text, equity, the engine).
+ *   - A call that cannot fail returns its value (or nothing).
+ *
  * Thread safety
- *   All tables are const data built by the generator at compile time, so every
- *   function here is thread-safe and needs no initialisation.
+ *   The lookup tables are const data written by the generator at build time, so
+ *   nothing needs initialising, and every call that takes no state of the caller's
+ *   (ranking, batches, text, equity) may run on any number of threads at once. A
+ *   caller's state is one thread's at a time: an se_hand, and the outputs of a
+ *   call while it runs. se_progress is the exception, made to be shared: see there.
  */
 #ifndef STUDEVAL_H
 #define STUDEVAL_H
@@ -35,6 +46,12 @@
 extern "C" {
 #endif
 
+/* The version of the library, the same as the Python package's. */
+#define SE_VERSION_MAJOR 0
+#define SE_VERSION_MINOR 1
+#define SE_VERSION_PATCH 0
+#define SE_VERSION "0.1.0"
+
 #define SE_HIGH_CLASSES 7462
 #define SE_LOW_CLASSES 6175
 #define SE_LOW8_CLASSES 56
@@ -43,8 +60,7 @@ extern "C" {
 /* The most threads one call uses; larger thread counts are capped to it. */
 #define SE_MAX_THREADS 256
 
-/* Status codes. Functions that return a rank return one of these (all negative)
- * on bad input instead; batch functions return them directly. */
+/* Status codes (see the return conventions above). */
 typedef enum se_status {
     SE_OK = 0,
     SE_BAD_SIZE = -1,      /* card count outside the function's domain */
@@ -56,7 +72,8 @@ typedef enum se_status {
     SE_NO_MEMORY = -7,     /* an allocation failed */
     SE_TOO_BIG = -8,       /* equity: an exact count would need more memory than allowed */
     SE_STOPPED = -9,       /* equity: stopped early through se_progress.stop */
-    SE_ILLEGAL = -10       /* engine: not allowed in the hand's present state */
+    SE_ILLEGAL = -10,      /* engine: not allowed in the hand's present state */
+    SE_NO_ROOM = -11       /* an output the caller gave is too small (text and lines) */
 } se_status;
 
 /* Which rankings a batch fills; OR them together. */
@@ -173,7 +190,7 @@ se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
  * SE_LINE_BLANK (nothing but ASCII whitespace), or SE_LINE_OTHER for every other
  * line: other text, a bad card, too few or too many cards, a repeat. Those are the
  * caller's to read or report, and their rows may hold anything. counts[s] is how
- * many lines have status s. Sets *lines; SE_NO_MEMORY when the text has more than
+ * many lines have status s. Sets *lines; SE_NO_ROOM when the text has more than
  * max_lines lines (length + 1 is always enough). */
 #define SE_PARSE_ROW 7
 #define SE_PARSE_PAD 255
@@ -181,6 +198,11 @@ se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
 #define SE_LINE_OTHER 8
 se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards, uint8_t *status,
                          size_t max_lines, size_t *lines, size_t counts[SE_LINE_OTHER + 1]);
+/* One hand's cards, read by the same rules (a newline separates cards too) into
+ * codes[0 .. max_cards), in order and unchecked for repeats. Returns how many
+ * (0..max_cards); SE_INVALID_CARD when some text is not a card, SE_BAD_SIZE when
+ * there are more than max_cards. */
+int se_parse_cards(const uint8_t *text, size_t length, uint8_t *codes, int max_cards);
 
 /* ---- Text rows ------------------------------------------------------------------
  * Row r of the output is the concatenation, field by field, of the text each
@@ -192,7 +214,7 @@ se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards, uin
  * overwritten too (short texts are copied in fixed-size blocks where the room and
  * the text allow), so give some slack (64 bytes) for speed, and pad each text
  * likewise. SE_INVALID_ROW (with *bad_row) when an index is outside its table,
- * SE_NO_MEMORY when the room runs out (the rows before it are written). */
+ * SE_NO_ROOM when the room runs out (the rows before it are written). */
 #define SE_MAX_TEXT_FIELDS 16
 typedef struct se_text_field {
     const char *text;
@@ -234,7 +256,7 @@ typedef enum se_game {
 #define SE_EQ_CHUNK_SAMPLES 4096
 
 typedef struct se_equity_spot {
-    int game;
+    se_game game;
     int players;
     int known[SE_EQ_MAX_PLAYERS];
     uint8_t cards[SE_EQ_MAX_PLAYERS][7];
@@ -254,10 +276,10 @@ typedef struct se_equity_counts {
     uint64_t scoop[SE_EQ_MAX_PLAYERS];
 } se_equity_counts;
 
-/* The number of deals of a spot (a double: it may exceed 2^64), or a negative
- * value for a bad spot; *community (may be NULL) says whether a community card
- * is dealt. */
-double se_equity_deals(const se_equity_spot *spot, int *community);
+/* Sets *deals to the number of deals of a spot (a double: it may exceed 2^64) and
+ * *community (may be NULL) to whether a community card is dealt. SE_NO_DEAL when
+ * the unseen cards cannot complete the hands, SE_BAD_ARGUMENT for a bad spot. */
+se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *community);
 
 /* Monte Carlo: chunks first_chunk .. first_chunk + chunks - 1 of SE_EQ_CHUNK_SAMPLES
  * deals each. A chunk's deals depend only on (seed, chunk index), so any thread
@@ -322,14 +344,22 @@ typedef enum se_action {
     SE_ACT_RAISE = 6
 } se_action;
 
-/* What the event log records: an action (se_action codes 0..6) or one of these. */
-enum se_event_kind {
+/* What the event log records: an action (the same codes as se_action) or a deal,
+ * a post or a showdown step. */
+typedef enum se_event_kind {
+    SE_EVENT_FOLD = SE_ACT_FOLD,
+    SE_EVENT_CHECK = SE_ACT_CHECK,
+    SE_EVENT_CALL = SE_ACT_CALL,
+    SE_EVENT_BRING_IN = SE_ACT_BRING_IN,
+    SE_EVENT_COMPLETE = SE_ACT_COMPLETE,
+    SE_EVENT_BET = SE_ACT_BET,
+    SE_EVENT_RAISE = SE_ACT_RAISE,
     SE_EVENT_ANTE = 7,
     SE_EVENT_DEAL = 8,
     SE_EVENT_COMMUNITY = 9,
     SE_EVENT_SHOW = 10,
     SE_EVENT_MUCK = 11
-};
+} se_event_kind;
 
 /* The table: the game's action rules as data, the stakes and the house's choices. */
 typedef struct se_table_rules {
@@ -357,7 +387,7 @@ typedef struct se_legal {
 } se_legal;
 
 typedef struct se_event {
-    uint8_t kind;   /* se_action or se_event_kind */
+    se_event_kind kind;
     int8_t seat;    /* -1 for the community card */
     uint8_t street; /* 3..7 */
     uint8_t card_count;

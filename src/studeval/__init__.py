@@ -31,11 +31,10 @@ from studeval.batch import (
     low8_ranks,
     low_ranks,
 )
+from studeval.betting import Event, Legal, Stakes
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
 from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
-from studeval.engine import Event, Legal, Stakes, StudHand
-
-# --- rules layer (issue 3): begin ---
+from studeval.engine import StudHand
 from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity
 from studeval.errors import (
     BatchDtypeError,
@@ -57,10 +56,9 @@ from studeval.errors import (
 )
 from studeval.games import GAME_NAMES, check_game
 from studeval.hand import Hand
+from studeval.pots import Pot, Settlement
 from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
-from studeval.showdown import Pot, Settlement, award_pot, settle
-
-# --- rules layer (issue 3): end ---
+from studeval.showdown import award_pot, settle
 
 if TYPE_CHECKING:
     from studeval.parsing import parse_hands

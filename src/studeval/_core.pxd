@@ -3,6 +3,7 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 
 cdef extern from "studeval.h" nogil:
+    const char *SE_VERSION
     int SE_HIGH_CLASSES
     int SE_LOW_CLASSES
     int SE_LOW8_CLASSES
@@ -20,6 +21,8 @@ cdef extern from "studeval.h" nogil:
         SE_NO_MEMORY
         SE_TOO_BIG
         SE_STOPPED
+        SE_ILLEGAL
+        SE_NO_ROOM
 
     int se_high_rank(const uint8_t *cards, int n)
     int se_low_rank(const uint8_t *cards, int n)
@@ -42,6 +45,7 @@ cdef extern from "studeval.h" nogil:
     se_status se_parse_lines(const uint8_t *text, size_t length, uint8_t *cards,
                              uint8_t *status, size_t max_lines, size_t *lines,
                              size_t *counts)
+    int se_parse_cards(const uint8_t *text, size_t length, uint8_t *codes, int max_cards)
     int SE_MAX_TEXT_FIELDS
     ctypedef struct se_text_field:
         const char *text
@@ -67,8 +71,14 @@ cdef extern from "studeval.h" nogil:
     int SE_EQ_UNITS
     int SE_EQ_CHUNK_SAMPLES
 
+    ctypedef enum se_game:
+        SE_GAME_STUD
+        SE_GAME_STUD8
+        SE_GAME_RAZZ
+        SE_GAME_STUD_HILO_NOQ
+
     ctypedef struct se_equity_spot:
-        int game
+        se_game game
         int players
         int known[8]
         uint8_t cards[8][7]
@@ -86,7 +96,7 @@ cdef extern from "studeval.h" nogil:
         uint64_t low_tie[8]
         uint64_t scoop[8]
 
-    double se_equity_deals(const se_equity_spot *spot, int *community)
+    se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *community)
     se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
                                uint64_t chunks, int threads, se_equity_counts *out)
     ctypedef struct se_progress:
@@ -102,7 +112,6 @@ cdef extern from "studeval.h" nogil:
     int SE_ENGINE_MAX_SEATS
     int SE_UNKNOWN_CARD
     int64_t SE_ENGINE_MAX_CHIPS
-    se_status SE_ILLEGAL
 
     ctypedef enum se_action:
         SE_ACT_FOLD
@@ -127,8 +136,12 @@ cdef extern from "studeval.h" nogil:
         int64_t bet_to[2]
         int64_t raise_to[2]
 
+    ctypedef enum se_event_kind:
+        SE_EVENT_ANTE
+        SE_EVENT_MUCK
+
     ctypedef struct se_event:
-        uint8_t kind
+        se_event_kind kind
         int8_t seat
         uint8_t street
         uint8_t card_count

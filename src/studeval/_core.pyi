@@ -1,11 +1,16 @@
 """Type stub of the compiled layer (src/studeval/_core.pyx)."""
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, final
+from typing import Any, NamedTuple, final
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
+
+CORE_VERSION: str
+
+def raise_for_status(status: int, what: str) -> None: ...
+def set_card_reader(reader: Callable[[Any], list[int]]) -> None: ...
 
 NO_LOW: int
 MAX_THREADS: int
@@ -18,6 +23,17 @@ def low_rank(hand: str | Iterable[object]) -> int: ...
 def low8_rank(hand: str | Iterable[object]) -> int | None: ...
 def up_high_rank(cards: str | Iterable[object]) -> int: ...
 def up_low_rank(cards: str | Iterable[object]) -> int: ...
+
+class FreshRanks(NamedTuple):
+    first_bad: int
+    high: npt.NDArray[np.uint16] | None
+    low: npt.NDArray[np.uint16] | None
+    low8: npt.NDArray[np.uint16] | None
+
+class RankClass(NamedTuple):
+    category: int
+    ranks: tuple[int, int, int, int, int]
+
 def rank_fresh(
     cards: object,
     empty: Callable[[int], npt.NDArray[np.uint16]],
@@ -26,7 +42,7 @@ def rank_fresh(
     low8: bool,
     threads: int,
     check: bool,
-) -> tuple[int, Any, Any, Any] | None: ...
+) -> FreshRanks | None: ...
 def rank_batch(
     cards: npt.NDArray[np.uint8],
     high: npt.NDArray[np.uint16] | None,
@@ -35,8 +51,8 @@ def rank_batch(
     threads: int,
     check: bool,
 ) -> int: ...
-def high_class(rank: int) -> tuple[int, tuple[int, int, int, int, int]]: ...
-def low_class(rank: int) -> tuple[int, tuple[int, int, int, int, int]]: ...
+def high_class(rank: int) -> RankClass: ...
+def low_class(rank: int) -> RankClass: ...
 def batch_kernel() -> str: ...
 def cpu_count() -> int: ...
 def _set_batch_min_rows_per_thread(rows: int) -> None: ...
@@ -45,9 +61,21 @@ def _threads_started() -> int: ...
 
 EQ_UNITS: int
 EQ_CHUNK_SAMPLES: int
-EQ_TOO_BIG: int
-EQ_NO_DEAL: int
-EQ_STOPPED: int
+
+class EquitySums(NamedTuple):
+    deals: int
+    community: bool
+    share: tuple[int, ...]
+    share_sq: tuple[int, ...]
+    high_win: tuple[int, ...]
+    high_tie: tuple[int, ...]
+    low_win: tuple[int, ...]
+    low_tie: tuple[int, ...]
+    scoop: tuple[int, ...]
+
+class DealCount(NamedTuple):
+    deals: float
+    community: bool
 
 @disjoint_base
 class EquityProgress:
@@ -56,7 +84,7 @@ class EquityProgress:
     @property
     def stopped(self) -> bool: ...
 
-def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> tuple[float, bool]: ...
+def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> DealCount: ...
 def equity_sample(
     game: int,
     hands: list[list[int]],
@@ -65,14 +93,14 @@ def equity_sample(
     first_chunk: int,
     chunks: int,
     threads: int,
-) -> tuple[Any, ...]: ...
+) -> EquitySums: ...
 def equity_enumerate(
     game: int,
     hands: list[list[int]],
     dead: list[int],
     threads: int,
     progress: EquityProgress | None = None,
-) -> tuple[Any, ...]: ...
+) -> EquitySums: ...
 def equity_count_heads_up(
     game: int,
     hands: list[list[int]],
@@ -80,42 +108,46 @@ def equity_count_heads_up(
     max_records: int,
     threads: int,
     progress: EquityProgress | None = None,
-) -> tuple[Any, ...]: ...
+) -> EquitySums: ...
 
 ENGINE_MAX_CHIPS: int
-ENGINE_OK: int
-ENGINE_ILLEGAL: int
-ENGINE_BAD_SIZE: int
-ENGINE_INVALID_CARD: int
-ENGINE_DUPLICATE_CARD: int
-ENGINE_NO_MEMORY: int
-ENGINE_NO_DEAL: int
 
-#: (kind, seat, amount, to, cards, street) of one logged event.
-_EngineEvent = tuple[int, int, int, int, tuple[int | None, ...], int]
-#: (fold, check, call, bring_in, complete_to, bet_to, raise_to).
-_EngineLegal = tuple[
-    bool, bool, int | None, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...]
-]
+class TableRules(NamedTuple):
+    seats: int
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    rake: int
+    bring_in_highest: bool
+    ace_low: bool
+    board_low: bool
+    open_pair: bool
+    bring_in_tie_position: bool
+    action_tie_suit: bool
+
+class LegalTotals(NamedTuple):
+    fold: bool
+    check: bool
+    call: int | None
+    bring_in: int | None
+    complete_to: tuple[int, ...]
+    bet_to: tuple[int, ...]
+    raise_to: tuple[int, ...]
+
+class CoreEvent(NamedTuple):
+    kind: int
+    seat: int
+    amount: int
+    to: int
+    cards: tuple[int | None, ...]
+    street: int
 
 @final
 class TableHand:
-    def __new__(
-        cls,
-        seats: int,
-        ante: int,
-        bring_in: int,
-        small_bet: int,
-        big_bet: int,
-        rake: int,
-        bring_in_highest: bool,
-        ace_low: bool,
-        board_low: bool,
-        open_pair: bool,
-        bring_in_tie_position: bool,
-        action_tie_suit: bool,
-        stacks: Sequence[int],
-    ) -> TableHand: ...
+    def __new__(cls, rules: TableRules, stacks: Sequence[int]) -> TableHand: ...
+    @property
+    def rules(self) -> TableRules: ...
     def copy(self) -> TableHand: ...
     def deck(self) -> list[int] | None: ...
     def set_deck(self, codes: Sequence[int]) -> int: ...
@@ -144,7 +176,7 @@ class TableHand:
     def cards(self, seat: int) -> list[int | None]: ...
     def up_cards(self, seat: int) -> list[int]: ...
     def is_known(self, card: int) -> bool: ...
-    def legal(self) -> _EngineLegal: ...
+    def legal(self) -> LegalTotals: ...
     def act(self, kind: int, to: int) -> int: ...
     def deal(self, seat: int, codes: Sequence[int | None]) -> int: ...
     def deal_community(self, card: int) -> int: ...
@@ -152,7 +184,7 @@ class TableHand:
     def show(self, codes: Sequence[int] | None = None) -> int: ...
     def muck(self) -> int: ...
     def pay(self, payouts: Sequence[int], rake: int) -> int: ...
-    def events(self, start: int = 0) -> list[_EngineEvent]: ...
+    def events(self, start: int = 0) -> list[CoreEvent]: ...
 
 def random_hands_into(out: npt.NDArray[np.uint8], seed: int) -> None: ...
 
@@ -160,11 +192,15 @@ PARSE_ROW: int
 LINE_BLANK: int
 LINE_OTHER: int
 
+class ParsedLines(NamedTuple):
+    lines: int
+    counts: tuple[int, ...]
+
 def parse_lines_into(
     text: bytes | bytearray | memoryview,
     cards: npt.NDArray[np.uint8],
     status: npt.NDArray[np.uint8],
-) -> tuple[int, tuple[int, ...]]: ...
+) -> ParsedLines: ...
 
 MAX_TEXT_FIELDS: int
 

@@ -189,9 +189,9 @@ def _rank(
         # it is, into new outputs (which overlap nothing, so there is nothing to check).
         done = _core.rank_fresh(cards, _empty_ranks, *wanted, n_threads, checked)
         if done is not None:
-            if done[0] >= 0:
-                _raise_row_error(cards, done[0])
-            return done[1:]
+            if done.first_bad >= 0:
+                _raise_row_error(cards, done.first_bad)
+            return done.high, done.low, done.low8
     rows = _as_code_rows(cards)
     n = rows.shape[0]
     names = ("out.high", "out.low", "out.low8") if sum(wanted) > 1 else ("out",) * 3

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from studeval import _core
 from studeval._cardtext import CODE_OF_TEXT, RANK_OF, RANKS, SUIT_OF, SUITS, TEXT_OF_CODE
 from studeval.errors import InvalidCardError
 
@@ -132,6 +133,12 @@ def to_codes(hand: str | Iterable[object]) -> list[int]:
     [51, 47, 43]
     """
     return parse_cards(hand)
+
+
+# The compiled single-hand calls read int codes and plain card text themselves and
+# hand everything else (other libraries' cards, numpy ints, unusual text) to this
+# grammar, so that every function reads a hand the same way.
+_core.set_card_reader(to_codes)
 
 
 def card_str(code: int) -> str:

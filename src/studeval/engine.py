@@ -28,156 +28,60 @@ import copy
 import operator
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
 
 from studeval import _core
 from studeval._seats import check_whole_chips, chip_count, seat_index, seat_list
+from studeval.betting import ACTION_KINDS, EVENT_KINDS, Event, Legal, Stakes
 from studeval.cards import to_codes
 from studeval.errors import ChipError, DuplicateCardError, IllegalActionError, SeatError
 from studeval.games import get_game
 from studeval.houserules import HouseRules, house_rules
-from studeval.showdown import Settlement, settle, settle_uncontested
+from studeval.pots import Settlement, settle_uncontested
+from studeval.showdown import settle
 
-__all__ = ["Event", "Legal", "Stakes", "StudHand"]
+__all__ = ["StudHand"]
 
-ActionKind = Literal["fold", "check", "call", "bring_in", "complete", "bet", "raise"]
-#: The core's action codes are these kinds' places; its other events follow.
-_KINDS = ("fold", "check", "call", "bring_in", "complete", "bet", "raise")
-_KIND_CODE = {kind: code for code, kind in enumerate(_KINDS)}
-_EVENT_KINDS = (*_KINDS, "ante", "deal", "community", "show", "muck")
+#: The core's code of each kind of action.
+_KIND_CODE = {kind: code for code, kind in enumerate(ACTION_KINDS)}
 #: Every chip count of a table stays below this, so the core's sums cannot overflow.
 MAX_CHIPS = _core.ENGINE_MAX_CHIPS
 
 
-@dataclass(frozen=True)
-class Stakes:
-    """The limits of a fixed-limit stud game, in chips.
-
-    >>> Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
-    Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
-    >>> Stakes(ante=1, bring_in=6, small_bet=5, big_bet=10)
-    Traceback (most recent call last):
-    ...
-    studeval.errors.ChipError: Stakes: bring_in 6 is more than the small bet 5
-    """
-
-    ante: int
-    bring_in: int
-    small_bet: int
-    big_bet: int
-
-    def __post_init__(self) -> None:
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            # Frozen: store the checked int (a numpy int becomes a plain one).
-            object.__setattr__(self, name, chip_count(getattr(self, name), f"Stakes: {name}"))
-        if self.small_bet < 1:
-            raise ChipError("Stakes: small_bet must be at least 1")
-        if self.bring_in > self.small_bet:
-            raise ChipError(
-                f"Stakes: bring_in {self.bring_in} is more than the small bet {self.small_bet}"
-            )
-        if self.big_bet < self.small_bet:
-            raise ChipError(
-                f"Stakes: big_bet {self.big_bet} is less than the small bet {self.small_bet}"
-            )
-
-
-@dataclass(frozen=True)
-class Legal:
-    """What the seat to act may do. Amounts ending in ``_to`` are the seat's total
-    for the street after the action (every legal one); ``call`` is the chips it
-    costs to call (all the seat has when that is less)."""
-
-    fold: bool = False
-    check: bool = False
-    call: int | None = None
-    bring_in: int | None = None
-    complete_to: tuple[int, ...] = ()
-    bet_to: tuple[int, ...] = ()
-    raise_to: tuple[int, ...] = ()
-    _sizes: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # Each kind allowed and its legal totals (none for fold, check and call),
-        # worked out once: act() looks an action up here.
-        sizes: dict[str, tuple[int, ...]] = {}
-        if self.fold:
-            sizes["fold"] = ()
-        if self.check:
-            sizes["check"] = ()
-        if self.call is not None:
-            sizes["call"] = ()
-        if self.bring_in is not None:
-            sizes["bring_in"] = (self.bring_in,)
-        for kind, totals in (("complete", self.complete_to), ("bet", self.bet_to),
-                             ("raise", self.raise_to)):  # fmt: skip
-            if totals:
-                sizes[kind] = totals
-        object.__setattr__(self, "_sizes", sizes)
-
-    def kinds(self) -> list[str]:
-        """The kinds of action allowed, in a fixed order.
-
-        >>> Legal(fold=True, call=5, raise_to=(10,)).kinds()
-        ['fold', 'call', 'raise']
-        """
-        return list(self._sizes)
-
-    def totals(self, kind: str) -> tuple[int, ...] | None:
-        """The legal street totals of ``kind`` (empty for fold, check and call), or
-        ``None`` when ``kind`` is not allowed.
-
-        >>> Legal(fold=True, call=5, raise_to=(10,)).totals("raise")
-        (10,)
-        >>> Legal(fold=True, call=5).totals("check") is None
-        True
-        """
-        return self._sizes.get(kind) if type(kind) is str else None
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened in the hand: ``kind`` is ``"ante"``, ``"deal"``,
-    ``"community"``, an action kind, ``"show"`` or ``"muck"``; ``amount`` the chips
-    it put in (antes and actions); ``to`` the seat's street total after a bet;
-    ``cards`` the cards dealt or shown (``None`` for an unknown card)."""
-
-    kind: str
-    seat: int | None
-    amount: int = 0
-    to: int | None = None
-    cards: tuple[int | None, ...] = ()
-    street: int = 3
-
-
-@lru_cache(maxsize=64)
-def _table_flags(game: str, rules: HouseRules) -> tuple[bool, bool, bool, bool, bool, bool]:
-    """The game's and the house's action rules as the core's flags (games are data)."""
+@lru_cache(maxsize=256)
+def _table_rules(
+    game: str, rules: HouseRules, seats: int, stakes: Stakes, rake: int
+) -> _core.TableRules:
+    """The table as the core takes it: the game's and the house's action rules as
+    flags (games are data), with the seats, the stakes and the rake."""
     spec = get_game(game)
-    return (
-        spec.bring_in == "highest",
-        spec.card_order == "ace_low",
-        spec.board == "low",
-        spec.open_pair and rules.open_pair_big_bet,
-        rules.bring_in_tie == "position",
-        rules.action_tie == "suit",
-    )
+    return _core.TableRules(
+        seats=seats, ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet, rake=rake,
+        bring_in_highest=spec.bring_in == "highest",
+        ace_low=spec.card_order == "ace_low",
+        board_low=spec.board == "low",
+        open_pair=spec.open_pair and rules.open_pair_big_bet,
+        bring_in_tie_position=rules.bring_in_tie == "position",
+        action_tie_suit=rules.action_tie == "suit",
+    )  # fmt: skip
 
 
-#: Legal values by the core's raw tuple: few distinct ones occur at a table, and
-#: a Legal is immutable, so hands share them.
-_LEGAL_OF: dict[tuple[object, ...], Legal] = {}
+#: Legal values by the core's totals: few distinct ones occur at a table, and a
+#: Legal is immutable, so hands share them.
+_LEGAL_OF: dict[_core.LegalTotals, Legal] = {}
 _LEGAL_MEMO_SIZE = 4096
 
 
-def _legal_of(raw: tuple[object, ...]) -> Legal:
-    legal = _LEGAL_OF.get(raw)
+def _legal_of(totals: _core.LegalTotals) -> Legal:
+    legal = _LEGAL_OF.get(totals)
     if legal is None:
         if len(_LEGAL_OF) >= _LEGAL_MEMO_SIZE:
             _LEGAL_OF.clear()
-        legal = _LEGAL_OF[raw] = Legal(*raw)  # type: ignore[arg-type]
+        legal = _LEGAL_OF[totals] = Legal(
+            fold=totals.fold, check=totals.check, call=totals.call, bring_in=totals.bring_in,
+            complete_to=totals.complete_to, bet_to=totals.bet_to, raise_to=totals.raise_to,
+        )  # fmt: skip
     return legal
 
 
@@ -229,9 +133,8 @@ class StudHand:
         if max(sum(self.starting_stacks), s.ante, s.big_bet, self.rake) >= MAX_CHIPS:
             raise ChipError("a table's chips (the stacks, each stake, the rake) stay below 2**60")
         self._core = _core.TableHand(
-            self.seats, s.ante, s.bring_in, s.small_bet, s.big_bet, self.rake,
-            *_table_flags(self.game, self.rules), self.starting_stacks,
-        )  # fmt: skip
+            _table_rules(self.game, self.rules, self.seats, s, self.rake), self.starting_stacks
+        )
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
@@ -351,10 +254,10 @@ class StudHand:
         """Everything that happened, in order."""
         events = self._events
         if len(events) < self._core.events_count:
-            for kind, seat, amount, to, cards, street in self._core.events(len(events)):
+            for e in self._core.events(len(events)):
                 events.append(
-                    Event(_EVENT_KINDS[kind], None if seat < 0 else seat, amount,
-                          None if to < 0 else to, cards, street)
+                    Event(EVENT_KINDS[e.kind], None if e.seat < 0 else e.seat, e.amount,
+                          None if e.to < 0 else e.to, e.cards, e.street)
                 )  # fmt: skip
         return events
 
@@ -537,16 +440,8 @@ class StudHand:
     def _done(self, status: int, what: str) -> None:
         """Check a core call's status; the checks above make refusals rare."""
         self._legal = None
-        if status == _core.ENGINE_OK:
-            return
-        if status == _core.ENGINE_NO_MEMORY:
-            raise MemoryError(f"{what}: no memory for the hand's event log")
-        if status == _core.ENGINE_NO_DEAL:
-            raise IllegalActionError(
-                f"{what}: too few cards are left in the deck (on 7th street, for every "
-                "seat still waiting: deal the community card instead)"
-            )
-        raise IllegalActionError(f"{what} is not allowed now (street {self.street})")
+        if status:
+            _core.raise_for_status(status, f"street {self.street}: {what}")
 
     def _settle_by_folds(self) -> Settlement:
         """The settlement of a hand won without a showdown (the core paid it)."""
@@ -570,6 +465,6 @@ class StudHand:
             hands, self.contributions, self.game, community=None if community < 0 else community,
             rules=self.rules, rake=self.rake, chip=self.chip, rake_at_most=True,
         )  # fmt: skip
-        if core.pay(result.payouts, result.rake) != _core.ENGINE_OK:  # pragma: no cover
+        if core.pay(result.payouts, result.rake) != 0:  # pragma: no cover
             raise AssertionError(f"the core refused the payouts {result.payouts}")
         self._result = result

@@ -26,7 +26,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from studeval import _core
 from studeval.batch import threads_arg
@@ -37,7 +36,8 @@ from studeval.errors import (
     InvalidCardError,
     OptionError,
     SeatError,
-    StudevalError,
+    StoppedError,
+    TooBigError,
 )
 from studeval.games import get_game
 
@@ -53,7 +53,6 @@ DEFAULT_TARGET_SE = 5e-4
 #: instead, slower and in little memory.
 MAX_SCOOP_RECORDS = 50_000_000
 
-_GAME_NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
 _UNITS = _core.EQ_UNITS
 _CHUNK = _core.EQ_CHUNK_SAMPLES
 _UNKNOWN = ("??", "?", "xx", "XX")
@@ -208,24 +207,12 @@ def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[
     return players, dead_codes
 
 
-def _counts(raw: tuple[Any, ...]) -> EquityCounts:
-    """The core's tuple (status, deals, community, seven lists of sums) as counts."""
-    share, share_sq, high_win, high_tie, low_win, low_tie, scoop = (
-        tuple(int(v) for v in values) for values in raw[3:10]
-    )
-    return EquityCounts(int(raw[1]), share, share_sq, high_win, high_tie, low_win, low_tie, scoop)
-
-
-def _cannot_deal() -> HandSizeError:
-    return HandSizeError(0, "hands the unseen cards can complete (with one community card "
-                         "when the deck runs out): these cannot be dealt")  # fmt: skip
-
-
-def _check(raw: tuple[Any, ...]) -> None:
-    if raw[0] != 0:
-        if raw[0] == _core.EQ_NO_DEAL:
-            raise _cannot_deal()
-        raise StudevalError(f"the equity core failed (status {raw[0]})")
+def _counts(sums: _core.EquitySums) -> EquityCounts:
+    """The core's sums as counts."""
+    return EquityCounts(
+        sums.deals, sums.share, sums.share_sq, sums.high_win, sums.high_tie, sums.low_win,
+        sums.low_tie, sums.scoop,
+    )  # fmt: skip
 
 
 def _std_error(counts: EquityCounts, player: int) -> float:
@@ -301,10 +288,8 @@ def equity(
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
     players, dead_codes = _spot(hands, dead)
     n_threads = threads_arg(threads)
-    number = _GAME_NUMBER[game]
+    number = get_game(game).core_id
     deals, community = _core.equity_deals(number, players, dead_codes)
-    if deals < 0:
-        raise _cannot_deal()
     wants_mc = method == "mc" or (method == "auto" and (samples or target_se or time_limit))
     if not wants_mc:
         exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
@@ -331,39 +316,37 @@ def _exact(
     """Exact counts, "stopped" when ``progress`` stopped them, or None when
     ``method="auto"`` should sample instead."""
     watched = deals > _WATCHED_DEALS
-    if len(players) == 2 and not community:
-        raw = _watch(
-            lambda control: _core.equity_count_heads_up(
-                number, players, dead, MAX_SCOOP_RECORDS, threads, control
-            ),
-            progress, watched,
-        )  # fmt: skip
-        if raw[0] == 0:
-            return _counts(raw), "count"
-        if raw[0] == _core.EQ_STOPPED:
-            return "stopped"
-        if raw[0] != _core.EQ_TOO_BIG:  # too big to count: walk (exact) or sample
-            _check(raw)
-    if deals <= EXACT_BUDGET or method == "exact":
-        if method == "exact" and deals > 50 * EXACT_BUDGET:
-            raise OptionError(
-                f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
-            )
-        raw = _watch(
-            lambda control: _core.equity_enumerate(number, players, dead, threads, control),
-            progress, watched,
-        )  # fmt: skip
-        if raw[0] == _core.EQ_STOPPED:
-            return "stopped"
-        _check(raw)
-        return _counts(raw), "enumerate"
+    try:
+        if len(players) == 2 and not community:
+            try:
+                sums = _watch(
+                    lambda control: _core.equity_count_heads_up(
+                        number, players, dead, MAX_SCOOP_RECORDS, threads, control
+                    ),
+                    progress, watched,
+                )  # fmt: skip
+                return _counts(sums), "count"
+            except TooBigError:
+                pass  # too big to count: walk the deals (exact) or sample them
+        if deals <= EXACT_BUDGET or method == "exact":
+            if method == "exact" and deals > 50 * EXACT_BUDGET:
+                raise OptionError(
+                    f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
+                )
+            sums = _watch(
+                lambda control: _core.equity_enumerate(number, players, dead, threads, control),
+                progress, watched,
+            )  # fmt: skip
+            return _counts(sums), "enumerate"
+    except StoppedError:
+        return "stopped"
     return None
 
 
 def _watch(
-    call: Callable[[_core.EquityProgress | None], tuple[Any, ...]],
+    call: Callable[[_core.EquityProgress | None], _core.EquitySums],
     progress: Callable[[float], object] | None, watched: bool,
-) -> tuple[Any, ...]:  # fmt: skip
+) -> _core.EquitySums:  # fmt: skip
     """Runs one exact core call. A long one runs on a helper thread while this one
     reports its progress every ``_POLL_S`` seconds and stops it when ``progress``
     returns False or on Ctrl-C (the core stops within milliseconds; the interrupt
@@ -371,7 +354,7 @@ def _watch(
     if not watched:
         return call(None)
     control = _core.EquityProgress()
-    outcome: list[tuple[Any, ...]] = []
+    outcome: list[_core.EquitySums] = []
     failure: list[BaseException] = []
 
     def run() -> None:
@@ -420,9 +403,7 @@ def _monte_carlo(
     step = max(1, 2 * (threads or _core.cpu_count()))
     while True:
         batch = step if total_chunks is None else min(step, total_chunks - done)
-        raw = _core.equity_sample(number, players, dead, seed, done, batch, threads)
-        _check(raw)
-        part = _counts(raw)
+        part = _counts(_core.equity_sample(number, players, dead, seed, done, batch, threads))
         counts = part if counts is None else counts.merge(part)
         done += batch
         step = min(step * 2, 4096)  # bigger batches once the first ones are in

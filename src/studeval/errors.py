@@ -19,16 +19,20 @@ __all__ = [
     "BatchOutputError",
     "BatchShapeError",
     "ChipError",
+    "CoreCallError",
     "DuplicateCardError",
     "HandSizeError",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidLineError",
     "InvalidRankError",
+    "NoDealError",
     "OptionError",
     "RulesError",
     "SeatError",
+    "StoppedError",
     "StudevalError",
+    "TooBigError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -85,14 +89,15 @@ class HandSizeError(StudevalError, ValueError):
     """A hand with a number of cards the function does not accept."""
 
     def __init__(
-        self, size: int, expected: str, seat: int | None = None, row: int | None = None
+        self, size: int | None, expected: str, seat: int | None = None, row: int | None = None
     ) -> None:
         self.size = size
         self.expected = expected
         self.seat = seat
         self.row = row
         where = _where(row) + ("" if seat is None else f" at seat {seat}")
-        super().__init__(f"a hand of {size} cards{where}; expected {expected}")
+        hand = "the wrong number of cards" if size is None else f"a hand of {size} cards"
+        super().__init__(f"{hand}{where}; expected {expected}")
 
 
 class BatchShapeError(StudevalError, ValueError):
@@ -169,6 +174,32 @@ class OptionError(StudevalError, ValueError, TypeError):
 
 class RulesError(OptionError):
     """A house-rules option, or a ``rules=`` argument, with a value it does not know."""
+
+
+class NoDealError(StudevalError, ValueError):
+    """A deal the deck cannot make: too few unseen cards are left for every hand, even
+    with one community card on seventh street (equity), or for the seats still
+    waiting for their card (the engine: deal the community card instead)."""
+
+
+class StoppedError(StudevalError, ValueError):
+    """A long exact equity count stopped early on request (the progress callback
+    returned False, or Ctrl-C); :func:`studeval.equity` answers with a quick sample
+    instead, or raises the ``KeyboardInterrupt``."""
+
+
+class TooBigError(StudevalError, ValueError):
+    """An exact heads-up count by class that would take too long; :func:`studeval.equity`
+    walks the deals or samples them instead."""
+
+
+class CoreCallError(StudevalError, ValueError):
+    """Arguments the compiled core refuses (``studeval._core`` called directly: the
+    public functions check their input first). ``status`` names the core's reason."""
+
+    def __init__(self, message: str, status: str = "") -> None:
+        self.status = status
+        super().__init__(message)
 
 
 class InvalidRankError(StudevalError, ValueError):

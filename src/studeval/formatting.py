@@ -50,7 +50,7 @@ def category_index(high: np.ndarray) -> np.ndarray:
         # Asking the core for every rank keeps it the one source of the category
         # boundaries.
         for rank in range(1, 7463):
-            table[rank] = _core.high_class(rank)[0]
+            table[rank] = _core.high_class(rank).category
         _category_of_rank = table
     return _category_of_rank[high]
 

@@ -62,6 +62,8 @@ class Game:
             showing).
         open_pair: whether an open pair on fourth street lets a player make
             the big bet (only when the house rules keep that rule).
+        core_id: the game's number in the C core (``se_game`` in ``studeval.h``),
+            which scores equity deals by it.
 
     >>> get_game("razz").bring_in, get_game("razz").card_order
     ('highest', 'ace_low')
@@ -75,6 +77,7 @@ class Game:
     bring_in: Literal["lowest", "highest"]
     board: Literal["high", "low"]
     open_pair: bool
+    core_id: int
 
     @property
     def split(self) -> bool:
@@ -107,6 +110,7 @@ GAMES: dict[str, Game] = {
             bring_in="lowest",
             board="high",
             open_pair=True,
+            core_id=0,
         ),
         Game(
             name="stud8",
@@ -117,6 +121,7 @@ GAMES: dict[str, Game] = {
             bring_in="lowest",
             board="high",
             open_pair=False,
+            core_id=1,
         ),
         Game(
             name="razz",
@@ -127,6 +132,7 @@ GAMES: dict[str, Game] = {
             bring_in="highest",
             board="low",
             open_pair=False,
+            core_id=2,
         ),
         # Stud Hi/Lo with no qualifier plays its action like Razz: the high card
         # brings in and the low board acts first (the WSOP tournament rules'
@@ -140,6 +146,7 @@ GAMES: dict[str, Game] = {
             bring_in="highest",
             board="low",
             open_pair=False,
+            core_id=3,
         ),
     )
 }

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import sys
 
+from studeval.betting import Event, Stakes
 from studeval.cards import card_str, parse_card
-from studeval.engine import Event, Stakes, StudHand
+from studeval.engine import StudHand
 from studeval.errors import StudevalError
 
 if sys.version_info >= (3, 11):

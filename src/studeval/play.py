@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 
+from studeval.betting import Event, Stakes
 from studeval.cards import card_str
-from studeval.engine import Event, Stakes, StudHand
+from studeval.engine import StudHand
 from studeval.games import get_game
 from studeval.houserules import HouseRules
 

@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
             deck[c] = deck[r];
             deck[r] = t;
         }
-        s.game = n % 4;
+        s.game = (se_game)(n % 4);
         s.players = 2;
         for (int i = 0; i < 2; i++) {
             s.known[i] = 4 + (int)next_u(4); /* 4..7 known: 5th street to the river */
@@ -71,7 +71,8 @@ int main(int argc, char **argv) {
             s.dead_count = (int)next_u(12);
             for (int j = 0; j < s.dead_count; j++) s.dead[j] = deck[at++];
         }
-        if (se_equity_deals(&s, NULL) > 3e6) { /* keep the walk quick: redraw */
+        double deals = 0;
+        if (se_equity_deals(&s, &deals, NULL) != SE_OK || deals > 3e6) { /* keep the walk quick: redraw */
             n--;
             continue;
         }

@@ -9,7 +9,7 @@
  *   - each line parsed alone, from its own exact-size block (shorter than the quick
  *     reader's room, so the full reader reads it), gets the same status and row:
  *     the quick reader and the full one agree;
- *   - too little room gives SE_NO_MEMORY and writes no status past it.
+ *   - too little room gives SE_NO_ROOM and writes no status past it.
  * tests/test_parse_core.py checks the full reader against parse_cards.
  * Build and run: tools/fuzz.py (clang -fsanitize=fuzzer,address,undefined). */
 #include "studeval.h"
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memset(short_status, 0xEE, lines);
         size_t got = 0;
         if (se_parse_lines(text, size, cards, short_status, lines - 1, &got, counts) !=
-            SE_NO_MEMORY)
+            SE_NO_ROOM)
             die("too little room was not refused");
         if (short_status[lines - 1] != 0xEE) die("a status written past the room");
         free(short_status);

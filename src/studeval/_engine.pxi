@@ -1,0 +1,257 @@
+# The fixed-limit engine (included by _core.pyx).
+
+ENGINE_MAX_CHIPS = SE_ENGINE_MAX_CHIPS
+
+#: A table's rules as the core takes them (se_table_rules): the seats, the stakes,
+#: the rake, and the game's and the house's action rules as flags.
+TableRules = namedtuple(
+    "TableRules",
+    "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
+    "open_pair bring_in_tie_position action_tie_suit",
+)
+#: What the seat to act may do (se_legal): totals are street totals after the action.
+LegalTotals = namedtuple(
+    "LegalTotals", "fold check call bring_in complete_to bet_to raise_to"
+)
+#: One logged event (se_event): kind 0..6 an action (fold .. raise), 7 ante, 8 deal,
+#: 9 community, 10 show, 11 muck; seat -1 and to -1 when none; None for unknown cards.
+CoreEvent = namedtuple("CoreEvent", "kind seat amount to cards street")
+
+
+cdef inline object _card_or_none(uint8_t code):
+    return None if code == SE_UNKNOWN_CARD else code
+
+
+cdef tuple _totals(const int64_t *totals, int count):
+    if count == 0:
+        return ()
+    if count == 1:
+        return (totals[0],)
+    return (totals[0], totals[1])
+
+
+cdef int _codes_in(object codes, uint8_t *out, int room) except -1:
+    """Copy a list of card codes (None: unknown) the Python layer has checked."""
+    cdef int i
+    if len(codes) > room:
+        raise HandSizeError(len(codes), f"at most {room} cards")
+    for i, code in enumerate(codes):
+        out[i] = SE_UNKNOWN_CARD if code is None else <uint8_t>code
+    return len(codes)
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class TableHand:
+    """One hand's state in the core's engine (``se_hand``). :class:`studeval.StudHand`
+    checks everything and calls these; each mutating call returns a status (0, or
+    the reason it changed nothing, for :func:`raise_for_status`).
+
+    >>> rules = TableRules(seats=2, ante=1, bring_in=2, small_bet=5, big_bet=10, rake=0,
+    ...     bring_in_highest=False, ace_low=False, board_low=False, open_pair=True,
+    ...     bring_in_tie_position=False, action_tie_suit=False)
+    >>> t = TableHand(rules, [50, 50])
+    >>> t.stacks(), t.contributions(), t.events_count
+    ([49, 49], [1, 1], 2)
+    >>> t.deal(0, [None, None, 51]) == t.deal(1, [None, None, 0]) == 0
+    True
+    >>> t.actor, t.legal().bring_in, t.legal().complete_to
+    (1, 2, (5,))
+    """
+
+    cdef se_hand hand
+    cdef bint ready
+    cdef readonly object rules
+
+    def __cinit__(self, rules, stacks):
+        cdef se_table_rules table
+        cdef int64_t chips[8]
+        cdef int i
+        cdef int seats = rules.seats
+        if not 2 <= seats <= SE_ENGINE_MAX_SEATS or len(stacks) != seats:
+            raise CoreCallError(f"a table has 2 to 8 seats and a stack for each; got {seats}")
+        for i in range(seats):
+            chips[i] = stacks[i]
+        table.seats = seats
+        table.ante = rules.ante
+        table.bring_in = rules.bring_in
+        table.small_bet = rules.small_bet
+        table.big_bet = rules.big_bet
+        table.rake = rules.rake
+        table.bring_in_highest = rules.bring_in_highest
+        table.ace_low = rules.ace_low
+        table.board_low = rules.board_low
+        table.open_pair = rules.open_pair
+        table.bring_in_tie_position = rules.bring_in_tie_position
+        table.action_tie_suit = rules.action_tie_suit
+        check_status(se_hand_init(&self.hand, &table, chips), "the table")
+        self.rules = rules
+        self.ready = True
+
+    def __dealloc__(self):
+        if self.ready:
+            se_hand_free(&self.hand)
+
+    @cython.critical_section
+    def copy(self) -> TableHand:
+        """An independent copy of the hand's whole state."""
+        cdef TableHand other = TableHand(self.rules, [0] * self.hand.rules.seats)
+        cdef se_hand fresh
+        check_status(se_hand_copy(&fresh, &self.hand), "a copy of the hand")
+        se_hand_free(&other.hand)
+        other.hand = fresh
+        return other
+
+    def deck(self) -> list:
+        """The cards deal_random deals next, in order (None before its first shuffle)."""
+        if self.hand.deck_count < 0:
+            return None
+        return [self.hand.deck[i] for i in range(self.hand.deck_count)]
+
+    @cython.critical_section
+    def set_deck(self, codes) -> int:
+        cdef uint8_t cards[52]
+        cdef int count = _codes_in(codes, cards, 52)
+        return se_hand_set_deck(&self.hand, cards, count)
+
+    @property
+    def actor(self) -> int:
+        """The seat to act or to show, -1 when none."""
+        return self.hand.actor
+
+    @property
+    def street(self) -> int:
+        return self.hand.street
+
+    @property
+    def showdown(self) -> bool:
+        return self.hand.showdown != 0
+
+    @property
+    def over(self) -> bool:
+        return self.hand.over != 0
+
+    @property
+    def settle_due(self) -> bool:
+        return self.hand.settle_due != 0
+
+    @property
+    def community(self) -> int:
+        """The community card, -1 when none."""
+        return self.hand.community
+
+    @property
+    def rake_taken(self) -> int:
+        return self.hand.rake_taken
+
+    @property
+    def events_count(self) -> int:
+        return self.hand.events_count
+
+    def stacks(self) -> list:
+        return [self.hand.stacks[i] for i in range(self.hand.rules.seats)]
+
+    def contributions(self) -> list:
+        return [self.hand.contributions[i] for i in range(self.hand.rules.seats)]
+
+    def payouts(self) -> list:
+        return [self.hand.payouts[i] for i in range(self.hand.rules.seats)]
+
+    def folded(self) -> list:
+        return [self.hand.folded[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def dealt(self) -> list:
+        """Seats dealt this street's cards."""
+        return [self.hand.dealt[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def out(self) -> list:
+        """Seats folded or mucked."""
+        return [self.hand.out[i] != 0 for i in range(self.hand.rules.seats)]
+
+    def cards(self, int seat) -> list:
+        """A seat's cards in deal order (None where unknown)."""
+        if not 0 <= seat < self.hand.rules.seats:
+            raise IndexError(seat)
+        return [_card_or_none(self.hand.cards[seat][i]) for i in range(self.hand.card_count[seat])]
+
+    def up_cards(self, int seat) -> list:
+        if not 0 <= seat < self.hand.rules.seats:
+            raise IndexError(seat)
+        return [self.hand.up[seat][i] for i in range(self.hand.up_count[seat])]
+
+    def is_known(self, int card) -> bool:
+        """Whether a card code has been dealt face up or is known."""
+        return 0 <= card < 52 and (self.hand.known >> card) & 1 == 1
+
+    @cython.critical_section
+    def legal(self):
+        """The ``LegalTotals`` of the seat to act."""
+        cdef se_legal legal
+        se_hand_legal(&self.hand, &legal)
+        return LegalTotals(
+            legal.fold != 0,
+            legal.check != 0,
+            None if legal.call < 0 else legal.call,
+            None if legal.bring_in < 0 else legal.bring_in,
+            _totals(legal.complete_to, legal.complete_count),
+            _totals(legal.bet_to, legal.bet_count),
+            _totals(legal.raise_to, legal.raise_count),
+        )
+
+    @cython.critical_section
+    def act(self, int kind, int64_t to) -> int:
+        """Act for the seat to act (kind: 0 fold .. 6 raise; to < 0: the smallest total)."""
+        if not 0 <= kind <= 6:
+            return SE_BAD_ARGUMENT
+        return se_hand_act(&self.hand, <se_action>kind, to)
+
+    @cython.critical_section
+    def deal(self, int seat, codes) -> int:
+        cdef uint8_t cards[7]
+        cdef int count = _codes_in(codes, cards, 7)
+        return se_hand_deal(&self.hand, seat, cards, count)
+
+    @cython.critical_section
+    def deal_community(self, int card) -> int:
+        return se_hand_deal_community(&self.hand, card)
+
+    @cython.critical_section
+    def deal_random(self, uint64_t seed) -> int:
+        return se_hand_deal_random(&self.hand, seed)
+
+    @cython.critical_section
+    def show(self, codes=None) -> int:
+        cdef uint8_t cards[7]
+        cdef int count
+        if codes is None:
+            return se_hand_show(&self.hand, NULL, 0)
+        count = _codes_in(codes, cards, 7)
+        return se_hand_show(&self.hand, cards, count)
+
+    @cython.critical_section
+    def muck(self) -> int:
+        return se_hand_muck(&self.hand)
+
+    @cython.critical_section
+    def pay(self, payouts, int64_t rake) -> int:
+        cdef int64_t chips[8]
+        cdef int i
+        if len(payouts) != self.hand.rules.seats:
+            return SE_BAD_ARGUMENT
+        for i in range(self.hand.rules.seats):
+            chips[i] = payouts[i]
+        return se_hand_pay(&self.hand, chips, rake)
+
+    @cython.critical_section
+    def events(self, size_t start=0) -> list:
+        """The event log from ``start``, as ``CoreEvent`` records."""
+        cdef size_t i
+        cdef se_event *e
+        out = []
+        for i in range(start, self.hand.events_count):
+            e = &self.hand.events[i]
+            out.append(CoreEvent(
+                <int>e.kind, e.seat, e.amount, e.to,
+                tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)]), e.street,
+            ))
+        return out

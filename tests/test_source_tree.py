@@ -1,0 +1,71 @@
+"""The source tree's shape: the compiled layer imports no typed module, its hub
+includes every topic, no file grows past what a reader can hold, and the C core
+carries the package's version.
+
+These read ``src/`` and ``csrc/``, so they run from a checkout; the wheel proofs
+(tools/wheel_proof.py), which test an installed wheel without ``src/``, leave them out.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import studeval
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "studeval"
+#: The compiled layer's own files: the hub, its topic includes, its C declarations.
+CYTHON_FILES = sorted(p for pattern in ("*.pyx", "*.pxi", "*.pxd") for p in SOURCE.glob(pattern))
+
+
+_CYTHON_IMPORT = re.compile(r"^\s*(?:from\s+(\S+)\s+c?import|c?import\s+(\S+))", re.MULTILINE)
+
+
+def test_the_compiled_layer_imports_only_the_errors() -> None:
+    """The compiled layer converts and dispatches: it may raise the package's errors,
+    and imports no other studeval module (the card grammar is handed to it)."""
+    assert {p.name for p in CYTHON_FILES} >= {"_core.pyx", "_status.pxi", "_engine.pxi"}
+    found = {}
+    for path in CYTHON_FILES:
+        for match in _CYTHON_IMPORT.finditer(path.read_text(encoding="utf-8")):
+            module = match.group(1) or match.group(2)
+            found.setdefault(module, []).append(path.name)
+    assert "studeval.errors" in found  # the reader sees the imports
+    ours = {m for m in found if m.startswith("studeval")}
+    assert ours == {"studeval.errors"}, ours
+
+
+def test_the_hub_includes_every_topic() -> None:
+    hub = (SOURCE / "_core.pyx").read_text(encoding="utf-8")
+    included = set(re.findall(r'^include "(\w+\.pxi)"', hub, re.MULTILINE))
+    assert included == {p.name for p in CYTHON_FILES if p.suffix == ".pxi"}
+
+
+_LIMITS = [
+    (ROOT / "src", ("*.py", "*.pyx", "*.pxi"), 500),
+    (ROOT / "csrc", ("*.c",), 800),
+]
+
+
+@pytest.mark.parametrize(("folder", "patterns", "limit"), _LIMITS)
+def test_no_source_file_is_too_long(folder: Path, patterns: tuple[str, ...], limit: int) -> None:
+    """One job a file: a Python or Cython file over 500 lines, or a C file over 800,
+    is doing too much and splits along what it holds (generated tables are built
+    into the build tree, never kept in csrc/)."""
+    files = [p for pattern in patterns for p in folder.rglob(pattern)]
+    assert len(files) > 5
+    long = {str(p.relative_to(ROOT)): n for p in files
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > limit}  # fmt: skip
+    assert not long, long
+
+
+def test_the_core_version_is_the_package_version() -> None:
+    from studeval import _core
+
+    header = (ROOT / "csrc" / "include" / "studeval.h").read_text(encoding="utf-8")
+    parts = [re.search(rf"#define SE_VERSION_{p} (\d+)", header).group(1)  # type: ignore[union-attr]
+             for p in ("MAJOR", "MINOR", "PATCH")]  # fmt: skip
+    assert _core.CORE_VERSION == studeval.__version__ == ".".join(parts)
