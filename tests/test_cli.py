@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 import studeval
-from studeval._rank_job import SEVEN_CARD_COUNTS, SEVEN_CARD_HANDS, low8_hand_count
 from studeval.cli import main
+from studeval.cli._rank_job import SEVEN_CARD_COUNTS, SEVEN_CARD_HANDS, low8_hand_count
 from studeval.stream import random_hands
 
 CATEGORIES = [
@@ -531,7 +531,7 @@ def test_help_and_messages_cite_nothing_users_lack(capsys):
 
 
 def test_progress_bar_counts_bytes_in_powers_of_1000(monkeypatch):
-    from studeval._console import Progress
+    from studeval.cli._console import Progress
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     bar = Progress(10_000_000, "B")
@@ -554,9 +554,10 @@ def test_version_does_not_import_numpy():
 
 def test_allocator_is_tuned_only_by_the_console_entry(capsys, monkeypatch):
     from studeval import cli
+    from studeval.cli import _tuning
 
     calls = []
-    monkeypatch.setattr(cli, "_keep_freed_memory", lambda: calls.append(1))
+    monkeypatch.setattr(_tuning, "keep_freed_memory", lambda: calls.append(1))
     assert main(["rank", "--random", "1000"]) == 0
     assert calls == []
     monkeypatch.setattr(sys, "argv", ["studeval", "rank", "--random", "1000"])

@@ -12,18 +12,38 @@ b'cards,high,category,low,low8\\nAs Ks Qs Js Ts,1,Straight Flush,1279,\\n'
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from studeval import _core
 from studeval._cardtext import TEXT_OF_CODE
 from studeval.classes import HIGH_CATEGORIES
-from studeval.errors import InvalidRankError
+from studeval.errors import InvalidRankError, OptionError
 
-__all__ = ["FORMATS", "category_index", "format_header", "format_rows"]
+if TYPE_CHECKING:
+    import numpy as np
 
-#: Output formats of :func:`format_rows`.
+__all__ = ["FORMATS", "category_index", "check_format", "format_header", "format_rows"]
+
+#: Output formats of :func:`format_rows`, the one list (``studeval rank --format``
+#: offers these). numpy is imported by the functions that need it, so that the
+#: command line can name the formats without loading it.
 FORMATS = ("table", "csv", "jsonl")
+
+
+def check_format(fmt: object) -> str:
+    """Return ``fmt`` when it names an output format, else raise.
+
+    >>> check_format("csv")
+    'csv'
+    >>> check_format("xml")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: unknown format 'xml'; expected one of table, csv, jsonl
+    """
+    if fmt not in FORMATS:
+        raise OptionError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    return fmt
+
 
 _MAX_CARDS = 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
@@ -41,9 +61,12 @@ _category_of_rank: np.ndarray | None = None
 def category_index(high: np.ndarray) -> np.ndarray:
     """Map high ranks to category indexes 0..8 (straight flush .. high card).
 
+    >>> import numpy as np
     >>> category_index(np.array([1, 7462], dtype=np.uint16)).tolist()
     [0, 8]
     """
+    import numpy as np
+
     global _category_of_rank
     if _category_of_rank is None:
         table = np.zeros(7463, dtype=np.uint8)
@@ -55,12 +78,14 @@ def category_index(high: np.ndarray) -> np.ndarray:
     return _category_of_rank[high]
 
 
-_Table = tuple[bytes, np.ndarray]
+_Table = tuple[bytes, "np.ndarray"]
 
 
 def _table(texts: list[str]) -> _Table:
     """Texts as one byte string and the uint32 offsets of each entry. 64 spare bytes
     at the end let the core copy the last entries in fixed-size blocks too."""
+    import numpy as np
+
     raw = [text.encode() for text in texts]
     offsets = np.zeros(len(raw) + 1, dtype=np.uint32)
     np.cumsum([len(data) for data in raw], out=offsets[1:])
@@ -80,9 +105,12 @@ _NAMES = list(TEXT_OF_CODE)
 
 
 def _format_tables(fmt: str) -> _Format:
+    import numpy as np
+
     cached = _formats.get(fmt)
     if cached is not None:
         return cached
+    check_format(fmt)
     none = [""] * (256 - 52)
     # The category follows from the high rank, and the 8-or-better low from the low
     # rank (the qualifying lows are exactly low ranks 1..56), so one lookup
@@ -96,13 +124,6 @@ def _format_tables(fmt: str) -> _Format:
             _table([f",{i},{c}" for i, c in enumerate(categories)]),
             _table([f",{i},{low8[i]}\n" for i in range(6176)]),
         )
-    elif fmt == "jsonl":
-        tables = _Format(
-            _table(['{"cards": "' + n for n in _NAMES] + none),
-            _table([" " + n for n in _NAMES] + none),
-            _table([f'", "high": {i}, "category": "{c}"' for i, c in enumerate(categories)]),
-            _table([f', "low": {i}, "low8": {low8[i] or "null"}}}\n' for i in range(6176)]),
-        )
     elif fmt == "table":
         # Fixed widths (a missing card is blanks), so that the columns line up.
         tables = _Format(
@@ -111,8 +132,13 @@ def _format_tables(fmt: str) -> _Format:
             _table([f"  {i:>4}  {c:<15} " for i, c in enumerate(categories)]),
             _table([f" {i:>4}  {low8[i] or '-':>4}\n" for i in range(6176)]),
         )
-    else:
-        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    else:  # jsonl
+        tables = _Format(
+            _table(['{"cards": "' + n for n in _NAMES] + none),
+            _table([" " + n for n in _NAMES] + none),
+            _table([f'", "high": {i}, "category": "{c}"' for i, c in enumerate(categories)]),
+            _table([f', "low": {i}, "low8": {low8[i] or "null"}}}\n' for i in range(6176)]),
+        )
     _formats[fmt] = tables
     return tables
 
@@ -120,6 +146,8 @@ def _format_tables(fmt: str) -> _Format:
 def _ranks16(ranks: np.ndarray, last: int, what: str) -> np.ndarray:
     """Ranks as uint16 for the core, refusing values outside 1..last first (a cast
     would wrap them into other, wrong ranks; the core refuses 0 and above last)."""
+    import numpy as np
+
     ranks = np.asarray(ranks)
     if ranks.dtype == np.uint16:
         return ranks
@@ -137,11 +165,9 @@ def format_header(fmt: str) -> bytes:
     """
     if fmt == "csv":
         return b"cards,high,category,low,low8\n"
-    if fmt == "jsonl":
-        return b""
-    if fmt == "table":
+    if check_format(fmt) == "table":
         return f"{'cards':<20}  high  {'category':<15}   low  low8\n".encode()
-    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    return b""  # jsonl
 
 
 def format_rows(cards: np.ndarray, high: np.ndarray, low: np.ndarray, fmt: str = "csv") -> bytes:
@@ -151,6 +177,7 @@ def format_rows(cards: np.ndarray, high: np.ndarray, low: np.ndarray, fmt: str =
     ``high`` and ``low`` are the ranks; the category and the 8-or-better low follow
     from them (a low rank of 1..56 is the qualifying low; above is none).
 
+    >>> import numpy as np
     >>> cards = np.array([[51, 47, 43, 39, 35], [48, 1, 6, 11, 12]], dtype=np.uint8)
     >>> high, low = np.array([1, 1609]), np.array([1279, 1])
     >>> print(format_rows(cards, high, low, "csv").decode(), end="")
@@ -163,9 +190,11 @@ def format_rows(cards: np.ndarray, high: np.ndarray, low: np.ndarray, fmt: str =
     As Ks Qs Js Ts           1  Straight Flush   1279     -
     Ac 2d 3h 4s 5c        1609  Straight            1     1
     """
+    import numpy as np
+
     tables = _format_tables(fmt)
     if not len(cards) == len(high) == len(low):
-        raise ValueError(f"{len(cards)} hands but {len(high)} high and {len(low)} low ranks")
+        raise OptionError(f"{len(cards)} hands but {len(high)} high and {len(low)} low ranks")
     n, ncards = cards.shape
     blank = np.full(n, _PAD, dtype=np.uint8)
     # The table format always writes seven card places; the others only the chunk's.

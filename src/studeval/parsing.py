@@ -57,8 +57,6 @@ __all__ = [
 #: in cache and can be reused by the allocator for the next chunk.
 CHUNK_BYTES = 1 << 20
 
-#: Output formats of :func:`format_rows`.
-FORMATS = ("table", "csv", "jsonl")
 
 _MIN_CARDS, _MAX_CARDS = 5, 7
 _PAD = 255  # card slot of a hand shorter than the chunk's widest hand

@@ -12,10 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
-__all__ = ["InputError", "Output", "OutputError", "Progress", "detach_stdout", "say"]
+__all__ = [
+    "InputError",
+    "Output",
+    "OutputError",
+    "Progress",
+    "detach_stdout",
+    "fail",
+    "open_input",
+    "say",
+]
 
 
 class OutputError(Exception):
@@ -44,6 +54,38 @@ def say(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):
         stream.write(message + "\n")
         stream.flush()
+
+
+def fail(message: str) -> int:
+    """Report a command's error on stderr; return the exit status of bad input, 2.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     status = fail("no such file")
+    >>> status, err.getvalue()
+    (2, 'studeval: error: no such file\\n')
+    """
+    say(f"studeval: error: {message}")
+    return 2
+
+
+def open_input(name: str) -> tuple[BinaryIO, int | None]:
+    """The binary stream to read (``-``: standard input), and its size when it is a
+    plain file; :class:`InputError` when it cannot be opened."""
+    if name == "-":
+        stream = sys.stdin
+        if stream is None:
+            raise InputError("standard input is closed; give FILE or --random N")
+        binary = getattr(stream, "buffer", None)
+        if binary is None:
+            raise InputError("standard input cannot be read as bytes")
+        return binary, None
+    try:
+        source: BinaryIO = open(name, "rb")  # noqa: SIM115 (closed by the caller)
+        info = os.fstat(source.fileno())
+    except OSError as err:
+        raise InputError(f"cannot read {name!r}: {err.strerror or err}") from None
+    return source, info.st_size if stat.S_ISREG(info.st_mode) else None
 
 
 def detach_stdout() -> None:

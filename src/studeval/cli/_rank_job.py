@@ -19,9 +19,9 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from studeval import stream as hand_stream
-from studeval._console import Output, Progress
 from studeval.batch import NO_LOW, all_ranks
 from studeval.classes import HIGH_CATEGORIES
+from studeval.cli._console import Output, Progress
 from studeval.errors import InvalidLineError
 
 __all__ = [

@@ -1,0 +1,114 @@
+"""The ``studeval`` command: rank hands, settle showdowns, equity, play and replay.
+
+``main`` takes the arguments and returns the exit status, so tests and other
+programs call it in-process; ``studeval`` and ``python -m studeval`` call it too.
+Exit status: 0 on success, 2 for bad input (a bad hand line, a bad card, an unknown
+game, a usage error, unreadable input), 1 when the output cannot be written (a
+closed pipe, a full disk), 130 after Ctrl-C.
+
+Each command is a module here with its parser (``add``) and its work (``run``);
+what they share is in ``_args`` (argument types) and ``_console`` (output that
+fails cleanly, messages, the progress bar). numpy is imported only by the
+commands that need it, so ``studeval --version`` and ``--help`` start fast.
+
+>>> main(["bring-in", "--game", "stud", "7h", "2d", "2c"])
+Seat 2 brings in with 2c
+0
+>>> main(["bring-in", "--game", "stud", "7h", "7h"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from studeval._version import __version__
+from studeval.cli import _tuning, bench, bring_in, equity, play, rank, replay, showdown
+from studeval.cli._args import Formatter
+from studeval.cli._console import OutputError, detach_stdout, say
+
+__all__ = ["console_main", "main"]
+
+#: The commands in the order ``studeval --help`` lists them.
+COMMANDS = (rank, showdown, bring_in, equity, replay, play, bench)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="studeval",
+        description="Seven Card Stud hand ranking (high, A-5 low, 8-or-better) and rules.",
+        epilog="examples:\n  studeval rank\n  studeval rank hands.txt --format csv\n"
+        "  studeval COMMAND --help",
+        formatter_class=Formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"studeval {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in COMMANDS:
+        command.add(commands)
+    return parser
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace | int:
+    parser = _parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            command_parser = getattr(args, "command_parser", parser)
+            command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as exit_:
+        # argparse exits for --help, --version (0) and usage errors (2).
+        return exit_.code if isinstance(exit_.code, int) else 2
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``studeval`` command with ``argv`` (default: ``sys.argv[1:]``).
+
+    Returns the exit status instead of exiting, so it can be called in-process.
+
+    >>> main(["showdown", "--game", "stud", "--pot", "10", "As Ah Kd Kc 7s 3d 2c", "-"])
+    Pot of 10: Seat 0 wins 10 uncontested
+    0
+    """
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
+    try:
+        status: int = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not at interpreter exit
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`studeval rank big.txt | head`): stop, quietly.
+        detach_stdout()
+        say("studeval: stopped: the output pipe was closed")
+        return 1
+    except OutputError as err:
+        detach_stdout()
+        say(f"studeval: error: {err}")
+        return 1
+    except OSError as err:
+        detach_stdout()
+        say(f"studeval: error: cannot write the output: {err.strerror or err}")
+        return 1
+    return status
+
+
+def console_main() -> None:
+    """The ``studeval`` console script and ``python -m studeval``: ``main()``, then exit.
+
+    Only here, in a process that is the command, is the allocator tuned for
+    ``rank``'s chunk buffers and numpy's BLAS kept to one thread.
+    """
+    argv = sys.argv[1:]
+    _tuning.one_blas_thread()
+    if argv[:1] == ["rank"]:
+        _tuning.keep_freed_memory()
+    try:
+        status = main(argv)
+    except KeyboardInterrupt:
+        status = 130
+    sys.exit(status)

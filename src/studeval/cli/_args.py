@@ -1,0 +1,126 @@
+"""What the commands share on their command lines: argument types, the game and
+house-rules options, and the making of a subcommand's parser.
+
+Each type turns one argument's text into its value or raises
+``argparse.ArgumentTypeError`` with the words argparse prints after the usage.
+
+>>> count("10M"), count("1_000"), chip_list("50,50,20")
+(10000000, 1000, [50, 50, 20])
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from studeval.errors import StudevalError
+
+__all__ = [
+    "Formatter",
+    "add_game_options",
+    "chip_list",
+    "chips",
+    "count",
+    "game",
+    "positive",
+    "seat",
+    "subcommand",
+]
+
+GAME_HELP = (
+    "stud (high, the default), stud8 (hi/lo 8-or-better), razz (A-5 low) or "
+    "stud_hilo_noq (hi/lo, no qualifier); the hand-history codes F7S, F7S/8, FR work too"
+)
+RULES_HELP = "house rules: robert (Robert's Rules of Poker, the default) or wsop"
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the example epilogs as written."""
+
+
+def count(text: str) -> int:
+    """A positive count: digits with optional _ and a k/M/G suffix ("10M")."""
+    scale = {"k": 10**3, "m": 10**6, "g": 10**9}.get(text[-1:].lower(), 1)
+    digits = text[:-1] if scale > 1 else text
+    try:
+        value = int(digits.replace("_", "")) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a count such as 1000000 or 10M; got {text!r}"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a count of at least 1; got {text!r}")
+    return value
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (threads, seats, repeats)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1; got {text!r}")
+    return value
+
+
+def chips(text: str) -> int:
+    """A whole, non-negative number of chips."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of chips; got {text!r}"
+        ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"chips cannot be negative; got {text!r}")
+    return value
+
+
+def chip_list(text: str) -> list[int]:
+    """Chips for each seat, comma-separated."""
+    return [chips(part.strip()) for part in text.split(",")]
+
+
+def game(text: str) -> str:
+    """A game's name, as :func:`studeval.check_game` reads it."""
+    from studeval.games import check_game
+
+    try:
+        return check_game(text)
+    except StudevalError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def seat(text: str) -> str | None:
+    """One seat's cards; ``-`` (or nothing) is a folded or empty seat."""
+    return None if text.strip() in ("-", "") else text
+
+
+def add_game_options(parser: argparse.ArgumentParser, *, rules: bool = True) -> None:
+    """``--game`` and (unless ``rules`` is false) ``--rules``."""
+    parser.add_argument("--game", type=game, default="stud", metavar="GAME", help=GAME_HELP)
+    if rules:
+        parser.add_argument(
+            "--rules", choices=("robert", "wsop"), default="robert", help=RULES_HELP
+        )
+
+
+def subcommand(
+    commands: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    epilog: str,
+) -> argparse.ArgumentParser:
+    """Add the parser of command ``name``, which ``run`` carries out."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=Formatter
+    )
+    # The parser travels with the arguments, so that a stray option is reported
+    # with this command's usage instead of the top-level one.
+    parser.set_defaults(run=run, command_parser=parser)
+    return parser
