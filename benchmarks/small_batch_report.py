@@ -44,7 +44,7 @@ def main() -> int:
     studeval.high_ranks(hands(64))  # the first call sets up the kernel and the tables
     single = best(lambda: studeval.high_rank(one), 20000)
     print(f"single high_rank(tuple): {single * 1e9:.0f} ns\n")
-    print("| rows | high_ranks (quick path) | checked path (0.1's) | loop of high_rank "
+    print("| rows | high_ranks (quick path) | checked path | loop of high_rank "
           "| quick / single calls | quick vs loop |")  # fmt: skip
     print("|---:|---:|---:|---:|---:|---:|")
     for n in (1, 2, 4, 8, 16, 32, 64, 256):

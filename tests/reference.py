@@ -1,9 +1,11 @@
 """A slow, obviously-correct pure-Python twin of studeval's rankings.
 
-Written from the rules in SPEC section 3, not from the C core: a hand's class is
-a Python tuple that compares the way the hands compare, the rank numbers come
-from listing every class and sorting, and a 6- or 7-card hand takes the best of
-its 5-card subsets. The tests compare this module with the C paths.
+Written from the hand rankings of poker (high: the nine categories, the ace high or
+low in a straight; ace-to-five low: straights and flushes do not count, pairs count
+against; 8-or-better: five distinct ranks of 8 or lower), not from the C core: a
+hand's class is a Python tuple that compares the way the hands compare, the rank
+numbers come from listing every class and sorting, and a 6- or 7-card hand takes
+the best of its 5-card subsets. The tests compare this module with the C paths.
 
 Cards are codes ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace).
 

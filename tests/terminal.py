@@ -1,8 +1,8 @@
 """Run a command in a pseudo-terminal, as if a person typed it.
 
 A command whose stdout and stderr are a terminal behaves differently (progress
-bars, colours, isatty checks), and version 0.1 crashed exactly there while every
-test ran with its output redirected. :func:`run_in_terminal` gives the command a
+bars, colours, isatty checks), so a crash there goes unseen by every test that
+runs with its output redirected. :func:`run_in_terminal` gives the command a
 new pty as stdin, stdout and stderr and a session of its own, so that Ctrl-C
 typed into the pty (``interrupt_after``) reaches it as SIGINT through the
 terminal driver, the way a keyboard does.

@@ -16,6 +16,7 @@ import numpy.typing as npt
 import pytest
 import reference as ref
 from conftest import MIN_ROWS_PER_THREAD_IN_TESTS
+from helpers import KNOWN_HANDS, KnownHand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,79 +41,34 @@ up_hands = st.integers(1, 4).flatmap(hand_of)
 
 # ---- hand-checked values ----------------------------------------------------
 
-HIGH_KNOWN = [
-    ("As Ks Qs Js Ts", 1, "Royal Flush"),
-    ("Ks Qs Js Ts 9s", 2, "Straight Flush, King high"),
-    ("5h 4h 3h 2h Ah", 10, "Straight Flush, Five high"),  # steel wheel
-    ("Ac Ad Ah As Kc", 11, "Four of a Kind, Aces"),
-    ("2c 2d 2h 2s 3c", 166, "Four of a Kind, Twos"),
-    ("Ac Ad Ah Kc Kd", 167, "Full House, Aces over Kings"),
-    ("2c 2d 2h 3c 3d", 322, "Full House, Twos over Threes"),
-    ("Ac Kc Qc Jc 9c", 323, "Flush, Ace high"),
-    ("7d 5d 4d 3d 2d", 1599, "Flush, Seven high"),
-    ("Ac Kd Qh Js Tc", 1600, "Straight, Ace high"),
-    ("5c 4d 3h 2s Ad", 1609, "Straight, Five high"),  # wheel
-    ("Ac Ad Ah Kc Qd", 1610, "Three of a Kind, Aces"),
-    ("2c 2d 2h 4c 3d", 2467, "Three of a Kind, Twos"),
-    ("Ac Ad Kh Ks Qd", 2468, "Two Pair, Aces and Kings"),
-    ("3c 3d 2h 2s 4d", 3325, "Two Pair, Threes and Twos"),
-    ("Ac Ad Kh Qs Jd", 3326, "One Pair, Aces"),
-    ("2c 2d 5h 4s 3d", 6185, "One Pair, Twos"),
-    ("Ac Kd Qh Js 9d", 6186, "High Card, Ace"),
-    ("7c 5d 4h 3s 2d", 7462, "High Card, Seven"),
-]
 
-LOW_KNOWN = [
-    ("5c 4d 3h 2s Ad", 1, 1, "5-4-3-2-A"),
-    ("5h 4h 3h 2h Ah", 1, 1, "5-4-3-2-A"),  # straights and flushes do not count
-    ("6c 4d 3h 2s Ad", 2, 2, "6-4-3-2-A"),
-    ("8c 7d 6h 5s 4d", 56, 56, "8-7-6-5-4"),
-    ("9c 4d 3h 2s Ad", 57, None, "9-4-3-2-A"),
-    ("Kc Qd Jh Ts 9d", 1287, None, "K-Q-J-T-9"),
-    ("Ac Ad 4h 3s 2d", 1288, None, "Pair of Aces, 4-3-2"),
-    ("2c 2d 7h 5s Ad", None, None, "Pair of Twos, 7-5-A"),
-    ("Kc Kd Kh Ks Qd", 6175, None, "Four Kings, Q"),
-]
-
-SEVEN_KNOWN = [
-    # (hand, high, low8 or None, describe_high, describe_low)
-    ("Kc Kd 5h 5s 9c 2d 3h", None, None, "Two Pair, Kings and Fives", "K-9-5-3-2"),
-    ("Ac 2d 3h 4s 5c Kd Kh", 1609, 1, "Straight, Five high", "5-4-3-2-A"),
-    # The paired seven-card low that poker-eval's own TODO doubts: KK77442.
-    ("Kc Kd 7h 7s 4c 4d 2h", None, None, "Two Pair, Kings and Sevens", "Pair of Fours, K-7-2"),
-    ("As Ks Qs Js Ts 9s 8s", 1, None, "Royal Flush", "J-T-9-8-A"),
-    ("8c 7d 6h 5s 4c 3d 2h", None, 6, "Straight, Eight high", "6-5-4-3-2"),
-]
+@pytest.mark.parametrize("known", KNOWN_HANDS, ids=lambda known: known.cards)
+def test_known_hands(known: KnownHand) -> None:
+    """The hands of tests/data/known_hands.tsv (the exhaustive C check reads them too):
+    every pinned rank and name, from the compiled core and from the reference."""
+    text = known.cards
+    high, low = studeval.high_rank(text), studeval.low_rank(text)
+    assert high == ref.high_rank(codes(text))
+    assert low == ref.low_rank(codes(text))
+    if known.high is not None:
+        assert high == known.high
+        assert studeval.high_category(high) == known.high_words.split(",")[0].replace(  # type: ignore[union-attr]
+            "Royal", "Straight"
+        )
+    if known.low is not None:
+        assert low == known.low
+    if known.low8 is not None:
+        assert studeval.low8_rank(text) == (known.low8 or None)
+    if known.high_words is not None:
+        assert studeval.describe_high(high) == known.high_words
+    if known.low_words is not None:
+        assert studeval.describe_low(low) == known.low_words
 
 
-@pytest.mark.parametrize(("text", "rank", "words"), HIGH_KNOWN)
-def test_known_high_ranks(text: str, rank: int, words: str) -> None:
-    assert studeval.high_rank(text) == rank
-    assert ref.high_rank(codes(text)) == rank
-    assert studeval.describe_high(rank) == words
-    assert studeval.high_category(rank) == words.split(",")[0].replace("Royal", "Straight")
-
-
-@pytest.mark.parametrize(("text", "rank", "low8", "words"), LOW_KNOWN)
-def test_known_low_ranks(text: str, rank: int | None, low8: int | None, words: str) -> None:
-    got = studeval.low_rank(text)
-    if rank is not None:
-        assert got == rank
-    assert got == ref.low_rank(codes(text))
-    assert studeval.low8_rank(text) == low8
-    assert studeval.describe_low(got) == words
-
-
-@pytest.mark.parametrize(("text", "high", "low8", "high_words", "low_words"), SEVEN_KNOWN)
-def test_known_seven_card_hands(
-    text: str, high: int | None, low8: int | None, high_words: str, low_words: str
-) -> None:
-    got_high = studeval.high_rank(text)
-    if high is not None:
-        assert got_high == high
-    assert studeval.describe_high(got_high) == high_words
-    assert studeval.describe_low(studeval.low_rank(text)) == low_words
-    assert studeval.low8_rank(text) == low8
+def test_the_known_hands_were_read() -> None:
+    assert len(KNOWN_HANDS) > 30
+    assert sum(known.high is not None for known in KNOWN_HANDS) > 20
+    assert sum(known.low8 == 0 for known in KNOWN_HANDS) > 5  # hands with no low
 
 
 def test_rank_extremes_and_constants() -> None:

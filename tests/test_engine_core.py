@@ -19,7 +19,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_exhaustive import build_c_check
+from helpers import build_c_check
 
 from studeval import HouseRules, Stakes, StudHand, bring_in, first_to_act, open_pair
 from studeval.errors import ChipError, IllegalActionError

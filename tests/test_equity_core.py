@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_exhaustive import build_c_check
+from helpers import build_c_check
 
 SPOTS = 300
 

@@ -13,7 +13,7 @@ from studeval.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 
 def test_parse_accepts_every_card_text() -> None:
-    """SPEC 2: codes, strings, one string (spaced, comma-separated or concatenated)."""
+    """Cards as codes, strings, or one string (spaced, comma-separated or concatenated)."""
     codes = studeval.parse_cards("As Kd 7h")
     assert Hand("As Kd 7h").cards == tuple(codes)
     assert Hand("AsKd7h") == Hand(["As", "Kd", "7h"]) == Hand(codes) == Hand.parse("as,kd,7H")

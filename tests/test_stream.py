@@ -8,10 +8,12 @@ import json
 
 import numpy as np
 import pytest
+from helpers import HIGH_CATEGORIES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import studeval
+from studeval.parsing import parse_lines
 from studeval.stream import (
     InvalidLineError,
     category_index,
@@ -20,7 +22,6 @@ from studeval.stream import (
     iter_blocks,
     iter_chunks,
     parse_block,
-    parse_hands,
     random_hands,
     rank_chunk,
 )
@@ -156,7 +157,7 @@ def test_empty_and_blank_blocks():
     assert len(parse_block(b"")) == 0
     chunk = parse_block(b"\n\n  \n")
     assert len(chunk) == 0 and chunk.invalid == 0
-    assert parse_hands("").shape == (0, 5)
+    assert parse_lines("").shape == (0, 5)
 
 
 def test_iter_blocks_keeps_lines_whole():
@@ -194,13 +195,13 @@ def test_iter_chunks_line_numbers_across_chunks():
     assert len(chunks) > 10
 
 
-def test_parse_hands():
+def test_parse_lines():
     hands = random_hands(30, size=6, seed=2)
     text = "\n".join(hand_text(h, "concat") for h in hands.tolist())
-    np.testing.assert_array_equal(parse_hands(text), hands)
-    np.testing.assert_array_equal(parse_hands(text.encode()), hands)
+    np.testing.assert_array_equal(parse_lines(text), hands)
+    np.testing.assert_array_equal(parse_lines(text.encode()), hands)
     with pytest.raises(InvalidLineError, match=r"line 3: .*5 cards; line 1 has 6"):
-        parse_hands(text.split("\n")[0] + "\n" + text.split("\n")[1] + "\n2c 3c 4c 5c 6c\n")
+        parse_lines(text.split("\n")[0] + "\n" + text.split("\n")[1] + "\n2c 3c 4c 5c 6c\n")
 
 
 def test_random_hands_distinct_uniform_and_seeded():
@@ -267,17 +268,7 @@ def test_rank_chunk_mixed_sizes_matches_single_calls():
 
 def test_category_index_matches_high_category():
     ranks = np.arange(1, 7463, dtype=np.uint16)
-    names = [
-        "Straight Flush",
-        "Four of a Kind",
-        "Full House",
-        "Flush",
-        "Straight",
-        "Three of a Kind",
-        "Two Pair",
-        "One Pair",
-        "High Card",
-    ]
+    names = [category.name for category in HIGH_CATEGORIES]
     got = category_index(ranks)
     assert [names[i] for i in got.tolist()] == [studeval.high_category(r) for r in range(1, 7463)]
 

@@ -1,8 +1,9 @@
 """The installed ``studeval`` command in a real terminal, from a default install.
 
-Version 0.1 crashed in a terminal (its progress bar needed an extra) while every
-test passed, because every test ran with its output redirected and with the test
-extras installed. These tests run the console script under a pseudo-terminal,
+A command can crash only in a terminal (a progress bar that needs a package the
+default install lacks) while every test passes, because the tests run with their
+output redirected and with the test extras installed. These tests run the
+console script under a pseudo-terminal,
 from a virtual environment that holds studeval and its declared run-time
 dependencies only: nothing the test extras bring in can be imported there.
 """

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from test_exhaustive import missing_tool
+from helpers import missing_tool
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "wheel_proof.py"
 

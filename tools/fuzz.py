@@ -122,7 +122,8 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
         "asan": ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
         "tsan": ["-fsanitize=thread"],
     }[sanitizer]
-    run([clang, "-O1", "-g", "-std=c99", "-pthread", *flags, *includes(work),
+    data = f'-DTEST_DATA_DIR="{REPO / "tests" / "data"}"'  # the check reads its fixtures
+    run([clang, "-O1", "-g", "-std=c99", "-pthread", *flags, data, *includes(work),
          *core_sources(work), str(REPO / "tests" / "c" / "reference.c"),
          str(REPO / "tests" / "c" / "exhaustive.c"), "-o", str(binary), "-lpthread"])  # fmt: skip
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1",

@@ -12,6 +12,7 @@ ranks, and this module puts them into words.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from itertools import combinations
 from typing import Literal
 
@@ -22,6 +23,8 @@ from studeval.errors import HandSizeError, UnknownRankingError
 __all__ = [
     "HIGH_CATEGORIES",
     "LOW_CATEGORIES",
+    "HighCategory",
+    "LowCategory",
     "best_five",
     "describe_high",
     "describe_low",
@@ -31,25 +34,47 @@ __all__ = [
 
 Ranking = Literal["high", "low", "low8"]
 
-HIGH_CATEGORIES = (
-    "Straight Flush",
-    "Four of a Kind",
-    "Full House",
-    "Flush",
-    "Straight",
-    "Three of a Kind",
-    "Two Pair",
-    "One Pair",
-    "High Card",
-)
-LOW_CATEGORIES = (
-    "No Pair",
-    "One Pair",
-    "Two Pair",
-    "Three of a Kind",
-    "Full House",
-    "Four of a Kind",
-)
+
+class HighCategory(Enum):
+    """The categories of a high hand, best first, in the core's order (``se_category``
+    in ``studeval.h``: a member's place is the category number ``_core.high_class``
+    gives); each member's value is its name in words.
+
+    >>> HighCategory.FULL_HOUSE.value, list(HighCategory).index(HighCategory.FLUSH)
+    ('Full House', 3)
+    """
+
+    STRAIGHT_FLUSH = "Straight Flush"
+    FOUR_OF_A_KIND = "Four of a Kind"
+    FULL_HOUSE = "Full House"
+    FLUSH = "Flush"
+    STRAIGHT = "Straight"
+    THREE_OF_A_KIND = "Three of a Kind"
+    TWO_PAIR = "Two Pair"
+    ONE_PAIR = "One Pair"
+    HIGH_CARD = "High Card"
+
+
+class LowCategory(Enum):
+    """The shapes of an ace-to-five low, best first, in the core's order (the shape
+    number ``_core.low_class`` gives); each member's value is its name in words.
+
+    >>> LowCategory.NO_PAIR.value
+    'No Pair'
+    """
+
+    NO_PAIR = "No Pair"
+    ONE_PAIR = "One Pair"
+    TWO_PAIR = "Two Pair"
+    THREE_OF_A_KIND = "Three of a Kind"
+    FULL_HOUSE = "Full House"
+    FOUR_OF_A_KIND = "Four of a Kind"
+
+
+#: The names of :class:`HighCategory` and :class:`LowCategory`, indexed by the core's
+#: category numbers.
+HIGH_CATEGORIES: tuple[str, ...] = tuple(category.value for category in HighCategory)
+LOW_CATEGORIES: tuple[str, ...] = tuple(category.value for category in LowCategory)
 _NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
           "Queen", "King", "Ace")  # fmt: skip
 _PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",

@@ -367,9 +367,9 @@ def parse_hands(hands: object) -> np.ndarray:
     number of cards, 5 to 7. Errors name the row (the item's index) or the line.
 
     Text items are joined and go through the core's reader of ``studeval rank``
-    (about 0.1 us a hand measured here, most of it joining the strings; many
-    times a loop of :func:`studeval.parse_cards`), so a million strings parse in
-    about a tenth of a second.
+    (about 0.1 us a hand, most of it joining the strings; many times a loop of
+    :func:`studeval.parse_cards`), so a million strings parse in about a tenth of
+    a second.
 
     >>> parse_hands(["As Kd 7h 2c 3s 9d Th", "AsKd7h2c3s9dTh"]).tolist()
     [[51, 45, 22, 0, 7, 29, 34], [51, 45, 22, 0, 7, 29, 34]]

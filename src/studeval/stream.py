@@ -3,8 +3,7 @@
 The streaming layer of the command line, in two halves: :mod:`studeval.parsing`
 (card text to arrays) and :mod:`studeval.formatting` (ranks back to text). This
 module ranks a parsed chunk and keeps the names of both halves importable from
-one place, as in 0.1 (``parse_hands`` here is :func:`studeval.parsing.parse_lines`:
-one string of lines).
+one place, so that a pipeline needs one import.
 
 >>> from studeval.stream import parse_block, rank_chunk
 >>> high, low, low8 = rank_chunk(parse_block(b"As Ks Qs Js Ts\\n"))
@@ -30,7 +29,6 @@ from studeval.parsing import (
     raw_blocks,
     row_codes,
 )
-from studeval.parsing import parse_lines as parse_hands
 
 __all__ = [
     "CHUNK_BYTES",
@@ -43,7 +41,6 @@ __all__ = [
     "iter_blocks",
     "iter_chunks",
     "parse_block",
-    "parse_hands",
     "parse_texts",
     "random_hands",
     "rank_chunk",

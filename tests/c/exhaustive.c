@@ -17,6 +17,10 @@
  * Usage: exhaustive [LIMIT]  -- LIMIT (optional) stops comparing the core with
  * the reference after LIMIT hands of each size; the reference invariants are
  * still checked over every hand. Meant only for quick local runs.
+ *
+ * The textbook category counts and the hands checked by hand are read from
+ * tests/data (high_categories.csv, known_hands.tsv), the files the Python tests
+ * read too; build with -DTEST_DATA_DIR="<repository>/tests/data".
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -27,6 +31,10 @@
 
 #include "reference.h"
 #include "studeval.h"
+
+#ifndef TEST_DATA_DIR
+#error "build with -DTEST_DATA_DIR=\"<repository>/tests/data\""
+#endif
 
 #define N5 2598960u
 #define N6 20358520u
@@ -261,16 +269,48 @@ static void check_hand(block *b, const uint8_t *sorted, int high, int low,
 
 /* ---- invariants ------------------------------------------------------------ */
 
-static const char *const CATEGORY_NAMES[9] = {
-    "straight flush", "four of a kind", "full house", "flush", "straight",
-    "three of a kind", "two pair", "one pair", "high card"};
+/* From tests/data/high_categories.csv: each category's name (lower case) and its
+ * textbook count among all 5-, 6- and 7-card hands. */
+static char CATEGORY_NAMES[9][32];
+static unsigned long long TEXTBOOK[3][9];
+
+static FILE *open_data(const char *name) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, name);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        printf("FAIL cannot read %s\n", path);
+        exit(1);
+    }
+    return f;
+}
+
+static void load_categories(void) {
+    FILE *f = open_data("high_categories.csv");
+    char line[512];
+    int row = -1; /* the header line comes first */
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        if (row++ < 0) continue;
+        char *comma = strchr(line, ',');
+        EXPECT(row <= 9 && comma != NULL && comma - line < 32, "high_categories.csv: bad row");
+        for (int i = 0; line + i < comma; i++)
+            CATEGORY_NAMES[row - 1][i] = (char)(line[i] >= 'A' && line[i] <= 'Z' ? line[i] + 32
+                                                                              : line[i]);
+        EXPECT(sscanf(comma + 1, "%llu,%llu,%llu", &TEXTBOOK[0][row - 1], &TEXTBOOK[1][row - 1],
+                      &TEXTBOOK[2][row - 1]) == 3,
+               "high_categories.csv: a row without three counts");
+    }
+    fclose(f);
+    EXPECT(row == 9, "high_categories.csv: not nine categories");
+}
 
 static void check_categories(const char *label, const unsigned long long *got,
                              const unsigned long long *want) {
     for (int c = 0; c < 9; c++) {
         printf("  %s %-16s %llu\n", label, CATEGORY_NAMES[c], got[c]);
         if (got[c] != want[c]) {
-            char what[128];
+            char what[512];
             snprintf(what, sizeof what, "%s count of %s is %llu, textbook %llu", label,
                      CATEGORY_NAMES[c], got[c], want[c]);
             fail_msg(what);
@@ -324,8 +364,6 @@ static uint16_t *ref5_high, *ref5_low, *ref6_high, *ref6_low;
 static block blk;
 
 static void phase5(void) {
-    static const unsigned long long textbook[9] = {40, 624, 3744, 5108, 10200,
-                                                   54912, 123552, 1098240, 1302540};
     unsigned long long cats[9] = {0};
     uint16_t *core_high = malloc(N5 * sizeof(uint16_t));
     uint16_t *core_low = malloc(N5 * sizeof(uint16_t));
@@ -357,7 +395,7 @@ static void phase5(void) {
     } while (next_combination(c, 5));
     block_flush(&blk);
     EXPECT(serial == N5, "wrong number of 5-card hands");
-    check_categories("5-card", cats, textbook);
+    check_categories("5-card", cats, TEXTBOOK[0]);
 
     int dh = count_distinct(ref5_high, N5), dl = count_distinct(ref5_low, N5);
     int d8 = count_distinct(ref_low8, N5) - 1; /* minus the "no low" value */
@@ -384,8 +422,6 @@ static void phase5(void) {
 }
 
 static void phase6(void) {
-    static const unsigned long long textbook[9] = {1844, 14664, 165984, 205792, 361620,
-                                                   732160, 2532816, 9730740, 6612900};
     unsigned long long cats[9] = {0};
     memset(&blk, 0, sizeof blk);
     blk.k = 6;
@@ -409,12 +445,10 @@ static void phase6(void) {
     } while (next_combination(c, 6));
     block_flush(&blk);
     EXPECT(serial == N6, "wrong number of 6-card hands");
-    check_categories("6-card", cats, textbook);
+    check_categories("6-card", cats, TEXTBOOK[1]);
 }
 
 static void phase7(void) {
-    static const unsigned long long textbook[9] = {41584, 224848, 3473184, 4047644, 6180020,
-                                                   6461620, 31433400, 58627800, 23294460};
     unsigned long long cats[9] = {0};
     static uint8_t high_seen[7463], low_seen[6176];
     int high_classes = 0, low_classes = 0;
@@ -446,9 +480,82 @@ static void phase7(void) {
     } while (next_combination(c, 7));
     block_flush(&blk);
     EXPECT(serial == N7, "wrong number of 7-card hands");
-    check_categories("7-card", cats, textbook);
+    check_categories("7-card", cats, TEXTBOOK[2]);
     printf("  7-card reachable classes: high %d, low %d\n", high_classes, low_classes);
     EXPECT(high_classes == 4824, "high classes reachable from 7 cards != 4824");
+}
+
+/* The best reference rank of n (5..7) cards: the best of their 5-card subsets. */
+static int ref_best(const uint8_t *cards, int n, int (*rank5)(const uint8_t cards[5])) {
+    int best = 65535;
+    for (unsigned mask = 0; mask < (1u << n); mask++) {
+        uint8_t five[7];
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (mask >> i & 1) five[k++] = cards[i];
+        if (k != 5) continue;
+        int r = rank5(five);
+        if (r < best) best = r;
+    }
+    return best;
+}
+
+/* A pinned cell of known_hands.tsv: -1 when empty, SE_NO_LOW for "none". */
+static long known_cell(const char *text) {
+    if (*text == '\0') return -1;
+    if (strcmp(text, "none") == 0) return SE_NO_LOW;
+    return strtol(text, NULL, 10);
+}
+
+static void check_known(const char *what, const uint8_t *cards, int n, long pinned, long core,
+                        long ref) {
+    if (ref != core) fail(what, cards, n, core, ref);
+    if (pinned >= 0 && ref != pinned) fail(what, cards, n, ref, pinned);
+}
+
+/* Every hand of tests/data/known_hands.tsv: the reference and the core (single
+ * hand) agree, and both give each pinned rank. */
+static void phase_known(void) {
+    FILE *f = open_data("known_hands.tsv");
+    char line[512];
+    int header = 1, hands = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        if (header) {
+            header = 0;
+            continue;
+        }
+        char *cell[6];
+        int cells = 0;
+        cell[cells++] = line;
+        for (char *p = line; *p && cells < 6; p++) {
+            if (*p == '\t') {
+                *p = '\0';
+                cell[cells++] = p + 1;
+            }
+        }
+        EXPECT(cells == 6, "known_hands.tsv: a row without six cells");
+        uint8_t cards[7];
+        int n = 0;
+        static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+        for (const char *p = cell[0]; *p; p++) {
+            if (*p == ' ') continue;
+            const char *r = strchr(ranks, p[0]), *s = p[1] ? strchr(suits, p[1]) : NULL;
+            EXPECT(r && s && n < 7, "known_hands.tsv: a bad card");
+            cards[n++] = (uint8_t)((r - ranks) * 4 + (s - suits));
+            p++;
+        }
+        EXPECT(n >= 5, "known_hands.tsv: fewer than five cards");
+        int high = ref_best(cards, n, ref_high5), low = ref_best(cards, n, ref_low5);
+        check_known("known high", cards, n, known_cell(cell[1]), se_high_rank(cards, n), high);
+        check_known("known low", cards, n, known_cell(cell[2]), se_low_rank(cards, n), low);
+        check_known("known low8", cards, n, known_cell(cell[3]), se_low8_rank(cards, n),
+                    ref_low8_of_low(low));
+        hands++;
+    }
+    fclose(f);
+    EXPECT(hands > 20, "known_hands.tsv: too few hands");
+    printf("ok %d known hands\n", hands);
 }
 
 static void phase_up(void) {
@@ -652,6 +759,8 @@ int main(int argc, char **argv) {
                                     core_limit);
 
     t = now_s();
+    load_categories();
+    phase_known();
     phase_errors();
     phase_classes();
     phase_up();

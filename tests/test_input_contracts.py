@@ -1,8 +1,9 @@
-"""Inputs that used to give silently wrong answers, or errors outside the promise.
+"""Inputs that could be read two ways, or that would break a promise without a word:
+each is refused with a StudevalError that names it, or read the one documented way.
 
-Each case here was found by an adversarial pass over 0.1: overlapping outputs,
-chips given as a mapping, hand cells that shift rows, and errors that were not
-StudevalError subclasses.
+Outputs that overlap the cards or each other, chips given as a mapping, hand cells
+that could shift rows, options of the wrong type, and the rule that every public
+error is a StudevalError.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ HANDS = random_hands(50_000, seed=77)
 
 
 def test_out_sharing_the_cards_buffer_is_refused(threads_started: Callable[[], int]) -> None:
-    """0.1: wrong ranks or an invented "invalid card 232 in row 15773", 14 times in 120."""
+    """Threads that write ranks over the cards they read would give wrong ranks, or
+    invent an invalid card, now and then: refused."""
     buffer = np.zeros(HANDS.size + 8, dtype=np.uint8)
     cards = buffer[: HANDS.size].reshape(HANDS.shape)
     cards[:] = HANDS
@@ -46,7 +48,7 @@ def test_out_sharing_the_cards_buffer_is_refused(threads_started: Callable[[], i
 
 
 def test_outputs_sharing_memory_are_refused() -> None:
-    """0.1: all_ranks(out=(o, o, o)) returned the low8 ranks as high."""
+    """all_ranks(out=(o, o, o)) would return the low8 ranks as high: refused."""
     o = np.empty(len(HANDS), dtype=np.uint16)
     with pytest.raises(BatchOutputError, match=r"out\.low shares memory with out\.high"):
         studeval.all_ranks(HANDS, out=studeval.Ranks(o, o, o))
@@ -86,7 +88,7 @@ SHOWDOWN = ["As Ah Kd Kc 7s 3d 2c", "Ks Kh 2d 5d 4c 7c 9c"]
     ids=["dict", "set", "str", "bytes", "generator", "2-D array"],
 )
 def test_contributions_must_be_a_sequence(contributions: object) -> None:
-    """0.1: settle(hands, {0: 10, 1: 10}) read the keys as chips and paid [0, 1]."""
+    """settle(hands, {0: 10, 1: 10}) would read the keys as chips and pay [0, 1]."""
     with pytest.raises(ChipError, match="sequence of chip counts"):
         studeval.settle(SHOWDOWN, contributions, "stud")  # type: ignore[arg-type]
 
@@ -99,7 +101,7 @@ def test_contribution_sequences(contributions: object) -> None:
 
 
 def test_text_cells_never_shift_rows() -> None:
-    """0.1: a blank cell made the rows below move up; a newline raised StopIteration."""
+    """A blank cell must not move the rows below up, nor a newline end the input."""
     import dask.dataframe as dd
     import pandas as pd
 

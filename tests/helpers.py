@@ -1,0 +1,144 @@
+"""What several test modules share: the fixtures in ``tests/data/``, the building of
+the C check programs, and the words users must never read.
+
+A helper lives here (or in ``conftest.py`` when it is a fixture), never in a test
+module that others import, so that every test module can run on its own.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CSRC = REPO / "csrc"
+TESTS_C = REPO / "tests" / "c"
+DATA = REPO / "tests" / "data"
+
+#: Words that point at the project's internal papers, or quote the rule texts in the
+#: languages they were written in: users never see those papers, so nothing they
+#: read (pages, docstrings, help, messages) may cite them.
+INTERNAL_WORDS = re.compile(
+    r"\bSPEC\b|\bseeds? 0\d\d|shared/|notes/|anchors\.md|aturan|pasangan|semua setelan"
+    r"|najbli|delilcu|\btisti\b|pemain|tangan"
+)
+
+
+# ---- tests/data ----------------------------------------------------------------------
+
+
+def _data_rows(name: str, delimiter: str) -> list[dict[str, str]]:
+    with (DATA / name).open(encoding="utf-8", newline="") as handle:
+        lines = [line for line in handle if not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter=delimiter))
+
+
+@dataclass(frozen=True)
+class Category:
+    """A high category and its textbook counts among all 5-, 6- and 7-card hands."""
+
+    name: str
+    five_cards: int
+    six_cards: int
+    seven_cards: int
+
+
+#: The nine high categories, best first (tests/data/high_categories.csv).
+HIGH_CATEGORIES: tuple[Category, ...] = tuple(
+    Category(row["category"], int(row["five_cards"]), int(row["six_cards"]),
+             int(row["seven_cards"]))
+    for row in _data_rows("high_categories.csv", ",")
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class KnownHand:
+    """A hand checked by hand; ``None`` where a value is not pinned. ``low8`` is 0
+    for a hand with no 8-or-better low."""
+
+    cards: str
+    high: int | None
+    low: int | None
+    low8: int | None
+    high_words: str | None
+    low_words: str | None
+
+
+def _cell(text: str) -> int | None:
+    return None if text == "" else 0 if text == "none" else int(text)
+
+
+#: Hands with pinned ranks and words (tests/data/known_hands.tsv).
+KNOWN_HANDS: tuple[KnownHand, ...] = tuple(
+    KnownHand(row["cards"], _cell(row["high"]), _cell(row["low"]), _cell(row["low8"]),
+              row["high_words"] or None, row["low_words"] or None)
+    for row in _data_rows("known_hands.tsv", "\t")
+)  # fmt: skip
+
+
+# ---- the C check programs ------------------------------------------------------------
+
+CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pthread"]
+
+
+def missing_tool(message: str) -> NoReturn:
+    """Skip a test whose tool (git, a C compiler) this machine lacks, with the reason;
+    where STUDEVAL_REQUIRE_TOOLS is set (CI sets it), fail instead, so that a proof
+    that CI relies on is never skipped there unseen."""
+    if os.environ.get("STUDEVAL_REQUIRE_TOOLS"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def find_compiler() -> str:
+    """Return the C compiler to use: $CC, else cc, gcc or clang on PATH; skip if none."""
+    for candidate in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if candidate and shutil.which(candidate.split()[0]):
+            return candidate
+    missing_tool(
+        "no C compiler found (looked for $CC, cc, gcc, clang): the C checks of the core "
+        "cannot run; install a C99 compiler"
+    )
+
+
+def run_checked(cmd: list[str], what: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run a command; fail the test with its output when it fails."""
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+    if proc.returncode != 0:
+        pytest.fail(
+            f"{what} failed with status {proc.returncode}\n$ {' '.join(cmd)}\n"
+            f"--- stdout ---\n{proc.stdout}\n--- stderr ---\n{proc.stderr}"
+        )
+    return proc
+
+
+def data_dir_flag() -> str:
+    """The define that tells a C check where tests/data is."""
+    return f'-DTEST_DATA_DIR="{DATA}"'
+
+
+def build_c_check(out: Path, name: str, sources: list[str], *flags: str) -> Path:
+    """Generate the tables into ``out`` and build the core with a check program
+    (``sources`` in tests/c), warnings as errors; skip (or fail) first when no C
+    compiler is found."""
+    compiler = find_compiler()
+    generator = CSRC / "gen" / "gen_tables.py"
+    run_checked([sys.executable, str(generator), "--output", str(out)], "table generator", 300)
+    assert (out / "se_tables.c").is_file(), f"the generator did not write {out / 'se_tables.c'}"
+    core_sources = sorted(CSRC.glob("*.c"))
+    assert core_sources, f"no C core sources in {CSRC}"
+    binary = out / name
+    run_checked([*compiler.split(), *CFLAGS, *flags, data_dir_flag(), f"-I{CSRC / 'include'}",
+                 f"-I{CSRC}", f"-I{out}", *map(str, core_sources), str(out / "se_tables.c"),
+                 *(str(TESTS_C / source) for source in sources), "-o", str(binary),
+                 "-lpthread"], f"compiling {name}", 600)  # fmt: skip
+    return binary
