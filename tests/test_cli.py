@@ -346,7 +346,7 @@ def test_bench_prints_table(capsys):
     assert status == 2 and "nosuchpeer" in err
 
 
-# ---- the first hour of a new user (every item was a real failure of 0.1) ----------
+# ---- the first hour of a new user: what a person types first --------------------------
 
 STUDEVAL = [sys.executable, "-m", "studeval"]
 

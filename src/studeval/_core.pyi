@@ -126,14 +126,24 @@ class TableRules(NamedTuple):
     bring_in_tie_position: bool
     action_tie_suit: bool
 
-class LegalTotals(NamedTuple):
-    fold: bool
-    check: bool
-    call: int | None
-    bring_in: int | None
-    complete_to: tuple[int, ...]
-    bet_to: tuple[int, ...]
-    raise_to: tuple[int, ...]
+@final
+class LegalTotals:
+    @property
+    def fold(self) -> bool: ...
+    @property
+    def check(self) -> bool: ...
+    @property
+    def call(self) -> int | None: ...
+    @property
+    def bring_in(self) -> int | None: ...
+    @property
+    def complete_to(self) -> tuple[int, ...]: ...
+    @property
+    def bet_to(self) -> tuple[int, ...]: ...
+    @property
+    def raise_to(self) -> tuple[int, ...]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class CoreEvent(NamedTuple):
     kind: int

@@ -13,7 +13,7 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffe
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from collections import namedtuple

@@ -9,10 +9,6 @@ TableRules = namedtuple(
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
     "open_pair bring_in_tie_position action_tie_suit",
 )
-#: What the seat to act may do (se_legal): totals are street totals after the action.
-LegalTotals = namedtuple(
-    "LegalTotals", "fold check call bring_in complete_to bet_to raise_to"
-)
 #: One logged event (se_event): kind 0..6 an action (fold .. raise), 7 ante, 8 deal,
 #: 9 community, 10 show, 11 muck; seat -1 and to -1 when none; None for unknown cards.
 CoreEvent = namedtuple("CoreEvent", "kind seat amount to cards street")
@@ -28,6 +24,67 @@ cdef tuple _totals(const int64_t *totals, int count):
     if count == 1:
         return (totals[0],)
     return (totals[0], totals[1])
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class LegalTotals:
+    """What the seat to act may do (``se_legal``): ``fold`` and ``check`` allowed or
+    not, the chips a ``call`` or the ``bring_in`` costs (None when not offered), and
+    every legal street total of a completion, bet or raise. Two are equal, and hash
+    alike, when their contents are, so that the Python layer can keep what it
+    builds from one (a table sees few distinct ones), and making one costs no Python
+    call: it is read once an action.
+    """
+
+    cdef se_legal legal
+
+    @property
+    def fold(self) -> bool:
+        return self.legal.fold != 0
+
+    @property
+    def check(self) -> bool:
+        return self.legal.check != 0
+
+    @property
+    def call(self):
+        return None if self.legal.call < 0 else self.legal.call
+
+    @property
+    def bring_in(self):
+        return None if self.legal.bring_in < 0 else self.legal.bring_in
+
+    @property
+    def complete_to(self) -> tuple:
+        return _totals(self.legal.complete_to, self.legal.complete_count)
+
+    @property
+    def bet_to(self) -> tuple:
+        return _totals(self.legal.bet_to, self.legal.bet_count)
+
+    @property
+    def raise_to(self) -> tuple:
+        return _totals(self.legal.raise_to, self.legal.raise_count)
+
+    def __eq__(self, other):
+        if type(other) is not LegalTotals:
+            return NotImplemented
+        # se_hand_legal clears the whole struct first: padding and unused slots are 0.
+        return memcmp(&self.legal, &(<LegalTotals>other).legal, sizeof(se_legal)) == 0
+
+    def __hash__(self):
+        cdef const uint8_t *byte = <const uint8_t *>&self.legal
+        cdef uint64_t h = 14695981039346656037ULL  # FNV-1a 64 over the struct's bytes
+        cdef size_t i
+        for i in range(sizeof(se_legal)):
+            h = (h ^ byte[i]) * 1099511628211ULL
+        return <Py_hash_t>(h >> 2)
+
+    def __repr__(self) -> str:
+        return (f"LegalTotals(fold={self.fold}, check={self.check}, call={self.call}, "
+                f"bring_in={self.bring_in}, complete_to={self.complete_to}, "
+                f"bet_to={self.bet_to}, raise_to={self.raise_to})")
 
 
 cdef int _codes_in(object codes, uint8_t *out, int room) except -1:
@@ -184,19 +241,11 @@ cdef class TableHand:
         return 0 <= card < 52 and (self.hand.known >> card) & 1 == 1
 
     @cython.critical_section
-    def legal(self):
+    def legal(self) -> LegalTotals:
         """The ``LegalTotals`` of the seat to act."""
-        cdef se_legal legal
-        se_hand_legal(&self.hand, &legal)
-        return LegalTotals(
-            legal.fold != 0,
-            legal.check != 0,
-            None if legal.call < 0 else legal.call,
-            None if legal.bring_in < 0 else legal.bring_in,
-            _totals(legal.complete_to, legal.complete_count),
-            _totals(legal.bet_to, legal.bet_count),
-            _totals(legal.raise_to, legal.raise_count),
-        )
+        cdef LegalTotals totals = LegalTotals.__new__(LegalTotals)
+        se_hand_legal(&self.hand, &totals.legal)
+        return totals
 
     @cython.critical_section
     def act(self, int kind, int64_t to) -> int:

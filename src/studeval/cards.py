@@ -25,8 +25,12 @@ from studeval.errors import InvalidCardError
 
 __all__ = ["RANKS", "SUITS", "card_str", "cards_str", "parse_card", "parse_cards", "to_codes"]
 
-# One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit.
-_CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS\u2660-\u2667])")
+# One card inside a run of concatenated cards ("AsKd10h"): a rank then a suit, each
+# spelled as the card-text table spells it (longest first, so "10" is one rank).
+_CARD_RE = re.compile(
+    "({})({})".format(*("|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+                        for table in (RANK_OF, SUIT_OF)))
+)  # fmt: skip
 
 
 def parse_card(text: str) -> int:

@@ -50,14 +50,15 @@ MAX_CHIPS = _core.ENGINE_MAX_CHIPS
 
 @lru_cache(maxsize=256)
 def _table_rules(
-    game: str, rules: HouseRules, seats: int, stakes: Stakes, rake: int
-) -> _core.TableRules:
+    game: str, rules: HouseRules, seats: int, ante: int, bring_in: int, small_bet: int,
+    big_bet: int, rake: int,
+) -> _core.TableRules:  # fmt: skip
     """The table as the core takes it: the game's and the house's action rules as
     flags (games are data), with the seats, the stakes and the rake."""
     spec = get_game(game)
     return _core.TableRules(
-        seats=seats, ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet, rake=rake,
+        seats=seats, ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
+        rake=rake,
         bring_in_highest=spec.bring_in == "highest",
         ace_low=spec.card_order == "ace_low",
         board_low=spec.board == "low",
@@ -133,8 +134,10 @@ class StudHand:
         if max(sum(self.starting_stacks), s.ante, s.big_bet, self.rake) >= MAX_CHIPS:
             raise ChipError("a table's chips (the stacks, each stake, the rake) stay below 2**60")
         self._core = _core.TableHand(
-            _table_rules(self.game, self.rules, self.seats, s, self.rake), self.starting_stacks
-        )
+            _table_rules(self.game, self.rules, self.seats, s.ante, s.bring_in, s.small_bet,
+                         s.big_bet, self.rake),
+            self.starting_stacks,
+        )  # fmt: skip
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
