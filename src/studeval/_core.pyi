@@ -24,15 +24,23 @@ def low8_rank(hand: str | Iterable[object]) -> int | None: ...
 def up_high_rank(cards: str | Iterable[object]) -> int: ...
 def up_low_rank(cards: str | Iterable[object]) -> int: ...
 
-class FreshRanks(NamedTuple):
-    first_bad: int
-    high: npt.NDArray[np.uint16] | None
-    low: npt.NDArray[np.uint16] | None
-    low8: npt.NDArray[np.uint16] | None
+@final
+class FreshRanks:
+    @property
+    def first_bad(self) -> int: ...
+    @property
+    def high(self) -> npt.NDArray[np.uint16] | None: ...
+    @property
+    def low(self) -> npt.NDArray[np.uint16] | None: ...
+    @property
+    def low8(self) -> npt.NDArray[np.uint16] | None: ...
 
-class RankClass(NamedTuple):
-    category: int
-    ranks: tuple[int, int, int, int, int]
+@final
+class RankClass:
+    @property
+    def category(self) -> int: ...
+    @property
+    def ranks(self) -> tuple[int, int, int, int, int]: ...
 
 def rank_fresh(
     cards: object,
@@ -145,13 +153,20 @@ class LegalTotals:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-class CoreEvent(NamedTuple):
-    kind: int
-    seat: int
-    amount: int
-    to: int
-    cards: tuple[int | None, ...]
-    street: int
+@final
+class CoreEvent:
+    @property
+    def kind(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def cards(self) -> tuple[int | None, ...]: ...
+    @property
+    def street(self) -> int: ...
 
 @final
 class TableHand:

@@ -9,9 +9,6 @@ TableRules = namedtuple(
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
     "open_pair bring_in_tie_position action_tie_suit",
 )
-#: One logged event (se_event): kind 0..6 an action (fold .. raise), 7 ante, 8 deal,
-#: 9 community, 10 show, 11 muck; seat -1 and to -1 when none; None for unknown cards.
-CoreEvent = namedtuple("CoreEvent", "kind seat amount to cards street")
 
 
 cdef inline object _card_or_none(uint8_t code):
@@ -24,6 +21,22 @@ cdef tuple _totals(const int64_t *totals, int count):
     if count == 1:
         return (totals[0],)
     return (totals[0], totals[1])
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class CoreEvent:
+    """One logged event (``se_event``): ``kind`` 0..6 an action (fold .. raise), 7 ante,
+    8 deal, 9 community, 10 show, 11 muck; ``seat`` and ``to`` -1 when none; ``cards``
+    with None for an unknown card; ``street`` 3..7."""
+
+    cdef readonly int kind, seat, street
+    cdef readonly int64_t amount, to
+    cdef readonly tuple cards
+
+    def __repr__(self) -> str:
+        return (f"CoreEvent(kind={self.kind}, seat={self.seat}, amount={self.amount}, "
+                f"to={self.to}, cards={self.cards}, street={self.street})")
 
 
 @cython.auto_pickle(False)
@@ -296,11 +309,16 @@ cdef class TableHand:
         """The event log from ``start``, as ``CoreEvent`` records."""
         cdef size_t i
         cdef se_event *e
+        cdef CoreEvent event
         out = []
         for i in range(start, self.hand.events_count):
             e = &self.hand.events[i]
-            out.append(CoreEvent(
-                <int>e.kind, e.seat, e.amount, e.to,
-                tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)]), e.street,
-            ))
+            event = CoreEvent.__new__(CoreEvent)
+            event.kind = <int>e.kind
+            event.seat = e.seat
+            event.amount = e.amount
+            event.to = e.to
+            event.street = e.street
+            event.cards = tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)])
+            out.append(event)
         return out

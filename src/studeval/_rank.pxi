@@ -6,10 +6,50 @@ HIGH_CLASSES = SE_HIGH_CLASSES
 LOW_CLASSES = SE_LOW_CLASSES
 LOW8_CLASSES = SE_LOW8_CLASSES
 
-#: What rank_fresh returns: the first invalid row (-1: none) and the new outputs.
-FreshRanks = namedtuple("FreshRanks", "first_bad high low low8")
-#: A rank's class: the category (or low shape) and its five ranks, most significant first.
-RankClass = namedtuple("RankClass", "category ranks")
+
+# Records returned once a call on hot paths (a one-row batch, a rank in words) are
+# compiled classes, made without a Python call; the rarer ones are named tuples.
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class FreshRanks:
+    """What rank_fresh returns: ``first_bad``, the first invalid row (-1: none), and
+    the new outputs ``high``, ``low`` and ``low8`` (None where not asked for)."""
+
+    cdef readonly Py_ssize_t first_bad
+    cdef readonly object high, low, low8
+
+    def __repr__(self) -> str:
+        return (f"FreshRanks(first_bad={self.first_bad}, high={self.high!r}, "
+                f"low={self.low!r}, low8={self.low8!r})")
+
+
+cdef FreshRanks _fresh_ranks(Py_ssize_t first_bad, list results):
+    cdef FreshRanks out = FreshRanks.__new__(FreshRanks)
+    out.first_bad = first_bad
+    out.high, out.low, out.low8 = results
+    return out
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class RankClass:
+    """A rank's class: the ``category`` (the low shape for a low rank) and its five
+    ``ranks`` (0 = deuce .. 12 = ace), most significant first."""
+
+    cdef readonly int category
+    cdef readonly tuple ranks
+
+    def __repr__(self) -> str:
+        return f"RankClass(category={self.category}, ranks={self.ranks})"
+
+
+cdef RankClass _rank_class(int category, const int *ranks):
+    cdef RankClass out = RankClass.__new__(RankClass)
+    out.category = category
+    out.ranks = (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4])
+    return out
 
 ctypedef int (*rank_fn)(const uint8_t *cards, int n) noexcept nogil
 
@@ -291,9 +331,9 @@ def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int t
                                                <size_t>view.strides[1], <int>k, ptrs[0],
                                                ptrs[1], ptrs[2], threads, check, &first_bad)
         if status == SE_INVALID_ROW:
-            return FreshRanks(<Py_ssize_t>first_bad, results[0], results[1], results[2])
+            return _fresh_ranks(<Py_ssize_t>first_bad, results)
         check_status(status, "rank_fresh")
-        return FreshRanks(-1, results[0], results[1], results[2])
+        return _fresh_ranks(-1, results)
     finally:
         for i in range(got):
             PyBuffer_Release(&outs[i])
@@ -321,7 +361,7 @@ def high_class(object rank):
     cdef int category = se_high_class(_rank_arg(rank, "high", SE_HIGH_CLASSES), ranks)
     if category < 0:
         raise InvalidRankError(rank, "high", SE_HIGH_CLASSES)
-    return RankClass(category, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4]))
+    return _rank_class(category, ranks)
 
 
 def low_class(object rank):
@@ -335,7 +375,7 @@ def low_class(object rank):
     cdef int shape = se_low_class(_rank_arg(rank, "low", SE_LOW_CLASSES), ranks)
     if shape < 0:
         raise InvalidRankError(rank, "low", SE_LOW_CLASSES)
-    return RankClass(shape, (ranks[0], ranks[1], ranks[2], ranks[3], ranks[4]))
+    return _rank_class(shape, ranks)
 
 
 def _set_batch_min_rows_per_thread(size_t rows):

@@ -87,8 +87,7 @@ def high_category(rank: int) -> str:
     >>> high_category(1), high_category(7462)
     ('Straight Flush', 'High Card')
     """
-    category, _ = _core.high_class(rank)
-    return HIGH_CATEGORIES[category]
+    return HIGH_CATEGORIES[_core.high_class(rank).category]
 
 
 def low_category(rank: int) -> str:
@@ -97,8 +96,7 @@ def low_category(rank: int) -> str:
     >>> low_category(1), low_category(6175)
     ('No Pair', 'Four of a Kind')
     """
-    shape, _ = _core.low_class(rank)
-    return LOW_CATEGORIES[shape]
+    return LOW_CATEGORIES[_core.low_class(rank).category]
 
 
 def describe_high(rank: int) -> str:
@@ -107,7 +105,8 @@ def describe_high(rank: int) -> str:
     >>> describe_high(2), describe_high(167), describe_high(3326)
     ('Straight Flush, King high', 'Full House, Aces over Kings', 'One Pair, Aces')
     """
-    category, ranks = _core.high_class(rank)
+    found = _core.high_class(rank)
+    category, ranks = found.category, found.ranks
     name = HIGH_CATEGORIES[category]
     top = ranks[0]
     if category == 0 and top == 12:
@@ -131,7 +130,8 @@ def describe_low(rank: int) -> str:
     >>> describe_low(1288)
     'Pair of Aces, 4-3-2'
     """
-    shape, ranks = _core.low_class(rank)
+    found = _core.low_class(rank)
+    shape, ranks = found.category, found.ranks
 
     def run(values: Iterable[int]) -> str:
         return "-".join(RANKS[r] for r in values)
