@@ -318,9 +318,33 @@ def test_large_batch_matches_twin(k: int, threads_started: Callable[[], int]) ->
 
 # The compiled layer reads plain ASCII card text itself and leaves everything else
 # to studeval.cards; both must agree on every text, valid or not.
-card_text_alphabet = st.sampled_from(list("23456789TJQKAtjqka10cdhsCDHS ,\t\nx♠"))
+card_text_alphabet = st.sampled_from(
+    list("23456789TJQKAtjqka10cdhsCDHS ,\t\n\r\v\f\x1c\x1fx♠♣♧♦♢♥♡♤\xa0\u2028\u2669")
+)
 
 
+def test_the_core_reads_plain_text_and_symbols_itself() -> None:
+    """se_parse_cards reads these without the Python grammar (a reader that fails
+    proves it was never asked), and leaves the rest (other whitespace) to it."""
+
+    def no_reader(hand: object) -> list[int]:
+        raise AssertionError(f"the grammar was asked for {hand!r}")
+
+    own = ["As Ks Qs Js Ts", "asKSqsJSts", "A♠,K♠ Q♤\tJ♠\nT♠", "10s 9s 8s 7s 6s\r\n",
+           "Ac\v2d\f3h\x1c4s\x1f5c"]  # fmt: skip
+    left = ["As\xa0Ks Qs Js Ts", "As\u2028Ks Qs Js Ts"]
+    _core.set_card_reader(no_reader)
+    try:
+        assert [studeval.high_rank(text) for text in own] == [1, 1, 1, 5, 1609]
+        for text in left:
+            with pytest.raises(AssertionError, match="the grammar was asked"):
+                studeval.high_rank(text)
+    finally:
+        _core.set_card_reader(studeval.cards.to_codes)
+    assert [studeval.high_rank(text) for text in left] == [1, 1]
+
+
+@settings(max_examples=400)
 @given(st.text(card_text_alphabet, max_size=24))
 def test_text_fast_path_agrees_with_the_parser(text: str) -> None:
     def outcome(hand: Any) -> list[Any]:
