@@ -378,3 +378,49 @@ def test_read_only_and_malformed_out_for_all_ranks() -> None:
         studeval.all_ranks(cards, out=studeval.Ranks(frozen.copy(), [0], frozen.copy()))
     with pytest.raises(studeval.BatchOutputError, match="Ranks of three"):
         studeval.all_ranks(cards, out=np.zeros(1, dtype=np.uint16))  # type: ignore[arg-type]
+
+
+def _core_statuses() -> dict[str, int]:
+    """Every status the C header declares, read from the header itself."""
+    from helpers import CSRC
+
+    header = (CSRC / "include" / "studeval.h").read_text(encoding="utf-8")
+    block = header[header.index("typedef enum se_status") : header.index("} se_status;")]
+    return {name: -int(number) for name, number in re.findall(r"(SE_\w+) = -(\d+)", block)}
+
+
+def test_every_core_status_maps_to_one_error() -> None:
+    """One mapper (_status.pxi) turns each status the header declares into an error that
+    names the call: a StudevalError that is a ValueError, or MemoryError."""
+    from studeval import _core
+
+    statuses = _core_statuses()
+    assert {"SE_NO_DEAL", "SE_ILLEGAL", "SE_NO_ROOM", "SE_STOPPED"} <= set(statuses)
+    assert len(statuses) >= 11
+    _core.raise_for_status(0, "probe")  # SE_OK: nothing
+    kinds = {}
+    for name, status in statuses.items():
+        with pytest.raises((studeval.StudevalError, MemoryError)) as caught:
+            _core.raise_for_status(status, "probe")
+        error = caught.value
+        assert "probe" in str(error), (name, error)
+        assert isinstance(error, MemoryError) or isinstance(error, ValueError), (name, error)
+        kinds[name] = type(error).__name__
+    assert kinds["SE_NO_DEAL"] == "NoDealError"
+    assert kinds["SE_ILLEGAL"] == "IllegalActionError"
+    assert kinds["SE_NO_ROOM"] == "BatchOutputError"
+    assert kinds["SE_NO_MEMORY"] == "MemoryError"
+    assert kinds["SE_STOPPED"] == "StoppedError" and kinds["SE_TOO_BIG"] == "TooBigError"
+    # A status the layer does not know is still an error, never silence.
+    with pytest.raises(studeval.errors.CoreCallError, match="probe: unknown status"):
+        _core.raise_for_status(-99, "probe")
+
+
+def test_card_statuses_name_the_card() -> None:
+    """With the hand at hand, a card status names the card; the single-hand calls pass it."""
+    with pytest.raises(studeval.DuplicateCardError, match="duplicate card As"):
+        studeval.high_rank([51, 51, 1, 2, 3])
+    with pytest.raises(studeval.InvalidCardError, match="invalid card 52"):
+        studeval.high_rank([52, 50, 1, 2, 3])
+    with pytest.raises(studeval.HandSizeError, match="a hand of 4 cards"):
+        studeval.high_rank([50, 1, 2, 3])

@@ -3,23 +3,21 @@
 cdef object _status_error(int status, str what, const uint8_t *cards, Py_ssize_t n,
                           str expected):
     """The exception for a status other than SE_OK. ``what`` names the call and its
-    input; ``cards``/``n`` (when given) are the hand it read, so that the error can
-    name the offending card."""
+    input; ``cards``/``n`` (n >= 0 when given) are the hand it read, so that a card
+    error can name the card and the hand's size."""
     cdef Py_ssize_t i, j
     words = se_status_text(status).decode()
-    if status == SE_BAD_SIZE:
-        return HandSizeError(n if n >= 0 else None, expected or what)
-    if status == SE_INVALID_CARD:
-        for i in range(max(n, 0)):
+    if n >= 0 and status == SE_BAD_SIZE:
+        return HandSizeError(n, expected)
+    if n >= 0 and status == SE_INVALID_CARD:
+        for i in range(n):
             if cards[i] >= 52:
                 return InvalidCardError(cards[i], detail="codes are 0..51")
-        return InvalidCardError(what, detail="a card code outside 0..51")
-    if status == SE_DUPLICATE_CARD:
-        for i in range(max(n, 0)):
+    if n >= 0 and status == SE_DUPLICATE_CARD:
+        for i in range(n):
             for j in range(i):
                 if cards[i] == cards[j]:
                     return DuplicateCardError(cards[i])
-        return DuplicateCardError(-1, detail=what)
     if status == SE_NO_DEAL:
         return NoDealError(f"{what}: too few unseen cards are left to deal (when seventh "
                            "street runs out, one community card is dealt to every seat)")
@@ -33,8 +31,9 @@ cdef object _status_error(int status, str what, const uint8_t *cards, Py_ssize_t
         return StoppedError(f"{what}: stopped before the count was done")
     if status == SE_TOO_BIG:
         return TooBigError(f"{what}: {words}")
-    # SE_BAD_ARGUMENT, SE_INVALID_ROW and any status this layer does not know: the
-    # public functions check their input first, so only direct callers see these.
+    # SE_BAD_ARGUMENT, SE_INVALID_ROW, a card status without the hand, and any status
+    # this layer does not know: the public functions check their input first, so
+    # only direct callers of this module see these.
     return CoreCallError(f"{what}: {words}", words)
 
 
