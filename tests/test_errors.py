@@ -404,7 +404,7 @@ def test_every_core_status_maps_to_one_error() -> None:
             _core.raise_for_status(status, "probe")
         error = caught.value
         assert "probe" in str(error), (name, error)
-        assert isinstance(error, MemoryError) or isinstance(error, ValueError), (name, error)
+        assert isinstance(error, (MemoryError, ValueError)), (name, error)
         kinds[name] = type(error).__name__
     assert kinds["SE_NO_DEAL"] == "NoDealError"
     assert kinds["SE_ILLEGAL"] == "IllegalActionError"
