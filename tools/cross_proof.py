@@ -308,7 +308,7 @@ def emulated(src: Path, wheel: Path, rootfs: Path, work: Path, report: Report) -
     shutil.rmtree(proof, ignore_errors=True)
     proof.mkdir(parents=True)
     shutil.copy(wheel, proof / wheel.name)
-    for name in ("tests", "README.md", "pyproject.toml", "docs"):
+    for name in ("tests", "csrc", "README.md", "pyproject.toml", "docs"):
         source = src / name
         if source.is_dir():
             shutil.copytree(source, proof / name)
