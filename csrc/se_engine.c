@@ -207,6 +207,15 @@ static int se_next_to_act(const se_hand *h, int after, int include) {
     return SE_NONE;
 }
 
+/* Whether a live seat other than `seat` could put in more than the street's level:
+ * a completion, bet or raise that nobody can answer is no wager at all (every
+ * other seat folded or all in, or too short to call it in full). */
+static int se_wager_answerable(const se_hand *h, int seat) {
+    for (int s = 0; s < h->rules.seats; s++)
+        if (s != seat && !h->out[s] && h->stacks[s] + h->street_bets[s] > h->level) return 1;
+    return 0;
+}
+
 static int se_players_left(const se_hand *h) {
     int count = 0;
     for (int s = 0; s < h->rules.seats; s++) count += se_can_act(h, s);
@@ -482,6 +491,7 @@ void se_hand_legal(const se_hand *h, se_legal *legal) {
     legal->call = owe > 0 ? se_min64(owe, stack) : -1;
     int reopened = h->acted_at[seat] == SE_NONE || h->acted_at[seat] < h->full_level;
     if (!reopened || !(h->bets < SE_CAP || h->uncapped) || stack <= owe) return;
+    if (!se_wager_answerable(h, seat)) return;
     int64_t inc[2], targets[2];
     int n_inc = se_increments(h, inc), n = 0;
     for (int i = 0; i < n_inc; i++) {
@@ -542,10 +552,11 @@ static void se_wager(se_hand *h, se_action kind, int64_t target) {
      * folded do not count). */
     if (full && h->bets == SE_CAP - 1 && se_players_left(h) <= 2) h->uncapped = 1;
     se_pay_in(h, seat, target - mine);
+    /* The last to bet or raise shows first, also after an all-in for less. */
+    if (full || target > h->level) h->last_aggressor = seat;
     if (full) {
         h->bets++;
         h->full_level = target;
-        h->last_aggressor = seat;
         if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
     }
     h->level = se_max64(h->level, target);

@@ -251,6 +251,30 @@ def test_half_a_bet_or_more_all_in_is_a_full_bet() -> None:
     assert legal.call == 6 and legal.raise_to == (26,)
 
 
+def test_no_raise_when_no_other_seat_could_answer_it() -> None:
+    """A bet or raise needs someone to call it (Robert's: an all-in player "can win only
+    the amount of his bets"): facing a bet that put every other seat all in, a seat
+    may call or fold, and a raise is refused, changing nothing."""
+    hand = third_street(["Kc", "2d"], stacks=[200, 13])  # seat 1: 10 after ante and bring-in
+    hand.act("bring_in")
+    hand.act("call")
+    deal_up(hand, ["Kd", "3d"])
+    hand.act("check")
+    hand.act("check")
+    deal_up(hand, ["8c", "4s"])
+    hand.act("check")  # seat 0
+    assert hand.legal().bet_to == (10,)
+    hand.act("bet", 10)  # seat 1: all in with a full bet
+    legal = hand.legal()
+    assert hand.actor == 0 and legal.call == 10 and legal.raise_to == ()
+    assert legal.kinds() == ["fold", "call"]
+    with pytest.raises(IllegalActionError, match="seat 0 cannot raise now; legal: fold, call"):
+        hand.act("raise", 20)
+    assert hand.contributions == [3, 13]
+    hand.act("call")
+    assert hand.contributions == [13, 13] and hand.stacks == [187, 0]
+
+
 # ---- who acts first, the deck running out, the showdown -------------------------------
 
 
@@ -320,6 +344,31 @@ def test_the_last_aggressor_shows_first() -> None:
     assert hand.stacks == [187, 187, 226]  # seat 2's four nines take the 39-chip pot
 
 
+def test_the_last_to_bet_shows_first_also_after_an_all_in_for_less() -> None:
+    """Robert's: "the last player to make an aggressive action shows first"; a bet of
+    all a seat has is that action even when it is less than half a bet."""
+    hand = StudHand("stud", STAKES, [200, 7])  # seat 1: 4 left after ante and bring-in
+    hand.deal(0, ["Ac", "Ad", "Kc"])
+    hand.deal(1, ["2c", "3c", "2d"])
+    hand.act("bring_in")  # seat 1
+    hand.act("call")
+    for street_cards in (["Ks", "3d"], ["7c", "4d"], ["6c", "5d"]):
+        deal_up(hand, street_cards)
+        while hand.actor is not None:
+            hand.act("check")
+    hand.deal(0, ["Ah"])
+    hand.deal(1, ["2h"])
+    assert hand.actor == 0  # kings up act first, and check
+    hand.act("check")
+    assert hand.legal().bet_to == (4,)
+    hand.act("bet", 4)  # seat 1: all in, less than half of the big bet
+    hand.act("call")
+    assert hand.showdown and hand.actor == 1
+    hand.show()
+    hand.show()
+    assert hand.over and hand.stacks == [207, 0]  # aces full take the 14-chip pot
+
+
 def test_a_hand_won_by_folds_shows_nothing() -> None:
     hand = third_street(["Kc", "2d", "9h"])
     hand.act("bring_in")
@@ -361,6 +410,33 @@ def test_folding_is_allowed_even_when_checking_is_free() -> None:
     assert hand.legal().check and hand.legal().fold
     hand.act("fold")
     assert hand.folded[0]
+
+
+def test_fold_check_and_call_take_no_total() -> None:
+    """A total given with a fold, a check or a call is a mistake, refused, never
+    dropped: a tool that means a raise must not see a call happen."""
+    hand = third_street(["Kc", "2d", "9h"])
+    hand.act("bring_in")
+    for kind, to in (("call", 999), ("fold", 7), ("call", 2)):
+        with pytest.raises(IllegalActionError, match=f"seat 2: {kind} takes no total; got {to}"):
+            hand.act(kind, to)
+    assert hand.contributions == [1, 3, 1] and hand.actor == 2
+    _to_street(third_street(["Kc", "2d"]), 4, [["8c", "3d"]])
+    four = third_street(["Kc", "2d"])
+    _to_street(four, 4, [["8c", "3d"]])
+    with pytest.raises(IllegalActionError, match="check takes no total; got 5"):
+        four.act("check", 5)
+
+
+def test_no_seat_is_named_once_the_hand_is_over() -> None:
+    hand = third_street(["Kc", "2d"])
+    hand.act("bring_in")
+    hand.act("fold")
+    assert hand.over
+    for kind, to in (("call", None), ("raise", "x"), ("bet", 5), ("fold", 3)):
+        with pytest.raises(IllegalActionError) as caught:
+            hand.act(kind, to)  # type: ignore[arg-type]
+        assert str(caught.value) == f"{kind}: no seat is to act now"
 
 
 def test_an_illegal_action_names_what_is_legal_and_changes_nothing() -> None:

@@ -363,16 +363,18 @@ class StudHand:
         nothing."""
         legal = self._legal or self.legal()  # Legal() when no seat is to act
         totals = legal._sizes.get(kind) if type(kind) is str else None
-        if to is not None and type(to) is not int:
-            if isinstance(to, bool) or not hasattr(type(to), "__index__"):
-                raise IllegalActionError(
-                    f"seat {self.actor}: {kind} to {to!r}; a total is whole chips"
-                )
-            to = operator.index(to)
         if totals is None:
             raise self._refusal(kind, legal)
         target = -1  # the core's "smallest legal total"
-        if to is not None and totals:
+        if to is not None:
+            if type(to) is not int:
+                if isinstance(to, bool) or not hasattr(type(to), "__index__"):
+                    raise IllegalActionError(
+                        f"seat {self.actor}: {kind} to {to!r}; a total is whole chips"
+                    )
+                to = operator.index(to)
+            if not totals:  # fold, check and call take no total: one given is a mistake
+                raise IllegalActionError(f"seat {self.actor}: {kind} takes no total; got {to}")
             if to not in totals:
                 raise self._refusal(kind, legal, to)
             target = to
