@@ -39,7 +39,7 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p) {
     int own = 7, total = 0;
     if (spot == NULL || spot->game < SE_GAME_STUD || spot->game > SE_GAME_STUD_HILO_NOQ ||
         spot->players < 2 || spot->players > SE_EQ_MAX_PLAYERS || spot->dead_count < 0 ||
-        spot->dead_count > 52) {
+        spot->dead_count > 52 || spot->dead_unknown < 0 || spot->dead_unknown > 52) {
         return SE_BAD_ARGUMENT;
     }
     memset(p, 0, sizeof *p);
@@ -63,8 +63,12 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p) {
     for (int c = 0; c < 52; c++) {
         if (!(seen >> c & 1)) p->unseen[p->n_unseen++] = (uint8_t)c;
     }
+    /* The unknown dead cards are a uniform random part of the unseen ones, so dealing
+     * from all the unseen gives every hand the same chances; they only leave less
+     * room before the deck runs out. */
+    int room = p->n_unseen - spot->dead_unknown;
     for (int i = 0; i < spot->players; i++) total += 7 - spot->known[i];
-    if (total > p->n_unseen) {
+    if (total > room) {
         /* The deck runs out: the seventh card is one community card for all. */
         p->community = 1;
         own = 6;
@@ -73,7 +77,7 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p) {
             if (spot->known[i] > 6) return SE_NO_DEAL;
             total += 6 - spot->known[i];
         }
-        if (total > p->n_unseen) return SE_NO_DEAL;
+        if (total > room) return SE_NO_DEAL;
     }
     p->total_need = total;
     for (int i = 0; i < spot->players; i++) {

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import threading
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import reference as ref
 
@@ -318,7 +320,7 @@ def test_stopping_a_long_exact_count_returns_a_quick_sample() -> None:
     # Had the count run to its end it would be exact: it was stopped part way.
     assert not result.exact and result.method == "monte carlo"
     assert len(calls) == 1
-    assert result.deals == _core.EQ_CHUNK_SAMPLES * 2 * 2  # one batch on two threads
+    assert result.deals == _core.EQ_CHUNK_SAMPLES * 8  # one first batch, on any threads
     share = result.players[0].share
     assert abs(share - 0.4454) < 5 * result.players[0].std_error  # the exact 44.54%
     assert abs(sum(p.share for p in result.players) - 1.0) < 1e-12
@@ -350,3 +352,88 @@ def test_scoop_counts_too_long_to_count_are_sampled() -> None:
     result = studeval.equity(["Kc", "Qd"], "stud8", seed=1, samples=8192)
     assert not result.exact and result.method == "monte carlo"
     assert studeval.equity(["Kc", "Qd"], "stud", method="mc", samples=8192).deals == 8192
+
+
+# ---- stopping rules, dead cards and streets ---------------------------------------------
+
+
+def test_a_seed_gives_one_answer_on_any_thread_count_also_to_a_target() -> None:
+    """The Monte Carlo batches do not depend on the thread count, so a run that stops
+    on target_se (the default multiway) stops at the same deal on any machine."""
+    hands = ["As Ad 7c", "Ks Kd Qh", "9h 9s 2c"]
+    runs = [studeval.equity(hands, "stud", method="mc", seed=11, target_se=1e-3, threads=t)
+            for t in (1, 2, 3)]  # fmt: skip
+    assert runs[0].deals > 8 * _core.EQ_CHUNK_SAMPLES  # it took more than one batch
+    assert runs[0].counts == runs[1].counts == runs[2].counts
+
+
+def test_a_run_stopped_by_time_is_the_seeded_answer_for_its_deals() -> None:
+    hands = ["As Ad 7c", "Ks Kd Qh", "9h 9s 2c"]
+    timed = studeval.equity(hands, "stud", method="mc", seed=5, time_limit=0.02, threads=2)
+    again = studeval.equity(hands, "stud", method="mc", seed=5, samples=timed.deals, threads=1)
+    assert timed.deals % _core.EQ_CHUNK_SAMPLES == 0
+    assert again.counts == timed.counts
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"target_se": 0}, "target_se must be a positive, finite number; got 0"),
+        ({"target_se": -1e-3}, "target_se must be a positive, finite number"),
+        ({"target_se": float("nan")}, "target_se must be a positive, finite number; got nan"),
+        ({"time_limit": float("nan")}, "time_limit must be a positive, finite number"),
+        ({"time_limit": float("inf")}, "time_limit must be a positive, finite number"),
+        ({"time_limit": "soon"}, "time_limit must be a number; got 'soon'"),
+        ({"samples": 0}, "samples must be at least 1 deal; got 0"),
+        ({"samples": 1.5}, "samples must be a whole number of deals; got 1.5"),
+        ({"samples": "10"}, "samples must be a whole number of deals; got '10'"),
+        ({"samples": True}, "samples must be a whole number of deals; got True"),
+    ],
+)
+def test_bad_stopping_rules_are_refused_at_once(kwargs: dict[str, object], match: str) -> None:
+    for method in ("auto", "mc"):
+        with pytest.raises(OptionError, match=re.escape(match)):
+            studeval.equity(["As Ad 7c", "Ks Kd Qh", "9h 9s 2c"], "stud", method=method,
+                            **kwargs)  # type: ignore[arg-type]  # fmt: skip
+
+
+def test_dead_cards_in_every_form_are_used() -> None:
+    hands = ["As Ad 7c 8d 9s Tc", "Ks Kd Qh 5c 3d 4h"]
+    as_list = studeval.equity(hands, "stud", dead=[0, 1])
+    assert as_list.deals != studeval.equity(hands, "stud").deals  # the dead cards count
+    assert studeval.equity(hands, "stud", dead=np.array([0, 1])).counts == as_list.counts
+    assert studeval.equity(hands, "stud", dead="2c 2d").counts == as_list.counts
+    one = studeval.equity(hands, "stud", dead="2c")
+    for form in (0, np.int64(0), np.array([0]), ["2c"], (0,)):
+        assert studeval.equity(hands, "stud", dead=form).counts == one.counts, form
+    with pytest.raises(DuplicateCardError, match="in dead, also in player 0"):
+        studeval.equity(hands, "stud", dead=np.array([51]))
+
+
+def test_unknown_dead_cards_only_bring_the_community_card_sooner() -> None:
+    """Seven players on sixth street leave ten unseen cards for seven seventh cards;
+    four folded down cards nobody saw leave six, so the seventh card is one community
+    card, as the table deals it. Every way the four could lie, averaged, is the answer."""
+    rng = random.Random(21)
+    deck = rng.sample(range(52), 52)
+    hands = [[deck.pop() for _ in range(6)] for _ in range(7)]
+    plain = studeval.equity(hands, "stud")
+    folded = studeval.equity(hands, "stud", dead="?? ?? ????")
+    assert not plain.community and folded.community and folded.exact
+    unseen = [c for c in range(52) if all(c not in h for h in hands)]
+    subsets = list(itertools.combinations(unseen, 4))
+    mean = [sum(twin("stud", hands, list(d))["share"][i] for d in subsets) / len(subsets)
+            for i in range(7)]  # fmt: skip
+    assert [p.share for p in folded.players] == pytest.approx([float(m) for m in mean], abs=1e-12)
+    with pytest.raises(NoDealError):
+        studeval.equity(hands, "stud", dead=["??"] * 10)  # no card left for the community
+
+
+def test_players_on_different_streets_are_refused() -> None:
+    with pytest.raises(HandSizeError, match="at seat 1; expected 3 to 5 cards"):
+        studeval.equity(["As Ad 7c 8d 9s", "Ks"], "stud")
+    # Down cards may be unknown and left out; up cards never are.
+    assert studeval.equity(["?? ?? Kd 9c 2h", "As Ad 7c 8d 3s"], "stud").exact
+    assert studeval.equity(["Kd 9c 2h", "As Ad 7c 8d 3s"], "stud").exact
+    with pytest.raises(HandSizeError, match="expected 4 to 7 cards"):
+        studeval.equity(["As Ad 7c 8d 9s Tc Jh", "Ks Kd 2h"], "stud")

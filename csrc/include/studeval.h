@@ -231,7 +231,8 @@ se_status se_format_rows(const se_text_field *fields, int field_count, size_t ro
 
 /* ---- Equity --------------------------------------------------------------------
  * A spot: the game, 2..8 players with 0..7 known cards each (codes 0..51, all
- * distinct), and dead cards (known to be out of play). Every missing card is
+ * distinct), dead cards (known to be out of play) and a count of unknown ones (out
+ * of play, but not known which). Every missing card is
  * drawn uniformly from the unseen cards (the 52 less every known and dead card).
  * When the unseen cards cannot complete every hand, the seventh card is one
  * community card shared by all (each player then has at most 6 cards of their
@@ -262,6 +263,10 @@ typedef struct se_equity_spot {
     uint8_t cards[SE_EQ_MAX_PLAYERS][7];
     int dead_count;
     uint8_t dead[52];
+    /* Cards known to be out of play but not which (a folded seat's unseen down
+     * cards): no deal uses them, so they change no share, only whether the deck
+     * runs out and the seventh card is a community card. */
+    int dead_unknown;
 } se_equity_spot;
 
 typedef struct se_equity_counts {

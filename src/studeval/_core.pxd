@@ -84,6 +84,7 @@ cdef extern from "studeval.h" nogil:
         uint8_t cards[8][7]
         int dead_count
         uint8_t dead[52]
+        int dead_unknown
 
     ctypedef struct se_equity_counts:
         uint64_t deals

@@ -92,11 +92,11 @@ class EquityProgress:
     @property
     def stopped(self) -> bool: ...
 
-def equity_deals(game: int, hands: list[list[int]], dead: list[int]) -> DealCount: ...
+def equity_deals(game: int, hands: list[list[int]], dead: list[int | None]) -> DealCount: ...
 def equity_sample(
     game: int,
     hands: list[list[int]],
-    dead: list[int],
+    dead: list[int | None],
     seed: int,
     first_chunk: int,
     chunks: int,
@@ -105,14 +105,14 @@ def equity_sample(
 def equity_enumerate(
     game: int,
     hands: list[list[int]],
-    dead: list[int],
+    dead: list[int | None],
     threads: int,
     progress: EquityProgress | None = None,
 ) -> EquitySums: ...
 def equity_count_heads_up(
     game: int,
     hands: list[list[int]],
-    dead: list[int],
+    dead: list[int | None],
     max_records: int,
     threads: int,
     progress: EquityProgress | None = None,

@@ -47,7 +47,8 @@ cdef se_progress *_progress_of(EquityProgress progress):
 
 
 cdef int _equity_spot(int game, object hands, object dead, se_equity_spot *spot) except -1:
-    """Fill a spot from the game's core id, per-player lists of codes and dead codes.
+    """Fill a spot from the game's core id, per-player lists of codes and dead codes
+    (None for a dead card not known).
 
     The Python layer (studeval.equity) has validated everything; this only copies."""
     cdef int i, j
@@ -64,9 +65,12 @@ cdef int _equity_spot(int game, object hands, object dead, se_equity_spot *spot)
         spot.known[i] = len(cards)
         for j, code in enumerate(cards):
             spot.cards[i][j] = <uint8_t>code
-    spot.dead_count = len(dead)
-    for j, code in enumerate(dead):
-        spot.dead[j] = <uint8_t>code
+    for code in dead:
+        if code is None:
+            spot.dead_unknown += 1
+        else:
+            spot.dead[spot.dead_count] = <uint8_t>code
+            spot.dead_count += 1
     return 0
 
 

@@ -22,6 +22,7 @@ community card shared by all (WSOP live-action rule 228).
 from __future__ import annotations
 
 import math
+import operator
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -59,6 +60,8 @@ _UNKNOWN = ("??", "?", "xx", "XX")
 #: Exact calls over more deals than this run on a helper thread, so that this one
 #: can report progress and stop them (progress returning False, or Ctrl-C).
 _WATCHED_DEALS = 2_000_000
+#: Chunks of the first Monte Carlo batch (each later batch doubles, to 4,096).
+_FIRST_CHUNKS = 8
 #: How often (seconds) a watched exact call reports progress.
 _POLL_S = 0.1
 
@@ -170,10 +173,9 @@ def _player_cards(hand: object, seat: int) -> list[int]:
     """A player's known cards; ``??`` (or None) marks an unknown one, left out."""
     if isinstance(hand, str):
         tokens = hand.replace(",", " ").split()
-        known = " ".join(t for t in tokens if t not in _UNKNOWN and set(t) != {"?"})
-        parts: object = known
+        parts: object = " ".join(t for t in tokens if not _unknown_count(t))
     elif isinstance(hand, Iterable):
-        parts = [c for c in hand if c is not None and not (isinstance(c, str) and c in _UNKNOWN)]
+        parts = [c for c in hand if not _unknown_count(c)]
     else:
         raise InvalidCardError(hand, detail=f"player {seat}: give card text or a list of cards")
     try:
@@ -185,22 +187,93 @@ def _player_cards(hand: object, seat: int) -> list[int]:
     return codes
 
 
-def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[int]]:
+def _unknown_count(item: object) -> int:
+    """How many unknown cards an item marks: ``None``, ``?``, ``xx``, or ``??`` (one
+    each, written apart or together: ``????``); 0 for a card."""
+    if item is None:
+        return 1
+    if not isinstance(item, str):
+        return 0
+    if item in _UNKNOWN:
+        return 1
+    return len(item) // 2 if len(item) % 2 == 0 and set(item) == {"?"} else 0
+
+
+def _given(hand: object, known: int) -> int:
+    """How many cards a player's entry gives: its ``known`` cards and its markers."""
+    if isinstance(hand, str):
+        items: Iterable[object] = hand.replace(",", " ").split()
+    else:
+        items = hand if isinstance(hand, Iterable) else ()
+    return known + sum(_unknown_count(item) for item in items)
+
+
+def _check_streets(hands: Sequence[object], players: list[list[int]]) -> None:
+    """Refuse players who cannot be on one street: a stud street gives every player
+    the same number of cards, and only down cards (the first two, the seventh) may
+    be unknown and left out."""
+    given = [_given(hand, len(codes)) for hand, codes in zip(hands, players, strict=True)]
+    street = max(given)
+    down = min(street, 2) + (street == 7)
+    for seat, count in enumerate(given):
+        if street - count > down:
+            raise HandSizeError(
+                count, f"{street - down} to {street} cards, as player {given.index(street)} "
+                f"is on street {max(street, 3)} (only down cards may be left out)", seat=seat,
+            )  # fmt: skip
+
+
+def _dead_cards(dead: object) -> list[int | None]:
+    """Dead cards as codes, None for each unknown one (``??``): card text, one card
+    (an int, a numpy int, a card string), or a sequence or array of cards."""
+    if dead is None:
+        return []
+    if isinstance(dead, bool):
+        raise InvalidCardError(dead, detail="dead: give card text or a list of cards")
+    items: list[object]
+    if isinstance(dead, str):
+        items = list(dead.replace(",", " ").split())
+    elif hasattr(dead, "tolist"):  # a numpy array or scalar
+        listed = dead.tolist()
+        items = listed if isinstance(listed, list) else [listed]
+    elif hasattr(type(dead), "__index__"):
+        items = [dead]  # one card code
+    elif isinstance(dead, Iterable):
+        items = list(dead)
+    else:
+        raise InvalidCardError(dead, detail="dead: give card text or a list of cards")
+    out: list[int | None] = []
+    for item in items:
+        unknown = _unknown_count(item)
+        if unknown:
+            out.extend([None] * unknown)
+            continue
+        try:
+            out.extend(to_codes(item if isinstance(item, str) else [item]))
+        except InvalidCardError as err:
+            raise InvalidCardError(err.card, detail="in dead") from None
+    if len(out) > 52:
+        raise HandSizeError(len(out), "at most 52 dead cards")
+    return out
+
+
+def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[int | None]]:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise SeatError(f"hands must be a list with one entry per player; got {hands!r}")
     if not 2 <= len(hands) <= 8:
         raise SeatError(f"equity needs 2 to 8 players; got {len(hands)}")
     players = [_player_cards(hand, seat) for seat, hand in enumerate(hands)]
-    try:
-        dead_codes = to_codes(dead) if dead else []  # type: ignore[arg-type]
-    except InvalidCardError as err:
-        raise InvalidCardError(err.card, detail="in dead") from None
+    _check_streets(hands, players)
+    dead_codes = _dead_cards(dead)
     owner: dict[int, str] = {}
-    for where, codes in [
-        *((f"player {i}", c) for i, c in enumerate(players)),
+    places: list[tuple[str, list[int | None]]] = [
+        *((f"player {i}", list[int | None](c)) for i, c in enumerate(players)),
         ("dead", dead_codes),
-    ]:
+    ]
+    for where, codes in places:
         for code in codes:
+            if code is None:
+                continue
             if code in owner:
                 raise DuplicateCardError(code, detail=f"in {where}, also in {owner[code]}")
             owner[code] = where
@@ -269,7 +342,14 @@ def equity(
     unknown hole card takes seconds); stopped part way, a count has no answer and
     one quick batch of samples is returned instead, marked inexact. Ctrl-C stops a
     count too (``KeyboardInterrupt`` once it has). The same ``seed`` gives the same answer
-    whatever the thread count. The GIL is released while the core works.
+    whatever the thread count, also when the run stops on ``target_se``: the deals come
+    in the same batches on any machine. A run stopped by ``time_limit`` ends after a
+    whole batch, so its answer is the seeded answer for ``result.deals`` deals (rerun
+    with ``samples=result.deals`` to get it anywhere). ``dead`` cards are out of play:
+    card text, one card or a list; ``??`` counts a dead card not known (a folded seat's
+    down card), which changes no share but may leave the deck short, so that the
+    seventh card is a community card as a table would deal it. Players whose cards
+    cannot be of one street are refused. The GIL is released while the core works.
 
     >>> exact = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
     >>> exact.exact, round(exact.players[0].share, 4)
@@ -286,17 +366,19 @@ def equity(
     game = get_game(game).name
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
+    samples, target_se, time_limit = _stopping_rules(samples, target_se, time_limit)
     players, dead_codes = _spot(hands, dead)
     n_threads = threads_arg(threads)
     number = get_game(game).core_id
     deals, community = _core.equity_deals(number, players, dead_codes)
-    wants_mc = method == "mc" or (method == "auto" and (samples or target_se or time_limit))
+    stops = (samples, target_se, time_limit)
+    wants_mc = method == "mc" or (method == "auto" and any(v is not None for v in stops))
     if not wants_mc:
         exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
         if exact == "stopped":
             # Stopped part way, an exact count holds no answer: the answer so far is
             # one quick batch of samples, marked inexact.
-            quick = _CHUNK * 2 * (n_threads or _core.cpu_count())
+            quick = _CHUNK * _FIRST_CHUNKS
             counts = _monte_carlo(number, players, dead_codes, n_threads, quick, None, None,
                                   seed, None)  # fmt: skip
             return _result(game, players, counts, False, community, started, "monte carlo")
@@ -310,7 +392,7 @@ def equity(
 
 
 def _exact(
-    number: int, players: list[list[int]], dead: list[int], threads: int, deals: float,
+    number: int, players: list[list[int]], dead: list[int | None], threads: int, deals: float,
     community: bool, method: str, progress: Callable[[float], object] | None,
 ) -> tuple[EquityCounts, str] | str | None:  # fmt: skip
     """Exact counts, "stopped" when ``progress`` stopped them, or None when
@@ -380,13 +462,39 @@ def _watch(
     return outcome[0]
 
 
+def _stopping_rules(
+    samples: object, target_se: object, time_limit: object
+) -> tuple[int | None, float | None, float | None]:
+    """Checked ``samples`` (a whole number of at least 1), ``target_se`` and
+    ``time_limit`` (positive, finite seconds): a bad one is an error at once, never a
+    run that cannot stop."""
+    if samples is not None:
+        if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
+            raise OptionError(f"samples must be a whole number of deals; got {samples!r}")
+        samples = operator.index(samples)  # type: ignore[arg-type]
+        if samples < 1:
+            raise OptionError(f"samples must be at least 1 deal; got {samples}")
+    checked: list[float | None] = []
+    for name, value in (("target_se", target_se), ("time_limit", time_limit)):
+        if value is None:
+            checked.append(None)
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            try:
+                value = float(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise OptionError(f"{name} must be a number; got {value!r}") from None
+        if not math.isfinite(value) or value <= 0:
+            raise OptionError(f"{name} must be a positive, finite number; got {value!r}")
+        checked.append(float(value))
+    return samples, checked[0], checked[1]
+
+
 def _monte_carlo(
-    number: int, players: list[list[int]], dead: list[int], threads: int,
+    number: int, players: list[list[int]], dead: list[int | None], threads: int,
     samples: int | None, target_se: float | None, time_limit: float | None,
     seed: int | None, progress: Callable[[float], object] | None,
 ) -> EquityCounts:  # fmt: skip
-    if samples is not None and (isinstance(samples, bool) or samples < 1):
-        raise OptionError(f"samples must be a positive number of deals; got {samples!r}")
     if target_se is None and samples is None and time_limit is None:
         target_se = DEFAULT_TARGET_SE
     if seed is None:
@@ -400,7 +508,9 @@ def _monte_carlo(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     counts: EquityCounts | None = None
     done = 0
-    step = max(1, 2 * (threads or _core.cpu_count()))
+    # The batches are the same whatever the thread count, so every stopping test
+    # sees the same sums: a seed gives one answer on any machine.
+    step = _FIRST_CHUNKS
     while True:
         batch = step if total_chunks is None else min(step, total_chunks - done)
         part = _counts(_core.equity_sample(number, players, dead, seed, done, batch, threads))
