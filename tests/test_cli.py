@@ -585,3 +585,37 @@ def test_console_script_keeps_blas_to_one_thread_unless_told():
     told = run([sys.executable, "-c", probe], env={**env, "OPENBLAS_NUM_THREADS": "3"})
     assert told.stdout.splitlines()[-1] == "3"
     assert run([sys.executable, "-c", code], env=env).stdout.splitlines()[-1] == "None"
+
+
+# ---- what a first hour turned up -------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "jsonl"])
+def test_input_with_no_hand_writes_nothing_and_says_so(capsys, tmp_path, fmt):
+    for text in ("", "\n\n  \n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(text)
+        status, out, err = run(capsys, "rank", str(path), "--format", fmt)
+        assert status == 0 and out == ""
+        assert "holds no hand to rank" in err
+
+
+def test_a_bad_first_line_writes_no_header(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("As Kd\nAs Kd 7h 2c 3s\n")
+    status, out, err = run(capsys, "rank", str(path), "--format", "csv")
+    assert status == 2 and out == ""
+    assert "line 1: 'As Kd': 2 cards" in err
+    path.write_text("As Kd 7h 2c 3s\nAs Kd\n")  # a good line first: header and that line
+    status, out, _ = run(capsys, "rank", str(path), "--format", "csv")
+    assert status == 2 and out.splitlines() == ["cards,high,category,low,low8",
+                                                "As Kd 7h 2c 3s,6339,High Card,808,"]  # fmt: skip
+
+
+def test_one_hand_is_one_hand(capsys, tmp_path):
+    path = tmp_path / "one.txt"
+    path.write_text("As Kd 7h 2c 3s\n")
+    status, out, _ = run(capsys, "rank", str(path), "--summary")
+    assert status == 0 and "ranked 1 hand in" in out and "1 hands" not in out
+    status, out, _ = run(capsys, "rank", "--random", "1", "--seed", "3")
+    assert status == 0 and "ranked 1 random 7-card hand in" in out

@@ -144,6 +144,10 @@ class Output:
         self._guard(self.text.flush)
 
 
+#: Columns the progress bar leaves free at the end of its line (see Progress).
+_SPARE_COLUMNS = 4
+
+
 class Progress:
     """A progress bar on stderr while stderr is a terminal; nothing otherwise.
 
@@ -156,8 +160,17 @@ class Progress:
         stream = sys.stderr
         if stream is None or not _is_terminal(stream):
             return
+        import shutil
+
         from tqdm import tqdm  # imported here: `import studeval` must not pull it in
 
+        # A few columns short of the terminal's width: a bar that fills the line
+        # leaves the cursor past its end, so the "^C" the terminal echoes wraps to a
+        # new line, and the bar, wiped on that new line, would stay on the screen.
+        try:
+            width = os.get_terminal_size(stream.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            width = shutil.get_terminal_size((80, 24)).columns
         self.bar = tqdm(
             total=total,
             unit=unit,
@@ -165,7 +178,7 @@ class Progress:
             unit_divisor=1000,
             file=stream,
             leave=False,
-            dynamic_ncols=True,
+            ncols=max(width - _SPARE_COLUMNS, 20),
             mininterval=0.2,
         )
 

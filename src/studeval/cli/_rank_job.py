@@ -28,6 +28,7 @@ __all__ = [
     "SEVEN_CARD_COUNTS",
     "SEVEN_CARD_HANDS",
     "RankJob",
+    "hands",
     "low8_hand_count",
     "rank_random",
     "rank_stream",
@@ -182,6 +183,15 @@ def _random_chunks(count: int, seed: int | None, chunk: int) -> Iterator[tuple[i
         done += size
 
 
+def hands(count: int, noun: str = "hand") -> str:
+    """A count of hands in words, singular for one.
+
+    >>> hands(1), hands(2_000, "random 7-card hand")
+    ('1 hand', '2,000 random 7-card hands')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def _rate(per_second: float) -> str:
     """A rate in words that stays readable from a handful of hands to billions.
 
@@ -202,14 +212,14 @@ def _summary(out: Output, tally: _Tally, wall: float, threads: int, random: bool
     end_to_end = tally.hands / wall if wall > 0 else float("inf")
     plural = "s" if threads > 1 else ""
     if random:
-        out.line(f"ranked {tally.hands:,} random 7-card hands in {wall:.3f} s")
+        out.line(f"ranked {hands(tally.hands, 'random 7-card hand')} in {wall:.3f} s")
         out.line(
             f"ranking: {_rate(rate)} ({threads} thread{plural}; "
             "high, A-5 low and 8-or-better in one pass)"
         )
         out.line(f"end to end with generation: {_rate(end_to_end)}")
     else:
-        out.line(f"ranked {tally.hands:,} hands in {wall:.3f} s")
+        out.line(f"ranked {hands(tally.hands)} in {wall:.3f} s")
         out.line(
             f"end to end: {_rate(end_to_end)} (read, parse and rank; {threads} thread{plural})"
         )
@@ -224,7 +234,7 @@ def _summary(out: Output, tally: _Tally, wall: float, threads: int, random: bool
             line += f"{100 * exact / SEVEN_CARD_HANDS:>9.3f}%"
         out.line(line)
     out.line("")
-    low_line = f"8-or-better low: {tally.low8:,} hands ({100 * tally.low8 / total:.3f}%"
+    low_line = f"8-or-better low: {hands(tally.low8)} ({100 * tally.low8 / total:.3f}%"
     if random:
         low_line += f"; exact {100 * low8_hand_count(7) / SEVEN_CARD_HANDS:.3f}%"
     out.line(low_line + ")")
@@ -264,13 +274,17 @@ def rank_stream(job: RankJob, source: BinaryIO, size: int | None, out: Output) -
     tally = _Tally()
     progress = Progress(size, "B")
     start = time.perf_counter()
+    # The header goes out with the first ranked hand: input with no hand, or a bad
+    # first line, writes nothing to the output.
+    header_due = job.fmt is not None
     try:
-        if job.fmt is not None:
-            out.write(hand_stream.format_header(job.fmt))
         blocks = hand_stream.raw_blocks(source, chunk_bytes=job.chunk * BYTES_PER_LINE)
         jobs = ((block, job.skip_invalid, job.fmt) for block in blocks)
         lines_before = 0
         for piece in _ordered(_rank_block, jobs, job.threads):
+            if header_due and piece.hands:
+                out.write(hand_stream.format_header(job.fmt))  # type: ignore[arg-type]
+                header_due = False
             if job.fmt is not None:
                 out.write(piece.text)
                 tally.hands += piece.hands
@@ -287,7 +301,7 @@ def rank_stream(job: RankJob, source: BinaryIO, size: int | None, out: Output) -
             progress.update(piece.nbytes)
     finally:
         progress.close()
-    if job.fmt is None:
+    if job.fmt is None and tally.hands:
         _summary(out, tally, time.perf_counter() - start, job.threads, random=False)
     out.flush()
     return tally

@@ -149,4 +149,7 @@ def run(args: argparse.Namespace) -> int:
     if tally.invalid:
         lines = f"{tally.invalid:,} invalid line{'s' if tally.invalid > 1 else ''}"
         say(f"studeval: skipped {lines} (first: {tally.first_invalid})")
+    if not tally.hands:
+        where = "standard input" if name == "-" else repr(name)
+        say(f"studeval: {where} holds no hand to rank (one hand of 5 to 7 cards a line)")
     return 0
