@@ -619,3 +619,29 @@ def test_one_hand_is_one_hand(capsys, tmp_path):
     assert status == 0 and "ranked 1 hand in" in out and "1 hands" not in out
     status, out, _ = run(capsys, "rank", "--random", "1", "--seed", "3")
     assert status == 0 and "ranked 1 random 7-card hand in" in out
+
+
+def test_game_names_in_any_case(capsys):
+    for name, seat in (("Razz", 0), ("RAZZ", 0), ("Stud", 1), ("f7s/8", 1), ("fr", 0)):
+        status, out, _ = run(capsys, "bring-in", "--game", name, "Kc", "2d")
+        assert status == 0 and out == f"Seat {seat} brings in with {['Kc', '2d'][seat]}\n", name
+    status, _, err = run(capsys, "bring-in", "--game", "Holdem", "Kc", "2d")
+    assert status == 2 and "unknown game 'Holdem'" in err
+
+
+@pytest.mark.parametrize("doors", [["Kc"], ["Kc", "-", "-"], [f"{r}c" for r in "23456789T"]])
+def test_bring_in_takes_two_to_eight_seats(capsys, doors):
+    status, out, err = run(capsys, "bring-in", *doors)
+    assert status == 2 and out == ""
+    assert "give 2 to 8 door cards" in err and "bring_in" not in err
+
+
+def test_command_errors_name_no_library_function(capsys):
+    status, _, err = run(capsys, "showdown", "--pot", "10", "-", "-")
+    assert status == 2 and "every HAND is '-'" in err
+    assert "award_pot" not in err and "settle" not in err
+    status, _, err = run(capsys, "equity", "--exact", "As Ad", "Kc Kd", "Qs Qd")
+    assert status == 2 and "leave out --exact, or give --samples N" in err
+    assert "method=" not in err
+    status, out, _ = run(capsys, "equity", "--help")
+    assert status == 0 and "exact at any street;" not in out and "which are sampled" in out

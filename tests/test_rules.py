@@ -182,7 +182,15 @@ def test_bring_in_position_option_seed_003() -> None:
 
 def test_bring_in_skips_empty_seats_and_takes_codes() -> None:
     assert bring_in([None, 51, None, 0], "stud") == 3
-    assert bring_in([None, "5h", None], "stud") == 1
+    assert bring_in([None, "5h", None, "9c"], "stud") == 1
+
+
+def test_bring_in_needs_two_to_eight_players() -> None:
+    """Stud deals two to eight players: one door card, or nine, is no stud deal."""
+    for doors in (["5h"], [None, "5h", None], [f"{r}c" for r in "23456789T"]):
+        with pytest.raises(SeatError, match="a stud hand has 2 to 8 players"):
+            bring_in(doors, "stud")
+    assert bring_in([f"{r}c" for r in "3456789T"], "stud") == 0
 
 
 def test_bring_in_errors() -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+import pytest
 import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import studeval
-from studeval import HouseRules, award_pot, bring_in, first_to_act, settle
+from studeval import HouseRules, SeatError, award_pot, bring_in, first_to_act, settle
 from studeval.games import GAME_NAMES, card_key, get_game
 
 PRESETS = (HouseRules.robert(), HouseRules.wsop())
@@ -223,6 +224,10 @@ def test_bring_in_is_the_extreme_door_card(
     doors = [None if c is None else c[0] for c in board[0]]
     spec = get_game(game)
     live = [d for d in doors if d is not None]
+    if len(live) < 2:  # one player is no stud deal
+        with pytest.raises(SeatError, match="2 to 8 players"):
+            bring_in(doors, game)
+        return
     keys = [card_key(d, spec.card_order) for d in live]
     extreme = min(keys) if spec.bring_in == "lowest" else max(keys)
     seat = bring_in(doors, game)

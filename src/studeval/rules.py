@@ -80,6 +80,13 @@ def bring_in(
         doors.append(codes)
     check_distinct(doors)
     live = live_seats(doors, "bring_in")
+    if not 2 <= len(live) <= 8:
+        # A stud table deals two to eight players (eight need 56 cards, the last
+        # from a community card): one door card brings in nothing.
+        raise SeatError(
+            f"bring_in: a stud hand has 2 to 8 players; door cards for {len(live)} seat"
+            + ("" if len(live) == 1 else "s")
+        )
     sign = 1 if spec.bring_in == "lowest" else -1
 
     def order(seat: int) -> tuple[int, int]:

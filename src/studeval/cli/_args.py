@@ -84,13 +84,19 @@ def chip_list(text: str) -> list[int]:
 
 
 def game(text: str) -> str:
-    """A game's name, as :func:`studeval.check_game` reads it."""
-    from studeval.games import check_game
+    """A game's name, as :func:`studeval.check_game` reads it, in any case ("Razz",
+    "f7s/8"): a person types names, and no two games differ only by case.
 
+    >>> game("Razz"), game("f7s/8"), game("STUD_HILO_NOQ")
+    ('razz', 'stud8', 'stud_hilo_noq')
+    """
+    from studeval.games import ALIASES, check_game
+
+    spelled = {text.lower(): text.lower()} | {name.lower(): name for name in ALIASES}
     try:
-        return check_game(text)
+        return check_game(spelled[text.lower()])
     except StudevalError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        raise argparse.ArgumentTypeError(str(err).replace(repr(text.lower()), repr(text))) from None
 
 
 def seat(text: str) -> str | None:

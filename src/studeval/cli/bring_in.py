@@ -44,6 +44,9 @@ def run(args: argparse.Namespace) -> int:
     from studeval.rules import bring_in
 
     doors = [seat(text) for text in args.cards]
+    players = sum(door is not None for door in doors)
+    if not 2 <= players <= 8:
+        return fail(f"a stud hand has 2 to 8 players: give 2 to 8 door cards; got {players}")
     try:
         brings_in = bring_in(doors, args.game, rules=args.rules)
         # The door card as the rules read it: any card text they accept ("2c,").

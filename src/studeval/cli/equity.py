@@ -27,9 +27,11 @@ examples:
   studeval equity "As Ad 7c" "Ks Kd Qh" "9h 9s 2c" --samples 2M --seed 7
 
 Each HAND is one player's known cards (down cards first); "??" marks an unknown
-card and may be left out. Heads-up answers are exact at any street; multiway
-spots are walked exactly while that is quick, else sampled (Monte Carlo) to a
-standard error of 0.05% unless --samples says otherwise.
+card and may be left out. Heads-up answers are counted exactly at any street,
+except hi/lo spots whose scoops would take minutes to count (both players' down
+cards unknown), which are sampled; multiway spots are walked exactly while that
+is quick. Sampling (Monte Carlo) runs to a standard error of 0.05% unless
+--samples says otherwise; --exact always counts, or says why it cannot.
 """
 
 
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
                         samples=args.samples, seed=args.seed, threads=args.threads,
                         progress=advance)  # fmt: skip
     except (StudevalError, ValueError, TypeError) as err:
-        return fail(str(err))
+        # The library names its own option; here the option is the command's.
+        return fail(str(err).replace("use method='mc'", "leave out --exact, or give --samples N"))
     finally:
         bar.close()
     if args.format == "json":

@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     from studeval.showdown import award_pot, settle
 
     hands = [seat(text) for text in args.hands]
+    if all(hand is None for hand in hands):
+        return fail("every HAND is '-' (folded): give the cards of at least one seat")
     try:
         if args.pot is not None:
             result: object = award_pot(hands, args.pot, args.game, community=args.community,
