@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import dask
 import dask.array as da
@@ -123,10 +124,19 @@ def test_dataframe_text_column_and_parquet(client, hands, tmp_path):
     ]
 
 
-def test_dataframe_bad_text_raises_on_compute(client):
-    ddf = dd.from_pandas(pd.DataFrame({"hand": ["As Ks Qs Js Ts", "As Ks"]}), npartitions=1)
-    with pytest.raises(studeval.StudevalError, match="As Ks"):
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [("As Ks", studeval.HandSizeError), ("Xx Ks Qs Js Ts", studeval.InvalidCardError),
+     ("As As Qs Js Ts", studeval.DuplicateCardError)],
+)  # fmt: skip
+def test_dataframe_bad_text_raises_on_compute(client, bad, error):
+    """The errors docs/dask.md names, each naming the row and the frame's index."""
+    ddf = dd.from_pandas(pd.DataFrame({"hand": ["As Ks Qs Js Ts", bad]}), npartitions=1)
+    with pytest.raises(error, match="row 1") as caught:
         client.compute(sd.rank_dataframe(ddf, "hand"), sync=True)
+    assert "index 1" in str(caught.value)
+    page = (Path(__file__).resolve().parents[1] / "docs" / "dask.md").read_text()
+    assert f"`{error.__name__}`" in page or f"studeval.{error.__name__}" in page
 
 
 def test_dataframe_argument_errors():

@@ -69,3 +69,40 @@ def test_readme_claims_hold() -> None:
     assert "incl. musl" not in readme  # musllinux aarch64 is not built
     assert "`pip install studeval` installs a prebuilt wheel" not in readme
     assert "parse_hands" in readme
+
+
+def test_the_readings_are_numbered_in_order() -> None:
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    readings = page[page.index("## Readings we had to decide") :]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", readings, re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+
+
+def test_every_command_has_a_section_on_the_command_line_page() -> None:
+    from studeval.cli import COMMANDS
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    names = [command.__name__.rsplit(".", 1)[1].replace("_", "-") for command in COMMANDS]
+    assert len(names) == 7
+    missing = [name for name in names if f"## `studeval {name}`" not in page]
+    assert not missing, missing
+    assert "targets" not in page.split("## `studeval bench`")[1].split("\n## ")[0].replace(
+        "the project's own targets live", ""
+    )
+
+
+def test_an_extra_is_installed_from_a_checkout_where_users_read_of_it() -> None:
+    """Until studeval is on PyPI, `pip install "studeval[dask]"` finds nothing: every
+    page that names an extra also gives the command that works from a checkout."""
+    for path in PAGES:
+        text = path.read_text(encoding="utf-8")
+        for extra in re.findall(r'pip install "studeval\[(\w+)\]"', text):
+            assert f'pip install ".[{extra}]"' in text, (path.name, extra)
+
+
+def test_the_cluster_example_guards_its_entry_point() -> None:
+    """A local cluster's workers import the script: without the guard each starts one."""
+    page = (ROOT / "docs" / "dask.md").read_text(encoding="utf-8")
+    example = page[page.index("from dask.distributed import Client") :].split("```")[0]
+    assert 'if __name__ == "__main__":' in example
+    assert "InvalidLineError" not in page
