@@ -436,3 +436,19 @@ print(out)
     assert "scalar" in results
     if studeval._core.batch_kernel() == "avx512":
         assert results["avx512"] == results["scalar"]
+
+
+def test_high_categories_of_an_array() -> None:
+    """The batch twin of high_category, checked against it on every rank."""
+    ranks = np.arange(1, 7463, dtype=np.uint16)
+    got = studeval.high_categories(ranks)
+    assert got.dtype == np.uint8 and got.shape == (7462,)
+    names = [studeval.HighCategory(studeval.high_category(r)).name for r in range(1, 7463)]
+    assert [list(studeval.HighCategory)[c].name for c in got.tolist()] == names
+    two_d = studeval.high_categories(np.array([[1, 7462], [166, 167]], dtype=np.int64))
+    assert two_d.tolist() == [[0, 8], [1, 2]]
+    for bad in ([0], [7463], np.array([-1], dtype=np.int8)):
+        with pytest.raises(studeval.InvalidRankError):
+            studeval.high_categories(bad)
+    with pytest.raises(studeval.OptionError, match="integer array; got dtype float64"):
+        studeval.high_categories(np.array([1.0]))

@@ -33,7 +33,16 @@ from studeval.batch import (
 )
 from studeval.betting import Event, Legal, Stakes
 from studeval.cards import card_str, cards_str, parse_card, parse_cards
-from studeval.classes import best_five, describe_high, describe_low, high_category, low_category
+from studeval.classes import (
+    HighCategory,
+    LowCategory,
+    best_five,
+    describe_high,
+    describe_low,
+    high_categories,
+    high_category,
+    low_category,
+)
 from studeval.engine import StudHand
 from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity
 from studeval.errors import (
@@ -88,12 +97,14 @@ __all__ = [
     "Event",
     "Hand",
     "HandSizeError",
+    "HighCategory",
     "HouseRules",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidLineError",
     "InvalidRankError",
     "Legal",
+    "LowCategory",
     "NoDealError",
     "OptionError",
     "PlayerEquity",
@@ -120,6 +131,7 @@ __all__ = [
     "describe_low",
     "equity",
     "first_to_act",
+    "high_categories",
     "high_category",
     "high_rank",
     "high_ranks",

@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from studeval import _core
 from studeval.cards import RANKS, to_codes
-from studeval.errors import HandSizeError, UnknownRankingError
+from studeval.errors import HandSizeError, InvalidRankError, OptionError, UnknownRankingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "HIGH_CATEGORIES",
@@ -26,8 +30,10 @@ __all__ = [
     "HighCategory",
     "LowCategory",
     "best_five",
+    "category_table",
     "describe_high",
     "describe_low",
+    "high_categories",
     "high_category",
     "low_category",
 ]
@@ -88,6 +94,55 @@ def high_category(rank: int) -> str:
     ('Straight Flush', 'High Card')
     """
     return HIGH_CATEGORIES[_core.high_class(rank).category]
+
+
+_category_of_rank: np.ndarray | None = None
+
+
+def category_table() -> npt.NDArray[np.uint8]:
+    """The category number of every high rank, indexed by the rank (entry 0 unused),
+    made once from the core's classes so that the core stays the one source of the
+    category boundaries.
+
+    >>> table = category_table()
+    >>> int(table[1]), int(table[7462]), len(table)
+    (0, 8, 7463)
+    """
+    global _category_of_rank
+    if _category_of_rank is None:
+        import numpy as np
+
+        table = np.zeros(_core.HIGH_CLASSES + 1, dtype=np.uint8)
+        for rank in range(1, _core.HIGH_CLASSES + 1):
+            table[rank] = _core.high_class(rank).category
+        table.flags.writeable = False
+        _category_of_rank = table
+    return _category_of_rank
+
+
+def high_categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """The category of every high rank of an array (a batch's ranks), as numbers in
+    :class:`HighCategory`'s order: 0 = straight flush .. 8 = high card.
+
+    >>> import numpy as np
+    >>> high_categories(np.array([1, 1609, 7462])).tolist()
+    [0, 4, 8]
+    >>> np.array(HIGH_CATEGORIES)[high_categories([166, 167])].tolist()
+    ['Four of a Kind', 'Full House']
+    >>> high_categories([0, 5])
+    Traceback (most recent call last):
+    ...
+    studeval.errors.InvalidRankError: high rank 0 is outside 1..7462
+    """
+    import numpy as np
+
+    values = np.asarray(ranks)
+    if values.dtype.kind not in "iu" and not (values.size == 0 and values.dtype.kind == "f"):
+        raise OptionError(f"ranks must be an integer array; got dtype {values.dtype}")
+    if values.size and (values.min() < 1 or values.max() > _core.HIGH_CLASSES):
+        bad = values[(values < 1) | (values > _core.HIGH_CLASSES)].flat[0]
+        raise InvalidRankError(bad.item(), "high", _core.HIGH_CLASSES)
+    return category_table()[values.astype(np.intp, copy=False)]
 
 
 def low_category(rank: int) -> str:

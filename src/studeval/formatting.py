@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from studeval import _core
 from studeval._cardtext import TEXT_OF_CODE
-from studeval.classes import HIGH_CATEGORIES
+from studeval.classes import HIGH_CATEGORIES, category_table
 from studeval.errors import InvalidRankError, OptionError
 
 if TYPE_CHECKING:
@@ -55,27 +55,17 @@ _PAD = 255  # card slot of a hand shorter than the chunk's widest hand
 # core's se_format_rows concatenates a chunk's entries row by row: every text is
 # made once here, and the core only copies bytes.
 
-_category_of_rank: np.ndarray | None = None
-
 
 def category_index(high: np.ndarray) -> np.ndarray:
-    """Map high ranks to category indexes 0..8 (straight flush .. high card).
+    """Map valid high ranks to category indexes 0..8 (straight flush .. high card),
+    unchecked: the writer's ranks come from the core (:func:`studeval.classes.high_categories`
+    checks them).
 
     >>> import numpy as np
     >>> category_index(np.array([1, 7462], dtype=np.uint16)).tolist()
     [0, 8]
     """
-    import numpy as np
-
-    global _category_of_rank
-    if _category_of_rank is None:
-        table = np.zeros(7463, dtype=np.uint8)
-        # Asking the core for every rank keeps it the one source of the category
-        # boundaries.
-        for rank in range(1, 7463):
-            table[rank] = _core.high_class(rank).category
-        _category_of_rank = table
-    return _category_of_rank[high]
+    return category_table()[high]
 
 
 _Table = tuple[bytes, "np.ndarray"]
