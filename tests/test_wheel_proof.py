@@ -223,3 +223,20 @@ def test_quick_selection_leaves_out_the_exhaustive_check(tmp_path: Path) -> None
     assert wp.quick_selection(tmp_path) == ["--ignore=tests/test_exhaustive.py"]
     (tmp_path / "test_exhaustive.py").unlink()
     assert wp.quick_selection(tmp_path) == []
+
+
+def test_the_aarch64_proof_checks_its_host_python_first(tmp_path: Path) -> None:
+    """It compares the wheel under emulation with this interpreter's studeval: one
+    without studeval is refused at once, not after minutes of building."""
+    import venv
+
+    spec = importlib.util.spec_from_file_location("cross_proof", TOOL.with_name("cross_proof.py"))
+    assert spec is not None and spec.loader is not None
+    cross = importlib.util.module_from_spec(spec)
+    sys.modules["cross_proof"] = cross
+    spec.loader.exec_module(cross)
+    cross.check_host_python(sys.executable)  # this one has both
+    venv.create(tmp_path / "bare", with_pip=False)
+    bare = tmp_path / "bare" / "bin" / "python"
+    with pytest.raises(cross.ProofError, match="cannot import studeval and numpy"):
+        cross.check_host_python(str(bare))

@@ -289,6 +289,21 @@ for seed in range(20):
 """
 
 
+def check_host_python(python: str) -> None:
+    """The proof ends by comparing the wheel's answers under emulation with this
+    interpreter's own studeval: check up front, before minutes of building, that it
+    has studeval and numpy to compare with."""
+    probe = subprocess.run([python, "-c", "import numpy, studeval"], capture_output=True,
+                           text=True, check=False)  # fmt: skip
+    if probe.returncode != 0:
+        missing = probe.stderr.strip().splitlines()[-1:] or ["import failed"]
+        raise ProofError(
+            f"{python} cannot import studeval and numpy ({missing[0]}), which the proof "
+            "compares the aarch64 wheel with: run it from an environment where "
+            "`pip install .` installed this checkout"
+        )
+
+
 def host_ranks(hands_path: Path, out: Path) -> str:
     """Random 7-card hands (a shuffled deck per row) ranked here; the equity and
     engine lines printed here."""
@@ -366,6 +381,7 @@ def prove_aarch64(args: argparse.Namespace, report: Report) -> None:
     """The whole aarch64 proof (step numbers as in the module text)."""
     if platform.machine() not in ("x86_64", "AMD64"):
         raise ProofError("the aarch64 proof cross-builds from an x86_64 host")
+    check_host_python(sys.executable)
     work = Path(args.work)
     with report.timed("aarch64: host tools and binfmt"):
         ensure_host_tools()
