@@ -275,6 +275,22 @@ def test_no_raise_when_no_other_seat_could_answer_it() -> None:
     assert hand.contributions == [13, 13] and hand.stacks == [187, 0]
 
 
+def test_an_all_in_of_exactly_half_a_bet_reopens_the_betting() -> None:
+    """The boundary of the rule above: "half a bet or more" includes exactly half. Facing
+    a $10 bet, an all-in raise of exactly $5 more is a full raise."""
+    hand = _fifth_street_bet([200, 18, 200])  # seat 1 has 15: a raise to 15 is 5 more
+    hand.act("bet", 10)
+    hand.act("raise", 15)
+    hand.act("call")  # seat 2
+    legal = hand.legal()  # seat 0 may raise again, a full raise on top
+    assert legal.call == 5 and legal.raise_to == (25,)
+    short = _fifth_street_bet([200, 17, 200])  # 14: 4 more, less than half
+    short.act("bet", 10)
+    short.act("raise", 14)
+    short.act("call")
+    assert short.legal().raise_to == ()
+
+
 # ---- who acts first, the deck running out, the showdown -------------------------------
 
 

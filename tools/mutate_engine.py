@@ -1,0 +1,247 @@
+"""Mutation check of the engine's rules: would the tests notice a one-token slip?
+
+Each mutant changes one token of the betting and dealing rules in
+``csrc/se_engine.c``: a comparison turned into its neighbour (``<`` and ``<=``,
+``>`` and ``>=``, ``==`` and ``!=``) or a small constant moved by one (the cap, the
+streets, the number of cards, half a bet's factor). For each mutant the C core and
+the extension are rebuilt (only ``se_engine.c`` recompiles) in a private copy of
+the checkout, and the engine's tests run against it; a mutant is *killed* when a
+test fails (or the build hangs or crashes), and *survives* otherwise. A survivor
+is either a gap in the tests (write the test that kills it) or an equivalent
+mutant: a change no input can observe, listed with its reason in
+``tools/mutants-equivalent.txt``. The run fails while any survivor is unlisted.
+
+    python tools/mutate_engine.py                 # every mutant (about 20 minutes)
+    python tools/mutate_engine.py --list          # the mutants, without running them
+    python tools/mutate_engine.py --only 40-60    # a slice, by number
+
+Needs the build tools of ``pip install -e .`` (CMake, Ninja, Cython, a C compiler)
+and the test extras in the running interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = Path("csrc") / "se_engine.c"
+EQUIVALENT = ROOT / "tools" / "mutants-equivalent.txt"
+#: The functions that hold the rules (argument checks and bookkeeping are left out).
+RULE_FUNCTIONS = (
+    "se_can_act", "se_increments", "se_bring_in_seat", "se_board_tiebreak",
+    "se_board_before", "se_first_to_act", "se_open_pair_now", "se_betting_possible",
+    "se_next_to_act", "se_wager_answerable", "se_players_left", "se_finish_by_folds",
+    "se_start_showdown", "se_next_shower", "se_end_round", "se_start_betting",
+    "se_waiting", "se_cards_due", "se_cards_may_be_dealt", "se_hand_legal", "se_pick",
+    "se_advance", "se_wager", "se_hand_act",
+)  # fmt: skip
+#: The engine's tests: the rules with literal chips, the state machine, PHH and pokerkit.
+TESTS = ["tests/test_engine.py", "tests/test_engine_machine.py", "tests/test_phh.py",
+         "tests/test_engine_core.py", "-k", "not test_the_c_engine_keeps_every_rule"]  # fmt: skip
+RELATIONAL = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+TOKEN = re.compile(r"<<=?|>>=?|->|<=|>=|==|!=|<|>|\b\d+\b")
+TEST_TIMEOUT_S = 300
+
+
+@dataclass(frozen=True)
+class Mutant:
+    number: int
+    line: int  # 1-based
+    column: int
+    old: str
+    new: str
+    function: str
+    text: str  # the line as written
+
+    def key(self) -> str:
+        """How tools/mutants-equivalent.txt names it: function, line text, change."""
+        return f"{self.function} | {self.text.strip()} | {self.old} -> {self.new}"
+
+    def apply(self, source: list[str]) -> list[str]:
+        line = source[self.line - 1]
+        changed = line[: self.column] + self.new + line[self.column + len(self.old) :]
+        return [*source[: self.line - 1], changed, *source[self.line :]]
+
+
+def _functions(lines: list[str]) -> list[str | None]:
+    """The rule function each line belongs to (None outside them)."""
+    owner: list[str | None] = []
+    current: str | None = None
+    depth = 0
+    for line in lines:
+        if depth == 0:
+            match = re.match(r"^(?:static\s+)?[\w\s*]+?\b(se_\w+)\s*\(", line)
+            current = match.group(1) if match and match.group(1) in RULE_FUNCTIONS else None
+        owner.append(current)
+        depth += line.count("{") - line.count("}")
+        if depth == 0 and "}" in line:
+            current = None
+    return owner
+
+
+def _code_spans(line: str, in_comment: bool) -> tuple[list[tuple[int, int]], bool]:
+    """The parts of a line that are code, not comments; and whether a comment runs on."""
+    spans, at = [], 0
+    while at < len(line):
+        if in_comment:
+            end = line.find("*/", at)
+            if end < 0:
+                return spans, True
+            at, in_comment = end + 2, False
+            continue
+        start = line.find("/*", at)
+        slash = line.find("//", at)
+        if slash >= 0 and (start < 0 or slash < start):
+            spans.append((at, slash))
+            return spans, False
+        if start < 0:
+            spans.append((at, len(line)))
+            return spans, False
+        spans.append((at, start))
+        at, in_comment = start + 2, True
+    return spans, in_comment
+
+
+def mutants(source: list[str]) -> list[Mutant]:
+    found: list[Mutant] = []
+    owners = _functions(source)
+    in_comment = False
+    for number, line in enumerate(source, 1):
+        spans, in_comment = _code_spans(line, in_comment)
+        function = owners[number - 1]
+        if function is None or line.lstrip().startswith("#"):
+            continue
+        for start, end in spans:
+            for match in TOKEN.finditer(line, start, end):
+                token, column = match.group(), match.start()
+                if token in RELATIONAL:
+                    changes = [RELATIONAL[token]]
+                elif token.isdigit() and line[column - 1 : column] != "[":
+                    value = int(token)
+                    changes = [str(value + 1)] + ([str(value - 1)] if value > 0 else [])
+                else:
+                    continue
+                for new in changes:
+                    found.append(Mutant(0, number, column, token, new, function, line))
+    # The cap lives in a define: one more and one less raise a round.
+    for number, line in enumerate(source, 1):
+        match = re.match(r"#define SE_CAP (\d+)", line)
+        if match:
+            value = int(match.group(1))
+            column = match.start(1)
+            for new in (str(value + 1), str(value - 1)):
+                found.append(Mutant(0, number, column, match.group(1), new, "SE_CAP", line))
+    return [Mutant(i, m.line, m.column, m.old, m.new, m.function, m.text)
+            for i, m in enumerate(found, 1)]  # fmt: skip
+
+
+def _equivalent() -> dict[str, str]:
+    """tools/mutants-equivalent.txt: ``key :: reason`` lines."""
+    listed = {}
+    if EQUIVALENT.exists():
+        for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                key, _, reason = line.partition(" :: ")
+                listed[key.strip()] = reason.strip()
+    return listed
+
+
+def _run(cmd: list[str], cwd: Path, timeout: float, env: dict[str, str] | None = None) -> int:
+    try:
+        return subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=timeout).returncode  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return -1
+
+
+class Workspace:
+    """A private copy of the checkout with a CMake build of the extension."""
+
+    def __init__(self, work: Path) -> None:
+        self.copy = work / "src"
+        self.build = work / "build"
+        files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True,
+                               check=True).stdout.decode().split("\0")  # fmt: skip
+        for name in filter(None, files):
+            target = self.copy / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, target)
+        self.engine = self.copy / ENGINE
+        self.original = self.engine.read_text(encoding="utf-8")
+        configure = ["cmake", "-S", str(self.copy), "-B", str(self.build), "-G", "Ninja",
+                     "-DCMAKE_BUILD_TYPE=Release", f"-DPython_EXECUTABLE={sys.executable}"]  # fmt: skip
+        if _run(configure, self.copy, 300) != 0:
+            raise SystemExit("mutate_engine: cmake could not configure the copy")
+        self.env = dict(os.environ, PYTHONPATH=str(self.copy / "src"), PYTHONDONTWRITEBYTECODE="1")
+
+    def build_and_test(self, text: str) -> str:
+        """'killed', 'survived' or 'stillborn' (does not compile)."""
+        self.engine.write_text(text, encoding="utf-8")
+        if _run(["cmake", "--build", str(self.build)], self.copy, 600) != 0:
+            return "stillborn"
+        for built in self.build.glob("_core*.so"):
+            shutil.copy2(built, self.copy / "src" / "studeval" / built.name)
+        status = _run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                       "--hypothesis-seed=0", *TESTS], self.copy, TEST_TIMEOUT_S, self.env)  # fmt: skip
+        return "survived" if status == 0 else "killed"
+
+    def restore(self) -> None:
+        self.engine.write_text(self.original, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--only", metavar="A-B", help="run mutants A to B only")
+    args = parser.parse_args(argv)
+    source = (ROOT / ENGINE).read_text(encoding="utf-8").splitlines(keepends=True)
+    every = mutants(source)
+    if args.list:
+        for m in every:
+            print(f"{m.number:4} line {m.line:4} {m.function:<22} {m.old:>3} -> {m.new:<3} "
+                  f"{m.text.strip()}")  # fmt: skip
+        print(f"{len(every)} mutants")
+        return 0
+    chosen = every
+    if args.only:
+        first, _, last = args.only.partition("-")
+        chosen = [m for m in every if int(first) <= m.number <= int(last or first)]
+    equivalent = _equivalent()
+    started = time.perf_counter()
+    outcome: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stillborn": []}
+    with tempfile.TemporaryDirectory(prefix="studeval-mutants-") as work:
+        space = Workspace(Path(work))
+        if space.build_and_test(space.original) != "survived":
+            raise SystemExit("mutate_engine: the engine's tests fail without any mutant")
+        try:
+            for m in chosen:
+                result = space.build_and_test("".join(m.apply(source)))
+                outcome[result].append(m)
+                print(f"{m.number:4}/{len(every)} {result:<9} line {m.line} {m.function}: "
+                      f"{m.old} -> {m.new}", flush=True)  # fmt: skip
+        finally:
+            space.restore()
+    unlisted = [m for m in outcome["survived"] if m.key() not in equivalent]
+    print(f"\n{len(chosen)} mutants in {time.perf_counter() - started:.0f} s: "
+          f"{len(outcome['killed'])} killed, {len(outcome['survived'])} survived "
+          f"({len(outcome['survived']) - len(unlisted)} listed as equivalent), "
+          f"{len(outcome['stillborn'])} did not compile")  # fmt: skip
+    for m in outcome["survived"]:
+        reason = equivalent.get(m.key())
+        print(f"  {'equivalent' if reason else 'SURVIVED':<10} {m.key()}"
+              + (f"\n             because {reason}" if reason else ""))  # fmt: skip
+    return 1 if unlisted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
