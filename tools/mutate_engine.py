@@ -178,8 +178,10 @@ class Workspace:
                 shutil.copy2(ROOT / name, target)
         self.engine = self.copy / ENGINE
         self.original = self.engine.read_text(encoding="utf-8")
-        configure = ["cmake", "-S", str(self.copy), "-B", str(self.build), "-G", "Ninja",
-                     "-DCMAKE_BUILD_TYPE=Release", f"-DPython_EXECUTABLE={sys.executable}"]  # fmt: skip
+        configure = [
+            "cmake", "-S", str(self.copy), "-B", str(self.build), "-G", "Ninja",
+            "-DCMAKE_BUILD_TYPE=Release", f"-DPython_EXECUTABLE={sys.executable}",
+        ]  # fmt: skip
         if _run(configure, self.copy, 300) != 0:
             raise SystemExit("mutate_engine: cmake could not configure the copy")
         self.env = dict(os.environ, PYTHONPATH=str(self.copy / "src"), PYTHONDONTWRITEBYTECODE="1")
@@ -191,8 +193,9 @@ class Workspace:
             return "stillborn"
         for built in self.build.glob("_core*.so"):
             shutil.copy2(built, self.copy / "src" / "studeval" / built.name)
-        status = _run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                       "--hypothesis-seed=0", *TESTS], self.copy, TEST_TIMEOUT_S, self.env)  # fmt: skip
+        pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                  "--hypothesis-seed=0", *TESTS]  # fmt: skip
+        status = _run(pytest, self.copy, TEST_TIMEOUT_S, self.env)
         return "survived" if status == 0 else "killed"
 
     def restore(self) -> None:
