@@ -178,9 +178,13 @@ class Workspace:
                 shutil.copy2(ROOT / name, target)
         self.engine = self.copy / ENGINE
         self.original = self.engine.read_text(encoding="utf-8")
+        import cython_cmake  # the CMake modules scikit-build-core hands a build
+
+        modules = Path(cython_cmake.__file__).parent / "cmake"
         configure = [
             "cmake", "-S", str(self.copy), "-B", str(self.build), "-G", "Ninja",
             "-DCMAKE_BUILD_TYPE=Release", f"-DPython_EXECUTABLE={sys.executable}",
+            f"-DCMAKE_MODULE_PATH={modules}",
         ]  # fmt: skip
         if _run(configure, self.copy, 300) != 0:
             raise SystemExit("mutate_engine: cmake could not configure the copy")
