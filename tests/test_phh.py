@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 import subprocess
 import sys
@@ -10,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from studeval import HouseRules, StudHand
-from studeval.phh import PHHError, dumps, loads
+from studeval import HouseRules, Stakes, StudHand
+from studeval.cards import card_str
+from studeval.phh import PHHError, dumps, dumps_all, loads, loads_all, read
 from studeval.play import random_hand
 
 HEADER = """
@@ -164,9 +166,150 @@ def test_play_command_writes_a_history_replay_reads() -> None:
 def test_bad_fields_are_phh_errors() -> None:
     with pytest.raises(PHHError, match="a hand history is text"):
         loads(None)  # type: ignore[arg-type]
-    with pytest.raises(PHHError, match="antes must be whole chips"):
+    with pytest.raises(PHHError, match="antes must be a list of whole chip counts"):
         loads(_history([]).replace("antes = [1, 1, 1]", 'antes = ["a", 1, 1]'))
     with pytest.raises(PHHError, match=r"antes \[1, 2, 1\] differ by player"):
         loads(_history([]).replace("antes = [1, 1, 1]", "antes = [1, 2, 1]"))
     with pytest.raises(PHHError, match="no 'bring_in' field"):
         loads(_history([]).replace("bring_in = 2\n", ""))
+
+
+# ---- nothing lost: the rake, the chip, the house rules, the record's own fields ----------
+
+
+def _rules_choices() -> list[HouseRules | str]:
+    return ["robert", "wsop", HouseRules(bring_in_tie="position", action_tie="suit",
+                                         open_pair_big_bet=False)]  # fmt: skip
+
+
+def _play_to_the_end(hand: StudHand, rng: random.Random) -> None:
+    """Random legal actions, folding seldom, so that many hands reach a showdown."""
+    seed = rng.getrandbits(64)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(seed)
+        elif hand.showdown:
+            hand.show() if rng.random() < 0.9 else hand.muck()
+        else:
+            legal = hand.legal()
+            kinds = [k for k in legal.kinds() if k != "fold" or rng.random() < 0.05]
+            kind = rng.choice(kinds or legal.kinds())
+            totals = legal.totals(kind)
+            hand.act(kind, rng.choice(totals) if totals else None)
+
+
+def test_every_hand_reads_back_the_same() -> None:
+    """loads(dumps(h)) for random hands with a rake, a chip size, each house rules and
+    the record's own fields: the same stacks, events, rules and fields."""
+    rng = random.Random(2027)
+    stakes_of = {1: Stakes(1, 2, 5, 10), 25: Stakes(25, 50, 100, 200)}
+    checked = {"rake": 0, "chip": 0, "custom rules": 0, "showdowns": 0}
+    for _ in range(600):
+        chip = rng.choice([1, 25])
+        rules = rng.choice(_rules_choices())
+        rake = rng.choice([0, 1, 3]) * chip
+        seats = [200 * chip] * rng.randint(2, 8)
+        game = rng.choice(["stud", "stud8", "razz"])
+        hand = StudHand(game, stakes_of[chip], seats, rules=rules, rake=rake, chip=chip)
+        _play_to_the_end(hand, rng)
+        hand.info = {"players": [f"Player {i}" for i in range(hand.seats)], "hand": 1234,
+                     "venue": "Home game", "time": datetime.time(21, 5, 0),
+                     "currency": "EUR", "event": 'The "Big" one \\ 2026'}  # fmt: skip
+        again = loads(dumps(hand))
+        assert again.stacks == hand.stacks and again.over
+        assert again.events == hand.events
+        assert (again.rake, again.chip, again.rules) == (hand.rake, hand.chip, hand.rules)
+        assert again.info == hand.info
+        assert again.result == hand.result
+        checked["rake"] += rake > 0 and hand.result is not None and hand.result.rake > 0
+        checked["chip"] += chip > 1
+        checked["custom rules"] += isinstance(rules, HouseRules)
+        checked["showdowns"] += any(e.kind == "show" for e in hand.events)
+    assert min(checked.values()) > 15, checked  # every kind of hand was met
+
+
+def test_the_records_rules_are_used_unless_overridden() -> None:
+    hand = random_hand("stud", 3, 5, rules="wsop")
+    text = dumps(hand)
+    assert '_house_rules = "wsop"' in text
+    assert loads(text).rules == HouseRules.wsop()
+    assert loads(text, rules="robert").rules == HouseRules.robert()
+    custom = HouseRules(odd_chip_cards="played")
+    assert loads(dumps(random_hand("stud", 3, 5, rules=custom))).rules == custom
+
+
+def test_finishing_stacks_are_checked() -> None:
+    text = dumps(random_hand("stud", 3, 9))
+    good = text.splitlines()
+    finishing = next(line for line in good if line.startswith("finishing_stacks"))
+    assert loads(text).stacks == eval(finishing.split(" = ")[1])
+    wrong = text.replace(finishing, "finishing_stacks = [1, 2, 3]")
+    with pytest.raises(PHHError, match=r"not the finishing_stacks \[1, 2, 3\]"):
+        loads(wrong)
+    early = _history(THIRD) + "finishing_stacks = [99, 99, 99]\n"
+    with pytest.raises(PHHError, match="the actions stop before the end"):
+        loads(early)
+
+
+def test_many_hands_in_one_phhs_text() -> None:
+    rng = random.Random(8)
+    hands = [random_hand("stud8", 4, rng=rng) for _ in range(5)]
+    text = dumps_all(hands)
+    assert text.startswith("[1]\n") and "\n[5]\n" in text
+    back = loads_all(text)
+    assert [h.stacks for h in back] == [h.stacks for h in hands]
+    assert [h.stacks for h in read(text)] == [h.stacks for h in hands]
+    assert [h.stacks for h in read(dumps(hands[0]))] == [hands[0].stacks]
+    head, tail = text.split("[3]\n")
+    broken = head + "[3]\n" + tail.replace("bring_in = 2", "bring_in = 7", 1)
+    with pytest.raises(PHHError, match=r"^\[3\]: "):
+        loads_all(broken)
+
+
+_BASE = (
+    'variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
+    "starting_stacks = [100, 100]\n"
+)
+_DEAL = '"d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb"'
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        (_BASE.replace('"F7S"', '["F7S"]') + "actions = []", "variant must be text"),
+        (_BASE + 'actions = ["d dh p\u00b9 ????Kc"]', "is not a player"),
+        (_BASE + 'actions = ["d dh p\uff11 ????Kc"]', "is not a player"),
+        (_BASE + f'actions = [{_DEAL}, "p1 cbr \uff15"]', "is not a whole number of chips"),
+        (_BASE + f'actions = [{_DEAL}, "p1 cbr {"9" * 5000}"]', "is not a whole number"),
+        (_BASE + 'actions = ["d db"]', "not an action studeval knows"),
+        (_BASE + "actions = [1]", "actions must be a list of strings"),
+        (_BASE.replace("[100, 100]", '["a", 100]') + "actions = []", "stacks"),
+        (_BASE.replace("[100, 100]", "[1.5, 100]") + "actions = []", "stacks"),
+        (_BASE.replace("[100, 100]", "[" + "9" * 30 + ", 100]") + "actions = []", "2\\*\\*60"),
+        (_BASE.replace("antes = [1, 1]", "antes = [1]") + "actions = []", "1 entries for 2"),
+        (_BASE.replace("antes = [1, 1]", "antes = 1") + "actions = []", "antes must be a list"),
+        (_BASE + 'actions = ["d dh p1 AsAhKc", "d dh p2 As9d2d"]', "duplicate card As"),
+        (_BASE + "_house_rules = 7\nactions = []", "_house_rules must be"),
+        (_BASE + '_house_rules = {bring_in_tie = "dealer"}\nactions = []', "_house_rules:"),
+        (_BASE + "_rake = -5\nactions = []", "the table:"),
+    ],
+)  # fmt: skip
+def test_malformed_histories_are_phh_errors(text: str, match: str) -> None:
+    with pytest.raises(PHHError, match=match):
+        loads(text)
+
+
+def test_shown_cards_that_contradict_the_deal_are_refused() -> None:
+    rng = random.Random(4)
+    hand = StudHand("stud", Stakes(1, 2, 5, 10), [100, 100])
+    while not any(e.kind == "show" for e in hand.events):
+        hand = StudHand("stud", Stakes(1, 2, 5, 10), [100, 100])
+        _play_to_the_end(hand, rng)
+    text = dumps(hand)
+    shown = next(e for e in hand.events if e.kind == "show")
+    words = f"p{shown.seat + 1} sm " + "".join(card_str(c) for c in shown.cards)
+    assert words in text
+    other = next(c for c in range(52) if all(c not in cards for cards in hand.cards))
+    wrong = words[:-2] + card_str(other)  # the last card shown is another
+    with pytest.raises(PHHError, match="was dealt another card there"):
+        loads(text.replace(words, wrong))

@@ -27,7 +27,9 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -188,7 +190,15 @@ class Workspace:
         ]  # fmt: skip
         if _run(configure, self.copy, 300) != 0:
             raise SystemExit("mutate_engine: cmake could not configure the copy")
-        self.env = dict(os.environ, PYTHONPATH=str(self.copy / "src"), PYTHONDONTWRITEBYTECODE="1")
+        self.env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        # The tests must import the copy's package. An editable install of the
+        # checkout puts an import hook before any path (a .pth file), so the tests
+        # run without the site module's .pth processing, on the copy's src/ and this
+        # environment's site-packages named explicitly.
+        paths = [str(self.copy / "src"), sysconfig.get_path("purelib"),
+                 sysconfig.get_path("platlib")]  # fmt: skip
+        self.bootstrap = (f"import sys; sys.path[:0] = {paths!r}; import pytest; "
+                          "sys.exit(pytest.main(sys.argv[1:]))")  # fmt: skip
 
     def build_and_test(self, text: str) -> str:
         """'killed', 'survived' or 'stillborn' (does not compile)."""
@@ -197,8 +207,8 @@ class Workspace:
             return "stillborn"
         for built in self.build.glob("_core*.so"):
             shutil.copy2(built, self.copy / "src" / "studeval" / built.name)
-        pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                  "--hypothesis-seed=0", *TESTS]  # fmt: skip
+        pytest = [sys.executable, "-S", "-c", self.bootstrap, "-x", "-q", "-p",
+                  "no:cacheprovider", "--hypothesis-seed=0", *TESTS]  # fmt: skip
         status = _run(pytest, self.copy, TEST_TIMEOUT_S, self.env)
         return "survived" if status == 0 else "killed"
 
@@ -210,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--only", metavar="A-B", help="run mutants A to B only")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="mutants built and tested at once (default: one a core)")  # fmt: skip
     args = parser.parse_args(argv)
     source = (ROOT / ENGINE).read_text(encoding="utf-8").splitlines(keepends=True)
     every = mutants(source)
@@ -226,18 +238,36 @@ def main(argv: list[str] | None = None) -> int:
     equivalent = _equivalent()
     started = time.perf_counter()
     outcome: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stillborn": []}
+    jobs = max(1, min(args.jobs, len(chosen)))
     with tempfile.TemporaryDirectory(prefix="studeval-mutants-") as work:
-        space = Workspace(Path(work))
-        if space.build_and_test(space.original) != "survived":
-            raise SystemExit("mutate_engine: the engine's tests fail without any mutant")
-        try:
-            for m in chosen:
-                result = space.build_and_test("".join(m.apply(source)))
-                outcome[result].append(m)
-                print(f"{m.number:4}/{len(every)} {result:<9} line {m.line} {m.function}: "
-                      f"{m.old} -> {m.new}", flush=True)  # fmt: skip
-        finally:
-            space.restore()
+        spaces = [Workspace(Path(work) / str(i)) for i in range(jobs)]
+        for space in spaces:
+            if space.build_and_test(space.original) != "survived":
+                raise SystemExit("mutate_engine: the engine's tests fail without any mutant")
+            # And they must see the build: rules broken on purpose fail them.
+            broken = space.original.replace("#define SE_CAP 4", "#define SE_CAP 1")
+            if broken == space.original or space.build_and_test(broken) != "killed":
+                raise SystemExit("mutate_engine: the tests do not run on the mutated build")
+
+        def run_share(space: Workspace, share: list[Mutant]) -> None:
+            try:
+                for m in share:
+                    result = space.build_and_test("".join(m.apply(source)))
+                    outcome[result].append(m)
+                    print(f"{m.number:4}/{len(every)} {result:<9} line {m.line} "
+                          f"{m.function}: {m.old} -> {m.new}", flush=True)  # fmt: skip
+            finally:
+                space.restore()
+
+        # Each workspace builds and tests its own share, so the builds never meet.
+        threads = [threading.Thread(target=run_share, args=(space, chosen[i::jobs]))
+                   for i, space in enumerate(spaces)]  # fmt: skip
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    for results in outcome.values():
+        results.sort(key=lambda m: m.number)
     unlisted = [m for m in outcome["survived"] if m.key() not in equivalent]
     print(f"\n{len(chosen)} mutants in {time.perf_counter() - started:.0f} s: "
           f"{len(outcome['killed'])} killed, {len(outcome['survived'])} survived "

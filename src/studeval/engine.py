@@ -138,6 +138,10 @@ class StudHand:
                          s.big_bet, self.rake),
             self.starting_stacks,
         )  # fmt: skip
+        #: What a hand history says about the hand besides its play (the players'
+        #: names, the hand's number, the venue, the time, the currency...): PHH's
+        #: fields, kept as they were read and written back (:mod:`studeval.phh`).
+        self.info: dict[str, object] = {}
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
@@ -150,6 +154,7 @@ class StudHand:
         other.__dict__.update(self.__dict__)
         other.starting_stacks = list(self.starting_stacks)
         other._core = self._core.copy()
+        other.info = dict(self.info)
         other._events = list(self._events)  # Events are immutable
         other._result = copy.deepcopy(self._result)
         return other
@@ -173,6 +178,7 @@ class StudHand:
             state["game"], state["stakes"], state["starting_stacks"], rules=state["rules"],
             rake=state["rake"], chip=state["chip"],
         )  # fmt: skip
+        self.info = dict(state.get("info", {}))  # type: ignore[call-overload]
         for event in events:
             self._replay(event)
         if deck is not None:

@@ -4,7 +4,15 @@
 ``F7S/8`` stud hi/lo 8-or-better, ``FR`` razz) through :class:`StudHand`, so a
 history that breaks a rule is an error naming the action; :func:`dumps` writes a
 hand back. Seats are PHH's players ``p1``, ``p2``, ... in order (seat 0 is
-``p1``). Unknown cards are ``??``.
+``p1``). Unknown cards are ``??``. :func:`loads_all` and :func:`dumps_all` read and
+write ``.phhs`` files, many hands in one.
+
+Nothing is lost on the way: the standard fields that describe a hand (``players``,
+``hand``, ``venue``, ``time``, ``currency`` and the others of :data:`INFO_FIELDS`) go
+to and from :attr:`StudHand.info`; what PHH has no field for is written as fields of
+our own, with the underscore PHH reserves for them: ``_rake``, ``_chip`` and
+``_house_rules``. ``finishing_stacks``, written for a finished hand, is checked on
+reading.
 
 >>> text = '''
 ... variant = "F7S"
@@ -19,29 +27,47 @@ hand back. Seats are PHH's players ``p1``, ``p2``, ... in order (seat 0 is
 >>> hand = loads(text)
 >>> hand.over, hand.stacks
 (True, [103, 97])
->>> dumps(hand).splitlines()[-1]
-'actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]'
+>>> print(dumps(hand).splitlines()[-2])
+actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]
+>>> print(dumps(hand).splitlines()[-1])
+finishing_stacks = [103, 97]
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import sys
+from collections.abc import Iterable
 
 from studeval.betting import Event, Stakes
 from studeval.cards import card_str, parse_card
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.houserules import PRESETS, HouseRules, house_rules
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
-__all__ = ["PHHError", "dumps", "loads"]
+__all__ = ["INFO_FIELDS", "PHHError", "dumps", "dumps_all", "loads", "loads_all", "read"]
 
 #: PHH variant codes and our game names (PHH has no code for the no-qualifier game).
 VARIANTS = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
 _CODE_OF_GAME = {game: code for code, game in VARIANTS.items()}
+#: The standard PHH fields about a hand (not its play) that loads keeps in
+#: StudHand.info and dumps writes back, in the order PHH lists them.
+INFO_FIELDS = (
+    "author", "event", "url", "venue", "address", "city", "region", "postal_code",
+    "country", "time", "time_zone", "day", "month", "year", "hand", "level", "seats",
+    "seat_count", "table", "players", "winnings", "currency", "currency_symbol",
+    "time_limit", "time_banks",
+)  # fmt: skip
+#: Our fields, for what PHH has none: the rake, the chip size, the house rules.
+_RAKE, _CHIP, _RULES = "_rake", "_chip", "_house_rules"
+#: The most digits an amount may have: every chip count of a table is below 2**60.
+_MAX_DIGITS = 19
 
 
 class PHHError(StudevalError, ValueError):
@@ -55,9 +81,31 @@ def _field(data: dict[str, object], name: str, kind: type) -> object:
     value = data[name]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise PHHError(f"{name} must be a whole number; got {value!r}")
+    if kind is str and not isinstance(value, str):
+        raise PHHError(f"{name} must be text; got {value!r}")
     if kind is list and not (isinstance(value, list) and value):
         raise PHHError(f"{name} must be a list; got {value!r}")
     return value
+
+
+def _chips(values: object, name: str, count: int) -> list[int]:
+    """A list of ``count`` whole, non-negative chip counts."""
+    if not isinstance(values, list) or any(
+        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values
+    ):
+        raise PHHError(f"{name} must be a list of whole chip counts; got {values!r}")
+    if len(values) != count:
+        raise PHHError(f"{name} has {len(values)} entries for {count} players")
+    return values
+
+
+def _amount(text: str) -> int:
+    """A chip amount of an action: ASCII digits only (Python's int() also reads
+    full-width and other digits, which PHH does not have), never so long that it could
+    not be a table's chips."""
+    if not (text.isascii() and text.isdigit()) or len(text) > _MAX_DIGITS:
+        raise PHHError(f"{text[:40]!r} is not a whole number of chips")
+    return int(text)
 
 
 def _cards(text: str) -> list[int | None]:
@@ -72,49 +120,130 @@ def _cards(text: str) -> list[int | None]:
 
 
 def _seat(word: str, hand: StudHand) -> int:
-    if not (word.startswith("p") and word[1:].isdigit()):
-        raise PHHError(f"{word!r} is not a player (p1, p2, ...)")
+    digits = word[1:]
+    if not (word.startswith("p") and digits.isascii() and digits.isdigit() and len(digits) < 4):
+        raise PHHError(f"{word[:40]!r} is not a player (p1, p2, ...)")
     seat = int(word[1:]) - 1
     if not 0 <= seat < hand.seats:
         raise PHHError(f"there is no player {word} at this table of {hand.seats}")
     return seat
 
 
-def loads(text: str) -> StudHand:
-    """Replay one PHH hand history and return the hand, played to where it stops."""
+def loads(text: str, *, rules: HouseRules | str | None = None) -> StudHand:
+    """Replay one PHH hand history and return the hand, played to where it stops.
+
+    ``rules`` plays it under other house rules than the record's own ``_house_rules``
+    (by default Robert's, see :class:`~studeval.HouseRules`).
+    """
     if not isinstance(text, str):
         raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise PHHError(f"not a PHH (TOML) text: {err}") from None
+    return _load(data, rules)
+
+
+def loads_all(text: str, *, rules: HouseRules | str | None = None) -> list[StudHand]:
+    """Every hand of a ``.phhs`` text (PHH records in TOML tables ``[1]``, ``[2]``, ...),
+    in order. An error names the table.
+
+    >>> one = dumps(loads(PHH_EXAMPLE))
+    >>> [h.stacks for h in loads_all(dumps_all([loads(one), loads(one)]))]
+    [[103, 97], [103, 97]]
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"hand histories are text (str); got {type(text).__name__}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise PHHError(f"not a PHHS (TOML) text: {err}") from None
+    hands = []
+    for name, record in data.items():
+        if not isinstance(record, dict):
+            raise PHHError(f"[{name}]: a .phhs file holds one table of fields a hand")
+        try:
+            hands.append(_load(record, rules))
+        except PHHError as err:
+            raise PHHError(f"[{name}]: {err}") from None
+    return hands
+
+
+def read(text: str, *, rules: HouseRules | str | None = None) -> list[StudHand]:
+    """The hands of a PHH text (one hand) or a ``.phhs`` text (tables ``[1]``, ``[2]``...).
+
+    >>> [h.stacks for h in read(PHH_EXAMPLE)]
+    [[103, 97]]
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise PHHError(f"not a PHH (TOML) text: {err}") from None
+    if data and all(isinstance(value, dict) for value in data.values()):
+        return loads_all(text, rules=rules)
+    return [_load(data, rules)]
+
+
+def _house(data: dict[str, object], rules: HouseRules | str | None) -> HouseRules:
+    if rules is not None:
+        return house_rules(rules)
+    written = data.get(_RULES)
+    if written is None:
+        return house_rules(None)
+    try:
+        if isinstance(written, str):
+            return house_rules(written)
+        if isinstance(written, dict):
+            return HouseRules(**written)
+    except (StudevalError, TypeError) as err:
+        raise PHHError(f"{_RULES}: {err}") from None
+    raise PHHError(f"{_RULES} must be a preset's name or a table of options; got {written!r}")
+
+
+def _load(data: dict[str, object], rules: HouseRules | str | None) -> StudHand:
     variant = _field(data, "variant", str)
     if variant not in VARIANTS:
         raise PHHError(
             f"variant {variant!r} is not fixed-limit stud; studeval reads {', '.join(VARIANTS)}"
         )
     stacks = _field(data, "starting_stacks", list)
-    antes = _field(data, "antes", list)
-    assert isinstance(stacks, list) and isinstance(antes, list)
-    if any(isinstance(a, bool) or not isinstance(a, int) or a < 0 for a in antes):
-        raise PHHError(f"antes must be whole chips; got {antes!r}")
+    antes = _chips(_field(data, "antes", list), "antes", len(stacks))  # type: ignore[arg-type]
     if len(set(antes)) > 1:
         raise PHHError(f"antes {antes} differ by player; studeval plays one ante for all")
-    stakes = Stakes(
-        ante=int(antes[0]) if antes else 0,
-        bring_in=int(_field(data, "bring_in", int)),  # type: ignore[call-overload]
-        small_bet=int(_field(data, "small_bet", int)),  # type: ignore[call-overload]
-        big_bet=int(_field(data, "big_bet", int)),  # type: ignore[call-overload]
-    )
-    hand = StudHand(VARIANTS[variant], stakes, stacks)
+    extra = {name: data.get(name, default) for name, default in ((_RAKE, 0), (_CHIP, 1))}
+    try:
+        stakes = Stakes(
+            ante=antes[0],
+            bring_in=_field(data, "bring_in", int),  # type: ignore[arg-type]
+            small_bet=_field(data, "small_bet", int),  # type: ignore[arg-type]
+            big_bet=_field(data, "big_bet", int),  # type: ignore[arg-type]
+        )
+        hand = StudHand(VARIANTS[str(variant)], stakes, stacks,  # type: ignore[arg-type]
+                        rules=_house(data, rules), rake=extra[_RAKE],  # type: ignore[arg-type]
+                        chip=extra[_CHIP])  # type: ignore[arg-type]  # fmt: skip
+    except PHHError:
+        raise
+    except StudevalError as err:
+        raise PHHError(f"the table: {err}") from None
+    hand.info = {name: data[name] for name in INFO_FIELDS if name in data}
     actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise PHHError(f"actions must be a list of strings; got {actions!r}")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError(f"actions must be a list of strings; got {str(actions)[:80]}")
     for place, action in enumerate(actions):
         try:
-            _replay(hand, str(action))
+            _replay(hand, action)
         except StudevalError as err:
-            raise PHHError(f"actions[{place}] {action!r}: {err}") from None
+            raise PHHError(f"actions[{place}] {action[:80]!r}: {err}") from None
+    finishing = data.get("finishing_stacks")
+    if finishing is not None:
+        _chips(finishing, "finishing_stacks", hand.seats)
+        if not hand.over:
+            raise PHHError("finishing_stacks is given, but the actions stop before the end")
+        if finishing != hand.stacks:
+            raise PHHError(f"the hand ends with stacks {hand.stacks}, not the "
+                           f"finishing_stacks {finishing}")  # fmt: skip
     return hand
 
 
@@ -143,10 +272,10 @@ def _act(hand: StudHand, words: list[str]) -> None:
             hand.act("fold")
         case ["cc"]:
             hand.act("check" if hand.legal().check else "call")
-        case ["cbr", amount] if amount.isdigit():
+        case ["cbr", amount]:
             legal = hand.legal()
             kind = "complete" if legal.complete_to else "bet" if legal.bet_to else "raise"
-            hand.act(kind, int(amount))
+            hand.act(kind, _amount(amount))
         case ["sm"]:
             hand.muck()
         case ["sm", "-"]:
@@ -184,21 +313,73 @@ def _words(event: Event) -> str | None:
     return None  # antes: PHH posts them from the antes field
 
 
+def _toml(value: object) -> str:
+    """A value as TOML writes it: text, whole and decimal numbers, truth values, dates
+    and times, lists and tables of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, Iterable):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise PHHError(f"{value!r} has no TOML form")
+
+
+def _rules_value(rules: HouseRules) -> object:
+    for name, preset in PRESETS.items():
+        if preset() == rules:
+            return name
+    return dataclasses.asdict(rules)
+
+
 def dumps(hand: StudHand) -> str:
-    """Write ``hand`` (to where it is) as a PHH hand history."""
+    """Write ``hand`` (to where it is) as a PHH hand history: the play, its
+    :attr:`~studeval.StudHand.info`, the rake, the chip size and the house rules, and the
+    finishing stacks of a finished hand."""
     if hand.game not in _CODE_OF_GAME:
         raise PHHError(f"PHH has no variant for {hand.game!r}")
     s = hand.stakes
     actions = [w for w in map(_words, hand.events) if w is not None]
-    quoted = ", ".join(f'"{a}"' for a in actions)
-    lines = [
-        f'variant = "{_CODE_OF_GAME[hand.game]}"',
-        "ante_trimming_status = true",
-        f"antes = [{', '.join([str(s.ante)] * hand.seats)}]",
-        f"bring_in = {s.bring_in}",
-        f"small_bet = {s.small_bet}",
-        f"big_bet = {s.big_bet}",
-        f"starting_stacks = [{', '.join(map(str, hand.starting_stacks))}]",
-        f"actions = [{quoted}]",
+    fields: list[tuple[str, object]] = [
+        ("variant", _CODE_OF_GAME[hand.game]),
+        ("ante_trimming_status", True),
+        ("antes", [s.ante] * hand.seats),
+        ("bring_in", s.bring_in),
+        ("small_bet", s.small_bet),
+        ("big_bet", s.big_bet),
+        ("starting_stacks", hand.starting_stacks),
+        ("actions", actions),
     ]
-    return "\n".join(lines) + "\n"
+    if hand.over:
+        fields.append(("finishing_stacks", hand.stacks))
+    fields += [(name, hand.info[name]) for name in INFO_FIELDS if name in hand.info]
+    if hand.rake:
+        fields.append((_RAKE, hand.rake))
+    if hand.chip != 1:
+        fields.append((_CHIP, hand.chip))
+    if hand.rules != house_rules(None):
+        fields.append((_RULES, _rules_value(hand.rules)))
+    return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
+
+
+def dumps_all(hands: Iterable[StudHand]) -> str:
+    """Write hands as one ``.phhs`` text: each hand's PHH record under ``[1]``, ``[2]``..."""
+    return "\n".join(f"[{i}]\n{dumps(hand)}" for i, hand in enumerate(hands, 1))
+
+
+#: A short hand, for examples.
+PHH_EXAMPLE = """variant = "F7S"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]
+"""

@@ -40,11 +40,14 @@ def random_hand(
     stack: int = 200,
     rules: HouseRules | str | None = None,
     rng: random.Random | None = None,
+    rake: int = 0,
+    chip: int = 1,
 ) -> StudHand:
     """Play one hand of random legal actions from a seeded deck, to the end.
 
     ``seed`` fixes the hand; ``rng`` (a :class:`random.Random`, instead of a seed)
     draws every choice and the deck from one generator, for many hands in a row.
+    ``rake`` and ``chip`` go to the hand (see :class:`StudHand`).
 
     >>> rng = random.Random(7)
     >>> [random_hand("stud", 4, rng=rng).over for _ in range(3)]
@@ -52,7 +55,7 @@ def random_hand(
     """
     if rng is None:
         rng = random.Random(seed)
-    hand = StudHand(game, stakes, [stack] * seats, rules=rules)
+    hand = StudHand(game, stakes, [stack] * seats, rules=rules, rake=rake, chip=chip)
     deck_seed = rng.getrandbits(64)
     uniform = rng.random
     legal_now = hand.legal

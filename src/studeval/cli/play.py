@@ -5,6 +5,7 @@
 variant = "F7S"
 ...
 actions = ["d dh p1 Kc9h3s", "d dh p2 2h6sQd", "p1 pb", "p2 f"]
+finishing_stacks = [201, 199]
 0
 """
 
@@ -41,8 +42,9 @@ def add(commands: Any) -> None:
     play.add_argument("--seats", type=positive, default=6, metavar="N", help="2 to 8 (default 6)")
     play.add_argument("--seed", type=int, help="seed for the cards and actions (default: fresh)")
     play.add_argument(
-        "--hands", type=count, metavar="N", help="play N hands and print only the speed"
-    )
+        "--hands", type=count, metavar="N",
+        help="play N hands and print only the speed (with --format phh: the hands, as .phhs)",
+    )  # fmt: skip
     play.add_argument("--format", choices=("text", "phh"), default="text")
 
 
@@ -64,6 +66,13 @@ def run(args: argparse.Namespace) -> int:
             return fail(str(err))
         return 0
     rng = random.Random(args.seed)  # one generator for every hand's deck and choices
+    if args.format == "phh":
+        from studeval.phh import dumps_all
+
+        hands = (random_hand(args.game, args.seats, rules=args.rules, rng=rng)
+                 for _ in range(args.hands))  # fmt: skip
+        Output().line(dumps_all(hands).rstrip("\n"))
+        return 0
     bar = Progress(args.hands, " hands")
     started = time.process_time()
     try:

@@ -28,9 +28,10 @@ examples:
   studeval replay hand.phh
   studeval play --seed 7 > hand.txt; studeval play --seed 7 --format phh | studeval replay -
 
-Reads one hand history in the PHH format (variants F7S, F7S/8, FR; unknown cards
-"??"), replays every action through the engine and prints the hand street by street
-with the settlement. An action the rules do not allow is an error naming it.
+Reads a hand history in the PHH format (variants F7S, F7S/8, FR; unknown cards
+"??"), or a .phhs file of many, replays every action through the engine and prints
+each hand street by street with the settlement. An action the rules do not allow,
+or finishing stacks the play does not reach, is an error naming it.
 """
 
 
@@ -47,19 +48,19 @@ def add(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the replayed hand; the exit status."""
-    from studeval.phh import loads
+    from studeval.phh import read
     from studeval.play import describe
 
     try:
         stream, _size = open_input(args.input)
         with stream:
             raw = stream.read()
-        hand = loads(raw.decode("utf-8-sig"))
+        hands = read(raw.decode("utf-8-sig"))
     except InputError as err:
         return fail(str(err))
     except UnicodeDecodeError:
         return fail(f"{args.input!r} is not UTF-8 text")
     except (StudevalError, ValueError, TypeError) as err:
         return fail(str(err))
-    Output().line(describe(hand))
+    Output().line("\n\n".join(describe(hand) for hand in hands))
     return 0
