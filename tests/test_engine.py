@@ -313,6 +313,24 @@ def test_first_to_act_skips_an_all_in_best_board() -> None:
     assert hand.legal().bet_to == (10,)
 
 
+def test_tied_boards_by_suit_compare_the_highest_card_first() -> None:
+    """WSOP TR: tied boards act by "high card by suit". The highest card decides, also
+    when it was dealt after the lower one: 2c Kd acts before Kc 2d."""
+    for doors, fourth, first in ((["2c", "Kc"], ["Kd", "2d"], 0), (["2c", "2d"], ["Kc", "Kd"], 1)):
+        hand = third_street(doors, rules=HouseRules.wsop())
+        hand.act("bring_in")
+        while hand.actor is not None:
+            hand.act("call")
+        deal_up(hand, fourth)
+        assert hand.actor == first, (doors, fourth)
+        robert = third_street(doors)
+        robert.act("bring_in")
+        while robert.actor is not None:
+            robert.act("call")
+        deal_up(robert, fourth)
+        assert robert.actor == 0  # Robert's: ties by position, the first seat
+
+
 def test_the_deck_runs_out_and_a_community_card_is_dealt() -> None:
     """With eight players to the river the deck cannot give each a card: one
     community card is turned up for all."""
