@@ -6,7 +6,11 @@ Each mutant changes one token of the betting and dealing rules in
 streets, the number of cards, half a bet's factor). For each mutant the C core and
 the extension are rebuilt (only ``se_engine.c`` recompiles) in a private copy of
 the checkout, and the engine's tests run against it; a mutant is *killed* when a
-test fails (or the build hangs or crashes), and *survives* otherwise. A survivor
+test fails (or the build hangs or crashes). One the tests miss gets a second
+chance to be caught: the C engine check (``tests/c/engine_check.c``, random tables
+from C) built with AddressSanitizer and UBSan, which catches a slip that reads or
+writes past an array without changing an answer. A mutant that passes both
+*survives*. A survivor
 is either a gap in the tests (write the test that kills it) or an equivalent
 mutant: a change no input can observe, listed with its reason in
 ``tools/mutants-equivalent.txt``. The run fails while any survivor is unlisted.
@@ -200,7 +204,27 @@ class Workspace:
         self.bootstrap = (f"import sys; sys.path[:0] = {paths!r}; import pytest; "
                           "sys.exit(pytest.main(sys.argv[1:]))")  # fmt: skip
 
-    def build_and_test(self, text: str) -> str:
+    def sanitized_check(self) -> bool:
+        """Whether the C engine check, under ASan and UBSan, passes on the copy."""
+        compiler = shutil.which("clang") or shutil.which("cc")
+        if compiler is None:
+            return True
+        csrc = self.copy / "csrc"
+        binary = self.build / "engine_check_asan"
+        tables = self.build / "generated" / "se_tables.c"
+        sources = [*map(str, sorted(csrc.glob("*.c"))), str(tables),
+                   str(self.copy / "tests" / "c" / "engine_check.c")]  # fmt: skip
+        compile_ = [compiler, "-O1", "-g", "-std=c99", "-pthread", "-DENGINE_CHECK_MAIN",
+                    "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                    f"-I{csrc / 'include'}", f"-I{csrc}", f"-I{self.build / 'generated'}",
+                    *sources, "-o", str(binary), "-lpthread"]  # fmt: skip
+        if _run(compile_, self.copy, 600) != 0:
+            return False
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
+                   UBSAN_OPTIONS="halt_on_error=1")  # fmt: skip
+        return _run([str(binary), "20000", "7"], self.copy, TEST_TIMEOUT_S, env) == 0
+
+    def build_and_test(self, text: str, sanitize: bool = True) -> str:
         """'killed', 'survived' or 'stillborn' (does not compile)."""
         self.engine.write_text(text, encoding="utf-8")
         if _run(["cmake", "--build", str(self.build)], self.copy, 600) != 0:
@@ -209,8 +233,9 @@ class Workspace:
             shutil.copy2(built, self.copy / "src" / "studeval" / built.name)
         pytest = [sys.executable, "-S", "-c", self.bootstrap, "-x", "-q", "-p",
                   "no:cacheprovider", "--hypothesis-seed=0", *TESTS]  # fmt: skip
-        status = _run(pytest, self.copy, TEST_TIMEOUT_S, self.env)
-        return "survived" if status == 0 else "killed"
+        if _run(pytest, self.copy, TEST_TIMEOUT_S, self.env) != 0:
+            return "killed"
+        return "survived" if not sanitize or self.sanitized_check() else "killed"
 
     def restore(self) -> None:
         self.engine.write_text(self.original, encoding="utf-8")
@@ -220,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--only", metavar="A-B", help="run mutants A to B only")
+    parser.add_argument("--numbers", metavar="N,M", help="run these mutants only")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="mutants built and tested at once (default: one a core)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -235,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         first, _, last = args.only.partition("-")
         chosen = [m for m in every if int(first) <= m.number <= int(last or first)]
+    if args.numbers:
+        wanted = {int(n) for n in args.numbers.split(",")}
+        chosen = [m for m in chosen if m.number in wanted]
     equivalent = _equivalent()
     started = time.perf_counter()
     outcome: dict[str, list[Mutant]] = {"killed": [], "survived": [], "stillborn": []}
@@ -242,8 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="studeval-mutants-") as work:
         spaces = [Workspace(Path(work) / str(i)) for i in range(jobs)]
         for space in spaces:
-            if space.build_and_test(space.original) != "survived":
-                raise SystemExit("mutate_engine: the engine's tests fail without any mutant")
+            if space.build_and_test(space.original, sanitize=True) != "survived":
+                raise SystemExit("mutate_engine: the engine's checks fail without any mutant")
             # And they must see the build: rules broken on purpose fail them.
             broken = space.original.replace("#define SE_CAP 4", "#define SE_CAP 1")
             if broken == space.original or space.build_and_test(broken) != "killed":
