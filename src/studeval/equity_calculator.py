@@ -25,18 +25,15 @@ import math
 import operator
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from studeval import _core
 from studeval.batch import threads_arg
-from studeval.cards import cards_str, to_codes
+from studeval.cards import cards_str
+from studeval.equity_spot import read_spot
 from studeval.errors import (
-    DuplicateCardError,
-    HandSizeError,
-    InvalidCardError,
     OptionError,
-    SeatError,
     StoppedError,
     TooBigError,
 )
@@ -56,7 +53,6 @@ MAX_SCOOP_RECORDS = 50_000_000
 
 _UNITS = _core.EQ_UNITS
 _CHUNK = _core.EQ_CHUNK_SAMPLES
-_UNKNOWN = ("??", "?", "xx", "XX")
 #: Exact calls over more deals than this run on a helper thread, so that this one
 #: can report progress and stop them (progress returning False, or Ctrl-C).
 _WATCHED_DEALS = 2_000_000
@@ -169,117 +165,6 @@ class Equity:
         return "\n".join(lines)
 
 
-def _player_cards(hand: object, seat: int) -> list[int]:
-    """A player's known cards; ``??`` (or None) marks an unknown one, left out."""
-    if isinstance(hand, str):
-        tokens = hand.replace(",", " ").split()
-        parts: object = " ".join(t for t in tokens if not _unknown_count(t))
-    elif isinstance(hand, Iterable):
-        parts = [c for c in hand if not _unknown_count(c)]
-    else:
-        raise InvalidCardError(hand, detail=f"player {seat}: give card text or a list of cards")
-    try:
-        codes = to_codes(parts)  # type: ignore[arg-type]
-    except InvalidCardError as err:
-        raise InvalidCardError(err.card, detail=f"player {seat}") from None
-    if len(codes) > 7:
-        raise HandSizeError(len(codes), "at most 7 known cards", seat=seat)
-    return codes
-
-
-def _unknown_count(item: object) -> int:
-    """How many unknown cards an item marks: ``None``, ``?``, ``xx``, or ``??`` (one
-    each, written apart or together: ``????``); 0 for a card."""
-    if item is None:
-        return 1
-    if not isinstance(item, str):
-        return 0
-    if item in _UNKNOWN:
-        return 1
-    return len(item) // 2 if len(item) % 2 == 0 and set(item) == {"?"} else 0
-
-
-def _given(hand: object, known: int) -> int:
-    """How many cards a player's entry gives: its ``known`` cards and its markers."""
-    if isinstance(hand, str):
-        items: Iterable[object] = hand.replace(",", " ").split()
-    else:
-        items = hand if isinstance(hand, Iterable) else ()
-    return known + sum(_unknown_count(item) for item in items)
-
-
-def _check_streets(hands: Sequence[object], players: list[list[int]]) -> None:
-    """Refuse players who cannot be on one street: a stud street gives every player
-    the same number of cards, and only down cards (the first two, the seventh) may
-    be unknown and left out."""
-    given = [_given(hand, len(codes)) for hand, codes in zip(hands, players, strict=True)]
-    street = max(given)
-    down = min(street, 2) + (street == 7)
-    for seat, count in enumerate(given):
-        if street - count > down:
-            raise HandSizeError(
-                count, f"{street - down} to {street} cards, as player {given.index(street)} "
-                f"is on street {max(street, 3)} (only down cards may be left out)", seat=seat,
-            )  # fmt: skip
-
-
-def _dead_cards(dead: object) -> list[int | None]:
-    """Dead cards as codes, None for each unknown one (``??``): card text, one card
-    (an int, a numpy int, a card string), or a sequence or array of cards."""
-    if dead is None:
-        return []
-    if isinstance(dead, bool):
-        raise InvalidCardError(dead, detail="dead: give card text or a list of cards")
-    items: list[object]
-    if isinstance(dead, str):
-        items = list(dead.replace(",", " ").split())
-    elif hasattr(dead, "tolist"):  # a numpy array or scalar
-        listed = dead.tolist()
-        items = listed if isinstance(listed, list) else [listed]
-    elif hasattr(type(dead), "__index__"):
-        items = [dead]  # one card code
-    elif isinstance(dead, Iterable):
-        items = list(dead)
-    else:
-        raise InvalidCardError(dead, detail="dead: give card text or a list of cards")
-    out: list[int | None] = []
-    for item in items:
-        unknown = _unknown_count(item)
-        if unknown:
-            out.extend([None] * unknown)
-            continue
-        try:
-            out.extend(to_codes(item if isinstance(item, str) else [item]))
-        except InvalidCardError as err:
-            raise InvalidCardError(err.card, detail="in dead") from None
-    if len(out) > 52:
-        raise HandSizeError(len(out), "at most 52 dead cards")
-    return out
-
-
-def _spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], list[int | None]]:
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise SeatError(f"hands must be a list with one entry per player; got {hands!r}")
-    if not 2 <= len(hands) <= 8:
-        raise SeatError(f"equity needs 2 to 8 players; got {len(hands)}")
-    players = [_player_cards(hand, seat) for seat, hand in enumerate(hands)]
-    _check_streets(hands, players)
-    dead_codes = _dead_cards(dead)
-    owner: dict[int, str] = {}
-    places: list[tuple[str, list[int | None]]] = [
-        *((f"player {i}", list[int | None](c)) for i, c in enumerate(players)),
-        ("dead", dead_codes),
-    ]
-    for where, codes in places:
-        for code in codes:
-            if code is None:
-                continue
-            if code in owner:
-                raise DuplicateCardError(code, detail=f"in {where}, also in {owner[code]}")
-            owner[code] = where
-    return players, dead_codes
-
-
 def _counts(sums: _core.EquitySums) -> EquityCounts:
     """The core's sums as counts."""
     return EquityCounts(
@@ -367,7 +252,7 @@ def equity(
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
     samples, target_se, time_limit = _stopping_rules(samples, target_se, time_limit)
-    players, dead_codes = _spot(hands, dead)
+    players, dead_codes = read_spot(hands, dead)
     n_threads = threads_arg(threads)
     number = get_game(game).core_id
     deals, community = _core.equity_deals(number, players, dead_codes)
