@@ -231,11 +231,19 @@ def _load(data: dict[str, object], rules: HouseRules | str | None) -> StudHand:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"actions must be a list of strings; got {str(actions)[:80]}")
+    shown: dict[int, list[str] | None] = {}  # seats that showed early, or show out of turn
     for place, action in enumerate(actions):
         try:
-            _replay(hand, action)
+            _replay(hand, action, shown)
         except StudevalError as err:
             raise PHHError(f"actions[{place}] {action[:80]!r}: {err}") from None
+    try:
+        _show_in_turn(hand, shown, at_end=True)
+    except StudevalError as err:
+        raise PHHError(f"the showdown: {err}") from None
+    waiting = [f"p{seat + 1}" for seat, words in shown.items() if words]
+    if waiting:
+        raise PHHError(f"the showdown: {', '.join(waiting)} showed out of turn and never had one")
     finishing = data.get("finishing_stacks")
     if finishing is not None:
         _chips(finishing, "finishing_stacks", hand.seats)
@@ -247,7 +255,23 @@ def _load(data: dict[str, object], rules: HouseRules | str | None) -> StudHand:
     return hand
 
 
-def _replay(hand: StudHand, action: str) -> None:
+def _show_in_turn(hand: StudHand, shown: dict[int, list[str] | None], at_end: bool) -> None:
+    """Showdown steps written out of the engine's order are played when the seat's turn
+    comes (the order of showing moves no chip); at the end of the record, seats that
+    showed every card before the run-out show them again, as the table would see."""
+    while hand.showdown and hand.actor is not None:
+        words = shown.get(hand.actor)
+        if words:
+            del shown[hand.actor]
+            _act(hand, words)
+        elif at_end and hand.actor in shown and None not in hand.cards[hand.actor]:
+            del shown[hand.actor]
+            hand.show()
+        else:
+            return
+
+
+def _replay(hand: StudHand, action: str, shown: dict[int, list[str] | None]) -> None:
     words = action.split("#", 1)[0].split()
     match words:
         case ["d", "dh", player, cards]:
@@ -255,13 +279,37 @@ def _replay(hand: StudHand, action: str) -> None:
         case ["d", "db", cards]:
             (card,) = _cards(cards)
             hand.deal_community(card)
+        case [player, "sm", cards] if hand.actor is None and not hand.over:
+            # Cards shown while the betting is over and the streets still run out
+            # (every seat but one is all in): pokerkit writes them so. They show what
+            # was dealt; each seat shows again at the showdown.
+            seat = _seat(player, hand)
+            _check_shown(hand, seat, _cards(cards))
+            shown.setdefault(seat, None)
+        case [player, "sm", *rest] if hand.showdown and _seat(player, hand) != hand.actor:
+            seat = _seat(player, hand)
+            if shown.get(seat) or hand.folded[seat]:
+                raise PHHError(f"{player} shows twice, or has folded")
+            shown[seat] = ["sm", *rest]
         case [player, *rest] if rest and rest[0] in ("pb", "f", "cc", "cbr", "sm"):
             seat = _seat(player, hand)
             if seat != hand.actor:
                 raise PHHError(f"it is not {player}'s turn (p{(hand.actor or 0) + 1} acts)")
             _act(hand, rest)
+            _show_in_turn(hand, shown, at_end=False)
         case _:
             raise PHHError("not an action studeval knows")
+
+
+def _check_shown(hand: StudHand, seat: int, shown: list[int | None]) -> None:
+    """Cards a seat shows before the showdown must be the ones it was dealt."""
+    dealt = hand.cards[seat]
+    if hand.folded[seat] or len(shown) != len(dealt):
+        raise PHHError(f"p{seat + 1} shows {len(shown)} cards and holds {len(dealt)}")
+    for card, held in zip(shown, dealt, strict=True):
+        if held is not None and card is not None and card != held:
+            raise PHHError(f"p{seat + 1} shows {card_str(card)} where it was dealt "
+                           f"{card_str(held)}")  # fmt: skip
 
 
 def _act(hand: StudHand, words: list[str]) -> None:
@@ -274,8 +322,12 @@ def _act(hand: StudHand, words: list[str]) -> None:
             hand.act("check" if hand.legal().check else "call")
         case ["cbr", amount]:
             legal = hand.legal()
+            to = _amount(amount)
+            if legal.bring_in is not None and to == legal.bring_in and to not in legal.complete_to:
+                hand.act("bring_in")  # a bring-in of all a short stack has, written as cbr
+                return
             kind = "complete" if legal.complete_to else "bet" if legal.bet_to else "raise"
-            hand.act(kind, _amount(amount))
+            hand.act(kind, to)
         case ["sm"]:
             hand.muck()
         case ["sm", "-"]:
