@@ -70,7 +70,26 @@ static void expect_unchanged(const se_hand *h, const snapshot *before, long step
     if (memcmp(&now, before, sizeof now) != 0) fail("a refused call changed the hand", step);
 }
 
+/* What the header promises of the state and the log, beyond the chips. */
+static void check_state(const se_hand *h, long step) {
+    if (h->settle_due && (h->showdown || h->actor != -1 || h->over))
+        fail("settle_due with the showdown still on, a seat to act, or the hand over", step);
+    if (h->over && (h->showdown || h->actor != -1)) fail("an over hand with a seat to act", step);
+    if (h->showdown != 0 && h->showdown != 1) fail("showdown is not 0 or 1", step);
+    for (size_t i = 0; i < h->events_count; i++) {
+        const se_event *e = &h->events[i];
+        int wager = e->kind == SE_EVENT_BRING_IN || e->kind == SE_EVENT_COMPLETE ||
+                    e->kind == SE_EVENT_BET || e->kind == SE_EVENT_RAISE ||
+                    e->kind == SE_EVENT_CALL;
+        if (!wager && e->to != -1) fail("an event that is no wager has a street total", step);
+        if (wager && e->to < e->amount) fail("a wager's street total is below its chips", step);
+        if ((e->kind == SE_EVENT_FOLD || e->kind == SE_EVENT_CHECK) && e->amount != 0)
+            fail("a fold or a check put chips in", step);
+    }
+}
+
 static void check_chips(const se_hand *h, int64_t total, long step) {
+    check_state(h, step);
     int64_t sum = 0;
     for (int s = 0; s < h->rules.seats; s++) {
         if (h->stacks[s] < 0 || h->contributions[s] < 0) fail("negative chips", step);
