@@ -492,7 +492,7 @@ void se_hand_legal(const se_hand *h, se_legal *legal) {
     int reopened = h->acted_at[seat] == SE_NONE || h->acted_at[seat] < h->full_level;
     if (!reopened || !(h->bets < SE_CAP || h->uncapped) || stack <= owe) return;
     if (!se_wager_answerable(h, seat)) return;
-    int64_t inc[2], targets[2];
+    int64_t inc[2] = {0, 0}, targets[2]; /* a count slip cannot read garbage */
     int n_inc = se_increments(h, inc), n = 0;
     for (int i = 0; i < n_inc; i++) {
         int64_t t = h->full_level + inc[i];
@@ -543,7 +543,7 @@ static void se_advance(se_hand *h, int seat) {
 
 static void se_wager(se_hand *h, se_action kind, int64_t target) {
     int seat = h->actor;
-    int64_t mine = h->street_bets[seat], inc[2];
+    int64_t mine = h->street_bets[seat], inc[2] = {0, 0};
     int64_t increment = target - h->full_level;
     se_increments(h, inc);
     int full = 2 * increment >= inc[0]; /* half a bet or more counts as a full bet */

@@ -331,6 +331,28 @@ def test_tied_boards_by_suit_compare_the_highest_card_first() -> None:
         assert robert.actor == 0  # Robert's: ties by position, the first seat
 
 
+def test_a_seat_with_one_chip_acts_first_after_an_all_in_best_board() -> None:
+    """The next seat clockwise that can act acts first: one chip is enough to act."""
+    hand = third_street(["Kc", "2d", "9h"], stacks=[3, 4, 200])
+    hand.act("bring_in")  # seat 1: 1 chip left
+    hand.act("call")  # seat 2
+    hand.act("call")  # seat 0: all in
+    deal_up(hand, ["Kd", "3d", "Qh"])  # seat 0 shows kings, and cannot act
+    assert hand.stacks[:2] == [0, 1] and hand.actor == 1
+
+
+def test_open_pair_increments_after_a_short_all_in_go_from_the_full_bet() -> None:
+    """After a big bet in the open-pair round and an all-in for less than half a bet,
+    a raise goes a big bet above the last full bet: $10, all in $13, then $20."""
+    hand = third_street(["Kc", "2d", "9h"], stacks=[200, 16, 200])
+    _to_street(hand, 4, [["Kd", "3d", "Qh"]])
+    hand.act("bet", 10)  # seat 0: the big bet
+    assert hand.legal().raise_to == (13,)  # seat 1 has 13: all in, 3 more
+    hand.act("raise", 13)
+    legal = hand.legal()  # seat 2 has not acted
+    assert legal.call == 13 and legal.raise_to == (20,)
+
+
 def test_the_deck_runs_out_and_a_community_card_is_dealt() -> None:
     """With eight players to the river the deck cannot give each a card: one
     community card is turned up for all."""
