@@ -69,8 +69,10 @@ class Mutant:
     text: str  # the line as written
 
     def key(self) -> str:
-        """How tools/mutants-equivalent.txt names it: function, line text, change."""
-        return f"{self.function} | {self.text.strip()} | {self.old} -> {self.new}"
+        """How tools/mutants-equivalent.txt names it: function, line text, the column
+        in that text (two tokens of a line may be alike), change."""
+        column = self.column - (len(self.text) - len(self.text.lstrip()))
+        return f"{self.function} | {self.text.strip()} | {column}: {self.old} -> {self.new}"
 
     def apply(self, source: list[str]) -> list[str]:
         line = source[self.line - 1]
