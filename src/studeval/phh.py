@@ -129,19 +129,23 @@ def _seat(word: str, hand: StudHand) -> int:
     return seat
 
 
+def _fields(text: object, kind: str) -> dict[str, object]:
+    """The fields of a PHH or PHHS text (TOML), or a PHHError saying why not."""
+    if not isinstance(text, str):
+        raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise PHHError(f"not a {kind} (TOML) text: {err}") from None
+
+
 def loads(text: str, *, rules: HouseRules | str | None = None) -> StudHand:
     """Replay one PHH hand history and return the hand, played to where it stops.
 
     ``rules`` plays it under other house rules than the record's own ``_house_rules``
     (by default Robert's, see :class:`~studeval.HouseRules`).
     """
-    if not isinstance(text, str):
-        raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PHHError(f"not a PHH (TOML) text: {err}") from None
-    return _load(data, rules)
+    return _load(_fields(text, "PHH"), rules)
 
 
 def loads_all(text: str, *, rules: HouseRules | str | None = None) -> list[StudHand]:
@@ -152,12 +156,7 @@ def loads_all(text: str, *, rules: HouseRules | str | None = None) -> list[StudH
     >>> [h.stacks for h in loads_all(dumps_all([loads(one), loads(one)]))]
     [[103, 97], [103, 97]]
     """
-    if not isinstance(text, str):
-        raise PHHError(f"hand histories are text (str); got {type(text).__name__}")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PHHError(f"not a PHHS (TOML) text: {err}") from None
+    data = _fields(text, "PHHS")
     hands = []
     for name, record in data.items():
         if not isinstance(record, dict):
@@ -175,12 +174,7 @@ def read(text: str, *, rules: HouseRules | str | None = None) -> list[StudHand]:
     >>> [h.stacks for h in read(PHH_EXAMPLE)]
     [[103, 97]]
     """
-    if not isinstance(text, str):
-        raise PHHError(f"a hand history is text (str); got {type(text).__name__}")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise PHHError(f"not a PHH (TOML) text: {err}") from None
+    data = _fields(text, "PHH")
     if data and all(isinstance(value, dict) for value in data.values()):
         return loads_all(text, rules=rules)
     return [_load(data, rules)]
