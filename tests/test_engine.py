@@ -477,7 +477,6 @@ def test_fold_check_and_call_take_no_total() -> None:
         with pytest.raises(IllegalActionError, match=f"seat 2: {kind} takes no total; got {to}"):
             hand.act(kind, to)
     assert hand.contributions == [1, 3, 1] and hand.actor == 2
-    _to_street(third_street(["Kc", "2d"]), 4, [["8c", "3d"]])
     four = third_street(["Kc", "2d"])
     _to_street(four, 4, [["8c", "3d"]])
     with pytest.raises(IllegalActionError, match="check takes no total; got 5"):
