@@ -10,12 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "se_random.h"
+#include "se_engine.h"
 
 /* One bet and three raises a round. */
 #define SE_CAP 4
-
-#define SE_NONE (-1)
 
 /* ---- small helpers ---------------------------------------------------------------- */
 
@@ -45,7 +43,7 @@ static int se_card_key(const se_hand *h, int code) {
 
 /* Makes room for `count` more events first, so that a call either happens and
  * is logged whole or fails with SE_NO_MEMORY and changes nothing. */
-static se_status se_reserve(se_hand *h, size_t count) {
+se_status se_reserve(se_hand *h, size_t count) {
     while (h->events_capacity - h->events_count < count) {
         size_t capacity = h->events_capacity * 2;
         se_event *grown = (se_event *)realloc(h->events, capacity * sizeof(se_event));
@@ -57,7 +55,7 @@ static se_status se_reserve(se_hand *h, size_t count) {
 }
 
 /* Appends an event; the caller reserved its room. */
-static void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
+void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
                    const uint8_t *cards, int card_count) {
     se_event *e = &h->events[h->events_count++];
     memset(e, 0, sizeof *e);
@@ -87,6 +85,9 @@ static void se_reset_round(se_hand *h) {
     h->uncapped = 0;
     h->big_seen = 0;
     h->bring_in_due = 0;
+    h->max_raise = 0;
+    h->short_sum = 0;
+    h->short_count = 0;
     for (int s = 0; s < h->rules.seats; s++) {
         h->acted_at[s] = SE_NONE;
         h->street_bets[s] = 0;
@@ -314,12 +315,13 @@ static void se_end_round(se_hand *h) {
         return;
     }
     h->street++;
+    h->burn_due = h->rules.deck_reuses_muck;
     memset(h->dealt, 0, sizeof h->dealt);
     h->last_aggressor = SE_NONE;
     h->actor = SE_NONE;
 }
 
-static void se_start_betting(se_hand *h) {
+void se_start_betting(se_hand *h) {
     se_reset_round(h);
     h->open_pair_round = se_open_pair_now(h);
     if (h->street == 3) {
@@ -330,6 +332,8 @@ static void se_start_betting(se_hand *h) {
             h->actor = h->bring_in_due ? seat : se_next_to_act(h, seat, 1);
         } else {
             h->actor = se_next_to_act(h, seat, 0);
+            h->bring_in_due =
+                h->actor != SE_NONE && h->rules.bring_in_passes_left && h->rules.bring_in > 0;
         }
     } else {
         h->first_actor = se_first_to_act(h);
@@ -337,132 +341,6 @@ static void se_start_betting(se_hand *h) {
     }
     if (h->actor != SE_NONE && !se_betting_possible(h)) h->actor = SE_NONE;
     if (h->actor == SE_NONE) se_end_round(h);
-}
-
-static int se_waiting(const se_hand *h) {
-    int count = 0;
-    for (int s = 0; s < h->rules.seats; s++) count += !h->out[s] && !h->dealt[s];
-    return count;
-}
-
-static int se_cards_due(const se_hand *h) { return h->street == 3 ? 3 : 1; }
-
-static int se_cards_may_be_dealt(const se_hand *h) {
-    return !h->over && !h->showdown && !h->settle_due && h->actor == SE_NONE &&
-           h->community == SE_NONE;
-}
-
-/* Deals checked cards to one seat. */
-static void se_give(se_hand *h, int seat, const uint8_t *cards, int count) {
-    for (int i = 0; i < count; i++) {
-        uint8_t code = cards[i];
-        h->cards[seat][h->card_count[seat]++] = code;
-        if (code != SE_UNKNOWN_CARD) {
-            h->known |= 1ull << code;
-            if (h->street != 7 && (h->street != 3 || i == 2)) h->up[seat][h->up_count[seat]++] = code;
-        }
-    }
-    h->dealt[seat] = 1;
-    h->cards_dealt += count;
-    se_log(h, SE_EVENT_DEAL, seat, 0, -1, cards, count);
-}
-
-se_status se_hand_deal(se_hand *h, int seat, const uint8_t *cards, int count) {
-    if (h == NULL || cards == NULL) return SE_BAD_ARGUMENT;
-    if (seat < 0 || seat >= h->rules.seats) return SE_BAD_ARGUMENT;
-    if (!se_cards_may_be_dealt(h) || h->out[seat] || h->dealt[seat]) return SE_ILLEGAL;
-    if (count != se_cards_due(h)) return SE_BAD_SIZE;
-    /* Never more cards than a deck has; on 7th street, a seat takes its own card
-     * only while every seat still waiting can have one too (else the community
-     * card is dealt instead). */
-    int left = 52 - h->cards_dealt;
-    if (count > left || (h->street == 7 && left < se_waiting(h))) return SE_NO_DEAL;
-    uint64_t seen = h->known;
-    for (int i = 0; i < count; i++) {
-        int down = h->street == 7 || (h->street == 3 && i < 2);
-        if (cards[i] == SE_UNKNOWN_CARD) {
-            if (!down) return SE_ILLEGAL; /* an up card is always seen */
-            continue;
-        }
-        if (cards[i] > 51) return SE_INVALID_CARD;
-        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
-        seen |= 1ull << cards[i];
-    }
-    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
-    se_give(h, seat, cards, count);
-    if (se_waiting(h) == 0) se_start_betting(h);
-    return SE_OK;
-}
-
-se_status se_hand_deal_community(se_hand *h, int card) {
-    if (h == NULL) return SE_BAD_ARGUMENT;
-    if (h->street != 7 || !se_cards_may_be_dealt(h)) return SE_ILLEGAL;
-    for (int s = 0; s < h->rules.seats; s++)
-        if (!h->out[s] && h->dealt[s]) return SE_ILLEGAL; /* seats took their own 7th card */
-    if (card < 0 || card > 51) return SE_INVALID_CARD;
-    if (h->known & (1ull << card)) return SE_DUPLICATE_CARD;
-    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
-    if (h->cards_dealt >= 52) return SE_NO_DEAL;
-    uint8_t code = (uint8_t)card;
-    h->cards_dealt++;
-    h->community = card;
-    h->known |= 1ull << card;
-    for (int s = 0; s < h->rules.seats; s++)
-        if (!h->out[s]) h->dealt[s] = 1;
-    se_log(h, SE_EVENT_COMMUNITY, -1, 0, -1, &code, 1);
-    se_start_betting(h);
-    return SE_OK;
-}
-
-se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
-    if (h == NULL) return SE_BAD_ARGUMENT;
-    if (!se_cards_may_be_dealt(h) || se_waiting(h) == 0) return SE_ILLEGAL;
-    if (h->deck_count < 0) {
-        /* Shuffle the cards not yet seen, once; later calls deal on from it. */
-        se_rng rng = se_rng_seeded(seed);
-        int n = 0;
-        for (int c = 0; c < 52; c++)
-            if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)se_below(&rng, (uint32_t)i + 1);
-            uint8_t t = h->deck[i];
-            h->deck[i] = h->deck[j];
-            h->deck[j] = t;
-        }
-        h->deck_count = n;
-    }
-    /* Cards dealt by hand since the shuffle leave the deck. */
-    int n = 0;
-    for (int i = 0; i < h->deck_count; i++)
-        if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
-    h->deck_count = n;
-    /* Cards dealt face down and unknown are gone from the deck too, though not
-     * which ones: only so many of the cards left can still be dealt. */
-    int left = 52 - h->cards_dealt;
-    if (n > left) n = left;
-    int waiting = se_waiting(h), due = se_cards_due(h);
-    if (h->street == 7 && n < waiting) {
-        if (n == 0) return SE_NO_DEAL;
-        int card = h->deck[0];
-        se_status status = se_hand_deal_community(h, card);
-        if (status == SE_OK) {
-            memmove(h->deck, h->deck + 1, (size_t)(h->deck_count - 1));
-            h->deck_count--;
-        }
-        return status;
-    }
-    if (n < waiting * due) return SE_NO_DEAL;
-    if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
-    int next = 0;
-    for (int s = 0; s < h->rules.seats; s++) {
-        if (h->out[s] || h->dealt[s]) continue;
-        se_give(h, s, h->deck + next, due);
-        next += due;
-    }
-    memmove(h->deck, h->deck + next, (size_t)(h->deck_count - next));
-    h->deck_count -= next;
-    se_start_betting(h);
-    return SE_OK;
 }
 
 /* ---- betting ---------------------------------------------------------------------------- */
@@ -489,25 +367,42 @@ void se_hand_legal(const se_hand *h, se_legal *legal) {
     legal->fold = 1;
     legal->check = owe <= 0;
     legal->call = owe > 0 ? se_min64(owe, stack) : -1;
-    int reopened = h->acted_at[seat] == SE_NONE || h->acted_at[seat] < h->full_level;
-    if (!reopened || !(h->bets < SE_CAP || h->uncapped) || stack <= owe) return;
+    if (!(h->bets < SE_CAP || h->uncapped) || stack <= owe) return;
     if (!se_wager_answerable(h, seat)) return;
     int64_t inc[2] = {0, 0}, targets[2]; /* a count slip cannot read garbage */
     int n_inc = se_increments(h, inc), n = 0;
-    for (int i = 0; i < n_inc; i++) {
-        int64_t t = h->full_level + inc[i];
-        if (t > h->level) targets[n++] = t;
+    if (r->short_all_in_full_bet) {
+        /* Only a seat that has not acted since the betting was last reopened may
+         * raise an all-in for less, unless such all-ins add up to the largest
+         * increment; the raise goes a full increment on top of the highest total,
+         * and the bring-in is completed to the small bet. */
+        int acted = h->acted_at[seat] != SE_NONE && h->acted_at[seat] == h->full_level;
+        if (acted && h->short_count > 0 && h->short_sum < h->max_raise) return;
+        if (se_min64(owe, stack) < h->max_raise) return;
+        int completing = h->street == 3 && r->bring_in > 0 && h->bets == 0;
+        for (int i = 0; i < n_inc; i++) {
+            int64_t step = se_max64(h->max_raise, inc[i]);
+            targets[n++] = completing && step > h->level ? step : h->level + step;
+        }
+    } else {
+        int reopened = h->acted_at[seat] == SE_NONE || h->acted_at[seat] < h->full_level;
+        if (!reopened) return;
+        for (int i = 0; i < n_inc; i++) {
+            int64_t t = h->full_level + inc[i];
+            if (t > h->level) targets[n++] = t;
+        }
+        if (n == 0) targets[n++] = h->level + inc[0];
     }
-    if (n == 0) targets[n++] = h->level + inc[0];
     /* All in for less caps a total; two capped totals are then one. */
     for (int i = 0; i < n; i++) targets[i] = se_min64(targets[i], most);
     if (n == 2 && targets[0] == targets[1]) n = 1;
     int64_t *out;
     int *count;
-    if (h->full_level == 0 && h->level == 0) {
+    int opened = r->short_all_in_full_bet ? h->bets > 0 : h->full_level > 0;
+    if (!opened && h->level == 0) {
         out = legal->bet_to;
         count = &legal->bet_count;
-    } else if (h->full_level == 0) {
+    } else if (!opened) {
         out = legal->complete_to; /* the bring-in or a short all-in bet, completed */
         count = &legal->complete_count;
     } else {
@@ -541,7 +436,42 @@ static void se_advance(se_hand *h, int seat) {
     if (next == SE_NONE) se_end_round(h);
 }
 
+/* A wager under short_all_in_full_bet: it reopens the betting when it adds the
+ * round's largest increment or more, and counts toward the cap in any case. */
+static void se_wager_full_bet(se_hand *h, se_action kind, int64_t target) {
+    int seat = h->actor;
+    int64_t mine = h->street_bets[seat], increment = target - h->level;
+    int reopens = increment >= h->max_raise;
+    h->bring_in_due = 0;
+    if (reopens && h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
+        h->uncapped = 1;
+    se_pay_in(h, seat, target - mine);
+    h->last_aggressor = seat;
+    h->bets++;
+    if (reopens) h->full_level = target;
+    if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
+    h->max_raise = se_max64(h->max_raise, increment);
+    if (h->stacks[seat] > 0) {
+        h->short_count = 0;
+        h->short_sum = 0;
+    } else {
+        h->short_count++;
+        h->short_sum += increment;
+    }
+    if (h->short_sum >= h->max_raise) { /* all-ins for less that add up to a raise */
+        h->short_count = 0;
+        h->short_sum = 0;
+    }
+    h->level = target;
+    h->acted_at[seat] = h->full_level;
+    se_log(h, kind, seat, target - mine, target, NULL, 0);
+}
+
 static void se_wager(se_hand *h, se_action kind, int64_t target) {
+    if (h->rules.short_all_in_full_bet) {
+        se_wager_full_bet(h, kind, target);
+        return;
+    }
     int seat = h->actor;
     int64_t mine = h->street_bets[seat], inc[2] = {0, 0};
     int64_t increment = target - h->full_level;
@@ -550,7 +480,8 @@ static void se_wager(se_hand *h, se_action kind, int64_t target) {
     h->bring_in_due = 0;                /* a completion is the bring-in's alternative */
     /* Two players left before the third raise: no cap (the players all in or
      * folded do not count). */
-    if (full && h->bets == SE_CAP - 1 && se_players_left(h) <= 2) h->uncapped = 1;
+    if (full && h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
+        h->uncapped = 1;
     se_pay_in(h, seat, target - mine);
     /* The last to bet or raise shows first, also after an all-in for less. */
     if (full || target > h->level) h->last_aggressor = seat;
@@ -731,21 +662,6 @@ se_status se_hand_copy(se_hand *dst, const se_hand *src) {
     memcpy(events, src->events, src->events_count * sizeof(se_event));
     *dst = *src;
     dst->events = events;
-    return SE_OK;
-}
-
-se_status se_hand_set_deck(se_hand *h, const uint8_t *cards, int count) {
-    if (h == NULL || (cards == NULL && count > 0) || count < 0 || count > 52)
-        return SE_BAD_ARGUMENT;
-    if (count > 52 - h->cards_dealt) count = 52 - h->cards_dealt; /* the rest is never dealt */
-    uint64_t seen = h->known;
-    for (int i = 0; i < count; i++) {
-        if (cards[i] > 51) return SE_INVALID_CARD;
-        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
-        seen |= 1ull << cards[i];
-    }
-    if (count > 0) memcpy(h->deck, cards, (size_t)count);
-    h->deck_count = count;
     return SE_OK;
 }
 

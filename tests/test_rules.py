@@ -132,7 +132,9 @@ def test_rules_argument_is_house_rules_or_a_preset_name() -> None:
     assert bring_in(["2d", "2c"], "stud", rules="robert") == 1
     assert bring_in(["2d", "2c"], "stud", rules=position) == 0
     for bad in ("tda", 5, True, {"bring_in_tie": "suit"}):
-        with pytest.raises(studeval.RulesError, match="'robert', 'wsop' or None") as caught:
+        with pytest.raises(
+            studeval.RulesError, match="'robert', 'wsop', 'pokerkit' or None"
+        ) as caught:
             bring_in(["2c", "3c"], "stud", rules=bad)  # type: ignore[arg-type]
         assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
 

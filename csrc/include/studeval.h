@@ -379,6 +379,18 @@ typedef struct se_table_rules {
                                   left brings in (else the lower suit, by card order) */
     int action_tie_suit;       /* tied boards: by the cards' suits (else the first seat
                                   clockwise from the dealer) */
+    int short_all_in_full_bet; /* a wager reopens the betting only when it adds at least
+                                  the round's largest increment, every wager counts toward
+                                  the cap, and a raise goes a full bet on top of the
+                                  highest total (pokerkit's reading); else an all-in of
+                                  half a bet reopens and a shorter one is completed */
+    int bring_in_passes_left;  /* the bring-in's seat all in for the ante: the next seat
+                                  clockwise brings in (else nobody does) */
+    int cap_heads_up;          /* the cap holds also when two players are left (else no
+                                  cap for two players left before the third raise) */
+    int deck_reuses_muck;      /* a card is burned before each of 4th-7th street, and when
+                                  the deck runs out the burned and folded cards make a new
+                                  one (else the 7th-street community card) */
 } se_table_rules;
 
 /* What the seat to act may do. Totals ("_to") are the seat's chips in this street
@@ -428,12 +440,21 @@ typedef struct se_hand {
     int64_t street_bets[SE_ENGINE_MAX_SEATS];
     int64_t acted_at[SE_ENGINE_MAX_SEATS]; /* the full level a seat last acted at; -1 not yet */
     int64_t level, full_level; /* the highest street total; the last one a full bet made */
-    int bets;          /* full bets and raises this round (the completion is the bet) */
+    int bets;          /* full bets and raises this round (the completion is the bet;
+                          with short_all_in_full_bet every wager) */
+    int64_t max_raise; /* short_all_in_full_bet: the largest wager increment this round */
+    int64_t short_sum; /* ... and the increments of the all-ins for less since the last
+                          wager that was not all in */
+    int short_count;
     int uncapped, big_seen, bring_in_due, open_pair_round;
     int last_aggressor, round_aggressor, first_actor;
     int show_order[SE_ENGINE_MAX_SEATS], show_count;
     uint8_t deck[52];
     int deck_count;    /* -1 until the first se_hand_deal_random shuffles */
+    /* deck_reuses_muck: cards burned since the deck was last made anew, whether the
+     * street's burn is still due, and the folded seats whose cards went back. */
+    int burned, burn_due;
+    uint8_t recycled[SE_ENGINE_MAX_SEATS];
 } se_hand;
 
 /* Sets up a hand and posts the antes (a stack shorter than the ante posts all of
@@ -453,6 +474,9 @@ se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count);
  * the deck has too few cards left (on 7th street: for every seat still waiting,
  * when the community card must be dealt instead). */
 se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count);
+/* Whether `card` may be one of a deal of `count` cards to a seat now: not yet
+ * seen, or (deck_reuses_muck) a folded seat's card that this deal shuffles back. */
+int se_hand_card_free(const se_hand *hand, int card, int count);
 /* The 7th-street community card, when the deck cannot give each live seat one. */
 se_status se_hand_deal_community(se_hand *hand, int card);
 /* Deals every live seat the street from the rest of the deck, shuffled by the

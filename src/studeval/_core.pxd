@@ -128,6 +128,7 @@ cdef extern from "studeval.h" nogil:
         int64_t ante, bring_in, small_bet, big_bet, rake
         int bring_in_highest, ace_low, board_low, open_pair
         int bring_in_tie_position, action_tie_suit
+        int short_all_in_full_bet, bring_in_passes_left, cap_heads_up, deck_reuses_muck
 
     ctypedef struct se_legal:
         int fold, check
@@ -176,6 +177,7 @@ cdef extern from "studeval.h" nogil:
     se_status se_hand_copy(se_hand *dst, const se_hand *src)
     se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count)
     se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count)
+    int se_hand_card_free(const se_hand *hand, int card, int count)
     se_status se_hand_deal_community(se_hand *hand, int card)
     se_status se_hand_deal_random(se_hand *hand, uint64_t seed)
     void se_hand_legal(const se_hand *hand, se_legal *legal)

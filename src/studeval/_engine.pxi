@@ -7,7 +7,8 @@ ENGINE_MAX_CHIPS = SE_ENGINE_MAX_CHIPS
 TableRules = namedtuple(
     "TableRules",
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
-    "open_pair bring_in_tie_position action_tie_suit",
+    "open_pair bring_in_tie_position action_tie_suit short_all_in_full_bet "
+    "bring_in_passes_left cap_heads_up deck_reuses_muck",
 )
 
 
@@ -119,7 +120,8 @@ cdef class TableHand:
 
     >>> rules = TableRules(seats=2, ante=1, bring_in=2, small_bet=5, big_bet=10, rake=0,
     ...     bring_in_highest=False, ace_low=False, board_low=False, open_pair=True,
-    ...     bring_in_tie_position=False, action_tie_suit=False)
+    ...     bring_in_tie_position=False, action_tie_suit=False, short_all_in_full_bet=False,
+    ...     bring_in_passes_left=False, cap_heads_up=False, deck_reuses_muck=False)
     >>> t = TableHand(rules, [50, 50])
     >>> t.stacks(), t.contributions(), t.events_count
     ([49, 49], [1, 1], 2)
@@ -154,6 +156,10 @@ cdef class TableHand:
         table.open_pair = rules.open_pair
         table.bring_in_tie_position = rules.bring_in_tie_position
         table.action_tie_suit = rules.action_tie_suit
+        table.short_all_in_full_bet = rules.short_all_in_full_bet
+        table.bring_in_passes_left = rules.bring_in_passes_left
+        table.cap_heads_up = rules.cap_heads_up
+        table.deck_reuses_muck = rules.deck_reuses_muck
         check_status(se_hand_init(&self.hand, &table, chips), "the table")
         self.rules = rules
         self.ready = True
@@ -248,6 +254,11 @@ cdef class TableHand:
         if not 0 <= seat < self.hand.rules.seats:
             raise IndexError(seat)
         return [self.hand.up[seat][i] for i in range(self.hand.up_count[seat])]
+
+    def card_free(self, int card, int count) -> bool:
+        """Whether a card may be one of a deal of ``count`` cards to a seat now (not yet
+        seen, or a folded seat's card the deal shuffles back into the deck)."""
+        return se_hand_card_free(&self.hand, card, count) == 1
 
     def is_known(self, int card) -> bool:
         """Whether a card code has been dealt face up or is known."""

@@ -65,6 +65,10 @@ def _table_rules(
         open_pair=spec.open_pair and rules.open_pair_big_bet,
         bring_in_tie_position=rules.bring_in_tie == "position",
         action_tie_suit=rules.action_tie == "suit",
+        short_all_in_full_bet=rules.short_all_in == "full_bet",
+        bring_in_passes_left=rules.bring_in_all_in == "next_seat",
+        cap_heads_up=rules.heads_up_cap == "kept",
+        deck_reuses_muck=rules.deck_runs_out == "muck",
     )  # fmt: skip
 
 
@@ -310,7 +314,7 @@ class StudHand:
                 codes.append(None)
                 continue
             known = item if type(item) is int and 0 <= item < 52 else to_codes([item])[0]
-            if core.is_known(known) or known in codes:
+            if not core.card_free(known, want) or known in codes:
                 raise DuplicateCardError(known, seat=seat, detail="already dealt")
             codes.append(known)
         self._done(core.deal(seat, codes), f"deal to seat {seat}")

@@ -2,8 +2,9 @@
 
 Every rule in :mod:`studeval.rules` and :mod:`studeval.showdown` takes
 ``rules=``: a :class:`HouseRules`, one of the preset names ``"robert"`` (Robert's
-Rules of Poker, the default) and ``"wsop"`` (the WSOP tournament rules), or
-``None`` for the default.
+Rules of Poker, the default), ``"wsop"`` (the WSOP tournament rules) and
+``"pokerkit"`` (the readings of pokerkit, PHH's reference implementation, for the
+hand histories it writes), or ``None`` for the default.
 
 >>> house_rules("wsop") == HouseRules.wsop()
 True
@@ -27,6 +28,12 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "open_pair_big_bet": (True, False),
     "odd_chip_cards": ("all", "played"),
     "odd_chip_low": ("low_card", "high_card"),
+    "odd_chips": ("by_cards", "first_seat"),
+    "split_pots": ("each", "merged"),
+    "short_all_in": ("half_bet", "full_bet"),
+    "bring_in_all_in": ("nobody", "next_seat"),
+    "heads_up_cap": ("lifted", "kept"),
+    "deck_runs_out": ("community", "muck"),
 }
 
 
@@ -54,6 +61,33 @@ class HouseRules:
             odd chip to the lowest card by suit, ace low (Robert's), and
             ``"high_card"`` to the highest card by suit (WSOP: high card by
             suit in every game). High games and halves always use the highest.
+        odd_chips: ``"by_cards"``: tied winners get one odd chip each, in the
+            order of ``odd_chip_cards`` and ``odd_chip_low`` (Robert's, WSOP).
+            ``"first_seat"``: every odd chip of a tie goes to the tied seat
+            nearest the dealer's left (pokerkit).
+        split_pots: ``"each"``: the main pot and every side pot are split on
+            their own (Robert's, WSOP). ``"merged"``: the hands that win
+            nothing are mucked first, and pots in a row that the same seats
+            still contend for are split as one pot (pokerkit), which moves odd
+            chips.
+        short_all_in: ``"half_bet"``: an all-in wager of half a bet or more
+            counts as a full bet and reopens the betting; a shorter one does
+            not, and the next seat may complete it to a full bet (Robert's,
+            WSOP). ``"full_bet"``: a wager reopens the betting only when it adds
+            at least the round's largest bet or raise, every wager (an all-in
+            for less too) counts toward the cap, and a raise goes a full bet on
+            top of the highest wager (pokerkit).
+        bring_in_all_in: when the seat that would bring in is all in for the
+            ante, ``"nobody"`` brings in and the next seat opens or checks
+            (Robert's), or the ``"next_seat"`` clockwise brings in (pokerkit).
+        heads_up_cap: with two players left before the third raise the cap is
+            ``"lifted"`` (Robert's, WSOP) or ``"kept"`` (pokerkit): one bet and
+            three raises a round, always.
+        deck_runs_out: ``"community"``: when the deck cannot give every live
+            seat a 7th-street card, one community card is dealt (Robert's,
+            WSOP). ``"muck"``: a card is burned before each of 4th to 7th
+            street, and when the deck runs out the burned cards and the folded
+            seats' cards are shuffled into a new one (pokerkit).
 
     >>> HouseRules() == HouseRules.robert()
     True
@@ -70,6 +104,12 @@ class HouseRules:
     open_pair_big_bet: bool = True
     odd_chip_cards: Literal["all", "played"] = "all"
     odd_chip_low: Literal["low_card", "high_card"] = "low_card"
+    odd_chips: Literal["by_cards", "first_seat"] = "by_cards"
+    split_pots: Literal["each", "merged"] = "each"
+    short_all_in: Literal["half_bet", "full_bet"] = "half_bet"
+    bring_in_all_in: Literal["nobody", "next_seat"] = "nobody"
+    heads_up_cap: Literal["lifted", "kept"] = "lifted"
+    deck_runs_out: Literal["community", "muck"] = "community"
 
     def __post_init__(self) -> None:
         for field, allowed in _CHOICES.items():
@@ -112,12 +152,37 @@ class HouseRules:
             odd_chip_low="high_card",
         )
 
+    @classmethod
+    def pokerkit(cls) -> HouseRules:
+        """The readings of pokerkit 0.7, PHH's reference implementation.
+
+        :func:`studeval.phh.loads` plays a record under them when it has no
+        ``_house_rules`` field of ours (another tool wrote it): bring-in ties by
+        suit, tied boards by position, no big bet on a fourth-street open pair;
+        losing hands mucked before the pots are split, and every odd chip of a
+        tie to the first tied seat; only a full raise reopens the betting; the
+        cap holds heads-up; the next seat brings in for one all in for the ante;
+        burned and folded cards make a new deck when it runs out.
+
+        >>> HouseRules.pokerkit().short_all_in, HouseRules.pokerkit().deck_runs_out
+        ('full_bet', 'muck')
+        """
+        return cls(
+            open_pair_big_bet=False,
+            odd_chips="first_seat",
+            split_pots="merged",
+            short_all_in="full_bet",
+            bring_in_all_in="next_seat",
+            heads_up_cap="kept",
+            deck_runs_out="muck",
+        )
+
 
 #: The default, made once: HouseRules is frozen, so every caller can share it.
 _DEFAULT = HouseRules()
 
 #: The preset names ``rules=`` accepts, and the presets they name.
-PRESETS = {"robert": HouseRules.robert, "wsop": HouseRules.wsop}
+PRESETS = {"robert": HouseRules.robert, "wsop": HouseRules.wsop, "pokerkit": HouseRules.pokerkit}
 
 
 def house_rules(rules: HouseRules | str | None) -> HouseRules:
@@ -128,7 +193,7 @@ def house_rules(rules: HouseRules | str | None) -> HouseRules:
     >>> house_rules("tda")
     Traceback (most recent call last):
     ...
-    studeval.errors.RulesError: rules must be a HouseRules, 'robert', 'wsop' or None; got 'tda'
+    studeval.errors.RulesError: rules must be a HouseRules, 'robert', 'wsop', 'pokerkit' or None; got 'tda'
     """
     if rules is None:
         return _DEFAULT
@@ -136,4 +201,5 @@ def house_rules(rules: HouseRules | str | None) -> HouseRules:
         return rules
     if isinstance(rules, str) and rules in PRESETS:
         return PRESETS[rules]()
-    raise RulesError(f"rules must be a HouseRules, 'robert', 'wsop' or None; got {rules!r}")
+    names = ", ".join(repr(name) for name in PRESETS)
+    raise RulesError(f"rules must be a HouseRules, {names} or None; got {rules!r}")

@@ -12,7 +12,8 @@ Nothing is lost on the way: the standard fields that describe a hand (``players`
 to and from :attr:`StudHand.info`; what PHH has no field for is written as fields of
 our own, with the underscore PHH reserves for them: ``_rake``, ``_chip`` and
 ``_house_rules``. ``finishing_stacks``, written for a finished hand, is checked on
-reading.
+reading. A record without ``_house_rules`` was written by another tool: it is played
+under :meth:`HouseRules.pokerkit`, the readings of PHH's reference implementation.
 
 >>> text = '''
 ... variant = "F7S"
@@ -27,10 +28,10 @@ reading.
 >>> hand = loads(text)
 >>> hand.over, hand.stacks
 (True, [103, 97])
->>> print(dumps(hand).splitlines()[-2])
+>>> print("\n".join(dumps(hand).splitlines()[-3:]))  # read under pokerkit's readings
 actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]
->>> print(dumps(hand).splitlines()[-1])
 finishing_stacks = [103, 97]
+_house_rules = "pokerkit"
 """
 
 from __future__ import annotations
@@ -185,7 +186,9 @@ def _house(data: dict[str, object], rules: HouseRules | str | None) -> HouseRule
         return house_rules(rules)
     written = data.get(_RULES)
     if written is None:
-        return house_rules(None)
+        # Another tool wrote the record: read it as PHH's reference implementation
+        # plays, where its readings of a rule differ from ours.
+        return HouseRules.pokerkit()
     try:
         if isinstance(written, str):
             return house_rules(written)
@@ -410,8 +413,7 @@ def dumps(hand: StudHand) -> str:
         fields.append((_RAKE, hand.rake))
     if hand.chip != 1:
         fields.append((_CHIP, hand.chip))
-    if hand.rules != house_rules(None):
-        fields.append((_RULES, _rules_value(hand.rules)))
+    fields.append((_RULES, _rules_value(hand.rules)))
     return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
 
 

@@ -207,16 +207,20 @@ def take_rake(layers: list[tuple[int, tuple[int, ...]]], rake: int, at_most: boo
     return rake
 
 
-def divide(amount: int, winners: Sequence[int], n: int, chip: int = 1) -> tuple[list[int], int]:
+def divide(
+    amount: int, winners: Sequence[int], n: int, chip: int = 1, *, one_each: bool = True
+) -> tuple[list[int], int]:
     """Split ``amount`` (whole chips of ``chip``) among winners in odd-chip order;
-    return the shares and how many odd chips there were."""
+    return the shares and how many odd chips there were. The odd chips go one each
+    (``one_each``), or all of them to the first winner."""
     shares = [0] * n
     if not winners:
         return shares, 0
     base, odd = divmod(amount // chip, len(winners))
     for place, seat in enumerate(winners):
         # One odd chip at most per seat: odd < len(winners).
-        shares[seat] = (base + (1 if place < odd else 0)) * chip
+        extra = (1 if place < odd else 0) if one_each else (odd if place == 0 else 0)
+        shares[seat] = (base + extra) * chip
     return shares, odd
 
 

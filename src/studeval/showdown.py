@@ -97,6 +97,8 @@ def _odd_chip_order(
     table: Sequence[_Seat | None],
 ) -> list[int]:
     """Order tied winners for the odd chips: the first gets the first chip."""
+    if house.odd_chips == "first_seat":
+        return sorted(seats)
     want_high = half == "high" or house.odd_chip_low == "high_card"
     # The low half ranks cards ace-low, as the low hand plays them.
     order: CardOrder = "ace_high" if half == "high" else "ace_low"
@@ -156,8 +158,9 @@ def _contest(
         high_amount, low_amount, split_odd = 0, amount, 0
     high_order = _odd_chip_order(high_winners, "high", spec, house, table)
     low_order = _odd_chip_order(low_winners, "low", spec, house, table)
-    high_shares, high_odd = divide(high_amount, high_order, n, chip)
-    low_shares, low_odd = divide(low_amount, low_order, n, chip)
+    one_each = house.odd_chips == "by_cards"
+    high_shares, high_odd = divide(high_amount, high_order, n, chip, one_each=one_each)
+    low_shares, low_odd = divide(low_amount, low_order, n, chip, one_each=one_each)
     return Pot(
         name=name,
         game=spec.name,
@@ -231,18 +234,47 @@ def settle(
     live = live_seats(table, "settle")
     layers, returned = pot_layers(chips, live)
     rake = take_rake(layers, rake, rake_at_most)
-    pots = [
-        _contest(
-            "Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table, chip
-        )
-        for i, (amount, eligible) in enumerate(layers)
-    ]
+    pots = _contests(layers, spec, house, table, chip)
+    if house.split_pots == "merged":
+        pots = _contests(_merged(layers, pots), spec, house, table, chip)
     payouts = [returned[seat] + sum(pot.shares[seat] for pot in pots) for seat in range(n)]
     if sum(payouts) + rake != sum(chips):  # pragma: no cover - an internal invariant
         raise AssertionError(f"payouts {payouts} and rake {rake} do not sum to {chips}")
     return Settlement(
         game=spec.name, payouts=payouts, pots=pots, returned=returned, rake=rake, chip=chip
     )
+
+
+def _contests(
+    layers: Sequence[tuple[int, tuple[int, ...]]],
+    spec: Game,
+    house: HouseRules,
+    table: Sequence[_Seat | None],
+    chip: int,
+) -> list[Pot]:
+    return [
+        _contest(
+            "Main pot" if i == 0 else f"Side pot {i}", amount, eligible, spec, house, table, chip
+        )
+        for i, (amount, eligible) in enumerate(layers)
+    ]
+
+
+def _merged(
+    layers: Sequence[tuple[int, tuple[int, ...]]], pots: Sequence[Pot]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots once the hands that win nothing are mucked: each pot's eligible
+    seats that win part of some pot, and pots in a row with the same such seats
+    as one (pokerkit's reading; their odd chips then fall as for one pot)."""
+    winners = {s for pot in pots for s in pot.high_winners + pot.low_winners}
+    merged: list[tuple[int, tuple[int, ...]]] = []
+    for amount, eligible in layers:
+        contenders = tuple(s for s in eligible if s in winners)
+        if merged and merged[-1][1] == contenders:
+            merged[-1] = (merged[-1][0] + amount, contenders)
+        else:
+            merged.append((amount, contenders))
+    return merged
 
 
 def _seat_count(hands: object) -> Sequence[object]:

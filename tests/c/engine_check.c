@@ -1,7 +1,7 @@
 /* The engine's state machine from C alone, driven by a byte stream.
  *
  * The bytes choose the table (2-8 seats, small stakes and stacks, every rule
- * flag) and then every step: deal from the deck or by hand (any byte as a card:
+ * flag, the house's options included) and then every step: deal from the deck or by hand (any byte as a card:
  * invalid, repeated and unknown ones included), act (any kind and total, legal
  * or not), show (any down cards) or muck, and pay a showdown (wrong payouts
  * first). The oracle:
@@ -256,6 +256,11 @@ static int play(const uint8_t *data, size_t size, stats *st) {
     rules.open_pair = (flags >> 3) & 1;
     rules.bring_in_tie_position = (flags >> 4) & 1;
     rules.action_tie_suit = (flags >> 5) & 1;
+    rules.short_all_in_full_bet = (flags >> 6) & 1;
+    rules.bring_in_passes_left = (flags >> 7) & 1;
+    uint8_t more = next_byte(&r);
+    rules.cap_heads_up = more & 1;
+    rules.deck_reuses_muck = (more >> 1) & 1;
     int64_t stacks[SE_ENGINE_MAX_SEATS], total = 0;
     for (int s = 0; s < rules.seats; s++) {
         uint8_t b = next_byte(&r);

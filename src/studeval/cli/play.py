@@ -6,6 +6,7 @@ variant = "F7S"
 ...
 actions = ["d dh p1 Kc9h3s", "d dh p2 2h6sQd", "p1 pb", "p2 f"]
 finishing_stacks = [201, 199]
+_house_rules = "robert"
 0
 """
 

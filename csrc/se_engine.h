@@ -1,0 +1,23 @@
+/* What se_engine.c (the betting) and se_engine_deck.c (the dealing) share of one
+ * hand's state machine. Internal. */
+#ifndef SE_ENGINE_H
+#define SE_ENGINE_H
+
+#include <stddef.h>
+
+#include "studeval.h"
+
+/* No seat. */
+#define SE_NONE (-1)
+
+/* Makes room for `count` more events first, so that a call either happens and is
+ * logged whole or fails with SE_NO_MEMORY and changes nothing. */
+se_status se_reserve(se_hand *h, size_t count);
+/* Appends an event; the caller reserved its room. */
+void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to, const uint8_t *cards,
+            int card_count);
+/* Every seat has its cards for the street: the betting round starts (or, when no
+ * seat can bet, the street ends). */
+void se_start_betting(se_hand *h);
+
+#endif

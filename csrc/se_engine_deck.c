@@ -1,0 +1,284 @@
+/* The engine's deck: dealing a street by hand or from a seeded shuffle, the
+ * 7th-street community card, and (deck_reuses_muck) the burns and the new deck
+ * made from the muck when the deck runs out. The betting is in se_engine.c. */
+#include "studeval.h"
+
+#include <string.h>
+
+#include "se_engine.h"
+#include "se_random.h"
+
+static int se_waiting(const se_hand *h) {
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) count += !h->out[s] && !h->dealt[s];
+    return count;
+}
+
+static int se_cards_due(const se_hand *h) { return h->street == 3 ? 3 : 1; }
+
+static int se_cards_may_be_dealt(const se_hand *h) {
+    return !h->over && !h->showdown && !h->settle_due && h->actor == SE_NONE &&
+           h->community == SE_NONE;
+}
+
+/* A Fisher-Yates shuffle of `count` cards by `seed`. */
+static void se_shuffle(uint8_t *cards, int count, uint64_t seed) {
+    se_rng rng = se_rng_seeded(seed);
+    for (int i = count - 1; i > 0; i--) {
+        int j = (int)se_below(&rng, (uint32_t)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+/* ---- deck_reuses_muck: burns, and a new deck from the muck ---------------------------- */
+
+/* The cards the deck can still give: the burns of this deck are gone from it. */
+static int se_deck_left(const se_hand *h) { return 52 - h->cards_dealt - h->burned; }
+
+/* The folded seats' cards not yet shuffled back (known ones as a bit mask, all of
+ * them counted). */
+static int se_folded_cards(const se_hand *h, uint64_t *known) {
+    int count = 0;
+    *known = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (!h->folded[s] || h->recycled[s]) continue;
+        count += h->card_count[s];
+        for (int i = 0; i < h->card_count[s]; i++)
+            if (h->cards[s][i] != SE_UNKNOWN_CARD) *known |= 1ull << h->cards[s][i];
+    }
+    return count;
+}
+
+/* How many times a deal of `count` cards now makes the deck anew (the street's burn
+ * first, when due, then the cards, each new deck taking what the old one still
+ * held); -1 when even the muck cannot give them. */
+static int se_refills(const se_hand *h, int count) {
+    uint64_t ignored;
+    int left = se_deck_left(h), muck = h->burned + se_folded_cards(h, &ignored), refills = 0;
+    if (h->burn_due) {
+        if (left == 0) {
+            left = muck;
+            muck = 0;
+            refills++;
+        }
+        if (left == 0) return -1;
+        left--;
+        muck++;
+    }
+    if (count > left) {
+        left += muck;
+        refills++;
+    }
+    return count > left ? -1 : refills;
+}
+
+/* The deck ran out: the burned cards and the folded seats' cards join what is left
+ * of it, shuffled (the known ones join se_hand_deal_random's deck too). */
+static void se_refill(se_hand *h, uint64_t seed) {
+    uint64_t back;
+    int count = se_folded_cards(h, &back), n = 0;
+    if (h->deck_count >= 0) {
+        for (int i = 0; i < h->deck_count; i++) /* cards dealt since leave it first */
+            if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+        for (int c = 0; c < 52; c++)
+            if (back & (1ull << c)) h->deck[n++] = (uint8_t)c;
+        h->deck_count = n;
+        se_shuffle(h->deck, n, seed);
+    }
+    for (int s = 0; s < h->rules.seats; s++) h->recycled[s] |= h->folded[s];
+    h->known &= ~back;
+    h->cards_dealt -= count;
+    h->burned = 0;
+}
+
+/* Before a deal of `count` cards (se_refills said it can be done): the burn when
+ * due, and a new deck whenever the old one cannot give a card. */
+static void se_burn_and_refill(se_hand *h, int count, uint64_t seed) {
+    if (!h->rules.deck_reuses_muck) return;
+    if (h->burn_due) {
+        if (se_deck_left(h) == 0) se_refill(h, seed);
+        h->burned++;
+        h->burn_due = 0;
+    }
+    if (count > se_deck_left(h)) se_refill(h, seed ^ 0x5bd1e995u);
+}
+
+int se_hand_card_free(const se_hand *h, int card, int count) {
+    if (h == NULL || card < 0 || card > 51) return 0;
+    if (!(h->known & (1ull << card))) return 1;
+    if (!h->rules.deck_reuses_muck || se_refills(h, count) <= 0) return 0;
+    uint64_t back;
+    se_folded_cards(h, &back);
+    return (back >> card) & 1;
+}
+
+/* Deals checked cards to one seat. */
+static void se_give(se_hand *h, int seat, const uint8_t *cards, int count) {
+    for (int i = 0; i < count; i++) {
+        uint8_t code = cards[i];
+        h->cards[seat][h->card_count[seat]++] = code;
+        if (code != SE_UNKNOWN_CARD) {
+            h->known |= 1ull << code;
+            if (h->street != 7 && (h->street != 3 || i == 2)) h->up[seat][h->up_count[seat]++] = code;
+        }
+    }
+    h->dealt[seat] = 1;
+    h->cards_dealt += count;
+    se_log(h, SE_EVENT_DEAL, seat, 0, -1, cards, count);
+}
+
+se_status se_hand_deal(se_hand *h, int seat, const uint8_t *cards, int count) {
+    if (h == NULL || cards == NULL) return SE_BAD_ARGUMENT;
+    if (seat < 0 || seat >= h->rules.seats) return SE_BAD_ARGUMENT;
+    if (!se_cards_may_be_dealt(h) || h->out[seat] || h->dealt[seat]) return SE_ILLEGAL;
+    if (count != se_cards_due(h)) return SE_BAD_SIZE;
+    /* Never more cards than a deck has; on 7th street, a seat takes its own card
+     * only while every seat still waiting can have one too (else the community
+     * card is dealt instead). */
+    int left = 52 - h->cards_dealt;
+    uint64_t seen = h->known;
+    if (h->rules.deck_reuses_muck) {
+        int refills = se_refills(h, count);
+        if (refills < 0 || (h->street == 7 && se_refills(h, se_waiting(h)) < 0)) return SE_NO_DEAL;
+        if (refills > 0) { /* the folded seats' cards come back into play */
+            uint64_t back;
+            se_folded_cards(h, &back);
+            seen &= ~back;
+        }
+    } else if (count > left || (h->street == 7 && left < se_waiting(h))) {
+        return SE_NO_DEAL;
+    }
+    for (int i = 0; i < count; i++) {
+        int down = h->street == 7 || (h->street == 3 && i < 2);
+        if (cards[i] == SE_UNKNOWN_CARD) {
+            if (!down) return SE_ILLEGAL; /* an up card is always seen */
+            continue;
+        }
+        if (cards[i] > 51) return SE_INVALID_CARD;
+        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
+        seen |= 1ull << cards[i];
+    }
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    se_burn_and_refill(h, count, h->known ^ (uint64_t)h->cards_dealt);
+    se_give(h, seat, cards, count);
+    if (se_waiting(h) == 0) se_start_betting(h);
+    return SE_OK;
+}
+
+se_status se_hand_deal_community(se_hand *h, int card) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (h->street != 7 || !se_cards_may_be_dealt(h)) return SE_ILLEGAL;
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->out[s] && h->dealt[s]) return SE_ILLEGAL; /* seats took their own 7th card */
+    if (card < 0 || card > 51) return SE_INVALID_CARD;
+    if (h->known & (1ull << card)) return SE_DUPLICATE_CARD;
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    if (h->rules.deck_reuses_muck ? se_refills(h, 1) < 0 : h->cards_dealt >= 52)
+        return SE_NO_DEAL;
+    se_burn_and_refill(h, 1, h->known);
+    uint8_t code = (uint8_t)card;
+    h->cards_dealt++;
+    h->community = card;
+    h->known |= 1ull << card;
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->out[s]) h->dealt[s] = 1;
+    se_log(h, SE_EVENT_COMMUNITY, -1, 0, -1, &code, 1);
+    se_start_betting(h);
+    return SE_OK;
+}
+
+/* se_hand_deal_random with deck_reuses_muck: seat by seat, each deal burning and
+ * refilling as the dealer would. A burn takes no card out of `deck`: it leaves one
+ * card less to deal (which unseen card it was does not matter until the refill
+ * brings it back). */
+static se_status se_deal_random_muck(se_hand *h, uint64_t seed) {
+    int waiting = se_waiting(h), due = se_cards_due(h);
+    if (se_refills(h, waiting * due) < 0) {
+        if (h->street != 7 || se_refills(h, 1) < 0) return SE_NO_DEAL;
+        se_burn_and_refill(h, 1, seed);
+        int n = 0;
+        for (int i = 0; i < h->deck_count; i++)
+            if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+        h->deck_count = n;
+        if (n == 0) return SE_NO_DEAL;
+        se_status status = se_hand_deal_community(h, h->deck[0]);
+        if (status == SE_OK) {
+            memmove(h->deck, h->deck + 1, (size_t)(n - 1));
+            h->deck_count--;
+        }
+        return status;
+    }
+    if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (h->out[s] || h->dealt[s]) continue;
+        se_burn_and_refill(h, due, seed + (uint64_t)s);
+        se_give(h, s, h->deck, due);
+        memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
+        h->deck_count -= due;
+    }
+    se_start_betting(h);
+    return SE_OK;
+}
+
+se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    if (!se_cards_may_be_dealt(h) || se_waiting(h) == 0) return SE_ILLEGAL;
+    if (h->deck_count < 0) {
+        /* Shuffle the cards not yet seen, once; later calls deal on from it. */
+        int n = 0;
+        for (int c = 0; c < 52; c++)
+            if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
+        se_shuffle(h->deck, n, seed);
+        h->deck_count = n;
+    }
+    /* Cards dealt by hand since the shuffle leave the deck. */
+    int n = 0;
+    for (int i = 0; i < h->deck_count; i++)
+        if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+    h->deck_count = n;
+    if (h->rules.deck_reuses_muck) return se_deal_random_muck(h, seed);
+    /* Cards dealt face down and unknown are gone from the deck too, though not
+     * which ones: only so many of the cards left can still be dealt. */
+    int left = 52 - h->cards_dealt;
+    if (n > left) n = left;
+    int waiting = se_waiting(h), due = se_cards_due(h);
+    if (h->street == 7 && n < waiting) {
+        if (n == 0) return SE_NO_DEAL;
+        int card = h->deck[0];
+        se_status status = se_hand_deal_community(h, card);
+        if (status == SE_OK) {
+            memmove(h->deck, h->deck + 1, (size_t)(h->deck_count - 1));
+            h->deck_count--;
+        }
+        return status;
+    }
+    if (n < waiting * due) return SE_NO_DEAL;
+    if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
+    int next = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (h->out[s] || h->dealt[s]) continue;
+        se_give(h, s, h->deck + next, due);
+        next += due;
+    }
+    memmove(h->deck, h->deck + next, (size_t)(h->deck_count - next));
+    h->deck_count -= next;
+    se_start_betting(h);
+    return SE_OK;
+}
+
+se_status se_hand_set_deck(se_hand *h, const uint8_t *cards, int count) {
+    if (h == NULL || (cards == NULL && count > 0) || count < 0 || count > 52)
+        return SE_BAD_ARGUMENT;
+    if (count > 52 - h->cards_dealt) count = 52 - h->cards_dealt; /* the rest is never dealt */
+    uint64_t seen = h->known;
+    for (int i = 0; i < count; i++) {
+        if (cards[i] > 51) return SE_INVALID_CARD;
+        if (seen & (1ull << cards[i])) return SE_DUPLICATE_CARD;
+        seen |= 1ull << cards[i];
+    }
+    if (count > 0) memcpy(h->deck, cards, (size_t)count);
+    h->deck_count = count;
+    return SE_OK;
+}
