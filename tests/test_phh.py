@@ -318,19 +318,19 @@ def test_shown_cards_that_contradict_the_deal_are_refused() -> None:
 
 # ---- pokerkit's histories, read back -----------------------------------------------------
 
-#: Where pokerkit's rules differ from ours, a history of it is refused (or, for odd
-#: chips, settles a chip apart): each difference is a reason here, and docs/engine.md
-#: lists them with an example. Anything else is a failure of the reader.
-_KNOWN_DIFFERENCES = {
-    "cannot bring_in now": "the bring-in passes left when its seat is all in for the ante",
-    "cannot complete to": "a raise after a short all-in goes a full bet on top of it",
-    "cannot raise to": "a raise after a short all-in goes a full bet on top of it",
-    "cannot raise now": "a seat that acted may raise after a short all-in",
-    "already dealt": "folded cards dealt again when the deck runs out",
-    "too few unseen cards": "folded cards dealt again when the deck runs out",
-    "odd chip": "the odd chip of a split pot",
-    "stud8 split": "a stud8 side pot with no qualifying low, split another way",
-}
+#: Where pokerkit settles apart from every rulebook: a stud8 side pot that no seat in
+#: it has a qualifying low for is still split high/low when a seat outside it has a
+#: low, and its low half shared by all the seats in it (docs/engine.md). Anything
+#: else apart from pokerkit is a failure of the reader.
+_POKERKIT_DEFECT = "a low half shared by seats without a low"
+
+
+def _pokerkit_defect(hand: StudHand) -> bool:
+    """Whether the hand has a pot pokerkit splits by its defect: a stud8 side pot with
+    no low winner while another pot has one."""
+    pots = hand.result.pots if hand.result is not None else []
+    lows = [bool(pot.low_winners) for pot in pots]
+    return hand.game == "stud8" and any(lows) and not all(lows)
 
 
 def _pokerkit_hand(pokerkit: Any, game: str, rng: random.Random) -> tuple[str, list[int]]:
@@ -372,40 +372,114 @@ def _pokerkit_hand(pokerkit: Any, game: str, rng: random.Random) -> tuple[str, l
 
 def test_pokerkits_histories_load_to_its_final_stacks() -> None:
     """Random pokerkit hands (short and deep stacks, 2 to 8 seats, all three games),
-    written by pokerkit, read by studeval: the same final stacks, or a refusal for one
-    of the rule differences listed, never another."""
+    written by pokerkit, read by studeval with plain ``loads``: every one loads, to
+    pokerkit's final stacks, or apart only by pokerkit's stud8 defect."""
     pokerkit = pytest.importorskip("pokerkit")
     rng = random.Random(21)
     outcome: dict[str, int] = {"same stacks": 0}
     saved = random.getstate()
     random.seed(21)  # pokerkit shuffles its deck with the random module's generator
     try:
-        for _ in range(160):
+        for _ in range(200):
             reason = _read_a_pokerkit_hand(pokerkit, rng)
             outcome[reason] = outcome.get(reason, 0) + 1
     finally:
         random.setstate(saved)
-    assert outcome["same stacks"] > 130, outcome  # most read to the same stacks
+    assert outcome["same stacks"] >= 190, outcome
 
 
 def _read_a_pokerkit_hand(pokerkit: Any, rng: random.Random) -> str:
-    """'same stacks', or the listed difference that explains the outcome."""
+    """'same stacks', or the defect that explains the outcome."""
     game = rng.choice(["stud", "stud8", "razz"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         text, final = _pokerkit_hand(pokerkit, game, rng)
-    try:
-        hand = loads(text)
-    except PHHError as err:
-        reason = next((r for key, r in _KNOWN_DIFFERENCES.items() if key in str(err)), None)
-        assert reason is not None, f"{err}\n{text}"
-        return reason
-    assert hand.over, text
+    hand = loads(text)  # a PHHError here fails the test
+    assert hand.over and hand.rules == HouseRules.pokerkit(), text
     if hand.stacks == final:
         return "same stacks"
-    assert game == "stud8", (hand.stacks, final, text)  # a split pot only
-    if sum(abs(a - b) for a, b in zip(hand.stacks, final, strict=True)) == 2:
-        return _KNOWN_DIFFERENCES["odd chip"]  # one chip went to another seat
-    pots = hand.result.pots if hand.result is not None else []
-    assert len(pots) > 1 and any(not pot.low_winners for pot in pots), (hand.stacks, final, text)
-    return _KNOWN_DIFFERENCES["stud8 split"]
+    assert _pokerkit_defect(hand), (hand.stacks, final, text)
+    return _POKERKIT_DEFECT
+
+
+# ---- what we write, read by pokerkit ----------------------------------------------------
+
+
+def _our_hand(game: str, rules: str, rng: random.Random) -> StudHand:
+    """A hand of random legal play (short or deep stacks, 2 to 8 seats)."""
+    seats = rng.randint(2, 8)
+    short = rng.random() < 0.5
+    stacks = [
+        rng.choice([1, 2, 3, 5, 8, 13, 20, 40] if short else [100, 200]) for _ in range(seats)
+    ]
+    hand = StudHand(game, Stakes(1, 2, 5, 10), stacks, rules=rules)
+    seed = rng.getrandbits(64)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(seed)
+        elif hand.showdown:
+            hand.show()
+        else:
+            legal = hand.legal()
+            kind = rng.choice(legal.kinds())
+            totals = {"complete": legal.complete_to, "bet": legal.bet_to, "raise": legal.raise_to}
+            hand.act(kind, rng.choice(totals[kind]) if kind in totals else None)
+    return hand
+
+
+def _pokerkit_stacks(pokerkit: Any, text: str) -> list[int] | str:
+    """The final stacks pokerkit replays a history to, or why it did not: "refused"
+    (a ValueError, its rules) or "crashed" (any other exception)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns on folds it finds needless
+        try:
+            return list(list(pokerkit.HandHistory.loads(text))[-1].stacks)
+        except ValueError:
+            return "refused"
+        except Exception:
+            return "crashed"
+
+
+def test_pokerkit_reads_every_history_we_write() -> None:
+    """Random hands of ours (the three presets, short and deep stacks, 2 to 8 seats,
+    all three games), written by ``dumps`` and read by pokerkit. pokerkit plays as
+    studeval does under ``rules="pokerkit"``: where our engine replays the record
+    under pokerkit's readings, pokerkit loads it to the same stacks (but for its stud8
+    defect); where it does not, the hand used a rule on which the readings differ,
+    and our refusal names the action. Every hand played under the pokerkit preset
+    loads in pokerkit."""
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(3)
+    outcome: dict[str, int] = {}
+    for number in range(240):
+        rules = ("robert", "wsop", "pokerkit")[number % 3]
+        hand = _our_hand(rng.choice(["stud", "stud8", "razz"]), rules, rng)
+        text = dumps(hand)
+        theirs = _pokerkit_stacks(pokerkit, text)
+        try:
+            # Our stacks are checked against pokerkit's below, not against our own.
+            kept = "".join(line for line in text.splitlines(True) if "finishing" not in line)
+            ours = loads(kept, rules="pokerkit")
+        except PHHError as err:
+            assert rules != "pokerkit", f"{err}\n{text}"
+            cause = str(err).split("': ", 1)[-1].split(";")[0]
+            key = f"{rules}, a rule read apart: {cause}"
+            outcome[key] = outcome.get(key, 0) + 1
+            continue
+        if hand.community is not None:
+            assert isinstance(theirs, str), text  # pokerkit deals no community card
+            outcome["a community card"] = outcome.get("a community card", 0) + 1
+            continue
+        if theirs == "crashed":  # pokerkit 0.7.7: KeyError Rank.UNKNOWN (docs/engine.md)
+            outcome["pokerkit crashed"] = outcome.get("pokerkit crashed", 0) + 1
+            continue
+        assert theirs != "refused", text
+        if theirs == ours.stacks:
+            key = f"{rules}, same stacks"
+        else:
+            assert _pokerkit_defect(ours), (theirs, ours.stacks, text)
+            key = _POKERKIT_DEFECT
+        outcome[key] = outcome.get(key, 0) + 1
+    assert outcome.get("pokerkit, same stacks", 0) >= 70, outcome
+    assert outcome.get("robert, same stacks", 0) >= 40, outcome
+    assert outcome.get("pokerkit crashed", 0) <= 3, outcome

@@ -1,19 +1,19 @@
 """Mutation check of the engine's rules: would the tests notice a one-token slip?
 
 Each mutant changes one token of the betting and dealing rules in
-``csrc/se_engine.c``: a comparison turned into its neighbour (``<`` and ``<=``,
-``>`` and ``>=``, ``==`` and ``!=``) or a small constant moved by one (the cap, the
-streets, the number of cards, half a bet's factor). For each mutant the C core and
-the extension are rebuilt (only ``se_engine.c`` recompiles) in a private copy of
-the checkout, and the engine's tests run against it; a mutant is *killed* when a
-test fails (or the build hangs or crashes). One the tests miss gets a second
-chance to be caught: the C engine check (``tests/c/engine_check.c``, random tables
-from C) built with AddressSanitizer and UBSan, which catches a slip that reads or
-writes past an array without changing an answer. A mutant that passes both
-*survives*. A survivor
-is either a gap in the tests (write the test that kills it) or an equivalent
-mutant: a change no input can observe, listed with its reason in
-``tools/mutants-equivalent.txt``. The run fails while any survivor is unlisted.
+``csrc/se_engine.c`` and ``csrc/se_engine_deck.c``: a comparison turned into its
+neighbour (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=``) or a small
+constant moved by one (the cap, the streets, the number of cards, half a bet's
+factor). For each mutant the C core and the extension are rebuilt (only the mutated
+file recompiles) in a private copy of the checkout, and the engine's tests run
+against it; a mutant is *killed* when a test fails (or the build hangs or crashes).
+One the tests miss gets a second chance to be caught: the C engine check
+(``tests/c/engine_check.c``, random tables from C) built with AddressSanitizer and
+UBSan, which catches a slip that reads or writes past an array without changing an
+answer. A mutant that passes both *survives*. A survivor is either a gap in the
+tests (write the test that kills it) or an equivalent mutant: a change no input can
+observe, listed with its reason in ``tools/mutants-equivalent.txt``. The run fails
+while any survivor is unlisted.
 
     python tools/mutate_engine.py                 # every mutant (about 20 minutes)
     python tools/mutate_engine.py --list          # the mutants, without running them
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = Path("csrc") / "se_engine.c"
+ENGINES = (Path("csrc") / "se_engine.c", Path("csrc") / "se_engine_deck.c")
 EQUIVALENT = ROOT / "tools" / "mutants-equivalent.txt"
 #: The functions that hold the rules (argument checks and bookkeeping are left out).
 RULE_FUNCTIONS = (
@@ -48,10 +48,13 @@ RULE_FUNCTIONS = (
     "se_next_to_act", "se_wager_answerable", "se_players_left", "se_finish_by_folds",
     "se_start_showdown", "se_next_shower", "se_end_round", "se_start_betting",
     "se_waiting", "se_cards_due", "se_cards_may_be_dealt", "se_hand_legal", "se_pick",
-    "se_advance", "se_wager", "se_hand_act",
+    "se_advance", "se_wager", "se_wager_full_bet", "se_hand_act", "se_deck_left",
+    "se_folded_cards", "se_refills", "se_refill", "se_burn_and_refill", "se_hand_card_free",
+    "se_hand_deal", "se_deal_random_muck",
 )  # fmt: skip
 #: The engine's tests: the rules with literal chips, the state machine, PHH and pokerkit.
 TESTS = ["tests/test_engine.py", "tests/test_engine_machine.py", "tests/test_phh.py",
+         "tests/test_house_options.py",
          "tests/test_engine_core.py", "-k", "not test_the_c_engine_keeps_every_rule"]  # fmt: skip
 RELATIONAL = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 TOKEN = re.compile(r"<<=?|>>=?|->|<=|>=|==|!=|<|>|\b\d+\b")
@@ -60,6 +63,7 @@ TEST_TIMEOUT_S = 300
 
 @dataclass(frozen=True)
 class Mutant:
+    path: Path  # the engine file, relative to the checkout
     number: int
     line: int  # 1-based
     column: int
@@ -119,7 +123,7 @@ def _code_spans(line: str, in_comment: bool) -> tuple[list[tuple[int, int]], boo
     return spans, in_comment
 
 
-def mutants(source: list[str]) -> list[Mutant]:
+def mutants(path: Path, source: list[str]) -> list[Mutant]:
     found: list[Mutant] = []
     owners = _functions(source)
     in_comment = False
@@ -139,7 +143,7 @@ def mutants(source: list[str]) -> list[Mutant]:
                 else:
                     continue
                 for new in changes:
-                    found.append(Mutant(0, number, column, token, new, function, line))
+                    found.append(Mutant(path, 0, number, column, token, new, function, line))
     # The cap lives in a define: one more and one less raise a round.
     for number, line in enumerate(source, 1):
         match = re.match(r"#define SE_CAP (\d+)", line)
@@ -147,9 +151,20 @@ def mutants(source: list[str]) -> list[Mutant]:
             value = int(match.group(1))
             column = match.start(1)
             for new in (str(value + 1), str(value - 1)):
-                found.append(Mutant(0, number, column, match.group(1), new, "SE_CAP", line))
-    return [Mutant(i, m.line, m.column, m.old, m.new, m.function, m.text)
+                found.append(Mutant(path, 0, number, column, match.group(1), new, "SE_CAP",
+                                    line))  # fmt: skip
+    return found
+
+
+def every_mutant() -> list[Mutant]:
+    """The mutants of every engine file, numbered in order."""
+    found = [m for path in ENGINES for m in mutants(path, _source(path))]
+    return [Mutant(m.path, i, m.line, m.column, m.old, m.new, m.function, m.text)
             for i, m in enumerate(found, 1)]  # fmt: skip
+
+
+def _source(path: Path) -> list[str]:
+    return (ROOT / path).read_text(encoding="utf-8").splitlines(keepends=True)
 
 
 def _equivalent() -> dict[str, str]:
@@ -184,8 +199,8 @@ class Workspace:
             target.parent.mkdir(parents=True, exist_ok=True)
             if (ROOT / name).is_file():
                 shutil.copy2(ROOT / name, target)
-        self.engine = self.copy / ENGINE
-        self.original = self.engine.read_text(encoding="utf-8")
+        self.originals = {path: (self.copy / path).read_text(encoding="utf-8")
+                          for path in ENGINES}  # fmt: skip
         import cython_cmake  # the CMake modules scikit-build-core hands a build
 
         modules = Path(cython_cmake.__file__).parent / "cmake"
@@ -226,9 +241,11 @@ class Workspace:
                    UBSAN_OPTIONS="halt_on_error=1")  # fmt: skip
         return _run([str(binary), "20000", "7"], self.copy, TEST_TIMEOUT_S, env) == 0
 
-    def build_and_test(self, text: str, sanitize: bool = True) -> str:
-        """'killed', 'survived' or 'stillborn' (does not compile)."""
-        self.engine.write_text(text, encoding="utf-8")
+    def build_and_test(self, path: Path, text: str, sanitize: bool = True) -> str:
+        """'killed', 'survived' or 'stillborn' (does not compile), with ``path`` (an
+        engine file) holding ``text``."""
+        self.restore()
+        (self.copy / path).write_text(text, encoding="utf-8")
         if _run(["cmake", "--build", str(self.build)], self.copy, 600) != 0:
             return "stillborn"
         for built in self.build.glob("_core*.so"):
@@ -240,7 +257,9 @@ class Workspace:
         return "survived" if not sanitize or self.sanitized_check() else "killed"
 
     def restore(self) -> None:
-        self.engine.write_text(self.original, encoding="utf-8")
+        for path, text in self.originals.items():
+            if (self.copy / path).read_text(encoding="utf-8") != text:
+                (self.copy / path).write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -251,8 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="mutants built and tested at once (default: one a core)")  # fmt: skip
     args = parser.parse_args(argv)
-    source = (ROOT / ENGINE).read_text(encoding="utf-8").splitlines(keepends=True)
-    every = mutants(source)
+    every = every_mutant()
     if args.list:
         for m in every:
             print(f"{m.number:4} line {m.line:4} {m.function:<22} {m.old:>3} -> {m.new:<3} "
@@ -273,17 +291,18 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="studeval-mutants-") as work:
         spaces = [Workspace(Path(work) / str(i)) for i in range(jobs)]
         for space in spaces:
-            if space.build_and_test(space.original, sanitize=True) != "survived":
+            engine = space.originals[ENGINES[0]]
+            if space.build_and_test(ENGINES[0], engine, sanitize=True) != "survived":
                 raise SystemExit("mutate_engine: the engine's checks fail without any mutant")
             # And they must see the build: rules broken on purpose fail them.
-            broken = space.original.replace("#define SE_CAP 4", "#define SE_CAP 1")
-            if broken == space.original or space.build_and_test(broken) != "killed":
+            broken = engine.replace("#define SE_CAP 4", "#define SE_CAP 1")
+            if broken == engine or space.build_and_test(ENGINES[0], broken) != "killed":
                 raise SystemExit("mutate_engine: the tests do not run on the mutated build")
 
         def run_share(space: Workspace, share: list[Mutant]) -> None:
             try:
                 for m in share:
-                    result = space.build_and_test("".join(m.apply(source)))
+                    result = space.build_and_test(m.path, "".join(m.apply(_source(m.path))))
                     outcome[result].append(m)
                     print(f"{m.number:4}/{len(every)} {result:<9} line {m.line} "
                           f"{m.function}: {m.old} -> {m.new}", flush=True)  # fmt: skip

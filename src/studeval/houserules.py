@@ -190,10 +190,10 @@ def house_rules(rules: HouseRules | str | None) -> HouseRules:
 
     >>> house_rules("robert").action_tie
     'position'
-    >>> house_rules("tda")
+    >>> house_rules("tda")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studeval.errors.RulesError: rules must be a HouseRules, 'robert', 'wsop', 'pokerkit' or None; got 'tda'
+    studeval.errors.RulesError: rules must be a HouseRules, 'robert', ... or None; got 'tda'
     """
     if rules is None:
         return _DEFAULT

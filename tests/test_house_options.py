@@ -1,0 +1,247 @@
+"""The house options on which rulebooks (and pokerkit, PHH's reference implementation)
+read stud differently: each option both ways, with literal chip counts.
+
+Stakes are a $5/$10 game: ante 1, bring-in 2, small bet 5, big bet 10. The pokerkit
+readings are checked against pokerkit itself in ``tests/test_phh.py``; here each is
+stated as a rule and counted out by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from studeval import HouseRules, Stakes, StudHand, award_pot, settle
+from studeval.errors import DuplicateCardError
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+FULL_BET = HouseRules(short_all_in="full_bet")
+
+
+def _hand(doors: list[str], stacks: list[int], rules: HouseRules | None = None) -> StudHand:
+    hand = StudHand("stud", STAKES, stacks, rules=rules)
+    for seat, door in enumerate(doors):
+        hand.deal(seat, [None, None, door])
+    return hand
+
+
+def _fifth_street(stacks: list[int], rules: HouseRules | None = None) -> StudHand:
+    """Three seats checked to fifth street (3 chips in each), seat 0 (kings up) first."""
+    hand = _hand(["Kc", "2d", "9h"], stacks, rules)
+    hand.act("bring_in")
+    hand.act("call")
+    hand.act("call")
+    for seat, card in enumerate(["Kd", "3d", "7h"]):
+        hand.deal(seat, [card])
+    while hand.actor is not None:
+        hand.act("check")
+    for seat, card in enumerate(["8c", "4s", "5h"]):
+        hand.deal(seat, [card])
+    assert hand.street == 5 and hand.actor == 0
+    return hand
+
+
+# ---- short_all_in ---------------------------------------------------------------------
+
+
+def test_full_bet_a_short_all_in_raise_is_raised_a_full_bet_on_top() -> None:
+    """Seat 0 bets 10, seat 1 raises all in to 14 (4 more). "half_bet": the next
+    seat completes the raise to 20. "full_bet": it raises a full bet on top, to 24,
+    and seat 0, which acted, may only call."""
+    half = _fifth_street([200, 17, 200])
+    half.act("bet", 10)
+    half.act("raise", 14)
+    assert half.legal().raise_to == (20,)
+    full = _fifth_street([200, 17, 200], FULL_BET)
+    full.act("bet", 10)
+    full.act("raise", 14)
+    assert full.legal().call == 14 and full.legal().raise_to == (24,)
+    full.act("raise", 24)
+    assert full.actor == 0 and full.legal().call == 14 and full.legal().raise_to == (34,)
+    full.act("call")
+    assert full.street == 6 and full.contributions == [27, 17, 27]
+
+
+def test_full_bet_half_a_bet_all_in_does_not_reopen_the_betting() -> None:
+    """The boundary between the readings: an all-in raise of exactly half a bet (5
+    more on 10) reopens the betting under "half_bet" and not under "full_bet"."""
+    for rules, raise_to in ((None, (25,)), (FULL_BET, ())):
+        hand = _fifth_street([200, 18, 200], rules)
+        hand.act("bet", 10)
+        hand.act("raise", 15)
+        hand.act("call")  # seat 2
+        assert hand.actor == 0 and hand.legal().call == 5
+        assert hand.legal().raise_to == raise_to
+
+
+def test_full_bet_a_full_raise_all_in_reopens_the_betting() -> None:
+    """An all-in that adds the round's largest increment (10 on 10) is a full raise."""
+    hand = _fifth_street([200, 23, 200], FULL_BET)  # seat 1 has 20
+    hand.act("bet", 10)
+    hand.act("raise", 20)
+    hand.act("call")
+    assert hand.actor == 0 and hand.legal().raise_to == (30,)
+
+
+def test_full_bet_the_first_wager_of_a_round_reopens_even_all_in_for_less() -> None:
+    """A round's first wager sets its largest increment, however small: after an
+    all-in bet of 4, the raise goes to 14 and a seat that checked may make it."""
+    hand = _fifth_street([200, 7, 200], FULL_BET)  # seat 1 has 4
+    hand.act("check")  # seat 0
+    hand.act("bet", 4)  # seat 1, all in
+    assert hand.legal().raise_to == (14,)
+    hand.act("call")  # seat 2
+    assert hand.actor == 0 and hand.legal().raise_to == (14,)
+    half = _fifth_street([200, 7, 200])
+    half.act("check")
+    half.act("bet", 4)
+    assert half.legal().complete_to == (10,)  # the short bet, completed
+
+
+def test_full_bet_every_wager_counts_toward_the_cap() -> None:
+    """Bet, an all-in raise for less, two raises: the cap of four wagers is reached,
+    where "half_bet" leaves one more raise (the short all-in is no raise there). The
+    cap is kept heads-up here: seat 1 is all in, two players are left."""
+    capped = HouseRules(short_all_in="full_bet", heads_up_cap="kept")
+    for rules, last in ((None, (40,)), (capped, ())):
+        hand = _fifth_street([200, 17, 200], rules)
+        hand.act("bet", 10)
+        hand.act("raise", 14)
+        to = hand.legal().raise_to[0]
+        hand.act("raise", to)  # seat 2
+        hand.act("raise", to + 10)  # seat 0
+        assert hand.actor == 2 and hand.legal().raise_to == last
+
+
+# ---- bring_in_all_in -------------------------------------------------------------------
+
+
+def test_the_bring_in_seat_all_in_for_the_ante() -> None:
+    """The 2c would bring in but is all in for the ante. "nobody": seat 1 opens or
+    checks. "next_seat": seat 1 brings in (or completes)."""
+    nobody = _hand(["2c", "Kd", "9h"], [1, 200, 200])
+    assert nobody.actor == 1
+    legal = nobody.legal()
+    assert legal.bring_in is None and legal.check and legal.bet_to == (5,)
+    passed = _hand(["2c", "Kd", "9h"], [1, 200, 200], HouseRules(bring_in_all_in="next_seat"))
+    assert passed.actor == 1
+    legal = passed.legal()
+    assert legal.bring_in == 2 and legal.complete_to == (5,) and not legal.check
+    passed.act("bring_in")
+    passed.act("call")
+    assert passed.street == 4 and passed.contributions == [1, 3, 3]
+
+
+# ---- heads_up_cap ------------------------------------------------------------------------
+
+
+def test_the_heads_up_cap_kept() -> None:
+    """Robert's lifts the cap for two players left before the third raise; "kept"
+    stops at one bet and three raises."""
+    for rules, raise_to in ((None, (25,)), (HouseRules(heads_up_cap="kept"), ())):
+        hand = _hand(["Kc", "2d"], [500, 500], rules)
+        hand.act("complete", 5)  # seat 1
+        for to in (10, 15, 20):
+            hand.act("raise", to)
+        assert hand.legal().call == 5 and hand.legal().raise_to == raise_to
+
+
+# ---- deck_runs_out -----------------------------------------------------------------------
+
+MUCK = HouseRules(deck_runs_out="muck")
+
+
+def _seventh_street(rules: HouseRules | None) -> StudHand:
+    """Eight seats, seat 7 folds on third street; the rest check to seventh."""
+    ranks = "23456789TJQKA"
+    hand = StudHand("stud", STAKES, [100] * 8, rules=rules)
+    deck = [r + s for s in "cdhs" for r in ranks]
+    for seat in range(8):
+        hand.deal(seat, deck[3 * seat : 3 * seat + 3])
+    hand.act("bring_in")  # seat 0: the 4c
+    while hand.actor is not None:
+        hand.act("fold" if hand.actor == 7 else "call")
+    for street in range(4, 7):
+        start = 24 + 7 * (street - 4)
+        for seat in range(7):
+            hand.deal(seat, [deck[start + seat]])
+        while hand.actor is not None:
+            hand.act("check")
+    assert hand.street == 7 and hand.folded[7]
+    return hand
+
+
+def test_the_muck_makes_a_new_deck_when_the_deck_runs_out() -> None:
+    """45 cards are out and 4 burned: the deck gives three 7th-street cards, then the
+    burns and the folded seat's three cards make a new deck. Under "community" the
+    deck still has 7 cards for the 7 seats and the folded cards stay dead."""
+    hand = _seventh_street(MUCK)
+    folded = list(hand.cards[7])
+    unseen = [c for c in range(52) if all(c not in cards for cards in hand.cards)]
+    assert len(folded) == 3 and len(unseen) == 7
+    with pytest.raises(DuplicateCardError):
+        hand.deal(0, [folded[0]])  # the deck has not run out yet
+    for seat in range(3):
+        hand.deal(seat, [unseen[seat]])
+    for seat, card in zip((3, 4, 5, 6), [*folded, unseen[3]], strict=True):
+        hand.deal(seat, [card])  # the deck ran out: the muck came back
+    assert hand.actor is not None and hand.community is None
+    plain = _seventh_street(None)
+    with pytest.raises(DuplicateCardError):
+        plain.deal(0, [plain.cards[7][0]])
+
+
+def test_the_muck_deck_deals_at_random_without_a_community_card() -> None:
+    for seed in range(20):
+        hand = _seventh_street(MUCK)
+        hand.deal_random(seed)
+        live = [card for seat in range(7) for card in hand.cards[seat]]
+        assert hand.community is None and len(live) == 49 and len(set(live)) == 49
+        assert all(len(hand.cards[seat]) == 7 for seat in range(7))
+
+
+def test_eight_seats_to_seventh_street_need_a_community_card_even_with_the_muck() -> None:
+    """48 cards out and 4 burned: the muck (the burns) cannot give 8 seats a card."""
+    hand = StudHand("stud", STAKES, [100] * 8, rules=MUCK)
+    hand.deal_random(3)
+    hand.act("bring_in")
+    while not hand.showdown:
+        while hand.actor is not None and not hand.showdown:
+            hand.act("call" if hand.legal().call else "check")
+        if not hand.showdown:
+            hand.deal_random()
+    assert hand.community is not None
+
+
+# ---- odd_chips and split_pots ------------------------------------------------------------
+
+STRAIGHTS = ["5c 6d 7h 8s 9c 2d 2h", "5d 6h 7s 8c 9d 3c 3h", "5h 6s 7c 8d 9h 4c 4d"]
+
+
+def test_odd_chips_of_a_three_way_tie() -> None:
+    """8 chips, three nine-high straights: 2 each and 2 odd chips. "by_cards": one
+    each, by the highest card by suit (9h, then 9d). "first_seat": both to seat 0."""
+    assert award_pot(STRAIGHTS, 8, "stud").shares == (2, 3, 3)
+    first = HouseRules(odd_chips="first_seat")
+    assert award_pot(STRAIGHTS, 8, "stud", rules=first).shares == (4, 2, 2)
+
+
+HI_LO = [
+    "As Ah Ad Kc Kd Qs Js",  # seat 0: the high (aces full)
+    "2c 3c 4d 5h 7s Th Jh",  # seat 1: the low (7-5-4-3-2)
+    "9c 9d Tc Td 8c 6d Qh",  # seats 2-4: all in for 1, 2 and 3; no low, a worse high
+    "9h 9s Ts Jc Jd 6c Qc",
+    "8d 8h Kh Ks Qd 6h 6s",
+]
+
+
+def test_pots_with_the_same_contenders_split_as_one() -> None:
+    """Pots of 5, 4, 3 and 4 chips, each won high by seat 0 and low by seat 1. Split
+    "each" on its own the high half takes two odd chips (9 and 7); "merged", the
+    losers' hands mucked first, they are one pot of 16 (8 and 8)."""
+    each = settle(HI_LO, [5, 5, 1, 2, 3], "stud8")
+    assert [pot.amount for pot in each.pots] == [5, 4, 3, 4]
+    assert each.payouts == [9, 7, 0, 0, 0]
+    merged = settle(HI_LO, [5, 5, 1, 2, 3], "stud8", rules=HouseRules(split_pots="merged"))
+    assert [(pot.amount, pot.eligible) for pot in merged.pots] == [(16, (0, 1))]
+    assert merged.payouts == [8, 8, 0, 0, 0]
+    assert settle(HI_LO, [5, 5, 1, 2, 3], "stud8", rules="pokerkit").payouts == [8, 8, 0, 0, 0]
