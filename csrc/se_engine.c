@@ -160,14 +160,20 @@ static int se_board_before(const se_hand *h, int a, int b) {
     return a < b;
 }
 
-/* The first to act on 4th-7th street: the best board showing; when that seat is
- * all in, the next seat clockwise that can act (SE_NONE when none can). */
-static int se_first_to_act(const se_hand *h) {
-    int n = h->rules.seats, best = SE_NONE;
-    for (int s = 0; s < n; s++) {
+/* The live seat whose board acts first (SE_NONE when no seat is live). */
+static int se_best_board(const se_hand *h) {
+    int best = SE_NONE;
+    for (int s = 0; s < h->rules.seats; s++) {
         if (h->out[s]) continue;
         if (best == SE_NONE || se_board_before(h, s, best)) best = s;
     }
+    return best;
+}
+
+/* The first to act on 4th-7th street: the best board showing; when that seat is
+ * all in, the next seat clockwise that can act (SE_NONE when none can). */
+static int se_first_to_act(const se_hand *h) {
+    int n = h->rules.seats, best = se_best_board(h);
     if (best == SE_NONE || h->stacks[best] > 0) return best;
     for (int step = 1; step < n; step++) {
         int s = (best + step) % n;
@@ -266,10 +272,9 @@ static void se_finish_by_folds(se_hand *h, int winner) {
 static void se_start_showdown(se_hand *h) {
     int n = h->rules.seats;
     int first = h->round_aggressor != SE_NONE ? h->round_aggressor : h->first_actor;
-    if (first == SE_NONE || h->out[first]) {
-        for (first = 0; h->out[first]; first++) {
-        }
-    }
+    /* Nobody could act on the last street (all in), or the first to act folded with
+     * a check free: the best board shows first, as it would have acted first. */
+    if (first == SE_NONE || h->out[first]) first = se_best_board(h);
     h->show_count = 0;
     for (int k = 0; k < n; k++) {
         int s = (first + k) % n;

@@ -425,6 +425,80 @@ def test_the_last_to_bet_shows_first_also_after_an_all_in_for_less() -> None:
     assert hand.over and hand.stacks == [207, 0]  # aces full take the 14-chip pot
 
 
+def _all_in_run_out(stacks: list[int], doors: list[list[str]], ups: list[list[str]]) -> StudHand:
+    """Seats all in on third street (bring-in, then everyone calls all in), run out."""
+    hand = StudHand("stud", STAKES, stacks)
+    for seat, cards in enumerate(doors):
+        hand.deal(seat, cards)
+    while hand.actor is not None:
+        legal = hand.legal()
+        hand.act("bring_in" if legal.bring_in is not None else "call")
+    for street_cards in ups:
+        for seat, card in enumerate(street_cards):
+            hand.deal(seat, [card])
+    assert hand.showdown
+    return hand
+
+
+def test_after_an_all_in_run_out_the_best_board_shows_first() -> None:
+    """Nobody could bet on seventh street (every seat all in): the seat that would
+    have acted first, the best board, shows first, then clockwise."""
+    doors = [["Ac", "Ad", "2c"], ["3c", "3d", "Kc"], ["4c", "4d", "9h"]]
+    ups = [["5h", "Ks", "Qh"], ["6h", "7s", "8d"], ["Th", "Js", "2s"], ["7c", "8c", "6s"]]
+    hand = _all_in_run_out([3, 3, 3], doors, ups)  # seat 1 shows K-K-7-J up
+    assert hand.actor == 1
+    hand.show()
+    assert hand.actor == 2
+    hand.show()
+    hand.show()
+    assert hand.over and sum(hand.stacks) == 9
+
+
+def test_the_best_board_shows_first_when_the_first_to_act_folded_a_free_check() -> None:
+    hand = StudHand("stud", STAKES, [200, 200, 200])
+    for seat, cards in enumerate([["Ac", "Ad", "Kc"], ["2c", "3c", "2d"], ["9s", "9h", "9d"]]):
+        hand.deal(seat, cards)
+    hand.act("bring_in")  # seat 1
+    hand.act("call")
+    hand.act("call")
+    for street_cards in (["Ks", "3d", "8c"], ["7c", "4d", "8d"], ["6c", "5d", "Th"]):
+        deal_up(hand, street_cards)
+        while hand.actor is not None:
+            hand.act("check")
+    for seat, card in enumerate(["Ah", "2h", "9c"]):
+        hand.deal(seat, [card])
+    assert hand.actor == 0  # kings up act first, and fold with a check free
+    hand.act("fold")
+    hand.act("check")  # seat 1
+    hand.act("check")  # seat 2
+    assert hand.showdown and hand.actor == 2  # a pair of eights up before 5-4-3-2
+    hand.show()
+    hand.show()
+    assert hand.over
+
+
+def test_with_no_bring_in_the_lowest_door_opens() -> None:
+    """A game without a bring-in (bring-in 0): the low door card acts first, and
+    may check."""
+    hand = StudHand("stud", Stakes(ante=1, bring_in=0, small_bet=5, big_bet=10), [50, 50, 50])
+    for seat, door in enumerate(["Kc", "2d", "9h"]):
+        hand.deal(seat, [None, None, door])
+    assert hand.actor == 1 and hand.legal().check and hand.legal().bet_to == (5,)
+
+
+def test_a_bring_in_nobody_calls_pays_no_rake() -> None:
+    """No ante: seat 0 brings in and everyone folds. The bring-in nobody called goes
+    back first; the pot left is empty, so the rake is 0 (no chip is lost)."""
+    hand = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=5, big_bet=10), [50] * 3, rake=1)
+    for seat, door in enumerate(["2c", "Kd", "9h"]):
+        hand.deal(seat, [None, None, door])
+    hand.act("bring_in")
+    hand.act("fold")
+    hand.act("fold")
+    assert hand.over and hand.stacks == [50, 50, 50]
+    assert hand.result is not None and hand.result.rake == 0
+
+
 def test_a_hand_won_by_folds_shows_nothing() -> None:
     hand = third_street(["Kc", "2d", "9h"])
     hand.act("bring_in")
