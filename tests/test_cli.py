@@ -539,6 +539,26 @@ def test_progress_bar_counts_bytes_in_powers_of_1000(monkeypatch):
         bar.close()
 
 
+def test_the_equity_bar_times_the_rest_by_the_average_rate(capsys, monkeypatch):
+    """An exact stud8 count runs phases at rates 4x apart: the time left follows
+    the rate since the start (smoothing 0), not the last phase's."""
+    from studeval.cli import _console, equity
+
+    made = []
+
+    class Recorded(_console.Progress):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append((self, kwargs, self.bar.smoothing))
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(equity, "Progress", Recorded)
+    assert main(["equity", "--game", "stud8", "--exact", "As 2s 3s", "Kd Kh 4c"]) == 0
+    ((bar, options, smoothing),) = made
+    assert options == {"smoothing": 0} and smoothing == 0
+    assert bar.bar is None  # closed at the end
+
+
 def test_version_does_not_import_numpy():
     code = (
         "import sys; from studeval.cli import main; status = main(['--version']);"

@@ -44,7 +44,8 @@ EQUIVALENT = ROOT / "tools" / "mutants-equivalent.txt"
 #: The functions that hold the rules (argument checks and bookkeeping are left out).
 RULE_FUNCTIONS = (
     "se_can_act", "se_increments", "se_bring_in_seat", "se_board_tiebreak",
-    "se_board_before", "se_best_board", "se_first_to_act", "se_open_pair_now", "se_betting_possible",
+    "se_board_before", "se_best_board", "se_first_to_act", "se_open_pair_now",
+    "se_betting_possible",
     "se_next_to_act", "se_wager_answerable", "se_players_left", "se_finish_by_folds",
     "se_start_showdown", "se_next_shower", "se_end_round", "se_start_betting",
     "se_waiting", "se_cards_due", "se_cards_may_be_dealt", "se_hand_legal", "se_pick",

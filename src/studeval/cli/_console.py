@@ -152,10 +152,12 @@ class Progress:
     """A progress bar on stderr while stderr is a terminal; nothing otherwise.
 
     ``unit`` "B" counts bytes (shown in kB/MB, powers of 1000, so the labels are
-    true). The bar clears itself when closed, also after Ctrl-C.
+    true). The bar clears itself when closed, also after Ctrl-C. ``smoothing`` 0
+    times the rest by the average rate since the start, for work whose phases run
+    at different speeds (tqdm's default follows the recent rate).
     """
 
-    def __init__(self, total: int | None, unit: str) -> None:
+    def __init__(self, total: int | None, unit: str, *, smoothing: float = 0.3) -> None:
         self.bar: Any = None
         stream = sys.stderr
         if stream is None or not _is_terminal(stream):
@@ -180,6 +182,7 @@ class Progress:
             leave=False,
             ncols=max(width - _SPARE_COLUMNS, 20),
             mininterval=0.2,
+            smoothing=smoothing,
         )
 
     def update(self, amount: int) -> None:

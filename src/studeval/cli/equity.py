@@ -61,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
     from studeval.equity_calculator import equity
 
     method = "exact" if args.exact else "mc" if args.samples else "auto"
-    bar = Progress(100, "%")  # drawn only on a terminal; long exact counts take seconds
+    # Drawn only on a terminal; long exact counts take seconds. Their phases (each
+    # side's hands, the sweeps, stud8's scoops by class) run at rates 4x apart, so
+    # the time left is the average rate's, not the last phase's.
+    bar = Progress(100, "%", smoothing=0)
     shown = 0
 
     def advance(fraction: float) -> None:
