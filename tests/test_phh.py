@@ -179,8 +179,10 @@ def test_bad_fields_are_phh_errors() -> None:
 
 
 def _rules_choices() -> list[HouseRules | str]:
-    return ["robert", "wsop", HouseRules(bring_in_tie="position", action_tie="suit",
-                                         open_pair_big_bet=False)]  # fmt: skip
+    return ["robert", "wsop", "pokerkit",
+            HouseRules(bring_in_tie="position", action_tie="suit", open_pair_big_bet=False),
+            HouseRules(short_all_in="full_bet", deck_runs_out="muck", split_pots="merged",
+                       bring_in_all_in="next_seat", odd_chip_cards="played")]  # fmt: skip
 
 
 def _play_to_the_end(hand: StudHand, rng: random.Random) -> None:
@@ -209,7 +211,7 @@ def test_every_hand_reads_back_the_same() -> None:
         chip = rng.choice([1, 25])
         rules = rng.choice(_rules_choices())
         rake = rng.choice([0, 1, 3]) * chip
-        seats = [200 * chip] * rng.randint(2, 8)
+        seats = [rng.choice([3, 8, 20, 200]) * chip for _ in range(rng.randint(2, 8))]
         game = rng.choice(["stud", "stud8", "razz"])
         hand = StudHand(game, stakes_of[chip], seats, rules=rules, rake=rake, chip=chip)
         _play_to_the_end(hand, rng)
