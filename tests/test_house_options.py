@@ -181,6 +181,8 @@ def test_the_muck_makes_a_new_deck_when_the_deck_runs_out() -> None:
     with pytest.raises(DuplicateCardError):
         hand.deal(0, [folded[0]])  # the deck has not run out yet
     for seat in range(3):
+        with pytest.raises(DuplicateCardError):  # the deck still has a card for it
+            hand.deal(seat, [folded[0]])
         hand.deal(seat, [unseen[seat]])
     for seat, card in zip((3, 4, 5, 6), [*folded, unseen[3]], strict=True):
         hand.deal(seat, [card])  # the deck ran out: the muck came back
