@@ -140,6 +140,19 @@ def test_two_players_left_after_a_fold_lift_the_cap() -> None:
     assert hand.legal().raise_to == (25,)
 
 
+def test_a_fold_before_the_third_raise_lifts_the_cap() -> None:
+    """Three players make the bet and two raises; one folds; the third raise, made
+    with two players left, lifts the cap."""
+    hand = third_street(["Kc", "2d", "9h"])
+    hand.act("bring_in")  # seat 1
+    hand.act("complete", 5)  # seat 2
+    hand.act("raise", 10)  # seat 0
+    hand.act("raise", 15)  # seat 1
+    hand.act("fold")  # seat 2: two players left
+    hand.act("raise", 20)  # seat 0: the third raise
+    assert hand.legal().raise_to == (25,)
+
+
 def test_an_all_in_seat_does_not_count_as_a_player_for_the_cap() -> None:
     """Our reading: "two players remain" counts the seats still able to bet, so a
     seat all-in for less and two others are heads-up for the cap."""

@@ -112,6 +112,58 @@ def test_full_bet_every_wager_counts_toward_the_cap() -> None:
         assert hand.actor == 2 and hand.legal().raise_to == last
 
 
+def test_full_bet_the_cap_and_its_heads_up_lift() -> None:
+    """Under "full_bet" the cap counts every wager: three players make a bet and
+    three raises, and the cap holds; with two players left before the third raise
+    it is lifted, unless the house keeps it."""
+    for rules, raise_to in ((FULL_BET, (25,)), (HouseRules.pokerkit(), ())):
+        hand = _hand(["Kc", "2d", "9h"], [200, 200, 200], rules)
+        hand.act("bring_in")  # seat 1
+        hand.act("complete", 5)  # seat 2
+        hand.act("raise", 10)  # seat 0
+        hand.act("raise", 15)  # seat 1
+        hand.act("fold")  # seat 2
+        hand.act("raise", 20)  # seat 0: the third raise, heads-up
+        assert hand.legal().raise_to == raise_to
+    three = _hand(["Kc", "2d", "9h"], [200, 200, 200], FULL_BET)
+    three.act("bring_in")
+    for to in (5, 10, 15, 20):
+        three.act("complete" if to == 5 else "raise", to)
+    assert three.actor == 0 and three.legal().call == 10 and three.legal().raise_to == ()
+
+
+def _fifth_street_four(stacks: list[int]) -> StudHand:
+    """Four seats checked to fifth street under "full_bet", seat 0 (kings up) first."""
+    hand = _hand(["Kc", "2d", "9h", "8s"], stacks, FULL_BET)
+    hand.act("bring_in")
+    while hand.actor is not None:
+        hand.act("call")
+    for ups in (["Kd", "3d", "7h", "6c"], ["8c", "4s", "5h", "Tc"]):
+        for seat, card in enumerate(ups):
+            hand.deal(seat, [card])
+        while hand.actor is not None and hand.street == 4:
+            hand.act("check")
+    assert hand.street == 5 and hand.actor == 0
+    return hand
+
+
+def test_full_bet_all_ins_for_less_that_add_up_to_a_raise_reopen_the_betting() -> None:
+    """Seat 0 bets 10; seats 1 and 2 raise all in by 4 and by 6: together a full
+    raise, so seat 0, which acted, may raise again. By 4 and 4 they are not."""
+    hand = _fifth_street_four([200, 17, 23, 200])  # 14 and 20 left
+    hand.act("bet", 10)
+    hand.act("raise", 14)
+    hand.act("raise", 20)
+    hand.act("call")  # seat 3
+    assert hand.actor == 0 and hand.legal().raise_to == (30,)
+    short = _fifth_street_four([200, 17, 21, 200])  # 14 and 18 left
+    short.act("bet", 10)
+    short.act("raise", 14)
+    short.act("raise", 18)
+    short.act("call")
+    assert short.actor == 0 and short.legal().call == 8 and short.legal().raise_to == ()
+
+
 # ---- bring_in_all_in -------------------------------------------------------------------
 
 
