@@ -21,6 +21,8 @@ static int se_cards_may_be_dealt(const se_hand *h) {
            h->community == SE_NONE;
 }
 
+static int se_min_int(int a, int b) { return a < b ? a : b; }
+
 /* A Fisher-Yates shuffle of `count` cards by `seed`. */
 static void se_shuffle(uint8_t *cards, int count, uint64_t seed) {
     se_rng rng = se_rng_seeded(seed);
@@ -189,39 +191,6 @@ se_status se_hand_deal_community(se_hand *h, int card) {
     return SE_OK;
 }
 
-/* se_hand_deal_random with deck_reuses_muck: seat by seat, each deal burning and
- * refilling as the dealer would. A burn takes no card out of `deck`: it leaves one
- * card less to deal (which unseen card it was does not matter until the refill
- * brings it back). */
-static se_status se_deal_random_muck(se_hand *h, uint64_t seed) {
-    int waiting = se_waiting(h), due = se_cards_due(h);
-    if (se_refills(h, waiting * due) < 0) {
-        if (h->street != 7 || se_refills(h, 1) < 0) return SE_NO_DEAL;
-        se_burn_and_refill(h, 1, seed);
-        int n = 0;
-        for (int i = 0; i < h->deck_count; i++)
-            if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
-        h->deck_count = n;
-        if (n == 0) return SE_NO_DEAL;
-        se_status status = se_hand_deal_community(h, h->deck[0]);
-        if (status == SE_OK) {
-            memmove(h->deck, h->deck + 1, (size_t)(n - 1));
-            h->deck_count--;
-        }
-        return status;
-    }
-    if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
-    for (int s = 0; s < h->rules.seats; s++) {
-        if (h->out[s] || h->dealt[s]) continue;
-        se_burn_and_refill(h, due, seed + (uint64_t)s);
-        se_give(h, s, h->deck, due);
-        memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
-        h->deck_count -= due;
-    }
-    se_start_betting(h);
-    return SE_OK;
-}
-
 se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     if (h == NULL) return SE_BAD_ARGUMENT;
     if (!se_cards_may_be_dealt(h) || se_waiting(h) == 0) return SE_ILLEGAL;
@@ -238,32 +207,33 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     for (int i = 0; i < h->deck_count; i++)
         if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
     h->deck_count = n;
-    if (h->rules.deck_reuses_muck) return se_deal_random_muck(h, seed);
     /* Cards dealt face down and unknown are gone from the deck too, though not
-     * which ones: only so many of the cards left can still be dealt. */
-    int left = 52 - h->cards_dealt;
-    if (n > left) n = left;
-    int waiting = se_waiting(h), due = se_cards_due(h);
-    if (h->street == 7 && n < waiting) {
-        if (n == 0) return SE_NO_DEAL;
-        int card = h->deck[0];
-        se_status status = se_hand_deal_community(h, card);
+     * which ones: only so many of the cards left can still be dealt. Under
+     * deck_reuses_muck a burn is one card less to deal (which unseen card it was
+     * does not matter until a refill brings it back). */
+    int waiting = se_waiting(h), due = se_cards_due(h), enough;
+    if (h->rules.deck_reuses_muck) {
+        enough = se_refills(h, waiting * due) >= 0;
+    } else {
+        enough = se_min_int(n, 52 - h->cards_dealt) >= waiting * due;
+    }
+    if (!enough) {
+        if (h->street != 7 || n == 0) return SE_NO_DEAL;
+        se_status status = se_hand_deal_community(h, h->deck[0]);
         if (status == SE_OK) {
             memmove(h->deck, h->deck + 1, (size_t)(h->deck_count - 1));
             h->deck_count--;
         }
         return status;
     }
-    if (n < waiting * due) return SE_NO_DEAL;
     if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
-    int next = 0;
     for (int s = 0; s < h->rules.seats; s++) {
         if (h->out[s] || h->dealt[s]) continue;
-        se_give(h, s, h->deck + next, due);
-        next += due;
+        se_burn_and_refill(h, due, seed + (uint64_t)s); /* refills the deck when it runs out */
+        se_give(h, s, h->deck, due);
+        memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
+        h->deck_count -= due;
     }
-    memmove(h->deck, h->deck + next, (size_t)(h->deck_count - next));
-    h->deck_count -= next;
     se_start_betting(h);
     return SE_OK;
 }

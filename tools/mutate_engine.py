@@ -26,6 +26,7 @@ and the test extras in the running interpreter.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shutil
@@ -51,7 +52,7 @@ RULE_FUNCTIONS = (
     "se_waiting", "se_cards_due", "se_cards_may_be_dealt", "se_hand_legal", "se_pick",
     "se_advance", "se_wager", "se_wager_full_bet", "se_hand_act", "se_deck_left",
     "se_folded_cards", "se_refills", "se_refill", "se_burn_and_refill", "se_hand_card_free",
-    "se_hand_deal", "se_deal_random_muck",
+    "se_hand_deal", "se_hand_deal_random",
 )  # fmt: skip
 #: The engine's tests: the rules with literal chips, the state machine, PHH and pokerkit.
 TESTS = ["tests/test_engine.py", "tests/test_engine_machine.py", "tests/test_phh.py",
@@ -164,7 +165,10 @@ def every_mutant() -> list[Mutant]:
             for i, m in enumerate(found, 1)]  # fmt: skip
 
 
+@functools.cache
 def _source(path: Path) -> list[str]:
+    """An engine file's lines, read once: edits made while the check runs do not
+    move its mutants."""
     return (ROOT / path).read_text(encoding="utf-8").splitlines(keepends=True)
 
 
