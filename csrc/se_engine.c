@@ -86,8 +86,6 @@ static void se_reset_round(se_hand *h) {
     h->big_seen = 0;
     h->bring_in_due = 0;
     h->max_raise = 0;
-    h->short_sum = 0;
-    h->short_count = 0;
     for (int s = 0; s < h->rules.seats; s++) {
         h->acted_at[s] = SE_NONE;
         h->street_bets[s] = 0;
@@ -331,15 +329,14 @@ void se_start_betting(se_hand *h) {
     h->open_pair_round = se_open_pair_now(h);
     if (h->street == 3) {
         int seat = se_bring_in_seat(h);
+        int due = h->rules.bring_in > 0; /* without a bring-in the seat opens or checks */
         h->first_actor = seat;
-        if (h->stacks[seat] > 0) {
-            h->bring_in_due = h->rules.bring_in > 0;
-            h->actor = h->bring_in_due ? seat : se_next_to_act(h, seat, 1);
-        } else {
-            h->actor = se_next_to_act(h, seat, 0);
-            h->bring_in_due =
-                h->actor != SE_NONE && h->rules.bring_in_passes_left && h->rules.bring_in > 0;
+        if (h->stacks[seat] == 0) { /* all in for the ante: the next seat acts first */
+            seat = se_next_to_act(h, seat, 0);
+            due = due && h->rules.bring_in_passes_left;
         }
+        h->bring_in_due = due && seat != SE_NONE;
+        h->actor = seat;
     } else {
         h->first_actor = se_first_to_act(h);
         h->actor = h->first_actor;
@@ -377,13 +374,11 @@ void se_hand_legal(const se_hand *h, se_legal *legal) {
     int64_t inc[2] = {0, 0}, targets[2]; /* a count slip cannot read garbage */
     int n_inc = se_increments(h, inc), n = 0;
     if (r->short_all_in_full_bet) {
-        /* Only a seat that has not acted since the betting was last reopened may
-         * raise an all-in for less, unless such all-ins add up to the largest
-         * increment; the raise goes a full increment on top of the highest total,
-         * and the bring-in is completed to the small bet. */
-        int acted = h->acted_at[seat] != SE_NONE && h->acted_at[seat] == h->full_level;
-        if (acted && h->short_count > 0 && h->short_sum < h->max_raise) return;
-        if (se_min64(owe, stack) < h->max_raise) return;
+        /* A seat may raise only when it faces the round's largest increment or more:
+         * not after all-ins for less since it acted, unless they add up to a full
+         * raise. The raise goes a full increment on top of the highest total, and
+         * the bring-in is completed to the small bet. */
+        if (owe < h->max_raise) return;
         int completing = h->street == 3 && r->bring_in > 0 && h->bets == 0;
         for (int i = 0; i < n_inc; i++) {
             int64_t step = se_max64(h->max_raise, inc[i]);
@@ -441,33 +436,28 @@ static void se_advance(se_hand *h, int seat) {
     if (next == SE_NONE) se_end_round(h);
 }
 
-/* A wager under short_all_in_full_bet: it reopens the betting when it adds the
- * round's largest increment or more, and counts toward the cap in any case. */
+/* A wager that counts as a bet or raise (by `increment`): the cap lifts for two
+ * players left before the third raise, and after an open pair's big bet every
+ * increment is the big bet. */
+static void se_count_wager(se_hand *h, int64_t increment) {
+    if (h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
+        h->uncapped = 1;
+    h->bets++;
+    if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
+}
+
+/* A wager under short_all_in_full_bet: every one counts toward the cap, and the
+ * largest increment sets what a raise adds. */
 static void se_wager_full_bet(se_hand *h, se_action kind, int64_t target) {
     int seat = h->actor;
     int64_t mine = h->street_bets[seat], increment = target - h->level;
-    int reopens = increment >= h->max_raise;
     h->bring_in_due = 0;
-    if (reopens && h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
-        h->uncapped = 1;
+    se_count_wager(h, increment);
     se_pay_in(h, seat, target - mine);
     h->last_aggressor = seat;
-    h->bets++;
-    if (reopens) h->full_level = target;
-    if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
     h->max_raise = se_max64(h->max_raise, increment);
-    if (h->stacks[seat] > 0) {
-        h->short_count = 0;
-        h->short_sum = 0;
-    } else {
-        h->short_count++;
-        h->short_sum += increment;
-    }
-    if (h->short_sum >= h->max_raise) { /* all-ins for less that add up to a raise */
-        h->short_count = 0;
-        h->short_sum = 0;
-    }
     h->level = target;
+    h->full_level = target;
     h->acted_at[seat] = h->full_level;
     se_log(h, kind, seat, target - mine, target, NULL, 0);
 }
@@ -483,19 +473,15 @@ static void se_wager(se_hand *h, se_action kind, int64_t target) {
     se_increments(h, inc);
     int full = 2 * increment >= inc[0]; /* half a bet or more counts as a full bet */
     h->bring_in_due = 0;                /* a completion is the bring-in's alternative */
-    /* Two players left before the third raise: no cap (the players all in or
-     * folded do not count). */
-    if (full && h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
-        h->uncapped = 1;
+    /* Counted before paying in: a seat this wager puts all in still counts as one
+     * of the players left for the cap. */
+    if (full) se_count_wager(h, increment);
     se_pay_in(h, seat, target - mine);
-    /* The last to bet or raise shows first, also after an all-in for less. */
-    if (full || target > h->level) h->last_aggressor = seat;
-    if (full) {
-        h->bets++;
-        h->full_level = target;
-        if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
-    }
-    h->level = se_max64(h->level, target);
+    /* The last to bet or raise shows first, also after an all-in for less (every
+     * wager tops the level: a seat that cannot may only call). */
+    h->last_aggressor = seat;
+    if (full) h->full_level = target;
+    h->level = target;
     h->acted_at[seat] = h->full_level;
     se_log(h, kind, seat, target - mine, target, NULL, 0);
 }

@@ -299,3 +299,75 @@ def test_pots_with_the_same_contenders_split_as_one() -> None:
     assert [(pot.amount, pot.eligible) for pot in merged.pots] == [(16, (0, 1))]
     assert merged.payouts == [8, 8, 0, 0, 0]
     assert settle(HI_LO, [5, 5, 1, 2, 3], "stud8", rules="pokerkit").payouts == [8, 8, 0, 0, 0]
+
+
+# ---- the stakes' boundaries, in both readings of the short all-in --------------------
+
+
+@pytest.mark.parametrize("rules", [None, FULL_BET], ids=["half_bet", "full_bet"])
+def test_a_bring_in_of_the_small_bet_cannot_be_completed(rules: HouseRules | None) -> None:
+    """Bring-in 5 in a $5/$10 game: the bring-in is already a full bet, so the next
+    seat calls 5 or raises to 10."""
+    hand = StudHand("stud", Stakes(1, 5, 5, 10), [100, 100, 100], rules=rules)
+    for seat, door in enumerate(["Kc", "2d", "9h"]):
+        hand.deal(seat, [None, None, door])
+    assert hand.legal().bring_in == 5 and hand.legal().complete_to == ()
+    hand.act("bring_in")
+    legal = hand.legal()
+    assert legal.call == 5 and legal.complete_to == (10,)
+
+
+@pytest.mark.parametrize("rules", [None, FULL_BET], ids=["half_bet", "full_bet"])
+def test_a_bring_in_of_one_chip_is_completed_to_the_small_bet(rules: HouseRules | None) -> None:
+    hand = StudHand("stud", Stakes(1, 1, 5, 10), [100, 100, 100], rules=rules)
+    for seat, door in enumerate(["Kc", "2d", "9h"]):
+        hand.deal(seat, [None, None, door])
+    assert hand.actor == 1 and hand.legal().bring_in == 1 and hand.legal().complete_to == (5,)
+    hand.act("bring_in")
+    assert hand.legal().call == 1 and hand.legal().complete_to == (5,)
+
+
+@pytest.mark.parametrize("rules", [None, FULL_BET], ids=["half_bet", "full_bet"])
+def test_a_bet_of_one_chip_is_raised(rules: HouseRules | None) -> None:
+    """A game of 1 and 2 without bring-in: after a bet of 1 the next seat raises."""
+    hand = StudHand("stud", Stakes(0, 0, 1, 2), [50, 50, 50], rules=rules)
+    for seat, door in enumerate(["Kc", "2d", "9h"]):
+        hand.deal(seat, [None, None, door])
+    hand.act("bet", 1)  # seat 1, the low door
+    legal = hand.legal()
+    assert legal.raise_to == (2,) and legal.complete_to == () and legal.bet_to == ()
+
+
+@pytest.mark.parametrize(("bring_in", "due"), [(0, None), (1, 1)])
+def test_the_next_seat_brings_in_only_in_a_game_with_a_bring_in(
+    bring_in: int, due: int | None
+) -> None:
+    rules = HouseRules(bring_in_all_in="next_seat")
+    hand = StudHand("stud", Stakes(1, bring_in, 5, 10), [1, 100, 100], rules=rules)
+    for seat, door in enumerate(["2c", "Kd", "9h"]):
+        hand.deal(seat, [None, None, door])
+    assert hand.actor == 1 and hand.legal().bring_in == due
+    assert hand.legal().check is (due is None)
+
+
+def test_a_showdown_one_seat_shows_and_the_others_muck() -> None:
+    """Seat 0 shows first and the others muck: the pot is won at the showdown, by a
+    hand that was shown (not as a hand won by folds)."""
+    hand = StudHand("stud", STAKES, [100, 100, 100])
+    for seat, cards in enumerate([["Ac", "Ad", "Kc"], ["2c", "3c", "2d"], ["9s", "9h", "9d"]]):
+        hand.deal(seat, cards)
+    hand.act("bring_in")
+    hand.act("call")
+    hand.act("call")
+    for ups in (["Ks", "3d", "8c"], ["Kh", "4d", "8d"], ["6c", "5d", "Th"], ["Ah", "2h", "4c"]):
+        for seat, card in enumerate(ups):
+            hand.deal(seat, [card])
+        while hand.actor is not None and not hand.showdown:
+            hand.act("check")
+    assert hand.showdown and hand.actor == 0  # kings up acted first on seventh street
+    hand.show()
+    hand.muck()
+    hand.muck()
+    assert hand.over and hand.stacks == [106, 97, 97]
+    assert hand.result is not None and hand.result.pots[0].high_winners == (0,)
+    assert hand.result.pots[0].high_hand is not None
