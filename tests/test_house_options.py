@@ -371,3 +371,19 @@ def test_a_showdown_one_seat_shows_and_the_others_muck() -> None:
     assert hand.over and hand.stacks == [106, 97, 97]
     assert hand.result is not None and hand.result.pots[0].high_winners == (0,)
     assert hand.result.pots[0].high_hand is not None
+
+
+@pytest.mark.parametrize("rules", [None, MUCK], ids=["community", "muck"])
+def test_a_shuffled_deck_deals_every_card(rules: HouseRules | None) -> None:
+    """Fifty seeded hands of eight seats to fourth street: every one of the 52 cards
+    is dealt somewhere (a deck that left a card out would miss it every time)."""
+    seen: set[int] = set()
+    for seed in range(50):
+        hand = StudHand("stud", STAKES, [100] * 8, rules=rules)
+        hand.deal_random(seed)
+        hand.act("bring_in")
+        while hand.actor is not None:
+            hand.act("call")
+        hand.deal_random()
+        seen.update(card for cards in hand.cards for card in cards)
+    assert seen == set(range(52))

@@ -379,11 +379,11 @@ typedef struct se_table_rules {
                                   left brings in (else the lower suit, by card order) */
     int action_tie_suit;       /* tied boards: by the cards' suits (else the first seat
                                   clockwise from the dealer) */
-    int short_all_in_full_bet; /* a wager reopens the betting only when it adds at least
-                                  the round's largest increment, every wager counts toward
-                                  the cap, and a raise goes a full bet on top of the
-                                  highest total (pokerkit's reading); else an all-in of
-                                  half a bet reopens and a shorter one is completed */
+    int short_all_in_full_bet; /* a seat may raise only when it faces the round's largest
+                                  increment or more, a raise goes a full increment on top
+                                  of the highest total, and every wager counts toward the
+                                  cap (pokerkit's reading); else an all-in of half a bet
+                                  reopens the betting and a shorter one is completed */
     int bring_in_passes_left;  /* the bring-in's seat all in for the ante: the next seat
                                   clockwise brings in (else nobody does) */
     int cap_heads_up;          /* the cap holds also when two players are left (else no
@@ -443,9 +443,6 @@ typedef struct se_hand {
     int bets;          /* full bets and raises this round (the completion is the bet;
                           with short_all_in_full_bet every wager) */
     int64_t max_raise; /* short_all_in_full_bet: the largest wager increment this round */
-    int64_t short_sum; /* ... and the increments of the all-ins for less since the last
-                          wager that was not all in */
-    int short_count;
     int uncapped, big_seen, bring_in_due, open_pair_round;
     int last_aggressor, round_aggressor, first_actor;
     int show_order[SE_ENGINE_MAX_SEATS], show_count;

@@ -73,10 +73,11 @@ class HouseRules:
         short_all_in: ``"half_bet"``: an all-in wager of half a bet or more
             counts as a full bet and reopens the betting; a shorter one does
             not, and the next seat may complete it to a full bet (Robert's,
-            WSOP). ``"full_bet"``: a wager reopens the betting only when it adds
-            at least the round's largest bet or raise, every wager (an all-in
-            for less too) counts toward the cap, and a raise goes a full bet on
-            top of the highest wager (pokerkit).
+            WSOP). ``"full_bet"``: a seat may raise only when it faces at least
+            the round's largest bet or raise (all-ins for less since it acted
+            reopen the betting only when together they make one), a raise goes
+            a full bet on top of the highest wager, and every wager, an all-in
+            for less too, counts toward the cap (pokerkit).
         bring_in_all_in: when the seat that would bring in is all in for the
             ante, ``"nobody"`` brings in and the next seat opens or checks
             (Robert's), or the ``"next_seat"`` clockwise brings in (pokerkit).
