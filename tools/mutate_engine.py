@@ -15,7 +15,7 @@ tests (write the test that kills it) or an equivalent mutant: a change no input 
 observe, listed with its reason in ``tools/mutants-equivalent.txt``. The run fails
 while any survivor is unlisted.
 
-    python tools/mutate_engine.py                 # every mutant (about 20 minutes)
+    python tools/mutate_engine.py                 # every mutant (about an hour on 2 cores)
     python tools/mutate_engine.py --list          # the mutants, without running them
     python tools/mutate_engine.py --only 40-60    # a slice, by number
 
