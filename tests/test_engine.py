@@ -386,7 +386,8 @@ def test_the_deck_runs_out_and_a_community_card_is_dealt() -> None:
     assert hand.result is not None and sum(hand.result.payouts) == 8 * 3
 
 
-def test_the_last_aggressor_shows_first() -> None:
+def _checked_to_seventh_street() -> StudHand:
+    """Three seats check to seventh street, where seat 0 (kings up) acts first."""
     hand = StudHand("stud", STAKES, [200, 200, 200])
     for seat, cards in enumerate([["Ac", "Ad", "Kc"], ["2c", "3c", "2d"], ["9s", "9h", "9d"]]):
         hand.deal(seat, cards)
@@ -399,6 +400,11 @@ def test_the_last_aggressor_shows_first() -> None:
             hand.act("check")
     for seat, card in enumerate(["Ah", "2h", "9c"]):
         hand.deal(seat, [card])
+    return hand
+
+
+def test_the_last_aggressor_shows_first() -> None:
+    hand = _checked_to_seventh_street()
     first = hand.actor  # seat 0 (kings up) acts first and checks
     hand.act("check")
     hand.act("bet", 10)  # seat 1 bets
@@ -468,18 +474,7 @@ def test_after_an_all_in_run_out_the_best_board_shows_first() -> None:
 
 
 def test_the_best_board_shows_first_when_the_first_to_act_folded_a_free_check() -> None:
-    hand = StudHand("stud", STAKES, [200, 200, 200])
-    for seat, cards in enumerate([["Ac", "Ad", "Kc"], ["2c", "3c", "2d"], ["9s", "9h", "9d"]]):
-        hand.deal(seat, cards)
-    hand.act("bring_in")  # seat 1
-    hand.act("call")
-    hand.act("call")
-    for street_cards in (["Ks", "3d", "8c"], ["7c", "4d", "8d"], ["6c", "5d", "Th"]):
-        deal_up(hand, street_cards)
-        while hand.actor is not None:
-            hand.act("check")
-    for seat, card in enumerate(["Ah", "2h", "9c"]):
-        hand.deal(seat, [card])
+    hand = _checked_to_seventh_street()
     assert hand.actor == 0  # kings up act first, and fold with a check free
     hand.act("fold")
     hand.act("check")  # seat 1
