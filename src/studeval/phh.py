@@ -144,7 +144,8 @@ def loads(text: str, *, rules: HouseRules | str | None = None) -> StudHand:
     """Replay one PHH hand history and return the hand, played to where it stops.
 
     ``rules`` plays it under other house rules than the record's own ``_house_rules``
-    (by default Robert's, see :class:`~studeval.HouseRules`).
+    (a record without that field, written by another tool, plays under
+    :meth:`~studeval.HouseRules.pokerkit`).
     """
     return _load(_fields(text, "PHH"), rules)
 
