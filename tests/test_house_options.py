@@ -296,7 +296,8 @@ def test_pots_with_the_same_contenders_split_as_one() -> None:
     assert [pot.amount for pot in each.pots] == [5, 4, 3, 4]
     assert each.payouts == [9, 7, 0, 0, 0]
     merged = settle(HI_LO, [5, 5, 1, 2, 3], "stud8", rules=HouseRules(split_pots="merged"))
-    assert [(pot.amount, pot.eligible) for pot in merged.pots] == [(16, (0, 1))]
+    assert [(pot.amount, pot.eligible) for pot in merged.pots] == [(16, (0, 1, 2, 3, 4))]
+    assert (merged.pots[0].high_winners, merged.pots[0].low_winners) == ((0,), (1,))
     assert merged.payouts == [8, 8, 0, 0, 0]
     assert settle(HI_LO, [5, 5, 1, 2, 3], "stud8", rules="pokerkit").payouts == [8, 8, 0, 0, 0]
 

@@ -263,17 +263,19 @@ def _contests(
 def _merged(
     layers: Sequence[tuple[int, tuple[int, ...]]], pots: Sequence[Pot]
 ) -> list[tuple[int, tuple[int, ...]]]:
-    """The pots once the hands that win nothing are mucked: each pot's eligible
-    seats that win part of some pot, and pots in a row with the same such seats
-    as one (pokerkit's reading; their odd chips then fall as for one pot)."""
+    """Pots in a row that the same seats contend for (once the hands that win
+    nothing are mucked) as one pot, with the first one's eligible seats: pokerkit's
+    reading, where their odd chips fall as for one pot. The winners stay the same."""
     winners = {s for pot in pots for s in pot.high_winners + pot.low_winners}
     merged: list[tuple[int, tuple[int, ...]]] = []
+    last: tuple[int, ...] | None = None
     for amount, eligible in layers:
         contenders = tuple(s for s in eligible if s in winners)
-        if merged and merged[-1][1] == contenders:
-            merged[-1] = (merged[-1][0] + amount, contenders)
+        if merged and contenders == last:
+            merged[-1] = (merged[-1][0] + amount, merged[-1][1])
         else:
-            merged.append((amount, contenders))
+            merged.append((amount, eligible))
+        last = contenders
     return merged
 
 
