@@ -318,7 +318,7 @@ static void se_end_round(se_hand *h) {
         return;
     }
     h->street++;
-    h->burn_due = h->rules.deck_reuses_muck;
+    h->burn_due = h->rules.deck_reuses_muck != 0;
     memset(h->dealt, 0, sizeof h->dealt);
     h->last_aggressor = SE_NONE;
     h->actor = SE_NONE;

@@ -53,37 +53,33 @@ static int se_folded_cards(const se_hand *h, uint64_t *known) {
     return count;
 }
 
-/* How many times a deal of `count` cards now makes the deck anew (the street's burn
- * first, when due, then the cards, each new deck taking what the old one still
- * held); -1 when even the muck cannot give them. */
+/* Whether a deal of `count` cards now needs a new deck made from the muck (1), is
+ * given by the deck as it is (0), or cannot be given even with the muck (-1). The
+ * street's burn comes first; a burned card lies in the muck and comes back with it. */
 static int se_refills(const se_hand *h, int count) {
     uint64_t ignored;
-    int left = se_deck_left(h), muck = h->burned + se_folded_cards(h, &ignored), refills = 0;
-    if (h->burn_due) {
-        if (left == 0) {
-            left = muck;
-            muck = 0;
-            refills++;
-        }
-        if (left == 0) return -1;
-        left--;
-        muck++;
-    }
-    if (count > left) {
-        left += muck;
-        refills++;
-    }
-    return count > left ? -1 : refills;
+    int left = se_deck_left(h);
+    if (count <= left - h->burn_due) return 0;
+    return count <= left + h->burned + se_folded_cards(h, &ignored) ? 1 : -1;
+}
+
+/* Cards seen since the shuffle (dealt by hand, or the community card) leave
+ * se_hand_deal_random's deck. */
+static void se_deck_drop_known(se_hand *h) {
+    int n = 0;
+    for (int i = 0; i < h->deck_count; i++)
+        if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+    h->deck_count = n;
 }
 
 /* The deck ran out: the burned cards and the folded seats' cards join what is left
  * of it, shuffled (the known ones join se_hand_deal_random's deck too). */
 static void se_refill(se_hand *h, uint64_t seed) {
     uint64_t back;
-    int count = se_folded_cards(h, &back), n = 0;
+    int count = se_folded_cards(h, &back);
     if (h->deck_count >= 0) {
-        for (int i = 0; i < h->deck_count; i++) /* cards dealt since leave it first */
-            if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
+        se_deck_drop_known(h);
+        int n = h->deck_count;
         for (int c = 0; c < 52; c++)
             if (back & (1ull << c)) h->deck[n++] = (uint8_t)c;
         h->deck_count = n;
@@ -202,11 +198,8 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
         se_shuffle(h->deck, n, seed);
         h->deck_count = n;
     }
-    /* Cards dealt by hand since the shuffle leave the deck. */
-    int n = 0;
-    for (int i = 0; i < h->deck_count; i++)
-        if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
-    h->deck_count = n;
+    se_deck_drop_known(h);
+    int n = h->deck_count;
     /* Cards dealt face down and unknown are gone from the deck too, though not
      * which ones: only so many of the cards left can still be dealt. Under
      * deck_reuses_muck a burn is one card less to deal (which unseen card it was
@@ -220,10 +213,7 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     if (!enough) {
         if (h->street != 7 || n == 0) return SE_NO_DEAL;
         se_status status = se_hand_deal_community(h, h->deck[0]);
-        if (status == SE_OK) {
-            memmove(h->deck, h->deck + 1, (size_t)(h->deck_count - 1));
-            h->deck_count--;
-        }
+        se_deck_drop_known(h); /* by value: a new deck from the muck may have moved it */
         return status;
     }
     if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
@@ -241,7 +231,10 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
 se_status se_hand_set_deck(se_hand *h, const uint8_t *cards, int count) {
     if (h == NULL || (cards == NULL && count > 0) || count < 0 || count > 52)
         return SE_BAD_ARGUMENT;
-    if (count > 52 - h->cards_dealt) count = 52 - h->cards_dealt; /* the rest is never dealt */
+    /* Every card not yet dealt, at least (the rest is never dealt): a shorter deck
+     * would run out under the cards the hand still needs. */
+    if (count < 52 - h->cards_dealt) return SE_BAD_SIZE;
+    count = 52 - h->cards_dealt;
     uint64_t seen = h->known;
     for (int i = 0; i < count; i++) {
         if (cards[i] > 51) return SE_INVALID_CARD;

@@ -2,8 +2,9 @@
 
 - tests/c/engine_check.c plays 200,000 hands from C alone on random tables and
   random bytes (legal and illegal calls, cards dealt by hand, wrong payouts) and
-  checks that refusals change nothing, that every offered action is accepted and
-  that no chip is lost.
+  checks that refusals change nothing, that every offered action is accepted,
+  that no chip is lost, and that the deck (burns and new decks from the muck
+  included) matches a count of its own.
 - Who brings in and who acts first come from the core's own code; here they are
   compared on thousands of random tables with :mod:`studeval.rules`, the pure
   Python reference, in every game and under both tie rules.
@@ -43,18 +44,19 @@ def test_the_c_engine_keeps_every_rule_of_the_machine(engine_check: Path) -> Non
     assert proc.returncode == 0, proc.stdout + proc.stderr
     found = re.search(
         r"^ok (\d+) hands \((\d+) showdowns, (\d+) community cards, (\d+) uncapped rounds, "
-        r"(\d+) open pairs, (\d+) deals by hand, (\d+) actions accepted, (\d+) calls refused",
+        r"(\d+) open pairs, (\d+) deals by hand, (\d+) actions accepted, (\d+) calls refused, "
+        r"(\d+) new decks from the muck\)",
         proc.stdout,
         re.M,
     )
     assert found, proc.stdout
-    hands, showdowns, community, uncapped, pairs, by_hand, accepted, refused = map(
+    hands, showdowns, community, uncapped, pairs, by_hand, accepted, refused, new_decks = map(
         int, found.groups()
     )
     assert hands == HANDS
     # The random tables really reach the rare corners.
     assert showdowns > HANDS // 20 and community > 100 and uncapped > 1000 and pairs > 1000
-    assert by_hand > 1000 and accepted > 10 * HANDS and refused > HANDS
+    assert by_hand > 1000 and accepted > 10 * HANDS and refused > HANDS and new_decks > 1000
 
 
 def _boards(hand: StudHand) -> list[list[int] | None]:
@@ -228,3 +230,17 @@ def test_a_copy_or_a_pickle_plays_on_exactly_as_the_hand_would(game: str) -> Non
         assert (hand.stacks, len(hand.events), hand.actor) == before  # the copy is its own
         assert _finish(loaded, seed) == played == _finish(hand, seed)
         assert loaded.result == hand.result == twin.result
+
+
+@pytest.mark.parametrize("rules", ["robert", "pokerkit"])
+def test_a_saved_deck_shorter_than_the_cards_not_dealt_is_refused(rules: str) -> None:
+    """Restoring a deck (what unpickling does) takes every card not yet dealt: a
+    shorter one is refused, so a later deal cannot run past it."""
+    hand = StudHand("stud", STAKES, [100] * 2, rules=rules)
+    core = hand._core
+    assert core.set_deck(list(range(51))) != 0 and core.set_deck([]) != 0
+    assert core.deck() is None  # refused: nothing was set
+    assert core.set_deck(list(range(52))) == 0 and len(core.deck()) == 52
+    hand.deal_random(1)
+    cards = [c for seat in hand.cards for c in seat]
+    assert len(set(cards)) == 6 and core.deck() == list(range(6, 52))

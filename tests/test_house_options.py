@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from studeval import HouseRules, Stakes, StudHand, award_pot, settle
-from studeval.errors import DuplicateCardError
+from studeval.errors import DuplicateCardError, NoDealError
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 FULL_BET = HouseRules(short_all_in="full_bet")
@@ -202,24 +202,60 @@ def test_the_heads_up_cap_kept() -> None:
 MUCK = HouseRules(deck_runs_out="muck")
 
 
-def _seventh_street(rules: HouseRules | None) -> StudHand:
-    """Eight seats, seat 7 folds on third street; the rest check to seventh."""
+def _seventh_street(rules: HouseRules | None, fold_on: int = 3) -> StudHand:
+    """Eight seats, seat 7 folds on street ``fold_on`` (3 or 4); the rest check or
+    call to seventh."""
     ranks = "23456789TJQKA"
     hand = StudHand("stud", STAKES, [100] * 8, rules=rules)
-    deck = [r + s for s in "cdhs" for r in ranks]
+    deck = iter([r + s for s in "cdhs" for r in ranks])
     for seat in range(8):
-        hand.deal(seat, deck[3 * seat : 3 * seat + 3])
+        hand.deal(seat, [next(deck) for _ in range(3)])
     hand.act("bring_in")  # seat 0: the 4c
     while hand.actor is not None:
-        hand.act("fold" if hand.actor == 7 else "call")
+        hand.act("fold" if hand.actor == 7 and fold_on == 3 else "call")
     for street in range(4, 7):
-        start = 24 + 7 * (street - 4)
-        for seat in range(7):
-            hand.deal(seat, [deck[start + seat]])
+        for seat in range(8 if street == 4 and fold_on == 4 else 7):
+            hand.deal(seat, [next(deck)])
         while hand.actor is not None:
-            hand.act("check")
+            hand.act("fold" if hand.actor == 7 else "check")
     assert hand.street == 7 and hand.folded[7]
     return hand
+
+
+def test_seventh_street_own_cards_while_the_deck_has_one_for_every_seat() -> None:
+    """Robert's Rules: when the deck cannot give every seat its last card, none takes
+    one; a community card is dealt. Seat 7 folded on 3rd street: 45 cards out, 7 left
+    for 7 seats, so each takes its own. Folded on 4th: 46 out, 6 left for 7 seats."""
+    enough = _seventh_street(None, fold_on=3)
+    enough.deal(0, ["As"])  # its own card: the deck holds one for each of the 7
+    short = _seventh_street(None, fold_on=4)
+    left = [c for c in range(52) if all(c not in cards for cards in short.cards)]
+    assert len(left) == 6
+    with pytest.raises(NoDealError):
+        short.deal(0, [left[0]])
+    short.deal_community(left[0])
+    assert short.community == left[0] and short.actor is not None
+
+
+def test_eight_seats_on_seventh_street_take_no_own_card_even_with_the_muck() -> None:
+    """Under "muck" too: 48 cards out and 4 burned leave the deck and the muck 4
+    cards for 8 seats, so no seat takes its own (by hand as at random)."""
+    hand = StudHand("stud", STAKES, [100] * 8, rules=MUCK)
+    hand.deal_random(3)
+    hand.act("bring_in")
+    while hand.street < 7:
+        while hand.actor is not None:
+            hand.act("call" if hand.legal().call else "check")
+        if hand.street < 7:
+            hand.deal_random()
+    while hand.actor is not None:
+        hand.act("call" if hand.legal().call else "check")
+    left = [c for c in range(52) if all(c not in cards for cards in hand.cards)]
+    assert hand.street == 7 and len(left) == 4
+    with pytest.raises(NoDealError):
+        hand.deal(0, [left[0]])
+    hand.deal_community(left[0])
+    assert hand.community == left[0]
 
 
 def test_the_muck_makes_a_new_deck_when_the_deck_runs_out() -> None:

@@ -52,7 +52,8 @@ RULE_FUNCTIONS = (
     "se_waiting", "se_cards_due", "se_cards_may_be_dealt", "se_hand_legal", "se_pick",
     "se_advance", "se_count_wager", "se_wager", "se_wager_full_bet", "se_hand_act",
     "se_deck_left",
-    "se_folded_cards", "se_refills", "se_refill", "se_burn_and_refill", "se_hand_card_free",
+    "se_folded_cards", "se_refills", "se_deck_drop_known", "se_refill", "se_burn_and_refill",
+    "se_hand_card_free",
     "se_hand_deal", "se_hand_deal_random",
 )  # fmt: skip
 #: The engine's tests: the rules with literal chips, the state machine, PHH and pokerkit.

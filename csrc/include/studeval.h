@@ -462,8 +462,8 @@ void se_hand_free(se_hand *hand);
 /* Makes dst an independent copy of src (its own event log); free both. */
 se_status se_hand_copy(se_hand *dst, const se_hand *src);
 /* Sets the cards se_hand_deal_random deals next, in order (as if shuffled so):
- * distinct cards not yet seen (those past the number left are dropped). For
- * restoring a saved hand. */
+ * distinct cards not yet seen, at least as many as are not yet dealt (those past
+ * that number are dropped; fewer is SE_BAD_SIZE). For restoring a saved hand. */
 se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count);
 
 /* Deals `seat` its cards for the street: 3 on 3rd (down, down, up), 1 up card on

@@ -11,7 +11,13 @@
  *     is refused;
  *   - no chip is lost or made: stacks plus contributions stay the starting
  *     total, and once the hand is over the stacks plus the rake are;
- *   - every hand ends.
+ *   - every hand ends;
+ *   - the deck, counted again here from what each deal gave (deck_count below):
+ *     the cards in hands, the burns and the folded seats shuffled back match the
+ *     engine's; a deal is refused, or the community card dealt, exactly when the
+ *     count says the deck (and, deck_reuses_muck, the muck) is short; a card is
+ *     free exactly when the count says so; the shuffled deck holds every card not
+ *     yet seen, once.
  * Built two ways: with -DENGINE_CHECK_MAIN a program that plays N hands from a
  * seeded generator and prints what it saw (tests/test_engine_core.py); without,
  * a libFuzzer target (tools/fuzz.py, under AddressSanitizer and UBSan). */
@@ -34,7 +40,7 @@ typedef struct reader {
 static uint8_t next_byte(reader *r) { return r->at < r->size ? r->data[r->at++] : 0; }
 
 typedef struct stats {
-    long hands, showdowns, community, uncapped, refused, accepted, by_hand, open_pairs;
+    long hands, showdowns, community, uncapped, refused, accepted, by_hand, open_pairs, refills;
 } stats;
 
 static void fail(const char *what, long step) {
@@ -99,6 +105,164 @@ static void check_chips(const se_hand *h, int64_t total, long step) {
     if (sum != total) fail("chips were lost or made", step);
 }
 
+/* ---- the deck, counted again ---------------------------------------------------------- */
+
+/* Where the cards are, kept apart from the engine's own bookkeeping and updated
+ * from what each deal gave: cards in hands (the community card included), the
+ * burns of the deck in use, the folded seats whose cards went back into a new
+ * deck, and each seat's card count as last seen. */
+typedef struct deck_count {
+    int in_hands, burned, burn_street;
+    int seen[SE_ENGINE_MAX_SEATS];
+    uint8_t back[SE_ENGINE_MAX_SEATS];
+    int community;
+} deck_count;
+
+static int folded_cards(const se_hand *h, const deck_count *d, uint64_t *known) {
+    int count = 0;
+    *known = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (!h->folded[s] || d->back[s]) continue;
+        for (int i = 0; i < d->seen[s]; i++) {
+            count++;
+            if (h->cards[s][i] != SE_UNKNOWN_CARD) *known |= 1ull << h->cards[s][i];
+        }
+    }
+    return count;
+}
+
+/* Whether a deal on `street` burns a card first: the street's first deal, 4th on. */
+static int burn_due(const se_hand *h, const deck_count *d, int street) {
+    return h->rules.deck_reuses_muck && street >= 4 && d->burn_street != street;
+}
+
+/* Whether `count` cards can be dealt now, and how many new decks that makes. A
+ * deck without the muck rule is 52 cards; with it, the street's burn comes first,
+ * and a deck that cannot give a card becomes what it still holds plus the burns
+ * and the folded seats' cards. */
+static int deck_gives(const se_hand *h, const deck_count *d, int count, int *new_decks) {
+    uint64_t ignored;
+    int left = 52 - d->in_hands - d->burned;
+    int muck = d->burned + folded_cards(h, d, &ignored);
+    *new_decks = 0;
+    if (!h->rules.deck_reuses_muck) return count <= 52 - d->in_hands;
+    if (burn_due(h, d, h->street)) {
+        if (left == 0) {
+            left = muck;
+            muck = 0;
+            ++*new_decks;
+        }
+        if (left == 0) return 0;
+        left--;
+        muck++;
+    }
+    if (count > left) {
+        left += muck;
+        ++*new_decks;
+    }
+    return count <= left;
+}
+
+static void new_deck(const se_hand *h, deck_count *d, stats *st) {
+    uint64_t ignored;
+    d->in_hands -= folded_cards(h, d, &ignored);
+    for (int s = 0; s < h->rules.seats; s++) d->back[s] |= h->folded[s];
+    d->burned = 0;
+    st->refills++;
+}
+
+/* One seat's (or the community's) deal of `count` cards on `street`, as the deck
+ * gives it. (The street is the seat's card count: the betting may have moved the
+ * hand on since.) */
+static void count_deal(const se_hand *h, deck_count *d, int street, int count, stats *st) {
+    if (burn_due(h, d, street)) {
+        if (52 - d->in_hands - d->burned == 0) new_deck(h, d, st);
+        d->burned++;
+        d->burn_street = street;
+    }
+    if (h->rules.deck_reuses_muck && count > 52 - d->in_hands - d->burned) new_deck(h, d, st);
+    d->in_hands += count;
+}
+
+/* After a deal: count what it gave (seats in seat order, as the engine deals
+ * them), then compare. */
+static void check_deck(const se_hand *h, deck_count *d, stats *st, long step) {
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (h->card_count[s] == d->seen[s]) continue;
+        count_deal(h, d, h->card_count[s], h->card_count[s] - d->seen[s], st);
+        d->seen[s] = h->card_count[s];
+    }
+    if (h->community >= 0 && !d->community) {
+        count_deal(h, d, 7, 1, st);
+        d->community = 1;
+    }
+    if (h->cards_dealt != d->in_hands) fail("the engine's count of cards dealt is off", step);
+    if (h->burned != d->burned) fail("the engine's count of burned cards is off", step);
+    for (int s = 0; s < h->rules.seats; s++)
+        if (!h->recycled[s] != !d->back[s]) fail("a seat's cards went back, or did not", step);
+}
+
+/* The cards seen: every known card of a seat not shuffled back, and the community
+ * card, each once. */
+static void check_known(const se_hand *h, const deck_count *d, long step) {
+    uint64_t known = 0;
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) {
+        if (d->back[s]) continue;
+        for (int i = 0; i < h->card_count[s]; i++) {
+            if (h->cards[s][i] == SE_UNKNOWN_CARD) continue;
+            known |= 1ull << h->cards[s][i];
+            count++;
+        }
+    }
+    if (h->community >= 0) {
+        known |= 1ull << h->community;
+        count++;
+    }
+    if (known != h->known) fail("the cards seen are not the cards in play", step);
+    int bits = 0;
+    for (uint64_t k = known; k; k &= k - 1) bits++;
+    if (bits != count) fail("a card is in play twice", step);
+    if (h->deck_count < 0) return;
+    /* The shuffled deck: every card not seen, once (cards dealt by hand since the
+     * last deal from it may still be there, until that deal drops them). */
+    uint64_t deck = 0;
+    for (int i = 0; i < h->deck_count; i++) {
+        if (h->deck[i] > 51 || (deck & (1ull << h->deck[i]))) fail("a bad card in the deck", step);
+        deck |= 1ull << h->deck[i];
+    }
+    if ((deck | known) != (1ull << 52) - 1) fail("a card not seen is missing from the deck", step);
+}
+
+/* The cards free for the next deal of `count` cards, by the count: those nobody
+ * holds face up, and a folded seat's cards when the deal shuffles them back. The
+ * engine's se_hand_card_free must agree on every code. */
+static uint64_t check_free(const se_hand *h, const deck_count *d, int count, long step) {
+    int new_decks = 0;
+    uint64_t back, free_ = 0;
+    deck_gives(h, d, count, &new_decks);
+    folded_cards(h, d, &back);
+    for (int card = 0; card < 52; card++)
+        if (!(h->known & (1ull << card)) || (new_decks > 0 && (back >> card) & 1))
+            free_ |= 1ull << card;
+    for (int card = -2; card < 70; card++) {
+        int expected = card >= 0 && card < 52 && ((free_ >> card) & 1);
+        if (se_hand_card_free(h, card, count) != expected) fail("card_free is wrong", step);
+    }
+    return free_;
+}
+
+/* The `pick`th free card, 255 (unknown) when none is left. */
+static uint8_t nth_free(uint64_t free_, int pick) {
+    int count = 0;
+    for (uint64_t f = free_; f; f &= f - 1) count++;
+    if (count == 0) return SE_UNKNOWN_CARD;
+    pick %= count;
+    for (uint8_t card = 0; card < 52; card++)
+        if (((free_ >> card) & 1) && pick-- == 0) return card;
+    return SE_UNKNOWN_CARD;
+}
+
 static int offered(const se_legal *l, int kind, int64_t to) {
     const int64_t *list = NULL;
     int count = 0;
@@ -128,13 +292,13 @@ static void first_offered(const se_legal *l, int *kind, int64_t *to) {
     else *kind = SE_ACT_FOLD;
 }
 
-static void act_step(se_hand *h, reader *r, stats *st, long step) {
+static void act_step(se_hand *h, reader *r, stats *st, int passive, long step) {
     se_legal l;
     se_hand_legal(h, &l);
     int kind;
     int64_t to;
     uint8_t how = next_byte(r);
-    if (r->at >= r->size) {
+    if (r->at >= r->size || (passive && how % 16 != 0)) {
         first_offered(&l, &kind, &to);
     } else if (how % 4 == 0) { /* anything at all */
         kind = next_byte(r) % 9;
@@ -170,31 +334,68 @@ static void act_step(se_hand *h, reader *r, stats *st, long step) {
     }
 }
 
-static void deal_step(se_hand *h, reader *r, stats *st, long step) {
+static int waiting_seats(const se_hand *h) {
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) count += !h->out[s] && !h->dealt[s];
+    return count;
+}
+
+static void deal_step(se_hand *h, reader *r, stats *st, deck_count *d, long step) {
     uint8_t how = next_byte(r);
+    int street = h->street, due = street == 3 ? 3 : 1, ignored;
+    uint64_t free_ = check_free(h, d, due, step);
     if (how % 3 == 0) { /* by hand: any bytes, one seat */
-        int seat = next_byte(r) % h->rules.seats, count = next_byte(r) % 4;
+        /* Now and then a seat off the table: -1 or one past the last. */
+        int seat = (int)(next_byte(r) % (h->rules.seats + 2)) - 1, count = next_byte(r) % 4;
         uint8_t cards[3];
         for (int i = 0; i < count; i++) {
             uint8_t b = next_byte(r);
-            cards[i] = b >= 200 ? SE_UNKNOWN_CARD : b % 64; /* now and then out of range */
+            if (b >= 200) {
+                cards[i] = SE_UNKNOWN_CARD;
+            } else if (b >= 100) { /* a card the count calls free */
+                cards[i] = nth_free(free_, b);
+                if (cards[i] != SE_UNKNOWN_CARD) free_ &= ~(1ull << cards[i]);
+            } else {
+                cards[i] = b % 64; /* any card, now and then out of range */
+            }
         }
+        /* On 7th street a seat's own card only while every waiting seat can have one. */
+        int gives = deck_gives(h, d, due, &ignored) &&
+                    (street != 7 || deck_gives(h, d, waiting_seats(h), &ignored));
         snapshot before = take(h);
-        if (se_hand_deal(h, seat, cards, count) == SE_OK) {
+        se_status status = se_hand_deal(h, seat, cards, count);
+        if (status == SE_OK) {
+            if (!gives) fail("a deal the deck cannot give was accepted", step);
+            if (seat < 0 || seat >= h->rules.seats) fail("a deal to no seat was accepted", step);
+            /* An up card is always seen: the third of 3rd street, and 4th to 6th. */
+            int up = street == 3 ? 2 : street < 7 ? 0 : -1;
+            if (up >= 0 && up < count && cards[up] == SE_UNKNOWN_CARD)
+                fail("an unknown up card was accepted", step);
             st->by_hand++;
             return;
         }
+        if (status == SE_NO_DEAL && gives) fail("a deal the deck can give was refused", step);
         expect_unchanged(h, &before, step);
         st->refused++;
     }
     if (how % 7 == 1 && h->street == 7) { /* a community card, allowed or not */
+        int gives = deck_gives(h, d, 1, &ignored);
         snapshot before = take(h);
-        if (se_hand_deal_community(h, next_byte(r) % 52) == SE_OK) return;
+        se_status status = se_hand_deal_community(h, next_byte(r) % 52);
+        if (status == SE_OK) {
+            if (!gives) fail("a community card the deck cannot give was dealt", step);
+            return;
+        }
+        if (status == SE_NO_DEAL && gives) fail("a community card was refused", step);
         expect_unchanged(h, &before, step);
         st->refused++;
     }
+    int waiting = waiting_seats(h), community = h->community;
+    int everyone = deck_gives(h, d, waiting * due, &ignored);
     if (se_hand_deal_random(h, (uint64_t)next_byte(r) * 0x9E3779B97F4A7C15ull) != SE_OK)
         fail("the deck could not deal a street", step);
+    if (everyone != (h->community == community))
+        fail("the community card was dealt, or not, against the count", step);
 }
 
 static void showdown_step(se_hand *h, reader *r, stats *st, long step) {
@@ -261,6 +462,9 @@ static int play(const uint8_t *data, size_t size, stats *st) {
     uint8_t more = next_byte(&r);
     rules.cap_heads_up = more & 1;
     rules.deck_reuses_muck = (more >> 1) & 1;
+    /* A table of seats that mostly check and call: many of them reach 7th street,
+     * where the deck runs out. */
+    int passive = ((more >> 2) & 3) == 0;
     int64_t stacks[SE_ENGINE_MAX_SEATS], total = 0;
     for (int s = 0; s < rules.seats; s++) {
         uint8_t b = next_byte(&r);
@@ -269,6 +473,8 @@ static int play(const uint8_t *data, size_t size, stats *st) {
     }
     se_hand h;
     if (se_hand_init(&h, &rules, stacks) != SE_OK) fail("a good table was refused", 0);
+    deck_count d;
+    memset(&d, 0, sizeof d);
     int uncapped = 0, open_pair = 0;
     long step;
     for (step = 0; step < MAX_STEPS && !h.over; step++) {
@@ -278,11 +484,13 @@ static int play(const uint8_t *data, size_t size, stats *st) {
         } else if (h.showdown) {
             showdown_step(&h, &r, st, step);
         } else if (h.actor < 0) {
-            deal_step(&h, &r, st, step);
+            deal_step(&h, &r, st, &d, step);
+            check_deck(&h, &d, st, step);
         } else {
-            act_step(&h, &r, st, step);
+            act_step(&h, &r, st, passive, step);
         }
         check_chips(&h, total, step);
+        check_known(&h, &d, step);
         uncapped |= h.uncapped;
         open_pair |= h.open_pair_round;
     }
@@ -314,9 +522,10 @@ int main(int argc, char **argv) {
         play(bytes, size, &st);
     }
     printf("ok %ld hands (%ld showdowns, %ld community cards, %ld uncapped rounds, "
-           "%ld open pairs, %ld deals by hand, %ld actions accepted, %ld calls refused)\n",
+           "%ld open pairs, %ld deals by hand, %ld actions accepted, %ld calls refused, "
+           "%ld new decks from the muck)\n",
            st.hands, st.showdowns, st.community, st.uncapped, st.open_pairs, st.by_hand,
-           st.accepted, st.refused);
+           st.accepted, st.refused, st.refills);
     return 0;
 }
 #else

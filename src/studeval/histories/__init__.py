@@ -1,0 +1,17 @@
+"""Hand histories from card rooms, read and proven by replaying them.
+
+:func:`read` takes a file, a directory (read recursively), an open file or the
+text itself, finds each hand and its room, and yields a :class:`History` whose
+``hand`` is a finished :class:`~studeval.StudHand` that played every line: each
+amount the text records is checked against the engine, and a hand that
+disagrees is a :class:`HistoryError` naming the room, the hand and the line.
+
+>>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> [h.hand_id for h in read(POKERSTARS_EXAMPLE)]
+['35874566077']
+"""
+
+from studeval.histories._reader import SITES, read
+from studeval.histories._record import History, HistoryError, Player
+
+__all__ = ["SITES", "History", "HistoryError", "Player", "read"]

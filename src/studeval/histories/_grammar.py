@@ -1,0 +1,197 @@
+"""The line grammar rooms' text histories share, and the reader that applies it.
+
+A room's module describes its text as a :class:`Grammar`: how a hand's first line
+reads (its header), the seat lines, the street markers, and one pattern a kind of
+line (antes, deals, actions, uncalled bets, pots collected, cards shown). The
+reader (:func:`read_hand`) is written once: it walks a hand's lines, hands the
+header to the room's own function, and makes each line it recognises a
+:class:`~studeval.histories._record.Step`. Lines that move no chips and show no
+cards (chat, players joining or timing out) are passed over; a line that starts
+with a player's name but says nothing the grammar knows is an error where the
+room's format makes that unambiguous (``strict_prefix``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from studeval.histories._record import HistoryError, Step, StepKind, Transcript
+from studeval.histories._text import money
+
+__all__ = ["Grammar", "Header", "cards_in", "read_hand"]
+
+
+@dataclass
+class Header:
+    """What a hand's first lines say about it."""
+
+    hand_id: str
+    game: str | None  # None: a game that is not seven-card stud (named in `game_text`)
+    game_text: str
+    small_bet: Decimal
+    big_bet: Decimal
+    ante: Decimal | None = None
+    bring_in: Decimal | None = None
+    table: str | None = None
+    tournament: str | None = None
+    played_at: object = None
+    currency: str | None = None
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One room's text format.
+
+    ``start`` matches a hand's first line. ``header`` reads the lines before the
+    first seat line. ``seat`` matches a seat line (groups ``seat``, ``name``,
+    ``stack``, and ``out`` when the player sits out). ``street`` matches a street
+    marker (group ``street``, looked up in ``streets``; group ``cards`` for a
+    community card). ``lines`` are tried in order on every other line before the
+    summary (groups ``name``, ``amount``, ``to``, ``cards``, ``all_in``);
+    ``reveals`` on every line, for cards shown (groups ``name``, ``cards``).
+    ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``).
+    """
+
+    site: str
+    start: re.Pattern[str]
+    header: Callable[[list[str]], Header]
+    seat: re.Pattern[str]
+    street: re.Pattern[str]
+    streets: dict[str, int]  # marker text (lower case) -> 3..7; 8 showdown; 9 summary
+    lines: tuple[tuple[StepKind, re.Pattern[str]], ...]
+    reveals: tuple[re.Pattern[str], ...] = ()
+    totals: re.Pattern[str] | None = None
+    strict_prefix: str | None = None  # "name: " lines must be known ones
+    ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
+
+
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_RANKS = {"10": "T", "1": "A"}
+
+
+def cards_in(text: str, last_group_only: bool = False) -> tuple[str, ...]:
+    """The cards in a line's brackets, as our card text.
+
+    >>> cards_in("Dealt to Hero [Td Jd] [As]"), cards_in("[10h 2c] [as]", last_group_only=True)
+    (('Td', 'Jd', 'As'), ('As',))
+    """
+    groups = _BRACKETS.findall(text)
+    if last_group_only and groups:
+        groups = groups[-1:]
+    found: list[str] = []
+    for group in groups:
+        for word in group.replace(",", " ").split():
+            rank, suit = word[:-1], word[-1:]
+            found.append(_RANKS.get(rank, rank).upper() + suit.lower())
+    return tuple(found)
+
+
+def read_hand(
+    grammar: Grammar, lines: list[str], first_line: int, source: str | None
+) -> Transcript:
+    """One hand's lines (the first is ``grammar.start``'s) as a :class:`Transcript`."""
+    seat_at = next((i for i, line in enumerate(lines) if grammar.seat.match(line)), None)
+    if seat_at is None:
+        raise HistoryError("no seat lines", site=grammar.site, line=first_line, source=source)
+    try:
+        header = grammar.header(lines[:seat_at])
+    except (ValueError, IndexError) as err:
+        raise HistoryError(f"the header cannot be read: {err}", site=grammar.site,
+                           line=first_line, source=source) from None  # fmt: skip
+
+    def error(message: str, index: int) -> HistoryError:
+        return HistoryError(message, site=grammar.site, hand_id=header.hand_id,
+                            line=first_line + index, source=source)  # fmt: skip
+
+    if header.game is None:
+        raise error(f"not a seven-card stud game: {header.game_text}", 0)
+    seats: list[tuple[int, str, Decimal]] = []
+    index = seat_at
+    while index < len(lines):
+        found = grammar.seat.match(lines[index])
+        if not found:
+            if not lines[index].strip():  # some rooms write a blank line after each line
+                index += 1
+                continue
+            break
+        # A player sitting out stays listed: tournaments deal them in (and fold them).
+        seats.append((int(found["seat"]), found["name"], money(found["stack"])))
+        index += 1
+    names = {name for _, name, _ in seats}
+    prefixes = sorted(names, key=len, reverse=True)
+    transcript = Transcript(
+        site=grammar.site, hand_id=header.hand_id, game=header.game,
+        small_bet=header.small_bet, big_bet=header.big_bet, seats=seats, table=header.table,
+        tournament=header.tournament, played_at=header.played_at,  # type: ignore[arg-type]
+        currency=header.currency, ante=header.ante, bring_in=header.bring_in,
+        text="\n".join(lines), line=first_line, source=source,
+    )  # fmt: skip
+    street = 0
+    for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
+        line = lines[index].rstrip()
+        if not line:
+            continue
+        marker = grammar.street.match(line)
+        if marker:
+            street = grammar.streets.get(marker["street"].lower(), street)
+            community = cards_in(marker.groupdict().get("cards") or "")
+            if street <= 7:
+                transcript.steps.append(Step(first_line + index, "street", street=street,
+                                             cards=community[-1:]))  # fmt: skip
+            continue
+        for pattern in grammar.reveals:
+            shown = pattern.match(line)
+            if shown and shown["name"] in names:
+                transcript.revealed.setdefault(shown["name"], cards_in(shown["cards"]))
+        if street == 9:
+            totals = grammar.totals.match(line) if grammar.totals else None
+            if totals:
+                transcript.total_pot = money(totals["pot"])
+                transcript.rake = money(totals["rake"]) if totals["rake"] else Decimal(0)
+            continue
+        step = _step(grammar, line, first_line + index, street, names)
+        if step is not None:
+            if step.name not in names:
+                raise error(f"{step.name!r} is not seated in this hand", index)
+            if step.kind == "deal" and street == 3 and len(step.cards) == 3:
+                transcript.hero = step.name
+            transcript.steps.append(step)
+        elif grammar.strict_prefix and not any(p.match(line) for p in grammar.ignore):
+            for name in prefixes:
+                if line.startswith(name + grammar.strict_prefix):
+                    raise error(f"a line this reader does not know: {line!r}", index)
+    return transcript
+
+
+@functools.lru_cache(maxsize=1024)
+def _with_name(pattern: re.Pattern[str], name: str) -> re.Pattern[str]:
+    return re.compile(pattern.pattern.replace("(?P<name>.+?)", f"(?P<name>{re.escape(name)})"))
+
+
+def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str]) -> Step | None:
+    for kind, pattern in grammar.lines:
+        found = pattern.match(line)
+        if not found:
+            continue
+        if "name" in pattern.groupindex and found["name"] not in names:
+            # A name the pattern split wrongly ("PC [Mittel]" before its cards):
+            # try the seated names themselves.
+            for name in sorted(names, key=len, reverse=True):
+                if name in line:
+                    again = _with_name(pattern, name).match(line)
+                    if again:
+                        found = again
+                        break
+        groups = found.groupdict()
+        amount = money(groups["amount"]) if groups.get("amount") else None
+        to = money(groups["to"]) if groups.get("to") else None
+        cards: tuple[str | None, ...] = ()
+        if groups.get("cards") is not None:
+            cards = cards_in(groups["cards"], last_group_only=kind == "deal" and street > 3)
+        return Step(line_no, kind, groups.get("name"), amount, to, cards, street,
+                    bool(groups.get("all_in")))  # fmt: skip
+    return None

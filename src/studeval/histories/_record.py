@@ -1,0 +1,164 @@
+"""What a card room's hand history says, before and after its replay.
+
+A site's grammar (one module a site) reads one hand's text into a
+:class:`Transcript`: the header, the seats, and every line that moves chips or
+shows cards as a :class:`Step`, amounts still in the text's money. The replay
+(:mod:`studeval.histories._replay`) turns a transcript into a :class:`History`,
+whose ``hand`` is a finished :class:`~studeval.StudHand` that played every step.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Literal
+
+from studeval.betting import Stakes
+from studeval.engine import StudHand
+from studeval.errors import StudevalError
+from studeval.phh import dumps
+
+__all__ = ["History", "HistoryError", "Player", "Step", "StepKind", "Transcript"]
+
+
+class HistoryError(StudevalError, ValueError):
+    """A hand history that cannot be read, or whose replay disagrees with what it
+    records: the message names the site, the hand id and the line.
+
+    >>> err = HistoryError("Hero calls 0.03; the call is 0.02", site="PokerStars",
+    ...                    hand_id="7", line=20)
+    >>> str(err), err.line, isinstance(err, ValueError)
+    ('PokerStars, hand 7, line 20: Hero calls 0.03; the call is 0.02', 20, True)
+    """
+
+    def __init__(self, message: str, *, site: str | None = None, hand_id: str | None = None,
+                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+        where = ", ".join(
+            part
+            for part in (
+                site,
+                f"hand {hand_id}" if hand_id else None,
+                f"{source}" if source else None,
+                f"line {line}" if line is not None else None,
+            )
+            if part
+        )
+        super().__init__(f"{where}: {message}" if where else message)
+        self.reason = message
+        self.site = site
+        self.hand_id = hand_id
+        self.line = line
+        self.source = source
+
+
+#: What a step of a history does. ``street`` starts a street (``cards`` holds the
+#: community card when the text deals one); ``deal`` gives one player the cards the
+#: text shows (``None`` for each card it hides); ``return`` is an uncalled bet given
+#: back; ``collect`` is chips taken from a pot.
+StepKind = Literal[
+    "ante", "street", "deal", "bring_in", "complete", "bet", "raise", "call", "check",
+    "fold", "return", "show", "muck", "collect",
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a history that the replay plays or checks.
+
+    ``amount`` is what the line says the player put in (``bet``, ``call``,
+    ``bring_in``, ``ante``), got back (``return``) or took (``collect``); ``to`` is
+    the player's total for the street after a ``complete`` or ``raise`` (or a bet
+    written as a total), when the text gives it.
+    """
+
+    line: int
+    kind: StepKind
+    name: str | None = None
+    amount: Decimal | None = None
+    to: Decimal | None = None
+    cards: tuple[str | None, ...] = ()
+    street: int = 0
+    all_in: bool = False
+
+
+@dataclass
+class Transcript:
+    """One hand as its text records it, amounts in the text's money."""
+
+    site: str
+    hand_id: str
+    game: str
+    small_bet: Decimal
+    big_bet: Decimal
+    seats: list[tuple[int, str, Decimal]]  # (seat number, name, stack), as listed
+    steps: list[Step] = field(default_factory=list)
+    table: str | None = None
+    tournament: str | None = None
+    played_at: datetime.datetime | None = None
+    currency: str | None = None
+    ante: Decimal | None = None  # when the header names it
+    bring_in: Decimal | None = None  # when the header names it
+    hero: str | None = None
+    revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)  # every card shown
+    total_pot: Decimal | None = None
+    rake: Decimal | None = None
+    text: str = ""
+    line: int = 1  # where the hand starts in its source
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player dealt into the hand: the site's seat number, the name, the stack
+    (chips) before the antes."""
+
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass
+class History:
+    """One hand from a card room's history, replayed.
+
+    Attributes:
+        site: the room, e.g. ``"PokerStars"``.
+        hand_id: the room's hand number, as text.
+        table: the table's name (``None`` when not given).
+        tournament: the tournament id, or ``None`` for a cash game.
+        played_at: when it was played; aware when the text names the time zone.
+        currency: e.g. ``"USD"``; ``None`` for tournament chips or play money.
+        game: ``"stud"``, ``"stud8"`` or ``"razz"``.
+        stakes: the limits, in chips.
+        unit: money per chip (``Decimal("0.01")`` for cents; 1 for tournament chips).
+        players: the players dealt in, in dealing order (seat 0 of ``hand`` first).
+        hero: the player whose down cards the text shows, or ``None``.
+        hand: the finished :class:`~studeval.StudHand` that replayed every line.
+        collected: chips each player took from the pots, as recorded.
+        rake: chips the house took, as recorded.
+        text: the hand's text; ``source`` and ``line``: where it starts.
+    """
+
+    site: str
+    hand_id: str
+    table: str | None
+    tournament: str | None
+    played_at: datetime.datetime | None
+    currency: str | None
+    game: str
+    stakes: Stakes
+    unit: Decimal
+    players: list[Player]
+    hero: str | None
+    hand: StudHand
+    collected: dict[str, int]
+    rake: int
+    text: str
+    source: str | None
+    line: int
+
+    def to_phh(self) -> str:
+        """The hand as a PHH record (:func:`studeval.phh.dumps`), with the room's
+        names, hand id, table, time and currency."""
+        return dumps(self.hand)

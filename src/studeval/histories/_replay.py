@@ -1,0 +1,342 @@
+"""A transcript played through :class:`~studeval.StudHand`, every amount checked.
+
+The replay is the proof that a history was read right: each card dealt goes to the
+engine, each action must be one the rules allow at that moment with the amount the
+text says, and at the end the uncalled bets, the chips each player collected, the
+total pot and the rake must be the engine's own. A disagreement is a
+:class:`~studeval.histories._record.HistoryError` naming the line; nothing is
+repaired.
+
+Money becomes chips of the smallest unit any amount of the hand uses (cents for
+``$0.04/$0.08``): exact, with :class:`~decimal.Decimal`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from studeval.betting import Stakes
+from studeval.engine import StudHand
+from studeval.errors import StudevalError
+from studeval.histories._record import History, HistoryError, Player, Step, Transcript
+from studeval.houserules import HouseRules
+
+__all__ = ["replay"]
+
+_WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+
+def _unit(t: Transcript) -> Decimal:
+    """The money of one chip: the finest place any amount of the hand is written to.
+
+    >>> _unit(Transcript("PokerStars", "1", "razz", Decimal("0.04"), Decimal("0.08"),
+    ...                  [(1, "a", Decimal("1.5")), (2, "b", Decimal("2"))]))
+    Decimal('0.01')
+    """
+    amounts = [t.small_bet, t.big_bet, *(stack for _, _, stack in t.seats)]
+    amounts += [a for s in t.steps for a in (s.amount, s.to) if a is not None]
+    amounts += [a for a in (t.ante, t.bring_in, t.total_pot, t.rake) if a is not None]
+    places = max((-int(a.as_tuple().exponent) for a in amounts), default=0)
+    return Decimal(1).scaleb(-max(places, 0))
+
+
+class _Replay:
+    def __init__(self, t: Transcript, rules: HouseRules | None) -> None:
+        self.t = t
+        self.unit = _unit(t)
+        in_hand = {s.name for s in t.steps if s.name is not None}
+        seated = sorted((seat for seat in t.seats if seat[1] in in_hand), key=lambda s: s[0])
+        if len(seated) < 2:
+            raise self.error("fewer than two players were dealt in", t.line)
+        self.players = [Player(no, name, self.chips(stack, t.line)) for no, name, stack in seated]
+        self.seat_of = {p.name: i for i, p in enumerate(self.players)}
+        self.stakes = self._stakes()
+        self.rake = self.chips(t.rake, t.line) if t.rake is not None else 0
+        try:
+            self.hand = StudHand(t.game, self.stakes, [p.stack for p in self.players],
+                                 rules=rules, rake=self.rake)  # fmt: skip
+        except StudevalError as err:
+            raise self.error(f"the table cannot be set: {err}", t.line) from None
+        self.hand.info = self._info()
+        self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
+        # Up cards from every deal line of the hand (3rd street's is the last of its
+        # cards), so a card shown at the end is known to be down or up from the start.
+        self.ups: dict[str, set[str | None]] = {p.name: set() for p in self.players}
+        for s in t.steps:
+            if s.kind == "deal" and s.name in self.ups and s.cards and 3 <= s.street <= 6:
+                self.ups[s.name].add(s.cards[-1])
+        self.t_community = next((s.cards[0] for s in t.steps if s.kind == "street" and s.cards),
+                                None)  # fmt: skip
+        self.community: str | None = None
+        self.street = 3
+
+    # ---- money ------------------------------------------------------------------------
+
+    def error(self, message: str, line: int) -> HistoryError:
+        t = self.t
+        return HistoryError(message, site=t.site, hand_id=t.hand_id, line=line, source=t.source)
+
+    def chips(self, amount: Decimal, line: int) -> int:
+        count = amount / self.unit
+        if count != count.to_integral_value() or count < 0:
+            raise self.error(f"{amount} is not a whole number of {self.unit}", line)
+        return int(count)
+
+    def money(self, chips: int) -> str:
+        return str(chips * self.unit)  # Decimal keeps the unit's places: 0.40, not 0.4
+
+    def _stakes(self) -> Stakes:
+        t = self.t
+        antes = [self.chips(s.amount, s.line) for s in t.steps if s.kind == "ante" and s.amount]
+        ante = self.chips(t.ante, t.line) if t.ante is not None else max(antes, default=0)
+        small, big = self.chips(t.small_bet, t.line), self.chips(t.big_bet, t.line)
+        bring_ins = [s for s in t.steps if s.kind == "bring_in" and s.amount is not None]
+        if t.bring_in is not None:
+            bring_in = self.chips(t.bring_in, t.line)
+        elif bring_ins and not bring_ins[0].all_in:
+            bring_in = self.chips(bring_ins[0].amount, bring_ins[0].line)  # type: ignore[arg-type]
+        else:
+            # The bring-in seat completed (or went all in for less): the text never
+            # says the bring-in, and the hand does not depend on it.
+            bring_in = max(1, small // 2)
+        try:
+            return Stakes(ante=ante, bring_in=min(bring_in, small), small_bet=small, big_bet=big)
+        except StudevalError as err:
+            raise self.error(f"the stakes cannot be: {err}", t.line) from None
+
+    def _info(self) -> dict[str, object]:
+        t = self.t
+        info: dict[str, object] = {"venue": t.site, "players": [p.name for p in self.players],
+                                   "seats": [p.seat for p in self.players]}  # fmt: skip
+        if t.hand_id.isdigit():
+            info["hand"] = int(t.hand_id)
+        if t.table is not None:
+            info["table"] = t.table
+        if t.currency is not None:
+            info["currency"] = t.currency
+        if t.tournament is not None:
+            info["event"] = f"{t.site} tournament {t.tournament}"
+        if t.played_at is not None:
+            at = t.played_at
+            info.update(year=at.year, month=at.month, day=at.day, time=at.time().isoformat())
+            if at.tzinfo is not None:
+                info["time_zone"] = str(at.tzinfo)
+        return info
+
+    # ---- cards ------------------------------------------------------------------------
+
+    def _downs(self, seat: int) -> list[str]:
+        """The seat's down cards the text reveals anywhere, in the order shown: what
+        it shows less its up cards (every street's deal lines) and the community card."""
+        name = self.players[seat].name
+        shown = self.t.revealed.get(name, ())
+        return [c for c in shown if c not in self.ups[name] and c != self.t_community]
+
+    def deal_street(self, line: int) -> None:
+        """Deal the street the hand waits for, from what the text showed."""
+        hand = self.hand
+        street = hand.street
+        if self.community is not None and street == 7:
+            try:
+                hand.deal_community(self.community)
+            except StudevalError as err:
+                raise self.error(f"the community card: {err}", line) from None
+            return
+        for seat in range(hand.seats):
+            if hand.folded[seat] or self._has_cards(seat, street):
+                continue
+            shown = self.dealt.get((seat, street), ())
+            downs = self._downs(seat)
+            if street == 3:
+                if len(shown) == 3:
+                    cards: list[str | None] = list(shown)
+                elif len(shown) == 1:
+                    cards = [*[*downs[:2], None, None][:2], shown[0]]
+                else:
+                    raise self.error(
+                        f"{self.players[seat].name} has no up card on 3rd street", line
+                    )
+            elif street == 7:
+                cards = [shown[0] if shown else (downs[2] if len(downs) > 2 else None)]
+            else:
+                if len(shown) != 1:
+                    raise self.error(
+                        f"{self.players[seat].name} has no up card on street {street}", line
+                    )
+                cards = list(shown)
+            try:
+                hand.deal(seat, cards)
+            except StudevalError as err:
+                raise self.error(f"dealing {self.players[seat].name}: {err}", line) from None
+
+    def _has_cards(self, seat: int, street: int) -> bool:
+        return len(self.hand.cards[seat]) >= street
+
+    # ---- actions ----------------------------------------------------------------------
+
+    def ready(self, line: int, before: int = 8) -> None:
+        """Deal what is due before an action or the showdown (streets before
+        ``before`` only: a street marker deals the streets nobody acted on)."""
+        hand = self.hand
+        while hand.actor is None and not hand.over and not hand.showdown and hand.street < before:
+            progress = (hand.street, len(hand.events))
+            self.deal_street(line)
+            if (hand.street, len(hand.events)) == progress:
+                raise self.error("the hand waits for cards the text does not deal", line)
+
+    def act(self, step: Step) -> None:
+        hand = self.hand
+        self.ready(step.line)
+        name = step.name or ""
+        seat = self.seat_of[name]
+        if hand.over or hand.showdown:
+            raise self.error(f"{name} {step.kind}s after the betting is over", step.line)
+        if hand.actor != seat:
+            actor = self.players[hand.actor].name if hand.actor is not None else "nobody"
+            raise self.error(f"{name} {step.kind}s, but {actor} is to act", step.line)
+        legal = hand.legal()
+        kind, to = step.kind, None
+        if kind in ("fold", "check"):
+            pass
+        elif kind == "call":
+            paid = self.chips(step.amount, step.line) if step.amount is not None else legal.call
+            if legal.call is None or paid != legal.call:
+                raise self.error(f"{name} calls {self.money(paid or 0)}; the call is "
+                                 f"{self.money(legal.call or 0)}", step.line)  # fmt: skip
+        elif kind == "bring_in":
+            paid = self.chips(step.amount, step.line) if step.amount is not None else None
+            if legal.bring_in is None or (paid is not None and paid != legal.bring_in):
+                raise self.error(f"{name} brings in for {self.money(paid or 0)}; the bring-in "
+                                 f"is {self.money(legal.bring_in or 0)}", step.line)  # fmt: skip
+        else:
+            if step.to is not None:
+                to = self.chips(step.to, step.line)
+            else:
+                to = self._street_total(seat) + self.chips(step.amount, step.line)  # type: ignore[arg-type]
+            # Rooms name a wager differently ("raises" for a completion, "bets" for
+            # one): the kind is the one whose legal totals hold the amount.
+            kinds = [k for k in (kind, "complete", "bet", "raise") if to in (legal.totals(k) or ())]
+            if not kinds:
+                raise self.error(
+                    f"{name} {kind}s to {self.money(to)}; legal: "
+                    + ", ".join(f"{k} {'/'.join(map(self.money, legal.totals(k) or ()))}".strip()
+                                for k in legal.kinds()), step.line)  # fmt: skip
+            kind = kinds[0]
+        try:
+            hand.act(kind, to)
+        except StudevalError as err:
+            raise self.error(f"{name}: {err}", step.line) from None
+
+    def _street_total(self, seat: int) -> int:
+        total = 0
+        for event in reversed(self.hand.events):
+            if event.kind in ("deal", "community") and event.street != self.hand.street:
+                break
+            if event.seat == seat and event.to is not None and event.street == self.hand.street:
+                return event.to
+        return total
+
+    # ---- the end ----------------------------------------------------------------------
+
+    def showdown(self, line: int) -> None:
+        hand = self.hand
+        shows = {s.name for s in self.t.steps if s.kind == "show"} | set(self.t.revealed)
+        shows -= {s.name for s in self.t.steps if s.kind == "muck"} - {
+            s.name for s in self.t.steps if s.kind == "show"}  # fmt: skip
+        while hand.showdown:
+            seat = hand.actor
+            assert seat is not None
+            name = self.players[seat].name
+            try:
+                if name in shows:
+                    downs = self._downs(seat)
+                    dealt = hand.cards[seat]
+                    places = [i for i in range(len(dealt)) if i < 2 or i == 6]
+                    if any(dealt[i] is None for i in places):
+                        known = [dealt[i] for i in places if dealt[i] is not None]
+                        rest = iter([c for c in downs if c not in known])
+                        hand.show(
+                            [dealt[i] if dealt[i] is not None else next(rest) for i in places]
+                        )
+                    else:
+                        hand.show()
+                else:
+                    hand.muck()
+            except StopIteration:
+                raise self.error(f"{name} shows fewer down cards than were dealt", line) from None
+            except StudevalError as err:
+                raise self.error(f"{name} at the showdown: {err}", line) from None
+
+    def collected(self) -> dict[str, int]:
+        taken = {p.name: 0 for p in self.players}
+        for s in self.t.steps:
+            if s.kind == "collect" and s.name is not None and s.amount is not None:
+                taken[s.name] += self.chips(s.amount, s.line)
+        return taken
+
+    def check_end(self, end_line: int) -> None:
+        hand, t = self.hand, self.t
+        if not hand.over:
+            raise self.error("the text ends before the hand does", end_line)
+        result = hand.result
+        assert result is not None
+        returned = [0] * hand.seats
+        collected = [0] * hand.seats
+        for step in t.steps:
+            if step.kind == "return":
+                returned[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
+            elif step.kind == "collect":
+                collected[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
+        for seat, player in enumerate(self.players):
+            if returned[seat] != result.returned[seat]:
+                raise self.error(f"{player.name} got back {self.money(returned[seat])} uncalled; "
+                                 f"the replay returns {self.money(result.returned[seat])}",
+                                 end_line)  # fmt: skip
+            won = result.payouts[seat] - result.returned[seat]
+            if collected[seat] != won:
+                raise self.error(f"{player.name} collected {self.money(collected[seat])}; "
+                                 f"the replay pays {self.money(won)}", end_line)  # fmt: skip
+        pot = sum(result.payouts) - sum(result.returned) + result.rake
+        if t.total_pot is not None:
+            total = self.chips(t.total_pot, end_line)
+            if total != pot:
+                raise self.error(f"the total pot is {self.money(total)}; the replay's is "
+                                 f"{self.money(pot)}", end_line)  # fmt: skip
+        if result.rake != self.rake:
+            raise self.error(f"the rake is {self.money(self.rake)}; the replay takes "
+                             f"{self.money(result.rake)}", end_line)  # fmt: skip
+
+
+def replay(t: Transcript, rules: HouseRules | None = None) -> History:
+    """Play ``t`` through the engine and check every amount; the finished History."""
+    r = _Replay(t, rules)
+    hand = r.hand
+    for s in t.steps:
+        if s.kind == "ante":
+            seat = r.seat_of[s.name or ""]
+            posted = hand.contributions[seat]
+            if s.amount is not None and r.chips(s.amount, s.line) != posted:
+                raise r.error(f"{s.name} posts {s.amount} of ante; the replay posts "
+                              f"{r.money(posted)}", s.line)  # fmt: skip
+        elif s.kind == "street":
+            if not hand.over:
+                r.ready(s.line, before=s.street)  # streets nobody acted on
+            if s.cards:
+                r.community = s.cards[0]
+        elif s.kind == "deal":
+            seat = r.seat_of[s.name or ""]
+            r.dealt[(seat, s.street)] = s.cards
+        elif s.kind in _WAGERS:
+            r.act(s)
+    end = t.line + t.text.count("\n")
+    if not hand.over:
+        r.ready(end)
+        r.showdown(end)
+    r.check_end(end)
+    return History(
+        site=t.site, hand_id=t.hand_id, table=t.table, tournament=t.tournament,
+        played_at=t.played_at, currency=t.currency, game=t.game, stakes=r.stakes,
+        unit=r.unit, players=r.players, hero=t.hero, hand=hand,
+        collected=r.collected(),
+        rake=r.rake, text=t.text, source=t.source, line=t.line,
+    )  # fmt: skip

@@ -1,0 +1,81 @@
+"""What every room's text shares: its encoding, its money, its clocks.
+
+Rooms write their files in UTF-8 (with or without a byte-order mark), UTF-16 with
+a mark, or Windows code page 1252; :func:`decode` reads all of them. Money is
+written with a currency sign, thousands separators and cents (``$1,234.50``,
+``€25``, ``1,500`` tournament chips): :func:`money` reads it exactly, as a
+:class:`~decimal.Decimal`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal, InvalidOperation
+
+__all__ = ["MONEY", "decode", "money", "zoned"]
+
+#: An amount as rooms write it: an optional sign, digits with thousands commas,
+#: optional decimals. The currency letters after it, if any, are left to the caller.
+MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+#: The zones rooms name, as IANA zones (a name not here leaves the time naive).
+_ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "PT": "America/Los_Angeles", "MT": "America/Denver",
+    "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon",
+    "EET": "Europe/Helsinki", "MSK": "Europe/Moscow", "GMT": "UTC", "UTC": "UTC",
+    "BST": "Europe/London", "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
+    "CCT": "Asia/Shanghai", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+}  # fmt: skip
+
+
+def decode(data: bytes) -> str:
+    """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, else
+    UTF-8, else code page 1252 (which gives every byte a character)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")  # a stray last byte is not fatal
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def money(text: str) -> Decimal:
+    """An amount as a Decimal: ``"$1,234.50"`` is ``Decimal("1234.50")``.
+
+    >>> money("$1,234.50"), money("€25"), money("1,500")
+    (Decimal('1234.50'), Decimal('25'), Decimal('1500'))
+    """
+    digits = text.strip().lstrip("$€£").strip().replace(",", "")
+    try:
+        return Decimal(digits)
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {text!r}") from None
+
+
+def currency_of(text: str) -> str | None:
+    """The currency a sign or a code in ``text`` names (``"$0.04/$0.08 USD"`` is USD)."""
+    code = re.search(r"\b(USD|EUR|GBP|CAD|INR|CNY)\b", text)
+    if code:
+        return code.group(1)
+    for sign, name in _CURRENCY_SIGNS.items():
+        if sign in text:
+            return name
+    return None
+
+
+def zoned(moment: datetime.datetime, zone: str | None) -> datetime.datetime:
+    """``moment`` in the zone a room names; naive when the name is not known."""
+    if zone is None or zone.upper() not in _ZONES:
+        return moment
+    try:
+        from zoneinfo import ZoneInfo
+
+        return moment.replace(tzinfo=ZoneInfo(_ZONES[zone.upper()]))
+    except Exception:  # no time zone data on this system: keep the clock reading
+        return moment

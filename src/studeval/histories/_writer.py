@@ -1,0 +1,178 @@
+"""Writing a played :class:`~studeval.StudHand` as a room's text.
+
+Each room's module gives its wording as :class:`Phrases`; :func:`write_hand` walks
+the hand's events once for all of them. The writers are how the readers are tested
+on hands we are free to publish: random play written out, read back, compared.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from studeval.cards import card_str
+from studeval.engine import StudHand
+
+__all__ = ["Phrases", "Table", "write_hand"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a room's text says beyond the play: names by seat, the room's seat
+    numbers, the hand id, the table, the time, the money per chip and its sign.
+
+    >>> Table(names=["Ann", "Bob"]).unit, Table(names=["Ann", "Bob"], sign="").sign
+    (Decimal('0.01'), '')
+    """
+
+    names: Sequence[str]
+    hand_id: int = 1
+    table: str = "studeval"
+    seat_numbers: Sequence[int] | None = None
+    played_at: datetime.datetime = datetime.datetime(2026, 12, 2, 12, 0, 0)
+    unit: Decimal = Decimal("0.01")
+    sign: str = "$"
+    hero: int | None = 0  # the seat whose down cards the text shows
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """One room's wording. Each template is ``str.format``-ed with ``name``,
+    ``amount``, ``to``, ``by``, ``cards``, ``new`` and ``all_in`` as they apply."""
+
+    header: Callable[[StudHand, Table, Callable[[int], str]], list[str]]
+    seat: str
+    ante: str
+    streets: dict[int, str]
+    community: str
+    deal_down_up: str  # the hero's 3rd street
+    deal_up: str  # another seat's 3rd street
+    deal_more: str  # 4th street on: the cards before, then the new one
+    bring_in: str
+    complete: str
+    bet: str
+    raise_: str
+    call: str
+    check: str
+    fold: str
+    all_in: str
+    returned: str
+    show: str
+    muck: str
+    collect: str
+    showdown: str
+    summary: str
+    total: str
+
+
+def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
+    """``hand`` (finished) as ``words`` write it."""
+    if not hand.over or hand.result is None:
+        raise ValueError("only a finished hand can be written")
+    unit, sign = table.unit, table.sign
+
+    def money(chips: int) -> str:
+        value = chips * unit
+        return f"{sign}{value:.2f}" if unit < 1 else f"{sign}{int(value)}"
+
+    names = list(table.names)
+    numbers = list(table.seat_numbers or range(1, hand.seats + 1))
+    lines = words.header(hand, table, money)
+    for seat in range(hand.seats):
+        lines.append(words.seat.format(seat=numbers[seat], name=names[seat],
+                                       stack=money(hand.starting_stacks[seat])))  # fmt: skip
+    stacks = list(hand.starting_stacks)
+    cards: list[list[int | None]] = [[] for _ in range(hand.seats)]
+    level, street, showdown = 0, 0, False
+    street_total = [0] * hand.seats
+    result = hand.result
+    for event in hand.events:
+        who = event.seat
+        name = names[who] if who is not None else ""
+        stacks_after = stacks[who] - event.amount if who is not None else 0
+        all_in = words.all_in if who is not None and event.amount and stacks_after == 0 else ""
+        if who is not None:
+            stacks[who] = stacks_after
+        kind = event.kind
+        if kind == "ante":
+            lines.append(words.ante.format(name=name, amount=money(event.amount), all_in=all_in))
+            continue
+        if event.street != street and kind in ("deal", "community"):
+            street, level, street_total = event.street, 0, [0] * hand.seats
+            if kind == "community":
+                lines.append(words.community.format(card=_text(event.cards[:1])))
+            else:
+                lines.append(words.streets[street])
+        if kind == "community":
+            for s in range(hand.seats):
+                if not hand.folded[s] and len(cards[s]) == 6:
+                    cards[s].append(event.cards[0])
+            continue
+        if kind == "deal":
+            assert who is not None
+            before = list(cards[who])
+            cards[who].extend(event.cards)
+            shown_before = _visible(before, who == table.hero)
+            if street == 3:
+                if who == table.hero:
+                    downs, up = _text(event.cards[:2]), _text(event.cards[2:])
+                    lines.append(words.deal_down_up.format(name=name, cards=downs, new=up))
+                else:
+                    lines.append(words.deal_up.format(name=name, new=_text(event.cards[2:])))
+            elif street < 7 or who == table.hero:
+                lines.append(words.deal_more.format(name=name, cards=_text(shown_before),
+                                                    new=_text(event.cards)))  # fmt: skip
+            continue
+        if kind in ("show", "muck") and not showdown:
+            showdown = True
+            lines.extend(_returns(hand, names, words, money))
+            lines.append(words.showdown)
+        if kind == "show":
+            assert who is not None
+            cards[who] = list(event.cards)
+            lines.append(words.show.format(name=name, cards=_text(event.cards)))
+            continue
+        if kind == "muck":
+            lines.append(words.muck.format(name=name))
+            continue
+        assert who is not None
+        to = event.to if event.to is not None else street_total[who]
+        template = {"bring_in": words.bring_in, "complete": words.complete, "bet": words.bet,
+                    "raise": words.raise_, "call": words.call, "check": words.check,
+                    "fold": words.fold}[kind]  # fmt: skip
+        lines.append(template.format(name=name, amount=money(event.amount), to=money(to),
+                                     by=money(to - level), all_in=all_in))  # fmt: skip
+        if event.to is not None:
+            street_total[who] = event.to
+            level = max(level, event.to)
+    if not showdown:
+        lines.extend(_returns(hand, names, words, money))
+    for seat in range(hand.seats):
+        won = result.payouts[seat] - result.returned[seat]
+        if won:
+            lines.append(words.collect.format(name=names[seat], amount=money(won)))
+    pot = sum(result.payouts) - sum(result.returned) + result.rake
+    lines.append(words.summary)
+    lines.append(words.total.format(pot=money(pot), rake=money(result.rake)))
+    return "\n".join(lines) + "\n"
+
+
+def _returns(hand: StudHand, names: list[str], words: Phrases,
+             money: Callable[[int], str]) -> list[str]:  # fmt: skip
+    result = hand.result
+    assert result is not None
+    return [words.returned.format(name=names[s], amount=money(chips))
+            for s, chips in enumerate(result.returned) if chips]  # fmt: skip
+
+
+def _visible(cards: list[int | None], hero: bool) -> list[int | None]:
+    """The cards a deal line repeats: all of the hero's, the up cards of others."""
+    if hero:
+        return cards
+    return [c for i, c in enumerate(cards) if 2 <= i <= 5]
+
+
+def _text(cards: Sequence[int | None]) -> str:
+    return " ".join(card_str(c) if c is not None else "??" for c in cards)

@@ -1,0 +1,235 @@
+"""PokerStars text hand histories: cash games, tournaments, HORSE and 8-Game
+headers, play money.
+
+>>> from studeval.histories import read
+>>> history = next(read(POKERSTARS_EXAMPLE))
+>>> history.site, history.hand_id, history.game, str(history.unit)
+('PokerStars', '35874566077', 'razz', '0.01')
+>>> history.players[0], history.hand.stacks  # in cents: SilkZone collected 39 of 41
+(Player(seat=1, name='kobreli', stack=133), [130, 202, 164, 159, 189])
+>>> history.collected["SilkZone"], history.rake
+(39, 2)
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+from studeval.engine import StudHand
+from studeval.histories._grammar import Grammar, Header
+from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._writer import Phrases, Table, write_hand
+
+__all__ = ["GRAMMAR", "PHRASES", "POKERSTARS_EXAMPLE", "write"]
+
+_GAMES = (("7 card stud hi/lo", "stud8"), ("7 card stud", "stud"), ("razz", "razz"))
+_HEAD = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
+_STAKES = re.compile(rf"\((?:[^()]*?, )?(?P<small>{MONEY})/(?P<big>{MONEY})(?P<cur> [A-Z]{{3}})?\)")
+_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]+))?")
+
+
+def _header(lines: list[str]) -> Header:
+    found = _HEAD.match(lines[0])
+    if not found:
+        raise ValueError("not a PokerStars hand")
+    rest = found["rest"]
+    lowered = rest.lower()
+    game = next((name for text, name in _GAMES if text in lowered), None)
+    stakes = _STAKES.search(rest)
+    if stakes is None:
+        raise ValueError(f"no stakes in {rest!r}")
+    tournament = re.search(r"tournament #(\d+)", lowered)
+    when = _TIME.search(rest)
+    played_at = None
+    if when:
+        y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
+        played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
+    table = None
+    for line in lines[1:]:
+        named = re.match(r"^Table '(?P<table>[^']*)'", line)
+        if named:
+            table = named["table"]
+    currency = None if tournament else currency_of(stakes.group(0))
+    return Header(
+        hand_id=found["id"], game=game, game_text=rest.split(" - ")[0].strip(),
+        small_bet=money(stakes["small"]), big_bet=money(stakes["big"]), table=table,
+        tournament=tournament.group(1) if tournament else None, played_at=played_at,
+        currency=currency,
+    )  # fmt: skip
+
+
+_NAME = r"(?P<name>.+?)"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+GRAMMAR = Grammar(
+    site="PokerStars",
+    start=_HEAD,
+    header=_header,
+    seat=re.compile(
+        rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY}) in chips"
+        r"(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$"
+    ),
+    street=re.compile(
+        r"^\*\*\* (?P<street>3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|"
+        r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"
+    ),
+    streets={
+        "3rd street": 3,
+        "4th street": 4,
+        "5th street": 5,
+        "6th street": 6,
+        "river": 7,
+        "show down": 8,
+        "summary": 9,
+    },
+    lines=(
+        ("ante", re.compile(rf"^{_NAME}: posts the ante (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),
+        ("bring_in", re.compile(rf"^{_NAME}: brings in for (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("complete", re.compile(rf"^{_NAME}: completes it to (?P<to>{MONEY}){_ALL_IN}$")),
+        ("bet", re.compile(rf"^{_NAME}: bets (?P<amount>{MONEY}){_ALL_IN}$")),
+        (
+            "raise",
+            re.compile(rf"^{_NAME}: raises (?P<amount>{MONEY}) to (?P<to>{MONEY}){_ALL_IN}$"),
+        ),
+        ("call", re.compile(rf"^{_NAME}: calls (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("check", re.compile(rf"^{_NAME}: checks\s*$")),
+        ("fold", re.compile(rf"^{_NAME}: folds(?: (?P<cards>\[.*\]))?\s*$")),
+        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
+        ("show", re.compile(rf"^{_NAME}: shows (?P<cards>\[[^\]]*\]).*$")),
+        ("muck", re.compile(rf"^{_NAME}: (?:mucks hand|doesn't show hand).*$")),
+        (
+            "collect",
+            re.compile(
+                rf"^{_NAME} collected (?P<amount>{MONEY}) from (?:the )?"
+                r"(?:main |side )?pot.*$"
+            ),
+        ),
+    ),
+    reveals=(
+        re.compile(rf"^{_NAME}: shows (?P<cards>\[[^\]]*\])"),
+        re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:showed|mucked) (?P<cards>\[[^\]]*\])"),
+    ),
+    totals=re.compile(rf"^Total pot (?P<pot>{MONEY}).*?(?:\| Rake (?P<rake>{MONEY}))?\s*$"),
+    strict_prefix=": ",
+    ignore=(
+        re.compile(
+            r".*: (?:is sitting out|sits out|is back|has returned|timed out|"
+            r"is disconnected|is connected).*$"
+        ),
+    ),
+)
+
+_TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    at = table.played_at.strftime("%Y/%m/%d %H:%M:%S")
+    currency = " USD" if table.sign == "$" else ""
+    return [
+        f"PokerStars Hand #{table.hand_id}:  {_TITLES[hand.game]} Limit "
+        f"({money(s.small_bet)}/{money(s.big_bet)}{currency}) - {at} ET",
+        f"Table '{table.table}' 8-max",
+    ]
+
+
+#: How PokerStars words a hand (used by :func:`write`).
+PHRASES = Phrases(
+    header=_write_header,
+    seat="Seat {seat}: {name} ({stack} in chips)",
+    ante="{name}: posts the ante {amount}{all_in}",
+    streets={3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
+             6: "*** 6th STREET ***", 7: "*** RIVER ***"},
+    community="*** RIVER *** [{card}]",
+    deal_down_up="Dealt to {name} [{cards} {new}]",
+    deal_up="Dealt to {name} [{new}]",
+    deal_more="Dealt to {name} [{cards}] [{new}]",
+    bring_in="{name}: brings in for {amount}{all_in}",
+    complete="{name}: raises {by} to {to}{all_in}",
+    bet="{name}: bets {amount}{all_in}",
+    raise_="{name}: raises {by} to {to}{all_in}",
+    call="{name}: calls {amount}{all_in}",
+    check="{name}: checks",
+    fold="{name}: folds",
+    all_in=" and is all-in",
+    returned="Uncalled bet ({amount}) returned to {name}",
+    show="{name}: shows [{cards}]",
+    muck="{name}: mucks hand",
+    collect="{name} collected {amount} from pot",
+    showdown="*** SHOW DOWN ***",
+    summary="*** SUMMARY ***",
+    total="Total pot {pot} | Rake {rake}",
+)  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as PokerStars writes it (``table``: names, ids, money).
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud", 3, seed=1)
+    >>> text = write(hand, Table(names=["Ann", "Bob", "Cy"]))
+    >>> next(read(text)).hand.stacks == hand.stacks
+    True
+    """
+    return write_hand(hand, table, PHRASES)
+
+
+POKERSTARS_EXAMPLE = """\
+PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET
+Table 'Gotha II' 8-max
+Seat 1: kobreli ($1.33 in chips)
+Seat 3: willy32948 ($2.17 in chips)
+Seat 5: meg100 ($1.71 in chips)
+Seat 7: Hero ($1.60 in chips)
+Seat 8: SilkZone ($1.65 in chips)
+kobreli: posts the ante $0.01
+willy32948: posts the ante $0.01
+meg100: posts the ante $0.01
+Hero: posts the ante $0.01
+SilkZone: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to kobreli [Qc]
+Dealt to willy32948 [6h]
+Dealt to meg100 [3s]
+Dealt to Hero [Td 2s 9s]
+Dealt to SilkZone [3h]
+kobreli: brings in for $0.02
+willy32948: calls $0.02
+meg100: calls $0.02
+Hero: folds
+SilkZone: calls $0.02
+*** 4th STREET ***
+Dealt to kobreli [Qc] [8s]
+Dealt to willy32948 [6h] [7h]
+Dealt to meg100 [3s] [Js]
+Dealt to SilkZone [3h] [3d]
+willy32948: bets $0.04
+meg100: calls $0.04
+SilkZone: calls $0.04
+kobreli: folds
+*** 5th STREET ***
+Dealt to willy32948 [6h 7h] [7s]
+Dealt to meg100 [3s Js] [Kh]
+Dealt to SilkZone [3h 3d] [4h]
+meg100: checks
+SilkZone: bets $0.08
+willy32948: calls $0.08
+meg100: folds
+*** 6th STREET ***
+Dealt to willy32948 [6h 7h 7s] [Jh]
+Dealt to SilkZone [3h 3d 4h] [9c]
+SilkZone: bets $0.08
+willy32948: folds
+Uncalled bet ($0.08) returned to SilkZone
+SilkZone collected $0.39 from pot
+*** SUMMARY ***
+Total pot $0.41 | Rake $0.02
+Seat 1: kobreli folded on the 4th Street
+Seat 3: willy32948 folded on the 6th Street
+Seat 5: meg100 folded on the 5th Street
+Seat 7: Hero folded on the 3rd Street (didn't bet)
+Seat 8: SilkZone collected ($0.39)
+"""

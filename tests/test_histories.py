@@ -1,0 +1,183 @@
+"""Card-room hand histories: read, replayed through the engine, every amount checked.
+
+The texts here are written by the project: the example in
+:mod:`studeval.histories.pokerstars`, edits of it, and random hands written by each
+room's writer and read back (the round trip).
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import random
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from studeval import Stakes
+from studeval.histories import SITES, History, HistoryError, fulltilt, pokerstars, read
+from studeval.histories._writer import Table
+from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+from studeval.play import random_hand
+
+WRITERS = {"PokerStars": pokerstars.write, "Full Tilt Poker": fulltilt.write}
+
+
+def _actions(hand: object) -> list[tuple[str, int | None, int, int | None]]:
+    return [(e.kind, e.seat, e.amount, e.to) for e in hand.events  # type: ignore[attr-defined]
+            if e.kind not in ("deal", "community", "show", "muck")]  # fmt: skip
+
+
+def test_a_pokerstars_hand_is_read_to_the_cent() -> None:
+    history = next(read(POKERSTARS_EXAMPLE))
+    assert isinstance(history, History)
+    assert (history.site, history.hand_id, history.table, history.game) == (
+        "PokerStars", "35874566077", "Gotha II", "razz")  # fmt: skip
+    assert history.unit == Decimal("0.01") and history.currency == "USD"
+    assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    assert [p.name for p in history.players] == ["kobreli", "willy32948", "meg100", "Hero",
+                                                  "SilkZone"]  # fmt: skip
+    assert [p.seat for p in history.players] == [1, 3, 5, 7, 8]
+    assert history.hero == "Hero" and history.hand.cards[3][:3] == [33, 3, 31]  # Td 2s 9s
+    assert history.hand.cards[0][:2] == [None, None]  # kobreli's down cards: never shown
+    # Antes 5, 3rd street 4 x 2, 4th 3 x 4, 5th 2 x 8: a 41-cent pot, 2 raked.
+    assert history.hand.stacks == [130, 202, 164, 159, 189]
+    assert history.collected == {"kobreli": 0, "willy32948": 0, "meg100": 0, "Hero": 0,
+                                 "SilkZone": 39}  # fmt: skip
+    assert history.rake == 2 and history.hand.result is not None
+    assert history.hand.result.returned[4] == 8  # the uncalled 8 cents on 6th street
+    at = history.played_at
+    assert at is not None and at.utcoffset() == datetime.timedelta(hours=-5)
+    assert (at.year, at.month, at.day, at.hour) == (2009, 11, 26, 10)
+    assert history.line == 1 and history.text.startswith("PokerStars Game #35874566077")
+
+
+def test_to_phh_keeps_the_room_names_and_replays_the_same() -> None:
+    from studeval.phh import loads
+
+    history = next(read(POKERSTARS_EXAMPLE))
+    text = history.to_phh()
+    assert 'venue = "PokerStars"' in text and "hand = 35874566077" in text
+    assert 'players = ["kobreli", "willy32948", "meg100", "Hero", "SilkZone"]' in text
+    assert loads(text).stacks == [130, 202, 164, 159, 189]
+
+
+def _edited(old: str, new: str) -> str:
+    assert old in POKERSTARS_EXAMPLE
+    return POKERSTARS_EXAMPLE.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("willy32948: calls $0.02", "willy32948: calls $0.03", "line 20: willy32948 calls 0.03"),
+        ("SilkZone collected $0.39", "SilkZone collected $0.38", "SilkZone collected 0.38"),
+        ("Total pot $0.41", "Total pot $0.42", "the total pot is 0.42"),
+        ("| Rake $0.02", "| Rake $0.01", "collected 0.39; the replay pays 0.40"),
+        ("Uncalled bet ($0.08)", "Uncalled bet ($0.04)", "got back 0.04 uncalled"),
+        (
+            "meg100: calls $0.02\nHero: folds",
+            "Hero: folds\nmeg100: calls $0.02",
+            "line 21: Hero folds, but meg100 is to act",
+        ),
+        ("Hero: folds", "Hero: dances", "a line this reader does not know: 'Hero: dances'"),
+        ("Dealt to meg100 [3s] [Js]", "Dealt to meg100 [3s] [Qc]", "duplicate card Qc"),
+        ("willy32948: bets $0.04", "willy32948: bets $0.08", "bets to 0.08"),
+        ("Dealt to willy32948 [6h]", "Dealt to nobody [6h]", "'nobody' is not seated"),
+    ],
+)
+def test_a_history_that_disagrees_with_its_replay_is_refused(
+    old: str, new: str, words: str
+) -> None:
+    """Every amount is checked: a call, a pot collected, the total pot, the rake, an
+    uncalled bet, the turn, a card, a bet; the error names the hand and the line."""
+    with pytest.raises(HistoryError) as caught:
+        next(read(_edited(old, new)))
+    message = str(caught.value)
+    assert message.startswith("PokerStars, hand 35874566077") and words in message, message
+    assert isinstance(caught.value, ValueError) and caught.value.site == "PokerStars"
+
+
+def test_collect_yields_the_errors_and_reads_on() -> None:
+    bad = _edited("willy32948: calls $0.02", "willy32948: calls $0.03")
+    text = bad + "\n\n" + POKERSTARS_EXAMPLE.replace("35874566077", "2")
+    found = list(read(text, errors="collect"))
+    assert [type(x).__name__ for x in found] == ["HistoryError", "History"]
+    assert isinstance(found[1], History) and found[1].hand_id == "2"
+    assert found[1].line == POKERSTARS_EXAMPLE.count("\n") + 3  # after two blank lines
+    with pytest.raises(HistoryError, match=r"calls 0\.03"):
+        list(read(text))
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(HistoryError, match="unknown site 'Nowhere'; known: PokerStars"):
+        list(read(POKERSTARS_EXAMPLE, site="Nowhere"))
+    with pytest.raises(HistoryError, match="errors must be 'raise' or 'collect'"):
+        list(read(POKERSTARS_EXAMPLE, errors="ignore"))  # type: ignore[call-overload]
+    with pytest.raises(HistoryError, match="got int"):
+        list(read(42))
+    with pytest.raises(HistoryError, match="no such file or directory"):
+        list(read("/no/such/history.txt"))
+    assert list(read(POKERSTARS_EXAMPLE, site="Full Tilt Poker")) == []
+
+
+def test_encodings_files_directories_and_open_files(tmp_path: Path) -> None:
+    """UTF-8 with and without a byte-order mark, UTF-16 with one, code page 1252."""
+    text = POKERSTARS_EXAMPLE.replace("meg100", "mégane")
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "a.txt").write_bytes(text.encode("utf-8"))
+    (tmp_path / "b.txt").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    (tmp_path / "deep" / "c.txt").write_bytes(text.encode("utf-16"))
+    (tmp_path / "deep" / "d.txt").write_bytes(text.encode("cp1252"))
+    histories = list(read(tmp_path))
+    assert len(histories) == 4
+    assert all(h.players[2].name == "mégane" for h in histories)
+    assert [Path(h.source or "").name for h in histories] == ["a.txt", "b.txt", "c.txt", "d.txt"]
+    with open(tmp_path / "deep" / "c.txt", "rb") as handle:
+        assert next(read(handle)).players[2].name == "mégane"
+    assert next(read(io.StringIO(text))).hand.stacks == [130, 202, 164, 159, 189]
+    assert next(read(text.encode("utf-16"))).players[2].name == "mégane"
+
+
+def test_cards_shown_at_the_showdown_become_known() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        hand = random_hand("stud", 3, rng=rng)
+        if hand.result is not None and any(e.kind == "show" for e in hand.events):
+            break
+    text = pokerstars.write(hand, Table(names=["A", "B", "C"], hero=None))
+    replayed = next(read(text)).hand
+    for seat in range(3):
+        shown = [e for e in hand.events if e.kind == "show" and e.seat == seat]
+        if shown:
+            assert sorted(replayed.cards[seat]) == sorted(hand.cards[seat])  # type: ignore[type-var]
+        elif hand.folded[seat]:
+            assert replayed.cards[seat][0] is None
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
+    """The round trip: random legal hands (every game, 2-8 seats, short stacks for
+    all-ins, a rake) written in the room's words and read back end with the same
+    actions, stacks, and the cards the text shows."""
+    rng = random.Random(site)
+    all_in = 0
+    for number in range(300):
+        game = rng.choice(["stud", "stud8", "razz"])
+        seats = rng.randint(2, 8)
+        stakes = rng.choice([Stakes(1, 2, 5, 10), Stakes(0, 2, 4, 8), Stakes(5, 10, 25, 50)])
+        hand = random_hand(game, seats, rng=rng, stakes=stakes,
+                           stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
+        hero = rng.choice([None, 0, seats - 1])
+        names = [f"Player {s} [{s}]" for s in range(seats)]
+        text = WRITERS[site](hand, Table(names=names, hand_id=number, hero=hero))
+        history = next(read(text))
+        assert history.site == site and history.hand_id == str(number)
+        assert history.hand.stacks == hand.stacks, text
+        assert _actions(history.hand) == _actions(hand), text
+        assert history.hero == (names[hero] if hero is not None else None)
+        if hero is not None:
+            assert history.hand.cards[hero] == hand.cards[hero]
+        all_in += 0 in hand.stacks
+    assert all_in > 30  # the short stacks really went all in
