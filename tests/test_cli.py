@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -522,7 +523,19 @@ def test_stray_option_shows_the_subcommand_usage(capsys):
 def test_help_and_messages_cite_nothing_users_lack(capsys):
     for command in (
         [],
-        *([c] for c in ("rank", "showdown", "bring-in", "equity", "replay", "play", "bench")),
+        *(
+            [c]
+            for c in (
+                "rank",
+                "showdown",
+                "bring-in",
+                "equity",
+                "replay",
+                "convert",
+                "play",
+                "bench",
+            )
+        ),
     ):
         _, out, _ = run(capsys, *command, "--help")
         assert not INTERNAL_WORDS.search(out) and "target" not in out
@@ -665,3 +678,57 @@ def test_command_errors_name_no_library_function(capsys):
     assert "method=" not in err
     status, out, _ = run(capsys, "equity", "--help")
     assert status == 0 and "exact at any street;" not in out and "which are sampled" in out
+
+
+def _room_files(tmp_path: Path) -> Path:
+    """A directory of a PokerStars file (two hands, one of them wrong), a Full Tilt
+    file written from a random hand, and a PHH file."""
+    from studeval.histories import fulltilt
+    from studeval.histories._writer import Table
+    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    from studeval.phh import dumps
+    from studeval.play import random_hand
+
+    folder = tmp_path / "histories"
+    (folder / "ftp").mkdir(parents=True)
+    bad = POKERSTARS_EXAMPLE.replace("#35874566077", "#7").replace("calls $0.02", "calls $0.05", 1)
+    (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE + "\n\n" + bad)
+    hand = random_hand("razz", 3, seed=5)
+    (folder / "ftp" / "razz.txt").write_text(fulltilt.write(hand, Table(names=["A", "B", "C"])))
+    (folder / "hand.phh").write_text(dumps(random_hand("stud", 2, seed=6)))
+    return folder
+
+
+def test_replay_reads_every_format_and_counts_the_refused(capsys, tmp_path):
+    status, out, err = run(capsys, "replay", str(_room_files(tmp_path)))
+    assert status == 2
+    assert "== PokerStars hand 35874566077 (" in out and "stars.txt:1)" in out
+    assert "== Full Tilt Poker hand 1 (" in out and "hand.phh hand 1" in out
+    assert "Razz, 3 seats" in out and "Final stacks 130 202 164 159 189" in out
+    assert "studeval: refused: PokerStars, hand 7, " in err and "calls 0.05" in err
+    assert err.rstrip().endswith("studeval: 3 hands replayed, 1 refused")
+
+
+def test_convert_writes_phhs_that_reads_back(capsys, tmp_path):
+    from studeval.phh import loads_all
+
+    status, out, err = run(capsys, "convert", str(_room_files(tmp_path)), "--to", "phhs")
+    assert status == 2 and err.rstrip().endswith("3 hands converted, 1 refused")
+    hands = loads_all(out)
+    assert len(hands) == 3 and hands[2].stacks == [130, 202, 164, 159, 189]  # sorted paths
+    assert hands[2].info["venue"] == "PokerStars" and hands[2].info["hand"] == 35874566077
+    status, out, err = run(capsys, "convert", str(_room_files(tmp_path / "2")), "--to", "phh")
+    assert status == 2 and "--to phh writes one hand" in err and out == ""
+
+
+def test_convert_jsonl_names_the_room_and_the_money(capsys, tmp_path):
+    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+
+    path = tmp_path / "one.txt"
+    path.write_text(POKERSTARS_EXAMPLE)
+    status, out, _ = run(capsys, "convert", str(path), "--to", "jsonl")
+    record = json.loads(out)
+    assert status == 0 and record["site"] == "PokerStars" and record["unit"] == "0.01"
+    assert record["collected"]["SilkZone"] == 39 and record["rake"] == 2
+    assert record["finishing_stacks"] == [130, 202, 164, 159, 189]
+    assert record["played_at"] == "2009-11-26T10:24:42-05:00"

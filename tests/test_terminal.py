@@ -149,6 +149,31 @@ def test_piped_hand_in_a_terminal_session(default_install: Path, tmp_path: Path)
     assert "random" not in screen.text
 
 
+def test_replay_of_a_directory_of_room_histories_in_a_terminal(
+    default_install: Path, tmp_path: Path
+) -> None:
+    """`studeval replay DIR` on 30 PokerStars files: the progress bar on the terminal,
+    every hand replayed, the count at the end, no traceback."""
+    from studeval.histories import pokerstars
+    from studeval.histories._writer import Table
+    from studeval.play import random_hand
+
+    for number in range(30):
+        hand = random_hand("stud8", 4, seed=number)
+        text = pokerstars.write(hand, Table(names=["Ann", "Bob", "Cy", "Di"], hand_id=number))
+        (tmp_path / f"HH{number:02}.txt").write_text(text)
+    folder, out = tmp_path / "histories", tmp_path / "replayed.txt"
+    folder.mkdir()
+    for path in tmp_path.glob("HH*.txt"):
+        path.rename(folder / path.name)
+    shell = f"{default_install / 'studeval'} replay {folder} > {out}"
+    screen = run_in_terminal(["/bin/sh", "-c", shell], env=_env(default_install))
+    assert screen.status == 0, screen.text
+    assert "Traceback" not in screen.text and "files/s" in screen.text  # the bar
+    assert screen.text.rstrip().endswith("studeval: 30 hands replayed, 0 refused")
+    assert out.read_text().count("== PokerStars hand ") == 30
+
+
 def test_ctrl_c_stops_a_long_exact_equity_count(default_install: Path) -> None:
     """An exact heads-up count with an unknown hole card takes seconds: it draws a bar,
     and Ctrl-C stops the count in the core and exits 130 without a traceback."""

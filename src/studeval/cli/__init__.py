@@ -25,14 +25,24 @@ import sys
 from collections.abc import Sequence
 
 from studeval._version import __version__
-from studeval.cli import _tuning, bench, bring_in, equity, play, rank, replay, showdown
+from studeval.cli import (
+    _tuning,
+    bench,
+    bring_in,
+    convert,
+    equity,
+    play,
+    rank,
+    replay,
+    showdown,
+)
 from studeval.cli._args import Formatter
 from studeval.cli._console import OutputError, detach_stdout, say
 
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
-COMMANDS = (rank, showdown, bring_in, equity, replay, play, bench)
+COMMANDS = (rank, showdown, bring_in, equity, replay, convert, play, bench)
 
 
 def _parser() -> argparse.ArgumentParser:

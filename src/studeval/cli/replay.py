@@ -6,7 +6,8 @@ r"""``studeval replay``: a PHH hand history replayed through the engine.
 >>> _ = phh.write_text('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\n'
 ...                    'big_bet = 10\nstarting_stacks = [200, 200]\nactions = ['
 ...                    '"d dh p1 Kc9h3s", "d dh p2 2h6sQd", "p1 pb", "p2 f"]\n')
->>> main(["replay", str(phh)])
+>>> main(["replay", str(phh)])  # doctest: +ELLIPSIS
+== ...hand.phh hand 1
 Seven Card Stud, 2 seats, stakes 1/2/5/10 (ante, bring-in, small bet, big bet)
 ...
 0
@@ -18,20 +19,22 @@ import argparse
 from typing import Any
 
 from studeval.cli._args import subcommand
-from studeval.cli._console import InputError, Output, fail, open_input
-from studeval.errors import StudevalError
+from studeval.cli._console import InputError, Output, fail, say
 
 __all__ = ["add", "run"]
 
 EPILOG = """\
 examples:
   studeval replay hand.phh
-  studeval play --seed 7 > hand.txt; studeval play --seed 7 --format phh | studeval replay -
+  studeval replay HH20250101.txt histories/
+  studeval play --seed 7 --format phh | studeval replay -
 
-Reads a hand history in the PHH format (variants F7S, F7S/8, FR; unknown cards
-"??"), or a .phhs file of many, replays every action through the engine and prints
-each hand street by street with the settlement. An action the rules do not allow,
-or finishing stacks the play does not reach, is an error naming it.
+Reads hand histories: PHH records (variants F7S, F7S/8, FR; .phhs files of many)
+and the text card rooms write (PokerStars, Full Tilt Poker), found per file; a
+directory is read whole. Every action is replayed through the engine and every
+amount a room records is checked; each hand is printed street by street with its
+settlement. A hand that cannot be replayed is reported with its file, line and
+reason, and the others go on; the exit status is then 2.
 """
 
 
@@ -39,28 +42,31 @@ def add(commands: Any) -> None:
     """The ``replay`` command's parser."""
     replay = subcommand(
         commands, "replay", run,
-        help="replay a PHH hand history through the rules engine",
-        description="Replay one PHH hand history and print it street by street.",
+        help="replay hand histories (PHH, PokerStars, Full Tilt) through the rules engine",
+        description="Replay hand histories and print each hand street by street.",
         epilog=EPILOG,
     )  # fmt: skip
-    replay.add_argument("input", metavar="FILE|-", help="the .phh file ('-' reads stdin)")
+    replay.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",
+                        help="history files or directories ('-' reads stdin)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the replayed hand; the exit status."""
-    from studeval.phh import read
+    """Print the replayed hands and a count of those refused; the exit status."""
+    from studeval.cli._hands import load
     from studeval.play import describe
 
+    out = Output()
+    read = refused = 0
     try:
-        stream, _size = open_input(args.input)
-        with stream:
-            raw = stream.read()
-        hands = read(raw.decode("utf-8-sig"))
+        for loaded in load(args.inputs):
+            if loaded.hand is None:
+                refused += 1
+                say(f"studeval: refused: {loaded.error}")
+                continue
+            out.line(("\n" if read else "") + f"== {loaded.where}\n" + describe(loaded.hand))
+            read += 1
     except InputError as err:
         return fail(str(err))
-    except UnicodeDecodeError:
-        return fail(f"{args.input!r} is not UTF-8 text")
-    except (StudevalError, ValueError, TypeError) as err:
-        return fail(str(err))
-    Output().line("\n\n".join(describe(hand) for hand in hands))
-    return 0
+    out.flush()  # the hands first, then the count after them
+    say(f"studeval: {read} hand{'s' * (read != 1)} replayed, {refused} refused")
+    return 2 if refused else 0

@@ -11,7 +11,7 @@ disagrees is a :class:`HistoryError` naming the room, the hand and the line.
 ['35874566077']
 """
 
-from studeval.histories._reader import SITES, read
+from studeval.histories._reader import SITES, find_site, read
 from studeval.histories._record import History, HistoryError, Player
 
-__all__ = ["SITES", "History", "HistoryError", "Player", "read"]
+__all__ = ["SITES", "History", "HistoryError", "Player", "find_site", "read"]

@@ -18,10 +18,24 @@ from studeval.histories._text import decode
 from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
 
-__all__ = ["SITES", "read"]
+__all__ = ["SITES", "find_site", "read"]
 
 #: Every room read, by the name ``read(site=...)`` takes.
 SITES: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT)}
+
+
+def find_site(text: str) -> str | None:
+    """The room whose hand starts ``text``'s first hand, or ``None`` (PHH, say).
+
+    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    >>> find_site(POKERSTARS_EXAMPLE), find_site('variant = "F7S"')
+    ('PokerStars', None)
+    """
+    for line in text.lstrip("\ufeff").splitlines():
+        for grammar in SITES.values():
+            if grammar.start.match(line):
+                return grammar.site
+    return None
 
 
 def _texts(source: object) -> Iterator[tuple[str, str | None]]:

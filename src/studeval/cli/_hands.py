@@ -1,0 +1,81 @@
+"""The hands ``replay`` and ``convert`` read: PHH records and card rooms' histories,
+from files, directories and standard input, each hand or its refusal in turn.
+
+>>> import pathlib, tempfile
+>>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+>>> [(found.history.hand_id, found.error) for found in load([str(folder)])]
+[('35874566077', None)]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from studeval.cli._console import Progress, open_input
+from studeval.engine import StudHand
+from studeval.errors import StudevalError
+from studeval.histories import History, HistoryError, find_site, read
+from studeval.histories._text import decode
+from studeval.phh import read as read_phh
+
+__all__ = ["Loaded", "load"]
+
+
+@dataclass
+class Loaded:
+    """One hand read (``hand``, and ``history`` for a room's text) or refused (``error``)."""
+
+    where: str
+    hand: StudHand | None = None
+    history: History | None = None
+    error: str | None = None
+
+
+def _files(inputs: list[str]) -> list[str]:
+    found: list[str] = []
+    for name in inputs:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found += [str(p) for p in sorted(path.rglob("*")) if p.is_file()]
+        else:
+            found.append(name)
+    return found
+
+
+def load(inputs: list[str]) -> Iterator[Loaded]:
+    """Every hand of ``inputs`` (files, directories, ``-``), read or refused; a
+    progress bar on the terminal when there are many files and the hands go elsewhere
+    (a bar between the hands printed on the same screen would only garble them)."""
+    files = _files(inputs)
+    quiet = sys.stdout is not None and sys.stdout.isatty()
+    bar = Progress(len(files), " files") if len(files) > 20 and not quiet else None
+    try:
+        for name in files:
+            stream, _size = open_input(name)
+            with stream:
+                text = decode(stream.read())
+            where = "<stdin>" if name == "-" else name
+            if find_site(text) is not None:
+                source: object = text if name == "-" else Path(name)
+                for found in read(source, errors="collect"):
+                    if isinstance(found, HistoryError):
+                        yield Loaded(f"{where}:{found.line}", error=str(found))
+                    else:
+                        label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
+                        yield Loaded(label, found.hand, found)
+            else:
+                try:
+                    for number, hand in enumerate(read_phh(text), 1):
+                        yield Loaded(f"{where} hand {number}", hand)
+                except (StudevalError, ValueError) as err:
+                    yield Loaded(where, error=f"{where}: {err}")
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()

@@ -1,0 +1,106 @@
+r"""``studeval convert``: hand histories from any format read, written as PHH or JSON.
+
+>>> import tempfile, pathlib, contextlib, io
+>>> from studeval.cli import main
+>>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "stars.txt"
+>>> _ = path.write_text(POKERSTARS_EXAMPLE)
+>>> with contextlib.redirect_stderr(io.StringIO()):
+...     main(["convert", str(path), "--to", "jsonl"])  # doctest: +ELLIPSIS
+{"site": "PokerStars", "hand_id": "35874566077", ...}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from studeval.cli._args import subcommand
+from studeval.cli._console import InputError, Output, fail, say
+
+__all__ = ["add", "run"]
+
+EPILOG = """\
+examples:
+  studeval convert HH20250101.txt --to phhs > hands.phhs
+  studeval convert histories/ --to jsonl > hands.jsonl
+
+Reads what `studeval replay` reads (PHH, PokerStars, Full Tilt Poker; directories
+whole), replays and checks every hand, and writes them: phh (one hand only),
+phhs (many hands, numbered) or jsonl (a JSON object a line: the room's names,
+ids, stakes in chips, the money of a chip, the players, what each collected, the
+rake, and the hand as PHH). Hands that cannot be replayed are reported on stderr
+and left out; the exit status is then 2.
+"""
+
+
+def add(commands: Any) -> None:
+    """The ``convert`` command's parser."""
+    convert = subcommand(
+        commands, "convert", run,
+        help="convert hand histories to PHH or JSON lines, every hand replayed",
+        description="Convert hand histories (PHH, PokerStars, Full Tilt) to phh, phhs or jsonl.",
+        epilog=EPILOG,
+    )  # fmt: skip
+    convert.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",
+                         help="history files or directories ('-' reads stdin)")  # fmt: skip
+    convert.add_argument("--to", choices=("phh", "phhs", "jsonl"), required=True,
+                         help="the format written to stdout")  # fmt: skip
+
+
+def _json(loaded: Any) -> str:
+    from studeval.phh import dumps
+
+    hand, history = loaded.hand, loaded.history
+    record: dict[str, object] = {}
+    if history is not None:
+        record = {
+            "site": history.site, "hand_id": history.hand_id, "table": history.table,
+            "tournament": history.tournament,
+            "played_at": history.played_at.isoformat() if history.played_at else None,
+            "currency": history.currency, "unit": str(history.unit),
+            "players": [vars(p) for p in history.players], "hero": history.hero,
+            "collected": history.collected, "rake": history.rake,
+        }  # fmt: skip
+    s = hand.stakes
+    record |= {
+        "game": hand.game, "stakes": {"ante": s.ante, "bring_in": s.bring_in,
+                                      "small_bet": s.small_bet, "big_bet": s.big_bet},
+        "starting_stacks": hand.starting_stacks, "finishing_stacks": hand.stacks,
+        "phh": dumps(hand),
+    }  # fmt: skip
+    return json.dumps(record, ensure_ascii=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the converted hands; the exit status."""
+    from studeval.cli._hands import load
+    from studeval.phh import dumps
+
+    out = Output()
+    written = refused = 0
+    pending: str | None = None  # --to phh: one hand only, written once known alone
+    try:
+        for loaded in load(args.inputs):
+            if loaded.hand is None:
+                refused += 1
+                say(f"studeval: refused: {loaded.error}")
+                continue
+            written += 1
+            if args.to == "jsonl":
+                out.line(_json(loaded))
+            elif args.to == "phhs":
+                out.line(("\n" if written > 1 else "") + f"[{written}]\n" + dumps(loaded.hand))
+            elif pending is None:
+                pending = dumps(loaded.hand)
+            else:
+                return fail("--to phh writes one hand; these files hold more: use --to phhs")
+    except InputError as err:
+        return fail(str(err))
+    if pending is not None:
+        out.line(pending.rstrip("\n"))
+    out.flush()  # the hands first, then the count after them
+    say(f"studeval: {written} hand{'s' * (written != 1)} converted, {refused} refused")
+    return 2 if refused else 0
