@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from studeval import Stakes
-from studeval.histories import SITES, History, HistoryError, fulltilt, pokerstars, read
+from studeval.histories import SITES, History, HistoryError, fulltilt, ipoker, pokerstars, read
 from studeval.histories._writer import Table
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 from studeval.play import random_hand
@@ -156,7 +156,7 @@ def test_cards_shown_at_the_showdown_become_known() -> None:
             assert replayed.cards[seat][0] is None
 
 
-@pytest.mark.parametrize("site", sorted(SITES))
+@pytest.mark.parametrize("site", sorted(WRITERS))
 def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
     """The round trip: random legal hands (every game, 2-8 seats, short stacks for
     all-ins, a rake) written in the room's words and read back end with the same
@@ -181,3 +181,29 @@ def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
             assert history.hand.cards[hero] == hand.cards[hero]
         all_in += 0 in hand.stacks
     assert all_in > 30  # the short stacks really went all in
+
+
+def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
+    """iPoker lists a round's actions seat by seat and numbers them in the order they
+    happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
+    history = next(read(ipoker.IPOKER_EXAMPLE))
+    assert SITES == ("PokerStars", "Full Tilt Poker", "iPoker")
+    assert (history.site, history.hand_id, history.hero, history.unit) == (
+        "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
+    assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
+    # Hero: ante 2, brings in 5, calls 5, 10 and 20, folds; Villain's 20 comes back.
+    assert history.hand.stacks == [158, 242] and history.collected == {"Hero": 0, "Villain": 104}
+    assert history.hand.result is not None and history.hand.result.returned == [0, 20]
+    assert history.hand.cards[1][:2] == [None, None] and history.hand.cards[0][:3] == [
+        3,
+        22,
+        4,
+    ]  # 2s 7h 3c
+    wrong = ipoker.IPOKER_EXAMPLE.replace('win="104" bet="62"', 'win="104" bet="64"')
+    with pytest.raises(HistoryError, match="Villain bet 64; the replay puts in 62"):
+        next(read(wrong))
+    late = ipoker.IPOKER_EXAMPLE.replace(
+        'action no="4" player="Villain"', 'action no="99" player="Villain"'
+    )
+    with pytest.raises(HistoryError, match=r"line 1: Hero calls, but Villain is to act"):
+        next(read(late))

@@ -156,7 +156,8 @@ def test_play_command_writes_a_history_replay_reads() -> None:
         [sys.executable, "-m", "studeval", "play", "--seed", "5"],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    assert replayed.stdout == text
+    header, told = replayed.stdout.split("\n", 1)
+    assert header == "== <stdin> hand 1" and told == text
     speed = subprocess.run(
         [sys.executable, "-m", "studeval", "play", "--hands", "300"],
         capture_output=True, text=True, check=True,

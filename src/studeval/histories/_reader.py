@@ -1,27 +1,33 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
->>> sorted(SITES)
-['Full Tilt Poker', 'PokerStars']
+>>> SITES
+('PokerStars', 'Full Tilt Poker', 'iPoker')
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
 from studeval.histories._grammar import Grammar, read_hand
-from studeval.histories._record import History, HistoryError
+from studeval.histories._record import History, HistoryError, Transcript
 from studeval.histories._replay import replay
 from studeval.histories._text import decode
 from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
+from studeval.histories.ipoker import SITE as IPOKER
+from studeval.histories.ipoker import START as IPOKER_START
+from studeval.histories.ipoker import transcripts as ipoker_transcripts
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
 
 __all__ = ["SITES", "find_site", "read"]
 
+#: The rooms whose text is read line by line, by name.
+GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT)}
 #: Every room read, by the name ``read(site=...)`` takes.
-SITES: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT)}
+SITES: tuple[str, ...] = (*GRAMMARS, IPOKER)
 
 
 def find_site(text: str) -> str | None:
@@ -31,11 +37,18 @@ def find_site(text: str) -> str | None:
     >>> find_site(POKERSTARS_EXAMPLE), find_site('variant = "F7S"')
     ('PokerStars', None)
     """
+    if _is_ipoker(text):
+        return IPOKER
     for line in text.lstrip("\ufeff").splitlines():
-        for grammar in SITES.values():
+        for grammar in GRAMMARS.values():
             if grammar.start.match(line):
                 return grammar.site
     return None
+
+
+def _is_ipoker(text: str) -> bool:
+    head = re.sub(r"^\s*(?:\ufeff)?\s*<\?xml[^>]*\?>", "", text[:500])
+    return bool(IPOKER_START.match(head))
 
 
 def _texts(source: object) -> Iterator[tuple[str, str | None]]:
@@ -104,8 +117,13 @@ def read(source: object, *, site: str | None = None,
         raise HistoryError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if site is not None and site not in SITES:
         raise HistoryError(f"unknown site {site!r}; known: {', '.join(SITES)}")
-    grammars = [SITES[site]] if site else list(SITES.values())
+    grammars = [GRAMMARS[site]] if site in GRAMMARS else [] if site else list(GRAMMARS.values())
     for text, where in _texts(source):
+        if _is_ipoker(text):
+            if site in (None, IPOKER):
+                for found in ipoker_transcripts(text.lstrip("\ufeff"), 1, where):
+                    yield _replayed(found, errors)
+            continue
         for grammar, lines, first in _hands(text, where, grammars):
             try:
                 yield replay(read_hand(grammar, lines, first, where))
@@ -113,3 +131,14 @@ def read(source: object, *, site: str | None = None,
                 if errors == "raise":
                     raise
                 yield err
+
+
+def _replayed(found: Transcript | HistoryError, errors: str) -> History | HistoryError:
+    try:
+        if isinstance(found, HistoryError):
+            raise found
+        return replay(found)
+    except HistoryError as err:
+        if errors == "raise":
+            raise
+        return err

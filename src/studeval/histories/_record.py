@@ -55,10 +55,11 @@ class HistoryError(StudevalError, ValueError):
 #: What a step of a history does. ``street`` starts a street (``cards`` holds the
 #: community card when the text deals one); ``deal`` gives one player the cards the
 #: text shows (``None`` for each card it hides); ``return`` is an uncalled bet given
-#: back; ``collect`` is chips taken from a pot.
+#: back; ``collect`` is chips taken from a pot; ``all_in`` is a wager of ``amount``
+#: whose kind the text does not say (a call, bet or raise, as the rules make it).
 StepKind = Literal[
     "ante", "street", "deal", "bring_in", "complete", "bet", "raise", "call", "check",
-    "fold", "return", "show", "muck", "collect",
+    "fold", "all_in", "return", "show", "muck", "collect",
 ]  # fmt: skip
 
 
@@ -106,6 +107,9 @@ class Transcript:
     text: str = ""
     line: int = 1  # where the hand starts in its source
     source: str | None = None
+    # iPoker's "win" holds the uncalled bet given back too; other rooms write it apart.
+    collects_returns: bool = False
+    contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ Money becomes chips of the smallest unit any amount of the hand uses (cents for
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 from studeval.betting import Stakes
@@ -23,7 +24,7 @@ from studeval.houserules import HouseRules
 
 __all__ = ["replay"]
 
-_WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+_WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold", "all_in")
 
 
 def _unit(t: Transcript) -> Decimal:
@@ -196,23 +197,34 @@ class _Replay:
             raise self.error(f"{name} {step.kind}s, but {actor} is to act", step.line)
         legal = hand.legal()
         kind, to = step.kind, None
+        if kind == "all_in":  # every chip left: a call when that is all it costs
+            stack, mine = hand.stacks[seat], self._street_total(seat)
+            paid = self.chips(step.amount, step.line) if step.amount is not None else stack
+            if paid not in (stack, mine + stack):
+                raise self.error(f"{name} goes all in for {self.money(paid)} with "
+                                 f"{self.money(stack)} left", step.line)  # fmt: skip
+            if legal.call is not None and legal.call == stack:
+                kind = "call"
+            else:
+                kind, step = "raise", dataclasses.replace(step, to=None, amount=None)
+                to = mine + stack
         if kind in ("fold", "check"):
             pass
-        elif kind == "call":
-            paid = self.chips(step.amount, step.line) if step.amount is not None else legal.call
-            if legal.call is None or paid != legal.call:
-                raise self.error(f"{name} calls {self.money(paid or 0)}; the call is "
-                                 f"{self.money(legal.call or 0)}", step.line)  # fmt: skip
-        elif kind == "bring_in":
-            paid = self.chips(step.amount, step.line) if step.amount is not None else None
-            if legal.bring_in is None or (paid is not None and paid != legal.bring_in):
-                raise self.error(f"{name} brings in for {self.money(paid or 0)}; the bring-in "
-                                 f"is {self.money(legal.bring_in or 0)}", step.line)  # fmt: skip
+        elif kind in ("call", "bring_in"):
+            due = legal.call if kind == "call" else legal.bring_in
+            given = self.chips(step.amount, step.line) if step.amount is not None else due
+            if due is None or given != due:
+                what = "calls" if kind == "call" else "brings in for"
+                raise self.error(f"{name} {what} {self.money(given or 0)}; the "
+                                 f"{'call' if kind == 'call' else 'bring-in'} is "
+                                 f"{self.money(due or 0)}", step.line)  # fmt: skip
         else:
             if step.to is not None:
                 to = self.chips(step.to, step.line)
-            else:
-                to = self._street_total(seat) + self.chips(step.amount, step.line)  # type: ignore[arg-type]
+            elif step.amount is not None:
+                to = self._street_total(seat) + self.chips(step.amount, step.line)
+            if to is None:
+                raise self.error(f"{name} {kind}s without an amount", step.line)
             # Rooms name a wager differently ("raises" for a completion, "bets" for
             # one): the kind is the one whose legal totals hold the amount.
             kinds = [k for k in (kind, "complete", "bet", "raise") if to in (legal.totals(k) or ())]
@@ -280,6 +292,11 @@ class _Replay:
             raise self.error("the text ends before the hand does", end_line)
         result = hand.result
         assert result is not None
+        for seat, player in enumerate(self.players):
+            put_in = (t.contributed or {}).get(player.name)
+            if put_in is not None and self.chips(put_in, end_line) != hand.contributions[seat]:
+                raise self.error(f"{player.name} bet {put_in}; the replay puts in "
+                                 f"{self.money(hand.contributions[seat])}", end_line)  # fmt: skip
         returned = [0] * hand.seats
         collected = [0] * hand.seats
         for step in t.steps:
@@ -288,6 +305,9 @@ class _Replay:
             elif step.kind == "collect":
                 collected[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
         for seat, player in enumerate(self.players):
+            if t.collects_returns:  # what was won includes what came back
+                collected[seat] -= result.returned[seat]
+                returned[seat] = result.returned[seat]
             if returned[seat] != result.returned[seat]:
                 raise self.error(f"{player.name} got back {self.money(returned[seat])} uncalled; "
                                  f"the replay returns {self.money(result.returned[seat])}",
