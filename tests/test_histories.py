@@ -16,12 +16,25 @@ from pathlib import Path
 import pytest
 
 from studeval import Stakes
-from studeval.histories import SITES, History, HistoryError, fulltilt, ipoker, pokerstars, read
+from studeval.histories import (
+    SITES,
+    History,
+    HistoryError,
+    fulltilt,
+    ipoker,
+    pokerstars,
+    read,
+    winamax,
+)
 from studeval.histories._writer import Table
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 from studeval.play import random_hand
 
-WRITERS = {"PokerStars": pokerstars.write, "Full Tilt Poker": fulltilt.write}
+WRITERS = {
+    "PokerStars": pokerstars.write,
+    "Full Tilt Poker": fulltilt.write,
+    "Winamax": winamax.write,
+}
 
 
 def _actions(hand: object) -> list[tuple[str, int | None, int, int | None]]:
@@ -171,9 +184,11 @@ def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
         hero = rng.choice([None, 0, seats - 1])
         names = [f"Player {s} [{s}]" for s in range(seats)]
-        text = WRITERS[site](hand, Table(names=names, hand_id=number, hero=hero))
+        sign = rng.choice(["$", "€", ""])
+        text = WRITERS[site](hand, Table(names=names, hand_id=number, hero=hero, sign=sign))
         history = next(read(text))
-        assert history.site == site and history.hand_id == str(number)
+        expected_id = f"1-{number}-1" if site == "Winamax" else str(number)
+        assert history.site == site and history.hand_id == expected_id
         assert history.hand.stacks == hand.stacks, text
         assert _actions(history.hand) == _actions(hand), text
         assert history.hero == (names[hero] if hero is not None else None)
@@ -187,7 +202,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
-    assert SITES == ("PokerStars", "Full Tilt Poker", "iPoker")
+    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "iPoker")
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)

@@ -27,8 +27,8 @@ examples:
   studeval convert HH20250101.txt --to phhs > hands.phhs
   studeval convert histories/ --to jsonl > hands.jsonl
 
-Reads what `studeval replay` reads (PHH, PokerStars, Full Tilt Poker; directories
-whole), replays and checks every hand, and writes them: phh (one hand only),
+Reads what `studeval replay` reads (PHH, PokerStars, Full Tilt Poker, Winamax,
+iPoker; directories whole), replays and checks every hand, and writes them: phh (one hand only),
 phhs (many hands, numbered) or jsonl (a JSON object a line: the room's names,
 ids, stakes in chips, the money of a chip, the players, what each collected, the
 rake, and the hand as PHH). Hands that cannot be replayed are reported on stderr
@@ -41,7 +41,7 @@ def add(commands: Any) -> None:
     convert = subcommand(
         commands, "convert", run,
         help="convert hand histories to PHH or JSON lines, every hand replayed",
-        description="Convert hand histories (PHH, PokerStars, Full Tilt) to phh, phhs or jsonl.",
+        description="Convert hand histories (PHH or card rooms') to phh, phhs or jsonl.",
         epilog=EPILOG,
     )  # fmt: skip
     convert.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",

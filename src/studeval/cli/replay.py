@@ -30,8 +30,8 @@ examples:
   studeval play --seed 7 --format phh | studeval replay -
 
 Reads hand histories: PHH records (variants F7S, F7S/8, FR; .phhs files of many)
-and the text card rooms write (PokerStars, Full Tilt Poker), found per file; a
-directory is read whole. Every action is replayed through the engine and every
+and what card rooms write (PokerStars, Full Tilt Poker, Winamax, iPoker), found
+per file; a directory is read whole. Every action is replayed through the engine and every
 amount a room records is checked; each hand is printed street by street with its
 settlement. A hand that cannot be replayed is reported with its file, line and
 reason, and the others go on; the exit status is then 2.
@@ -42,7 +42,7 @@ def add(commands: Any) -> None:
     """The ``replay`` command's parser."""
     replay = subcommand(
         commands, "replay", run,
-        help="replay hand histories (PHH, PokerStars, Full Tilt) through the rules engine",
+        help="replay hand histories (PHH and card rooms') through the rules engine",
         description="Replay hand histories and print each hand street by street.",
         epilog=EPILOG,
     )  # fmt: skip

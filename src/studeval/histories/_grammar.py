@@ -66,14 +66,18 @@ class Grammar:
     reveals: tuple[re.Pattern[str], ...] = ()
     totals: re.Pattern[str] | None = None
     strict_prefix: str | None = None  # "name: " lines must be known ones
+    pot_after_rake: bool = False  # the total pot written is what was left after the rake
+    collects_returns: bool = False  # an uncalled bet is written as part of what was won
     ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
 
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
+#: How rooms write a card they do not show.
+_HIDDEN = {"X", "XX", "??", "?"}
 
 
-def cards_in(text: str, last_group_only: bool = False) -> tuple[str, ...]:
+def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
     """The cards in a line's brackets, as our card text.
 
     >>> cards_in("Dealt to Hero [Td Jd] [As]"), cards_in("[10h 2c] [as]", last_group_only=True)
@@ -82,9 +86,12 @@ def cards_in(text: str, last_group_only: bool = False) -> tuple[str, ...]:
     groups = _BRACKETS.findall(text)
     if last_group_only and groups:
         groups = groups[-1:]
-    found: list[str] = []
+    found: list[str | None] = []
     for group in groups:
         for word in group.replace(",", " ").split():
+            if word.upper() in _HIDDEN:
+                found.append(None)
+                continue
             rank, suit = word[:-1], word[-1:]
             found.append(_RANKS.get(rank, rank).upper() + suit.lower())
     return tuple(found)
@@ -129,6 +136,7 @@ def read_hand(
         tournament=header.tournament, played_at=header.played_at,  # type: ignore[arg-type]
         currency=header.currency, ante=header.ante, bring_in=header.bring_in,
         text="\n".join(lines), line=first_line, source=source,
+        pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
     )  # fmt: skip
     street = 0
     for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
@@ -146,7 +154,8 @@ def read_hand(
         for pattern in grammar.reveals:
             shown = pattern.match(line)
             if shown and shown["name"] in names:
-                transcript.revealed.setdefault(shown["name"], cards_in(shown["cards"]))
+                known = tuple(c for c in cards_in(shown["cards"]) if c is not None)
+                transcript.revealed.setdefault(shown["name"], known)
         if street == 9:
             totals = grammar.totals.match(line) if grammar.totals else None
             if totals:
@@ -157,7 +166,12 @@ def read_hand(
         if step is not None:
             if step.name not in names:
                 raise error(f"{step.name!r} is not seated in this hand", index)
-            if step.kind == "deal" and street == 3 and len(step.cards) == 3:
+            if (
+                step.kind == "deal"
+                and street == 3
+                and len(step.cards) == 3
+                and None not in step.cards
+            ):
                 transcript.hero = step.name
             transcript.steps.append(step)
         elif grammar.strict_prefix and not any(p.match(line) for p in grammar.ignore):

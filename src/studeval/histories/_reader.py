@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
 >>> SITES
-('PokerStars', 'Full Tilt Poker', 'iPoker')
+('PokerStars', 'Full Tilt Poker', 'Winamax', 'iPoker')
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ from studeval.histories.ipoker import SITE as IPOKER
 from studeval.histories.ipoker import START as IPOKER_START
 from studeval.histories.ipoker import transcripts as ipoker_transcripts
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
+from studeval.histories.winamax import GRAMMAR as WINAMAX
 
 __all__ = ["SITES", "find_site", "read"]
 
 #: The rooms whose text is read line by line, by name.
-GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT)}
+GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX)}
 #: Every room read, by the name ``read(site=...)`` takes.
 SITES: tuple[str, ...] = (*GRAMMARS, IPOKER)
 

@@ -109,6 +109,7 @@ class Transcript:
     source: str | None = None
     # iPoker's "win" holds the uncalled bet given back too; other rooms write it apart.
     collects_returns: bool = False
+    pot_after_rake: bool = False  # Winamax writes the total pot net of the rake
     contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
 
 

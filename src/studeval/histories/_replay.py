@@ -316,7 +316,10 @@ class _Replay:
             if collected[seat] != won:
                 raise self.error(f"{player.name} collected {self.money(collected[seat])}; "
                                  f"the replay pays {self.money(won)}", end_line)  # fmt: skip
-        pot = sum(result.payouts) - sum(result.returned) + result.rake
+        # The total as the room writes it: with or without the uncalled bets, before
+        # or after the rake.
+        pot = sum(result.payouts) - (0 if t.collects_returns else sum(result.returned))
+        pot += 0 if t.pot_after_rake else result.rake
         if t.total_pot is not None:
             total = self.chips(t.total_pot, end_line)
             if total != pot:

@@ -15,9 +15,10 @@ from decimal import Decimal, InvalidOperation
 
 __all__ = ["MONEY", "decode", "money", "zoned"]
 
-#: An amount as rooms write it: an optional sign, digits with thousands commas,
-#: optional decimals. The currency letters after it, if any, are left to the caller.
-MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
+#: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
+#: digits with thousands commas, optional decimals. Currency letters after it, if
+#: any, are left to the caller.
+MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?(?:\s?[€$£](?![\d]))?"
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -48,10 +49,10 @@ def decode(data: bytes) -> str:
 def money(text: str) -> Decimal:
     """An amount as a Decimal: ``"$1,234.50"`` is ``Decimal("1234.50")``.
 
-    >>> money("$1,234.50"), money("€25"), money("1,500")
-    (Decimal('1234.50'), Decimal('25'), Decimal('1500'))
+    >>> money("$1,234.50"), money("€25"), money("1,500"), money("70.30€")
+    (Decimal('1234.50'), Decimal('25'), Decimal('1500'), Decimal('70.30'))
     """
-    digits = text.strip().lstrip("$€£").strip().replace(",", "")
+    digits = text.strip().strip("$€£ ").replace(",", "")
     try:
         return Decimal(digits)
     except InvalidOperation:

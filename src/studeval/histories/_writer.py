@@ -40,7 +40,8 @@ class Table:
 @dataclass(frozen=True)
 class Phrases:
     """One room's wording. Each template is ``str.format``-ed with ``name``,
-    ``amount``, ``to``, ``by``, ``cards``, ``new`` and ``all_in`` as they apply."""
+    ``amount``, ``to``, ``by`` (over the level), ``added`` (what the action puts in),
+    ``cards``, ``new`` and ``all_in`` as they apply."""
 
     header: Callable[[StudHand, Table, Callable[[int], str]], list[str]]
     seat: str
@@ -65,6 +66,11 @@ class Phrases:
     showdown: str
     summary: str
     total: str
+    # Winamax: no line for an uncalled bet (the bettor collects it), and the total
+    # pot written is what was paid out, net of the rake.
+    collects_returns: bool = False
+    pot_after_rake: bool = False
+    sign_after: bool = False  # 25€, not €25
 
 
 def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
@@ -75,7 +81,8 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
 
     def money(chips: int) -> str:
         value = chips * unit
-        return f"{sign}{value:.2f}" if unit < 1 else f"{sign}{int(value)}"
+        digits = f"{value:.2f}" if unit < 1 else f"{int(value)}"
+        return digits + sign if words.sign_after else sign + digits
 
     names = list(table.names)
     numbers = list(table.seat_numbers or range(1, hand.seats + 1))
@@ -143,17 +150,19 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
                     "raise": words.raise_, "call": words.call, "check": words.check,
                     "fold": words.fold}[kind]  # fmt: skip
         lines.append(template.format(name=name, amount=money(event.amount), to=money(to),
-                                     by=money(to - level), all_in=all_in))  # fmt: skip
+                                     by=money(to - level), added=money(event.amount),
+                                     all_in=all_in))  # fmt: skip
         if event.to is not None:
             street_total[who] = event.to
             level = max(level, event.to)
     if not showdown:
         lines.extend(_returns(hand, names, words, money))
     for seat in range(hand.seats):
-        won = result.payouts[seat] - result.returned[seat]
+        won = result.payouts[seat] - (0 if words.collects_returns else result.returned[seat])
         if won:
             lines.append(words.collect.format(name=names[seat], amount=money(won)))
-    pot = sum(result.payouts) - sum(result.returned) + result.rake
+    pot = sum(result.payouts) - (0 if words.collects_returns else sum(result.returned))
+    pot += 0 if words.pot_after_rake else result.rake
     lines.append(words.summary)
     lines.append(words.total.format(pot=money(pot), rake=money(result.rake)))
     return "\n".join(lines) + "\n"
@@ -163,6 +172,8 @@ def _returns(hand: StudHand, names: list[str], words: Phrases,
              money: Callable[[int], str]) -> list[str]:  # fmt: skip
     result = hand.result
     assert result is not None
+    if words.collects_returns:
+        return []
     return [words.returned.format(name=names[s], amount=money(chips))
             for s, chips in enumerate(result.returned) if chips]  # fmt: skip
 

@@ -8,7 +8,8 @@ cards for the street (``X`` for one not seen; a suit letter before the rank,
 ``S10``). There is no rake field: the rake is what was bet less what was won. The
 stakes are in the session's ``<gametype>`` for cash games; a tournament's are read
 from its wagers (the completion or first bet is the small bet, and a big bet is
-twice it unless a later street shows it).
+twice it unless a later street shows it; with no full bet at all, the small bet is
+four bring-ins, as in iPoker's tournament structure, or the largest early all-in).
 
 >>> from studeval.histories import read
 >>> history = next(read(IPOKER_EXAMPLE))
@@ -150,10 +151,13 @@ def _transcript(game: ElementTree.Element, hand_id: str, game_text: str,
             big = small * 2
         elif big and not small:
             small = big / 2
-        elif not small:  # nobody bet: any limits above the bring-in replay the hand
+        elif not small:  # no full bet: iPoker's bring-in is a quarter of one, and an
+            # all-in written is at most one (the limits then change nothing in the hand)
             bring_in = max((s.amount or Decimal(0) for s in steps if s.kind == "bring_in"),
                            default=Decimal(1))  # fmt: skip
-            small, big = bring_in * 2, bring_in * 4
+            shoves = [s.amount or Decimal(0) for s in steps if s.kind == "all_in" and s.street < 5]
+            small = max([bring_in * 4, *shoves])
+            big = small * 2
     revealed = {}
     for step in steps:
         if step.kind == "deal" and step.name and step.street == 3 and step.cards[:1] != (None,):
