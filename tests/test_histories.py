@@ -22,6 +22,7 @@ from studeval.histories import (
     HistoryError,
     fulltilt,
     ipoker,
+    merge,
     pokerstars,
     read,
     winamax,
@@ -202,7 +203,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
-    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "iPoker")
+    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "iPoker", "Merge")
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -222,3 +223,20 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     )
     with pytest.raises(HistoryError, match=r"line 1: Hero calls, but Villain is to act"):
         next(read(late))
+
+
+def test_a_merge_game_is_read_with_its_totals_and_its_winners() -> None:
+    """Merge gives a raise's street total and a call's chips; its winner amounts
+    hold the uncalled bet given back, and the rake is what went in less what came out."""
+    history = next(read(merge.MERGE_EXAMPLE))
+    assert (history.site, history.hand_id, history.table, history.currency) == (
+        "Merge", "1-1", "Example (1)", "USD")  # fmt: skip
+    assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
+    assert history.hand.stacks == [210, 188] and history.rake == 2
+    assert history.hand.result is not None and history.hand.result.returned == [10, 0]
+    # With no rake field the total cannot be checked on its own, but who won is.
+    wrong = merge.MERGE_EXAMPLE.replace('potnumber="1" player="1"', 'potnumber="1" player="2"')
+    with pytest.raises(HistoryError, match=r"Hero collected 0\.00; the replay pays 0\.32, an"):
+        next(read(wrong))
+    no_limit = merge.MERGE_EXAMPLE.replace('stakes="Limit', 'stakes="No Limit')
+    assert "not a fixed-limit seven-card stud game" in str(next(read(no_limit, errors="collect")))

@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
 >>> SITES
-('PokerStars', 'Full Tilt Poker', 'Winamax', 'iPoker')
+('PokerStars', 'Full Tilt Poker', 'Winamax', 'iPoker', 'Merge')
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
 from studeval.histories.ipoker import SITE as IPOKER
 from studeval.histories.ipoker import START as IPOKER_START
 from studeval.histories.ipoker import transcripts as ipoker_transcripts
+from studeval.histories.merge import SITE as MERGE
+from studeval.histories.merge import START as MERGE_START
+from studeval.histories.merge import transcripts as merge_transcripts
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
 from studeval.histories.winamax import GRAMMAR as WINAMAX
 
@@ -28,7 +31,7 @@ __all__ = ["SITES", "find_site", "read"]
 #: The rooms whose text is read line by line, by name.
 GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX)}
 #: Every room read, by the name ``read(site=...)`` takes.
-SITES: tuple[str, ...] = (*GRAMMARS, IPOKER)
+SITES: tuple[str, ...] = (*GRAMMARS, IPOKER, MERGE)
 
 
 def find_site(text: str) -> str | None:
@@ -40,6 +43,8 @@ def find_site(text: str) -> str | None:
     """
     if _is_ipoker(text):
         return IPOKER
+    if MERGE_START.match(text.lstrip("\ufeff")):
+        return MERGE
     for line in text.lstrip("\ufeff").splitlines():
         for grammar in GRAMMARS.values():
             if grammar.start.match(line):
@@ -123,6 +128,11 @@ def read(source: object, *, site: str | None = None,
         if _is_ipoker(text):
             if site in (None, IPOKER):
                 for found in ipoker_transcripts(text.lstrip("\ufeff"), 1, where):
+                    yield _replayed(found, errors)
+            continue
+        if MERGE_START.match(text.lstrip("\ufeff")):
+            if site in (None, MERGE):
+                for found in merge_transcripts(text.lstrip("\ufeff"), 1, where):
                     yield _replayed(found, errors)
             continue
         for grammar, lines, first in _hands(text, where, grammars):

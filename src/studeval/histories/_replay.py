@@ -305,9 +305,12 @@ class _Replay:
             elif step.kind == "collect":
                 collected[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
         for seat, player in enumerate(self.players):
-            if t.collects_returns:  # what was won includes what came back
-                collected[seat] -= result.returned[seat]
-                returned[seat] = result.returned[seat]
+            if t.collects_returns:  # what was won includes the uncalled bet given back
+                if collected[seat] != result.payouts[seat]:
+                    raise self.error(f"{player.name} collected {self.money(collected[seat])}; "
+                                     f"the replay pays {self.money(result.payouts[seat])}, "
+                                     "an uncalled bet included", end_line)  # fmt: skip
+                continue
             if returned[seat] != result.returned[seat]:
                 raise self.error(f"{player.name} got back {self.money(returned[seat])} uncalled; "
                                  f"the replay returns {self.money(result.returned[seat])}",
