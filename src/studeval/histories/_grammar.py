@@ -66,6 +66,10 @@ class Grammar:
     reveals: tuple[re.Pattern[str], ...] = ()
     totals: re.Pattern[str] | None = None
     strict_prefix: str | None = None  # "name: " lines must be known ones
+    # A word a line must hold for a kind's pattern to be tried (most lines are
+    # passed over by a substring test, not a regular expression).
+    hints: dict[str, str] = field(default_factory=dict)
+    reveal_hints: tuple[str, ...] = ("show", "muck")
     pot_after_rake: bool = False  # the total pot written is what was left after the rake
     collects_returns: bool = False  # an uncalled bet is written as part of what was won
     ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
@@ -151,7 +155,7 @@ def read_hand(
                 transcript.steps.append(Step(first_line + index, "street", street=street,
                                              cards=community[-1:]))  # fmt: skip
             continue
-        for pattern in grammar.reveals:
+        for pattern in grammar.reveals if any(h in line for h in grammar.reveal_hints) else ():
             shown = pattern.match(line)
             if shown and shown["name"] in names:
                 known = tuple(c for c in cards_in(shown["cards"]) if c is not None)
@@ -187,7 +191,10 @@ def _with_name(pattern: re.Pattern[str], name: str) -> re.Pattern[str]:
 
 
 def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str]) -> Step | None:
+    hints = grammar.hints
     for kind, pattern in grammar.lines:
+        if kind in hints and hints[kind] not in line:
+            continue
         found = pattern.match(line)
         if not found:
             continue

@@ -62,6 +62,10 @@ GRAMMAR = Grammar(
                       r"6th STREET|7th STREET|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
     streets={"ante/blinds": 0, "3rd street": 3, "4th street": 4, "5th street": 5,
              "6th street": 6, "7th street": 7, "show down": 8, "summary": 9},
+    hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " brings in ",
+           "bet": " bets ", "raise": " raises ", "call": " calls ", "check": " checks",
+           "fold": " folds", "return": "Uncalled bet (", "show": " shows [",
+           "collect": " collected "},
     lines=(
         ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
         ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),

@@ -1,0 +1,107 @@
+"""Reading card-room hand histories beside pokerkit, in one process: hands/s.
+
+    python benchmarks/histories_report.py            # 100,000 hands each
+    python benchmarks/histories_report.py --quick    # 5,000 (a smoke run)
+
+studeval reads a PokerStars file of random seven-card stud hands (written by
+``studeval.histories.pokerstars.write``), replaying every hand through the engine
+and checking every amount. pokerkit 0.7 reads PokerStars for no-limit hold'em only
+(``HandHistory.from_pokerstars``), so it gets a file of as many hold'em hands, for
+scale: the two are not the same work. Times are CPU seconds (``time.process_time``),
+the best of the repeats, the two readers in turn. The target (the project's own):
+>= 20,000 stud hands/s on one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from studeval.histories import pokerstars, read
+from studeval.histories._writer import Table
+from studeval.play import random_hand
+
+TARGET = 20_000.0
+
+#: A no-limit hold'em hand in PokerStars' words (written here), for pokerkit.
+_HOLDEM = """\
+PokerStars Hand #{hand}:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/12/02 12:00:00 ET
+Table 'Example' 6-max Seat #1 is the button
+Seat 1: Ann ($10.00 in chips)
+Seat 2: Bob ($10.00 in chips)
+Seat 3: Cy ($10.00 in chips)
+Bob: posts small blind $0.05
+Cy: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: raises $0.20 to $0.30
+Bob: folds
+Cy: calls $0.20
+*** FLOP *** [7h 2c Kd]
+Cy: checks
+Ann: bets $0.40
+Cy: calls $0.40
+*** TURN *** [7h 2c Kd] [4s]
+Cy: checks
+Ann: checks
+*** RIVER *** [7h 2c Kd 4s] [9c]
+Cy: bets $1.00
+Ann: calls $1.00
+*** SHOW DOWN ***
+Cy: shows [Kh Qs] (a pair of Kings)
+Ann: shows [Ac Ad] (a pair of Aces)
+Ann collected $3.40 from pot
+*** SUMMARY ***
+Total pot $3.45 | Rake $0.05
+Board [7h 2c Kd 4s 9c]
+Seat 1: Ann (button) showed [Ac Ad] and won ($3.40) with a pair of Aces
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cy (big blind) showed [Kh Qs] and lost with a pair of Kings
+"""
+
+
+def stud_file(hands: int) -> str:
+    rng = random.Random(2026)
+    texts = []
+    for number in range(hands):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 8), rng=rng)
+        names = [f"Player{s}" for s in range(hand.seats)]
+        texts.append(pokerstars.write(hand, Table(names=names, hand_id=number + 1)))
+    return "\n\n\n".join(texts)
+
+
+def holdem_file(hands: int) -> str:
+    return "\n\n\n".join(_HOLDEM.format(hand=number + 1) for number in range(hands))
+
+
+def best_rate(work: Callable[[], int], repeats: int) -> float:
+    best = float("inf")
+    count = 0
+    for _ in range(repeats):
+        start = time.process_time()
+        count = work()
+        best = min(best, time.process_time() - start)
+    return count / best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="5,000 hands, one repeat")
+    args = parser.parse_args()
+    hands, repeats = (5_000, 1) if args.quick else (100_000, 3)
+    import pokerkit  # the peer: imported here, so --help works without it
+
+    stud, holdem = stud_file(hands), holdem_file(hands)
+    ours = best_rate(lambda: sum(1 for _ in read(stud, site="PokerStars")), repeats)
+    theirs = best_rate(lambda: sum(1 for _ in pokerkit.HandHistory.from_pokerstars(holdem)),
+                       repeats)  # fmt: skip
+    print(f"studeval  {ours:>10,.0f} stud hands/s (read, replayed, every amount checked)")
+    print(f"pokerkit  {theirs:>10,.0f} hold'em hands/s (HandHistory.from_pokerstars)")
+    print(f"ratio     {ours / theirs:>10.2f}x   target >= {TARGET:,.0f} stud hands/s: "
+          f"{'met' if ours >= TARGET else 'NOT met'}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
