@@ -20,6 +20,7 @@ from studeval.histories import (
     SITES,
     History,
     HistoryError,
+    bovada,
     fulltilt,
     ipoker,
     merge,
@@ -203,7 +204,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
-    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "iPoker", "Merge")
+    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "Bovada", "iPoker", "Merge")
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -240,3 +241,17 @@ def test_a_merge_game_is_read_with_its_totals_and_its_winners() -> None:
         next(read(wrong))
     no_limit = merge.MERGE_EXAMPLE.replace('stakes="Limit', 'stakes="No Limit')
     assert "not a fixed-limit seven-card stud game" in str(next(read(no_limit, errors="collect")))
+
+
+def test_a_bovada_hand_finds_its_streets_and_limits_from_its_lines() -> None:
+    """Older Bovada files have no line between streets and name no limits: a street
+    begins where the deals begin again, and the completion is the small bet."""
+    history = next(read(bovada.BOVADA_EXAMPLE))
+    assert history.tournament == "2" and history.hero == "Seat+2 [ME]"
+    assert [p.seat for p in history.players] == [1, 2]
+    assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
+    assert [e.street for e in history.hand.events if e.kind == "deal"] == [3, 3, 4, 4, 5, 5]
+    assert history.hand.stacks == [1488, 1512] and history.collected["Seat+2 [ME]"] == 24
+    wrong = bovada.BOVADA_EXAMPLE.replace("Seat+1 : Call 5", "Seat+1 : Call 6")
+    with pytest.raises(HistoryError, match=r"line 11: Seat\+1 calls 6; the call is 5"):
+        next(read(wrong))

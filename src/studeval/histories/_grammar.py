@@ -70,6 +70,9 @@ class Grammar:
     # passed over by a substring test, not a regular expression).
     hints: dict[str, str] = field(default_factory=dict)
     reveal_hints: tuple[str, ...] = ("show", "muck")
+    # No line between streets (Bovada): a street begins where the deals begin again.
+    streets_by_deals: bool = False
+    hero_mark: str | None = None  # a mark the room puts in the hero's name ("[ME]")
     pot_after_rake: bool = False  # the total pot written is what was left after the rake
     collects_returns: bool = False  # an uncalled bet is written as part of what was won
     ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
@@ -143,6 +146,7 @@ def read_hand(
         pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
     )  # fmt: skip
     street = 0
+    dealt_now: set[str | None] = set()  # streets_by_deals: who has had this street's cards
     for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
         line = lines[index].rstrip()
         if not line:
@@ -150,6 +154,7 @@ def read_hand(
         marker = grammar.street.match(line)
         if marker:
             street = grammar.streets.get(marker["street"].lower(), street)
+            dealt_now = set()
             community = cards_in(marker.groupdict().get("cards") or "")
             if street <= 7:
                 transcript.steps.append(Step(first_line + index, "street", street=street,
@@ -164,9 +169,18 @@ def read_hand(
             totals = grammar.totals.match(line) if grammar.totals else None
             if totals:
                 transcript.total_pot = money(totals["pot"])
-                transcript.rake = money(totals["rake"]) if totals["rake"] else Decimal(0)
+                transcript.rake = money(totals["rake"]) if totals["rake"] else None
             continue
         step = _step(grammar, line, first_line + index, street, names)
+        if step is not None and grammar.streets_by_deals and step.kind == "deal" and street >= 3:
+            before = transcript.steps[-1].kind if transcript.steps else "street"
+            if before not in ("deal", "street") or step.name in dealt_now:
+                street += 1
+                dealt_now = set()
+                transcript.steps.append(Step(first_line + index, "street", street=street))
+                step = _step(grammar, line, first_line + index, street, names)
+            assert step is not None
+            dealt_now.add(step.name)
         if step is not None:
             if step.name not in names:
                 raise error(f"{step.name!r} is not seated in this hand", index)
@@ -182,6 +196,8 @@ def read_hand(
             for name in prefixes:
                 if line.startswith(name + grammar.strict_prefix):
                     raise error(f"a line this reader does not know: {line!r}", index)
+    if grammar.hero_mark is not None:
+        transcript.hero = next((n for n in names if grammar.hero_mark in n), None)
     return transcript
 
 

@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
 >>> SITES
-('PokerStars', 'Full Tilt Poker', 'Winamax', 'iPoker', 'Merge')
+('PokerStars', 'Full Tilt Poker', 'Winamax', 'Bovada', 'iPoker', 'Merge')
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from studeval.histories._grammar import Grammar, read_hand
 from studeval.histories._record import History, HistoryError, Transcript
 from studeval.histories._replay import replay
 from studeval.histories._text import decode
+from studeval.histories.bovada import GRAMMAR as BOVADA
 from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
 from studeval.histories.ipoker import SITE as IPOKER
 from studeval.histories.ipoker import START as IPOKER_START
@@ -29,7 +30,7 @@ from studeval.histories.winamax import GRAMMAR as WINAMAX
 __all__ = ["SITES", "find_site", "read"]
 
 #: The rooms whose text is read line by line, by name.
-GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX)}
+GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX, BOVADA)}
 #: Every room read, by the name ``read(site=...)`` takes.
 SITES: tuple[str, ...] = (*GRAMMARS, IPOKER, MERGE)
 

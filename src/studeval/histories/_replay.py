@@ -41,6 +41,44 @@ def _unit(t: Transcript) -> Decimal:
     return Decimal(1).scaleb(-max(places, 0))
 
 
+def _most_common(amounts: list[Decimal]) -> Decimal:
+    return max(sorted(set(amounts)), key=amounts.count) if amounts else Decimal(0)
+
+
+def _limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
+    """The small and big bet of a hand whose text names no limits (tournament
+    levels, some rooms' cash games), from its wagers: a completion on 3rd street,
+    else the commonest bet of 3rd and 4th street, is the small bet; the commonest of
+    5th to 7th the big bet (twice the other when one street shows none). With no bet
+    at all, four bring-ins or the largest early all-in: the limits then change nothing
+    in the hand.
+
+    >>> _limits([Step(1, "bet", "a", Decimal(10), street=4),
+    ...          Step(2, "bet", "a", Decimal(20), street=5)])
+    (Decimal('10'), Decimal('20'))
+    """
+
+    def bets(streets: tuple[int, ...]) -> list[Decimal]:
+        return [s.amount for s in steps if s.kind == "bet" and s.street in streets and s.amount]
+
+    # A completion on 3rd street (a first raise over the bring-in) is the small bet.
+    first = next((s for s in steps if s.street == 3 and s.kind in ("complete", "bet", "raise")),
+                 None)  # fmt: skip
+    completed = None if first is None or first.all_in else first.to or first.amount
+    small, big = completed or _most_common(bets((3, 4))), _most_common(bets((5, 6, 7)))
+    if small and not big:
+        big = small * 2
+    elif big and not small:
+        small = big / 2
+    elif not small:
+        bring_in = max((s.amount or Decimal(0) for s in steps if s.kind == "bring_in"),
+                       default=Decimal(1))  # fmt: skip
+        shoves = [s.amount or Decimal(0) for s in steps if s.kind == "all_in" and s.street < 5]
+        small = max([bring_in * 4, *shoves])
+        big = small * 2
+    return small, big
+
+
 class _Replay:
     def __init__(self, t: Transcript, rules: HouseRules | None) -> None:
         self.t = t
@@ -52,7 +90,7 @@ class _Replay:
         self.players = [Player(no, name, self.chips(stack, t.line)) for no, name, stack in seated]
         self.seat_of = {p.name: i for i, p in enumerate(self.players)}
         self.stakes = self._stakes()
-        self.rake = self.chips(t.rake, t.line) if t.rake is not None else 0
+        self.rake = self.chips(t.rake, t.line) if t.rake is not None else self._unwritten_rake()
         try:
             self.hand = StudHand(t.game, self.stakes, [p.stack for p in self.players],
                                  rules=rules, rake=self.rake)  # fmt: skip
@@ -86,11 +124,21 @@ class _Replay:
     def money(self, chips: int) -> str:
         return str(chips * self.unit)  # Decimal keeps the unit's places: 0.40, not 0.4
 
+    def _unwritten_rake(self) -> int:
+        """A total pot written without its rake (Bovada, now and then): the rake is
+        the total less what was collected."""
+        t = self.t
+        if t.total_pot is None or t.collects_returns or t.pot_after_rake:
+            return 0
+        taken = sum(s.amount for s in t.steps if s.kind == "collect" and s.amount is not None)
+        return max(self.chips(t.total_pot, t.line) - self.chips(Decimal(taken), t.line), 0)
+
     def _stakes(self) -> Stakes:
         t = self.t
         antes = [self.chips(s.amount, s.line) for s in t.steps if s.kind == "ante" and s.amount]
         ante = self.chips(t.ante, t.line) if t.ante is not None else max(antes, default=0)
-        small, big = self.chips(t.small_bet, t.line), self.chips(t.big_bet, t.line)
+        small_bet, big_bet = (t.small_bet, t.big_bet) if t.small_bet else _limits(t.steps)
+        small, big = self.chips(small_bet, t.line), self.chips(big_bet, t.line)
         bring_ins = [s for s in t.steps if s.kind == "bring_in" and s.amount is not None]
         if t.bring_in is not None:
             bring_in = self.chips(t.bring_in, t.line)

@@ -7,9 +7,7 @@ a street whose ``<action>`` elements are numbered in the order they happened
 cards for the street (``X`` for one not seen; a suit letter before the rank,
 ``S10``). There is no rake field: the rake is what was bet less what was won. The
 stakes are in the session's ``<gametype>`` for cash games; a tournament's are read
-from its wagers (the completion or first bet is the small bet, and a big bet is
-twice it unless a later street shows it; with no full bet at all, the small bet is
-four bring-ins, as in iPoker's tournament structure, or the largest early all-in).
+from its wagers by the replay.
 
 >>> from studeval.histories import read
 >>> history = next(read(IPOKER_EXAMPLE))
@@ -55,10 +53,6 @@ def _card(text: str) -> str | None:
 def _amount(text: str | None) -> Decimal:
     found = re.search(MONEY, (text or "0").replace("\u20ac", "$").replace("\ufffd", "$"))
     return money(found.group(0)) if found else Decimal(0)
-
-
-def _most_common(amounts: list[Decimal]) -> Decimal:
-    return max(sorted(set(amounts)), key=amounts.count) if amounts else Decimal(0)
 
 
 def _game(text: str) -> str | None:
@@ -113,7 +107,6 @@ def _transcript(game: ElementTree.Element, hand_id: str, game_text: str,
         seats.append((int(player.get("seat", "0")), name, _amount(player.get("chips"))))
         bet[name], won[name] = _amount(player.get("bet")), _amount(player.get("win"))
     steps: list[Step] = []
-    wagers: dict[int, list[Decimal]] = {}
     for round_ in sorted(game.iter("round"), key=lambda r: int(r.get("no", "0"))):
         street = int(round_.get("no", "0")) + 1
         actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no", "0")))
@@ -140,24 +133,8 @@ def _transcript(game: ElementTree.Element, hand_id: str, game_text: str,
             else:
                 steps.append(Step(first_line, _KINDS[code], action.get("player"), amount,
                                   street=street))  # fmt: skip
-            if code == "5" and amount:
-                wagers.setdefault(street, []).append(amount)
-    if stakes is not None:
-        small, big = money(stakes.group(1)), money(stakes.group(2))
-    else:  # a tournament: its bets (a first wager, never all in) say the limits
-        small = _most_common([a for s in (3, 4) for a in wagers.get(s, [])])
-        big = _most_common([a for s in (5, 6, 7) for a in wagers.get(s, [])])
-        if small and not big:
-            big = small * 2
-        elif big and not small:
-            small = big / 2
-        elif not small:  # no full bet: iPoker's bring-in is a quarter of one, and an
-            # all-in written is at most one (the limits then change nothing in the hand)
-            bring_in = max((s.amount or Decimal(0) for s in steps if s.kind == "bring_in"),
-                           default=Decimal(1))  # fmt: skip
-            shoves = [s.amount or Decimal(0) for s in steps if s.kind == "all_in" and s.street < 5]
-            small = max([bring_in * 4, *shoves])
-            big = small * 2
+    # A tournament names no limits: the replay reads them from the wagers.
+    small, big = (money(stakes.group(1)), money(stakes.group(2))) if stakes else (Decimal(0),) * 2
     revealed = {}
     for step in steps:
         if step.kind == "deal" and step.name and step.street == 3 and step.cards[:1] != (None,):

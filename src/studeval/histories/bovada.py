@@ -1,0 +1,120 @@
+"""Bovada (Bodog, Ignition) text hand histories: seats named by number ("Seat+4"),
+"[ME]" after the hero's, and in older files no line between streets (a street
+begins where the deals begin again). Bovada writes every seat's cards once the hand
+is over; its limits are read from the wagers.
+
+>>> from studeval.histories import read
+>>> history = next(read(BOVADA_EXAMPLE))
+>>> history.site, history.hero, history.stakes.small_bet, history.hand.stacks
+('Bovada', 'Seat+2 [ME]', 10, [1488, 1512])
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from studeval.histories._grammar import Grammar, Header
+from studeval.histories._text import MONEY, currency_of, money
+
+__all__ = ["BOVADA_EXAMPLE", "GRAMMAR"]
+
+_HEAD = re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #(?P<id>\d+):? (?P<rest>.*)$")
+_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})")
+
+
+def _header(lines: list[str]) -> Header:
+    found = _HEAD.match(lines[0])
+    if not found:
+        raise ValueError("not a Bovada hand")
+    rest = found["rest"]
+    game_text = rest.split(" - ")[0]
+    lowered = game_text.lower()
+    game = None
+    if "fixed limit" in lowered:
+        if "razz" in lowered:
+            game = "razz"
+        elif "7card" in lowered.replace(" ", ""):
+            game = "stud8" if re.search(r"\bhi[-/]?lo\b", lowered) else "stud"
+    stakes = re.search(rf"\((?P<small>{MONEY})/(?P<big>{MONEY})\)", rest)
+    small = money(stakes["small"]) if stakes else money("0")
+    big = money(stakes["big"]) if stakes else money("0")
+    tournament = re.search(r"Tournament #(\d+)", rest)
+    when = _TIME.search(rest)
+    played_at = None
+    if when:
+        y, mo, d, h, mi, sec = map(int, when.groups())
+        played_at = datetime.datetime(y, mo, d, h, mi, sec)
+    table = re.search(r"TBL#(\d+)", rest)
+    return Header(
+        hand_id=found["id"], game=game, game_text=game_text, small_bet=small, big_bet=big,
+        table=table.group(1) if table else None,
+        tournament=tournament.group(1) if tournament else None, played_at=played_at,
+        currency=None if tournament else currency_of(rest),
+    )  # fmt: skip
+
+
+_NAME = r"(?P<name>Seat\+\d+(?: \[ME\])?)"
+_ALL_IN = r"(?P<all_in>)"
+GRAMMAR = Grammar(
+    site="Bovada",
+    start=_HEAD,
+    header=_header,
+    seat=re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+)(?: \[ME\])?): (?P<stack>{MONEY}) in chips"),
+    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
+                      r"7TH STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*"),
+    streets={"hole cards": 3, "3rd street": 3, "4th street": 4, "5th street": 5,
+             "6th street": 6, "7th street": 7, "river": 7, "show down": 8, "summary": 9},
+    streets_by_deals=True,
+    hero_mark="[ME]",
+    hints={"ante": "Ante chip", "deal": "Card dealt to a spot", "bring_in": "Bring",
+           "bet": "ets ", "raise": "Raises ", "all_in": "All-in", "call": " : Call",
+           "check": " : Checks", "fold": " : Folds", "return": "Return uncalled",
+           "show": " : Showdown", "muck": " : ", "collect": " : Hand "},
+    lines=(
+        ("ante", re.compile(rf"^{_NAME} : Ante chip (?P<amount>{MONEY})$")),
+        ("deal", re.compile(rf"^{_NAME} : Card dealt to a spot (?P<cards>\[.*\])\s*$")),
+        ("bring_in", re.compile(rf"^{_NAME} : (?:Big blind/Bring in|Bring_in chip)(?:\(timeout\))?"
+                                rf" (?P<amount>{MONEY})$")),
+        ("bet", re.compile(rf"^{_NAME} : (?:Bets|Double bets|D bets) (?P<amount>{MONEY})$")),
+        ("raise", re.compile(rf"^{_NAME} : Raises (?:{MONEY} to )?(?P<to>{MONEY})$")),
+        ("all_in", re.compile(rf"^{_NAME} : All-in(?:\(raise\))? (?P<amount>{MONEY})$")),
+        ("call", re.compile(rf"^{_NAME} : Calls? (?P<amount>{MONEY})$")),
+        ("check", re.compile(rf"^{_NAME} : Checks(?:\(timeout\))?$")),
+        ("fold", re.compile(rf"^{_NAME} : Folds(?:\(timeout\))?$")),
+        ("return", re.compile(rf"^{_NAME} : Return uncalled portion of bet (?P<amount>{MONEY})$")),
+        ("show", re.compile(rf"^{_NAME} : Showdown (?P<cards>\[[^\]]*\]).*$")),
+        ("muck", re.compile(rf"^{_NAME} : (?:Does not show|Mucks) .*$")),
+        ("collect", re.compile(rf"^{_NAME} : Hand [Rr]esult(?:-Side Pot)? (?P<amount>{MONEY})$")),
+    ),
+    reveals=(re.compile(rf"^{_NAME} : (?:Showdown|Does not show|Mucks) (?P<cards>\[[^\]]*\])"),),
+    reveal_hints=("Showdown", "show", "Mucks"),
+    totals=re.compile(rf"^Total Pot\((?P<pot>{MONEY})\)(?: \| Rake \((?P<rake>{MONEY})\))?"),
+)  # fmt: skip
+
+BOVADA_EXAMPLE = """\
+Bovada Hand #1: 7CARD Tournament #2 TBL#1, Fixed Limit- Level 1 (0/0) - 2026-12-02 12:00:00
+Seat+1: 1,500 in chips
+Seat+2 [ME]: 1,500 in chips
+Seat+1 : Ante chip 2
+Seat+2 [ME] : Ante chip 2
+*** HOLE CARDS ***
+Seat+1 : Card dealt to a spot [9d Td 2c]
+Seat+2 [ME] : Card dealt to a spot [Ah Kc Qc]
+Seat+1 : Big blind/Bring in 5
+Seat+2 [ME] : Raises 10
+Seat+1 : Call 5
+Seat+1 : Card dealt to a spot [8s]
+Seat+2 [ME] : Card dealt to a spot [7d]
+Seat+2 [ME] : Checks
+Seat+1 : Checks
+Seat+1 : Card dealt to a spot [4c]
+Seat+2 [ME] : Card dealt to a spot [Jc]
+Seat+2 [ME] : Bets 20
+Seat+1 : Folds
+Seat+2 [ME] : Return uncalled portion of bet 20
+Seat+2 [ME] : Does not show [Ah Kc Qc 7d Jc] (High Card)
+Seat+2 [ME] : Hand Result 24
+*** SUMMARY ***
+Total Pot(24)
+"""
