@@ -174,14 +174,15 @@ def test_cards_shown_at_the_showdown_become_known() -> None:
 @pytest.mark.parametrize("site", sorted(WRITERS))
 def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
     """The round trip: random legal hands (every game, 2-8 seats, short stacks for
-    all-ins, a rake) written in the room's words and read back end with the same
-    actions, stacks, and the cards the text shows."""
+    all-ins, a rake, a game without a bring-in) written in the room's words and read
+    back end with the same actions, stacks, and the cards the text shows."""
     rng = random.Random(site)
     all_in = 0
     for number in range(300):
         game = rng.choice(["stud", "stud8", "razz"])
         seats = rng.randint(2, 8)
-        stakes = rng.choice([Stakes(1, 2, 5, 10), Stakes(0, 2, 4, 8), Stakes(5, 10, 25, 50)])
+        stakes = rng.choice([Stakes(1, 2, 5, 10), Stakes(0, 2, 4, 8), Stakes(5, 10, 25, 50),
+                             Stakes(1, 0, 10, 20)])  # the last: no bring-in  # fmt: skip
         hand = random_hand(game, seats, rng=rng, stakes=stakes,
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
         hero = rng.choice([None, 0, seats - 1])

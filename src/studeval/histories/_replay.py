@@ -140,10 +140,15 @@ class _Replay:
         small_bet, big_bet = (t.small_bet, t.big_bet) if t.small_bet else _limits(t.steps)
         small, big = self.chips(small_bet, t.line), self.chips(big_bet, t.line)
         bring_ins = [s for s in t.steps if s.kind == "bring_in" and s.amount is not None]
+        opening = next((s for s in t.steps if s.kind in _WAGERS and s.street == 3), None)
         if t.bring_in is not None:
             bring_in = self.chips(t.bring_in, t.line)
         elif bring_ins and not bring_ins[0].all_in:
             bring_in = self.chips(bring_ins[0].amount, bring_ins[0].line)  # type: ignore[arg-type]
+        elif opening is not None and opening.kind in ("check", "fold", "bet"):
+            # A game without a bring-in: the first seat checks, folds or bets, where a
+            # bring-in seat would have brought in or completed.
+            bring_in = 0
         else:
             # The bring-in seat completed (or went all in for less): the text never
             # says the bring-in, and the hand does not depend on it.
