@@ -200,11 +200,10 @@ static int se_betting_possible(const se_hand *h) {
     return able == 1 && h->street_bets[one] < h->level;
 }
 
-/* The next seat clockwise from `after` (or `after` itself with include) that
- * must still act this round. */
-static int se_next_to_act(const se_hand *h, int after, int include) {
+/* The next seat clockwise after `after` that must still act this round. */
+static int se_next_to_act(const se_hand *h, int after) {
     int n = h->rules.seats;
-    for (int step = include ? 0 : 1; step <= n; step++) {
+    for (int step = 1; step <= n; step++) {
         int s = (after + step) % n;
         if (!se_can_act(h, s)) continue;
         if (h->acted_at[s] == SE_NONE || h->street_bets[s] < h->level) return s;
@@ -332,7 +331,7 @@ void se_start_betting(se_hand *h) {
         int due = h->rules.bring_in > 0; /* without a bring-in the seat opens or checks */
         h->first_actor = seat;
         if (h->stacks[seat] == 0) { /* all in for the ante: the next seat acts first */
-            seat = se_next_to_act(h, seat, 0);
+            seat = se_next_to_act(h, seat);
             due = due && h->rules.bring_in_passes_left;
         }
         h->bring_in_due = due && seat != SE_NONE;
@@ -430,7 +429,7 @@ static void se_advance(se_hand *h, int seat) {
         se_finish_by_folds(h, only);
         return;
     }
-    int next = se_next_to_act(h, seat, 0);
+    int next = se_next_to_act(h, seat);
     if (next != SE_NONE && !se_betting_possible(h)) next = SE_NONE;
     h->actor = next;
     if (next == SE_NONE) se_end_round(h);

@@ -237,6 +237,30 @@ def test_seventh_street_own_cards_while_the_deck_has_one_for_every_seat() -> Non
     assert short.community == left[0] and short.actor is not None
 
 
+def test_a_shuffled_deck_counts_the_cards_dealt_unknown_as_gone() -> None:
+    """Down cards dealt by hand as unknown are somewhere among the cards not seen, so
+    the shuffled deck cannot count on them: seat 7 folded on 4th street, 46 cards are
+    out and 6 left for 7 seats, and the community card is dealt, however many cards
+    the deck has not seen."""
+    ranks = "23456789TJQKA"
+    ups = iter([r + s for s in "cdhs" for r in ranks])
+    hand = StudHand("stud", STAKES, [100] * 8)
+    for seat in range(8):
+        hand.deal(seat, [None, None, next(ups)])
+    hand.act("bring_in")
+    while hand.actor is not None:
+        hand.act("call")
+    for street in range(4, 7):
+        for seat in range(8 if street == 4 else 7):
+            hand.deal(seat, [next(ups)])
+        while hand.actor is not None:
+            hand.act("fold" if hand.actor == 7 else "check")
+    assert hand.street == 7 and hand.folded[7] and sum(map(len, hand.cards)) == 46
+    hand.deal_random(5)
+    assert hand.community is not None and hand.actor is not None
+    assert all(len(hand.cards[seat]) == 6 for seat in range(7))
+
+
 def test_eight_seats_on_seventh_street_take_no_own_card_even_with_the_muck() -> None:
     """Under "muck" too: 48 cards out and 4 burned leave the deck and the muck 4
     cards for 8 seats, so no seat takes its own (by hand as at random)."""
