@@ -23,6 +23,7 @@ __all__ = [
     "chips",
     "count",
     "game",
+    "history_inputs",
     "positive",
     "seat",
     "subcommand",
@@ -130,3 +131,10 @@ def subcommand(
     # with this command's usage instead of the top-level one.
     parser.set_defaults(run=run, command_parser=parser)
     return parser
+
+
+def history_inputs(parser: argparse.ArgumentParser) -> None:
+    """The files, directories or ``-`` of hand histories that ``replay`` and
+    ``convert`` read."""
+    parser.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",
+                        help="history files or directories ('-' reads stdin)")  # fmt: skip

@@ -17,7 +17,7 @@ import argparse
 import json
 from typing import Any
 
-from studeval.cli._args import subcommand
+from studeval.cli._args import history_inputs, subcommand
 from studeval.cli._console import InputError, Output, fail, say
 
 __all__ = ["add", "run"]
@@ -44,8 +44,7 @@ def add(commands: Any) -> None:
         description="Convert hand histories (PHH or card rooms') to phh, phhs or jsonl.",
         epilog=EPILOG,
     )  # fmt: skip
-    convert.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",
-                         help="history files or directories ('-' reads stdin)")  # fmt: skip
+    history_inputs(convert)
     convert.add_argument("--to", choices=("phh", "phhs", "jsonl"), required=True,
                          help="the format written to stdout")  # fmt: skip
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from studeval.cli._args import subcommand
+from studeval.cli._args import history_inputs, subcommand
 from studeval.cli._console import InputError, Output, fail, say
 
 __all__ = ["add", "run"]
@@ -46,8 +46,7 @@ def add(commands: Any) -> None:
         description="Replay hand histories and print each hand street by street.",
         epilog=EPILOG,
     )  # fmt: skip
-    replay.add_argument("inputs", nargs="+", metavar="FILE|DIR|-",
-                        help="history files or directories ('-' reads stdin)")  # fmt: skip
+    history_inputs(replay)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
@@ -29,6 +29,9 @@ from studeval.histories.winamax import GRAMMAR as WINAMAX
 
 __all__ = ["SITES", "find_site", "read"]
 
+#: An XML room's reader: the file's text, its first line, its name -> its hands.
+XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
+
 #: The rooms whose text is read line by line, by name.
 GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX, BOVADA)}
 #: Every room read, by the name ``read(site=...)`` takes.
@@ -42,10 +45,9 @@ def find_site(text: str) -> str | None:
     >>> find_site(POKERSTARS_EXAMPLE), find_site('variant = "F7S"')
     ('PokerStars', None)
     """
-    if _is_ipoker(text):
-        return IPOKER
-    if MERGE_START.match(text.lstrip("\ufeff")):
-        return MERGE
+    xml = _xml_room(text)
+    if xml is not None:
+        return xml[0]
     for line in text.lstrip("\ufeff").splitlines():
         for grammar in GRAMMARS.values():
             if grammar.start.match(line):
@@ -53,9 +55,17 @@ def find_site(text: str) -> str | None:
     return None
 
 
-def _is_ipoker(text: str) -> bool:
-    head = re.sub(r"^\s*(?:\ufeff)?\s*<\?xml[^>]*\?>", "", text[:500])
-    return bool(IPOKER_START.match(head))
+#: The rooms that write XML: each one's name, how its files start, and its reader.
+_XML_ROOMS: tuple[tuple[str, re.Pattern[str], XmlReader], ...] = (
+    (IPOKER, IPOKER_START, ipoker_transcripts),
+    (MERGE, MERGE_START, merge_transcripts),
+)
+
+
+def _xml_room(text: str) -> tuple[str, XmlReader] | None:
+    """The XML room whose file ``text`` is (its name and reader), or ``None``."""
+    head = re.sub(r"^\s*(?:\ufeff)?\s*<\?xml[^>]*\?>", "", text[:500]).lstrip("\ufeff")
+    return next(((name, reader) for name, start, reader in _XML_ROOMS if start.match(head)), None)
 
 
 def _texts(source: object) -> Iterator[tuple[str, str | None]]:
@@ -83,9 +93,7 @@ def _texts(source: object) -> Iterator[tuple[str, str | None]]:
         )
 
 
-def _hands(
-    text: str, where: str | None, grammars: Iterable[Grammar]
-) -> Iterator[tuple[Grammar, list[str], int]]:
+def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, list[str], int]]:
     lines = text.lstrip("\ufeff").splitlines()
     grammars = list(grammars)
     start: tuple[Grammar, int] | None = None
@@ -126,23 +134,24 @@ def read(source: object, *, site: str | None = None,
         raise HistoryError(f"unknown site {site!r}; known: {', '.join(SITES)}")
     grammars = [GRAMMARS[site]] if site in GRAMMARS else [] if site else list(GRAMMARS.values())
     for text, where in _texts(source):
-        if _is_ipoker(text):
-            if site in (None, IPOKER):
-                for found in ipoker_transcripts(text.lstrip("\ufeff"), 1, where):
-                    yield _replayed(found, errors)
-            continue
-        if MERGE_START.match(text.lstrip("\ufeff")):
-            if site in (None, MERGE):
-                for found in merge_transcripts(text.lstrip("\ufeff"), 1, where):
-                    yield _replayed(found, errors)
-            continue
-        for grammar, lines, first in _hands(text, where, grammars):
-            try:
-                yield replay(read_hand(grammar, lines, first, where))
-            except HistoryError as err:
-                if errors == "raise":
-                    raise
-                yield err
+        xml = _xml_room(text)
+        found: Iterable[Transcript | HistoryError]
+        if xml is not None:
+            found = xml[1](text.lstrip("\ufeff"), 1, where) if site in (None, xml[0]) else ()
+        else:
+            found = (
+                _read_hand(g, lines, first, where) for g, lines, first in _hands(text, grammars)
+            )
+        for transcript in found:
+            yield _replayed(transcript, errors)
+
+
+def _read_hand(grammar: Grammar, lines: list[str], first: int,
+               where: str | None) -> Transcript | HistoryError:  # fmt: skip
+    try:
+        return read_hand(grammar, lines, first, where)
+    except HistoryError as err:
+        return err
 
 
 def _replayed(found: Transcript | HistoryError, errors: str) -> History | HistoryError:

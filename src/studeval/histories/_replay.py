@@ -104,10 +104,9 @@ class _Replay:
         for s in t.steps:
             if s.kind == "deal" and s.name in self.ups and s.cards and 3 <= s.street <= 6:
                 self.ups[s.name].add(s.cards[-1])
-        self.t_community = next((s.cards[0] for s in t.steps if s.kind == "street" and s.cards),
-                                None)  # fmt: skip
-        self.community: str | None = None
-        self.street = 3
+        # The community card, where a street marker deals one.
+        self.community = next((s.cards[0] for s in t.steps if s.kind == "street" and s.cards),
+                              None)  # fmt: skip
 
     # ---- money ------------------------------------------------------------------------
 
@@ -184,7 +183,7 @@ class _Replay:
         it shows less its up cards (every street's deal lines) and the community card."""
         name = self.players[seat].name
         shown = self.t.revealed.get(name, ())
-        return [c for c in shown if c not in self.ups[name] and c != self.t_community]
+        return [c for c in shown if c not in self.ups[name] and c != self.community]
 
     def deal_street(self, line: int) -> None:
         """Deal the street the hand waits for, from what the text showed."""
@@ -293,13 +292,13 @@ class _Replay:
             raise self.error(f"{name}: {err}", step.line) from None
 
     def _street_total(self, seat: int) -> int:
-        total = 0
+        """What ``seat`` has put in this street (its last wager's total)."""
         for event in reversed(self.hand.events):
             if event.kind in ("deal", "community") and event.street != self.hand.street:
                 break
             if event.seat == seat and event.to is not None and event.street == self.hand.street:
                 return event.to
-        return total
+        return 0
 
     # ---- the end ----------------------------------------------------------------------
 
@@ -332,10 +331,11 @@ class _Replay:
             except StudevalError as err:
                 raise self.error(f"{name} at the showdown: {err}", line) from None
 
-    def collected(self) -> dict[str, int]:
+    def _taken(self, kind: str) -> dict[str, int]:
+        """Chips each player took by ``kind`` lines ("collect" or "return")."""
         taken = {p.name: 0 for p in self.players}
         for s in self.t.steps:
-            if s.kind == "collect" and s.name is not None and s.amount is not None:
+            if s.kind == kind and s.name is not None and s.amount is not None:
                 taken[s.name] += self.chips(s.amount, s.line)
         return taken
 
@@ -350,27 +350,22 @@ class _Replay:
             if put_in is not None and self.chips(put_in, end_line) != hand.contributions[seat]:
                 raise self.error(f"{player.name} bet {put_in}; the replay puts in "
                                  f"{self.money(hand.contributions[seat])}", end_line)  # fmt: skip
-        returned = [0] * hand.seats
-        collected = [0] * hand.seats
-        for step in t.steps:
-            if step.kind == "return":
-                returned[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
-            elif step.kind == "collect":
-                collected[self.seat_of[step.name or ""]] += self.chips(step.amount, step.line)  # type: ignore[arg-type]
+        returned, collected = self._taken("return"), self._taken("collect")
         for seat, player in enumerate(self.players):
+            got, back = collected[player.name], returned[player.name]
             if t.collects_returns:  # what was won includes the uncalled bet given back
-                if collected[seat] != result.payouts[seat]:
-                    raise self.error(f"{player.name} collected {self.money(collected[seat])}; "
-                                     f"the replay pays {self.money(result.payouts[seat])}, "
-                                     "an uncalled bet included", end_line)  # fmt: skip
+                if got != result.payouts[seat]:
+                    raise self.error(f"{player.name} collected {self.money(got)}; the replay "
+                                     f"pays {self.money(result.payouts[seat])}, an uncalled "
+                                     "bet included", end_line)  # fmt: skip
                 continue
-            if returned[seat] != result.returned[seat]:
-                raise self.error(f"{player.name} got back {self.money(returned[seat])} uncalled; "
-                                 f"the replay returns {self.money(result.returned[seat])}",
+            if back != result.returned[seat]:
+                raise self.error(f"{player.name} got back {self.money(back)} uncalled; the "
+                                 f"replay returns {self.money(result.returned[seat])}",
                                  end_line)  # fmt: skip
             won = result.payouts[seat] - result.returned[seat]
-            if collected[seat] != won:
-                raise self.error(f"{player.name} collected {self.money(collected[seat])}; "
+            if got != won:
+                raise self.error(f"{player.name} collected {self.money(got)}; "
                                  f"the replay pays {self.money(won)}", end_line)  # fmt: skip
         # The total as the room writes it: with or without the uncalled bets, before
         # or after the rake.
@@ -400,8 +395,6 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
         elif s.kind == "street":
             if not hand.over:
                 r.ready(s.line, before=s.street)  # streets nobody acted on
-            if s.cards:
-                r.community = s.cards[0]
         elif s.kind == "deal":
             seat = r.seat_of[s.name or ""]
             r.dealt[(seat, s.street)] = s.cards
@@ -416,6 +409,6 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
         site=t.site, hand_id=t.hand_id, table=t.table, tournament=t.tournament,
         played_at=t.played_at, currency=t.currency, game=t.game, stakes=r.stakes,
         unit=r.unit, players=r.players, hero=t.hero, hand=hand,
-        collected=r.collected(),
+        collected=r._taken("collect"),
         rake=r.rake, text=t.text, source=t.source, line=t.line,
     )  # fmt: skip
