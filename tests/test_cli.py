@@ -691,7 +691,7 @@ def _room_files(tmp_path: Path) -> Path:
 
     folder = tmp_path / "histories"
     (folder / "ftp").mkdir(parents=True)
-    bad = POKERSTARS_EXAMPLE.replace("#35874566077", "#7").replace("calls $0.02", "calls $0.05", 1)
+    bad = POKERSTARS_EXAMPLE.replace("#20261202017", "#7").replace("calls $0.02", "calls $0.05", 1)
     (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE + "\n\n" + bad)
     hand = random_hand("razz", 3, seed=5)
     (folder / "ftp" / "razz.txt").write_text(fulltilt.write(hand, Table(names=["A", "B", "C"])))
@@ -702,7 +702,7 @@ def _room_files(tmp_path: Path) -> Path:
 def test_replay_reads_every_format_and_counts_the_refused(capsys, tmp_path):
     status, out, err = run(capsys, "replay", str(_room_files(tmp_path)))
     assert status == 2
-    assert "== PokerStars hand 35874566077 (" in out and "stars.txt:1)" in out
+    assert "== PokerStars hand 20261202017 (" in out and "stars.txt:1)" in out
     assert "== Full Tilt Poker hand 1 (" in out and "hand.phh hand 1" in out
     assert "Razz, 3 seats" in out and "Final stacks 130 202 164 159 189" in out
     assert "studeval: refused: PokerStars, hand 7, " in err and "calls 0.05" in err
@@ -716,7 +716,7 @@ def test_convert_writes_phhs_that_reads_back(capsys, tmp_path):
     assert status == 2 and err.rstrip().endswith("3 hands converted, 1 refused")
     hands = loads_all(out)
     assert len(hands) == 3 and hands[2].stacks == [130, 202, 164, 159, 189]  # sorted paths
-    assert hands[2].info["venue"] == "PokerStars" and hands[2].info["hand"] == 35874566077
+    assert hands[2].info["venue"] == "PokerStars" and hands[2].info["hand"] == 20261202017
     status, out, err = run(capsys, "convert", str(_room_files(tmp_path / "2")), "--to", "phh")
     assert status == 2 and "--to phh writes one hand" in err and out == ""
 
@@ -729,6 +729,6 @@ def test_convert_jsonl_names_the_room_and_the_money(capsys, tmp_path):
     status, out, _ = run(capsys, "convert", str(path), "--to", "jsonl")
     record = json.loads(out)
     assert status == 0 and record["site"] == "PokerStars" and record["unit"] == "0.01"
-    assert record["collected"]["SilkZone"] == 39 and record["rake"] == 2
+    assert record["collected"]["DarioZ"] == 39 and record["rake"] == 2
     assert record["finishing_stacks"] == [130, 202, 164, 159, 189]
-    assert record["played_at"] == "2009-11-26T10:24:42-05:00"
+    assert record["played_at"] == "2026-12-02T10:24:42-05:00"

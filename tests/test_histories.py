@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from studeval import Stakes
+from studeval.cards import card_str
 from studeval.histories import (
     SITES,
     History,
@@ -27,6 +28,7 @@ from studeval.histories import (
     pokerstars,
     read,
     winamax,
+    winning,
 )
 from studeval.histories._writer import Table
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
@@ -36,6 +38,7 @@ WRITERS = {
     "PokerStars": pokerstars.write,
     "Full Tilt Poker": fulltilt.write,
     "Winamax": winamax.write,
+    "Winning": winning.write,
 }
 
 
@@ -48,24 +51,24 @@ def test_a_pokerstars_hand_is_read_to_the_cent() -> None:
     history = next(read(POKERSTARS_EXAMPLE))
     assert isinstance(history, History)
     assert (history.site, history.hand_id, history.table, history.game) == (
-        "PokerStars", "35874566077", "Gotha II", "razz")  # fmt: skip
+        "PokerStars", "20261202017", "Vega III", "razz")  # fmt: skip
     assert history.unit == Decimal("0.01") and history.currency == "USD"
     assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
-    assert [p.name for p in history.players] == ["kobreli", "willy32948", "meg100", "Hero",
-                                                  "SilkZone"]  # fmt: skip
+    assert [p.name for p in history.players] == ["alba_k", "bruno1977", "cleo42", "Hero",
+                                                  "DarioZ"]  # fmt: skip
     assert [p.seat for p in history.players] == [1, 3, 5, 7, 8]
     assert history.hero == "Hero" and history.hand.cards[3][:3] == [33, 3, 31]  # Td 2s 9s
-    assert history.hand.cards[0][:2] == [None, None]  # kobreli's down cards: never shown
+    assert history.hand.cards[0][:2] == [None, None]  # alba_k's down cards: never shown
     # Antes 5, 3rd street 4 x 2, 4th 3 x 4, 5th 2 x 8: a 41-cent pot, 2 raked.
     assert history.hand.stacks == [130, 202, 164, 159, 189]
-    assert history.collected == {"kobreli": 0, "willy32948": 0, "meg100": 0, "Hero": 0,
-                                 "SilkZone": 39}  # fmt: skip
+    assert history.collected == {"alba_k": 0, "bruno1977": 0, "cleo42": 0, "Hero": 0,
+                                 "DarioZ": 39}  # fmt: skip
     assert history.rake == 2 and history.hand.result is not None
     assert history.hand.result.returned[4] == 8  # the uncalled 8 cents on 6th street
     at = history.played_at
     assert at is not None and at.utcoffset() == datetime.timedelta(hours=-5)
-    assert (at.year, at.month, at.day, at.hour) == (2009, 11, 26, 10)
-    assert history.line == 1 and history.text.startswith("PokerStars Game #35874566077")
+    assert (at.year, at.month, at.day, at.hour) == (2026, 12, 2, 10)
+    assert history.line == 1 and history.text.startswith("PokerStars Game #20261202017")
 
 
 def test_to_phh_keeps_the_room_names_and_replays_the_same() -> None:
@@ -73,8 +76,8 @@ def test_to_phh_keeps_the_room_names_and_replays_the_same() -> None:
 
     history = next(read(POKERSTARS_EXAMPLE))
     text = history.to_phh()
-    assert 'venue = "PokerStars"' in text and "hand = 35874566077" in text
-    assert 'players = ["kobreli", "willy32948", "meg100", "Hero", "SilkZone"]' in text
+    assert 'venue = "PokerStars"' in text and "hand = 20261202017" in text
+    assert 'players = ["alba_k", "bruno1977", "cleo42", "Hero", "DarioZ"]' in text
     assert loads(text).stacks == [130, 202, 164, 159, 189]
 
 
@@ -86,20 +89,20 @@ def _edited(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("old", "new", "words"),
     [
-        ("willy32948: calls $0.02", "willy32948: calls $0.03", "line 20: willy32948 calls 0.03"),
-        ("SilkZone collected $0.39", "SilkZone collected $0.38", "SilkZone collected 0.38"),
+        ("bruno1977: calls $0.02", "bruno1977: calls $0.03", "line 20: bruno1977 calls 0.03"),
+        ("DarioZ collected $0.39", "DarioZ collected $0.38", "DarioZ collected 0.38"),
         ("Total pot $0.41", "Total pot $0.42", "the total pot is 0.42"),
         ("| Rake $0.02", "| Rake $0.01", "collected 0.39; the replay pays 0.40"),
         ("Uncalled bet ($0.08)", "Uncalled bet ($0.04)", "got back 0.04 uncalled"),
         (
-            "meg100: calls $0.02\nHero: folds",
-            "Hero: folds\nmeg100: calls $0.02",
-            "line 21: Hero folds, but meg100 is to act",
+            "cleo42: calls $0.02\nHero: folds",
+            "Hero: folds\ncleo42: calls $0.02",
+            "line 21: Hero folds, but cleo42 is to act",
         ),
         ("Hero: folds", "Hero: dances", "a line this reader does not know: 'Hero: dances'"),
-        ("Dealt to meg100 [3s] [Js]", "Dealt to meg100 [3s] [Qc]", "duplicate card Qc"),
-        ("willy32948: bets $0.04", "willy32948: bets $0.08", "bets to 0.08"),
-        ("Dealt to willy32948 [6h]", "Dealt to nobody [6h]", "'nobody' is not seated"),
+        ("Dealt to cleo42 [3s] [Js]", "Dealt to cleo42 [3s] [Qc]", "duplicate card Qc"),
+        ("bruno1977: bets $0.04", "bruno1977: bets $0.08", "bets to 0.08"),
+        ("Dealt to bruno1977 [6h]", "Dealt to nobody [6h]", "'nobody' is not seated"),
     ],
 )
 def test_a_history_that_disagrees_with_its_replay_is_refused(
@@ -110,13 +113,13 @@ def test_a_history_that_disagrees_with_its_replay_is_refused(
     with pytest.raises(HistoryError) as caught:
         next(read(_edited(old, new)))
     message = str(caught.value)
-    assert message.startswith("PokerStars, hand 35874566077") and words in message, message
+    assert message.startswith("PokerStars, hand 20261202017") and words in message, message
     assert isinstance(caught.value, ValueError) and caught.value.site == "PokerStars"
 
 
 def test_collect_yields_the_errors_and_reads_on() -> None:
-    bad = _edited("willy32948: calls $0.02", "willy32948: calls $0.03")
-    text = bad + "\n\n" + POKERSTARS_EXAMPLE.replace("35874566077", "2")
+    bad = _edited("bruno1977: calls $0.02", "bruno1977: calls $0.03")
+    text = bad + "\n\n" + POKERSTARS_EXAMPLE.replace("20261202017", "2")
     found = list(read(text, errors="collect"))
     assert [type(x).__name__ for x in found] == ["HistoryError", "History"]
     assert isinstance(found[1], History) and found[1].hand_id == "2"
@@ -139,7 +142,7 @@ def test_bad_arguments_are_named() -> None:
 
 def test_encodings_files_directories_and_open_files(tmp_path: Path) -> None:
     """UTF-8 with and without a byte-order mark, UTF-16 with one, code page 1252."""
-    text = POKERSTARS_EXAMPLE.replace("meg100", "mégane")
+    text = POKERSTARS_EXAMPLE.replace("cleo42", "mégane")
     (tmp_path / "deep").mkdir()
     (tmp_path / "a.txt").write_bytes(text.encode("utf-8"))
     (tmp_path / "b.txt").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
@@ -205,7 +208,8 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
-    assert SITES == ("PokerStars", "Full Tilt Poker", "Winamax", "Bovada", "iPoker", "Merge")
+    assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "iPoker",
+                     "Merge")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -256,3 +260,53 @@ def test_a_bovada_hand_finds_its_streets_and_limits_from_its_lines() -> None:
     wrong = bovada.BOVADA_EXAMPLE.replace("Seat+1 : Call 5", "Seat+1 : Call 6")
     with pytest.raises(HistoryError, match=r"line 11: Seat\+1 calls 6; the call is 5"):
         next(read(wrong))
+
+
+def test_a_winning_hand_trusts_only_the_raise_total_and_reads_its_summary() -> None:
+    """Since 2019 Winning writes "raises $A to $B" with an unreliable A, the total
+    pot after the rake and the jackpot fee, and a pot won without a showdown only
+    in the summary."""
+    history = next(read(winning.WINNING_EXAMPLE))
+    assert (history.site, history.hand_id, history.table, history.hero) == (
+        "Winning", "90412077", "Lindale", "Hero")  # fmt: skip
+    assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    # Hero's "raises $0.04 to $0.04" completes to 4 cents: A would make it 8.
+    assert [(e.kind, e.to) for e in history.hand.events if e.seat == 0 and e.street == 3][-1:] == [
+        ("complete", 4)]  # fmt: skip
+    assert history.collected["Player2"] == 36 and history.rake == 1
+    assert history.hand.result is not None and history.hand.result.payouts[3] == 36 + 8
+    with_fee = winning.WINNING_EXAMPLE.replace(
+        "Total pot $0.36 | Rake $0.01", "Total pot $0.36 | Rake $0.00 | JP Fee $0.01"
+    )
+    assert next(read(with_fee)).rake == 1  # the fee is taken as rake is
+    wrong = winning.WINNING_EXAMPLE.replace("show and won $0.36", "show and won $0.35")
+    with pytest.raises(HistoryError, match=r"Player2 collected 0\.35; the replay pays 0\.36"):
+        next(read(wrong))
+    unknown = winning.WINNING_EXAMPLE.replace("Player0 checks", "Player0 knocks", 1)
+    with pytest.raises(HistoryError, match="a line this reader does not know: 'Player0 knocks'"):
+        next(read(unknown))
+
+
+def test_a_winning_2016_hand_is_read_card_by_card_and_pays_the_low_the_odd_chip() -> None:
+    """The older software writes a line a card (no 3rd street marker; its "Third
+    street" is the fourth), what each put in and took only in the summary, and
+    gives the odd chip of a hi/lo split to the low half."""
+    history = next(read(winning.WINNING_2016_EXAMPLE))
+    assert (history.game, history.hand_id, history.table, history.hero) == (
+        "stud8", "700102033", "Pampas - 2", "Quill")  # fmt: skip
+    assert history.played_at is not None and history.played_at.second == 5
+    assert history.stakes == Stakes(ante=15, bring_in=40, small_bet=100, big_bet=200)
+    assert [e.street for e in history.hand.events if e.kind == "deal" and e.seat == 1] == [
+        3, 4, 5, 6, 7]  # fmt: skip
+    hand = history.hand
+    assert hand.rules.odd_chip_half == "low" and history.rake == 20
+    assert hand.result is not None and hand.result.payouts == [0, 353, 352]
+    # Rowan's down cards, the 7th-street one too, are known from the summary's show.
+    assert [card_str(c) if c is not None else None for c in hand.cards[2]] == [
+        "5d", "3d", "3s", "6s", "8s", "8h", "Ad"]  # fmt: skip
+    assert history.collected == {"Moth": 0, "Quill": 353, "Rowan": 352}
+    wrong = winning.WINNING_2016_EXAMPLE.replace("3.55. Collects: 3.52", "3.45. Collects: 3.52")
+    with pytest.raises(HistoryError, match=r"Rowan bet 3\.45; the replay puts in 3\.55"):
+        next(read(wrong))
+    cut = winning.WINNING_2016_EXAMPLE.split("Player Moth ante")[0]
+    assert "the text ends before a card is dealt" in str(next(read(cut, errors="collect")))

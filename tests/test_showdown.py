@@ -80,6 +80,17 @@ def test_stud8_splits_high_and_qualifying_low_odd_chip_to_high(rules: HouseRules
     assert pot.odd_chips == 1
 
 
+def test_a_house_may_give_the_odd_chip_of_a_split_to_the_low_half() -> None:
+    """The Winning Poker Network's older software pays the low half the odd chip."""
+    low_house = HouseRules(odd_chip_half="low")
+    result = settle([KINGS_FIVES, SEVEN_LOW, None], [40, 40, 23], "stud8", rules=low_house)
+    assert result.payouts == [51, 52, 0]
+    assert result.pots[0].low_shares == (0, 52, 0) and result.pots[0].odd_chips == 1
+    # A scoop has no halves: the option changes nothing.
+    scoop = settle([KINGS_FIVES, "Ac Qd Jh Ts 9h 6c 6d"], [51, 50], "stud8", rules=low_house)
+    assert scoop.payouts == [101, 0]
+
+
 @PRESETS
 def test_stud8_without_qualifying_low_high_scoops(rules: HouseRules) -> None:
     """WSOP LAR 238-241: in stud/8, when no low qualifies the high takes the whole pot."""

@@ -29,6 +29,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "odd_chip_cards": ("all", "played"),
     "odd_chip_low": ("low_card", "high_card"),
     "odd_chips": ("by_cards", "first_seat"),
+    "odd_chip_half": ("high", "low"),
     "split_pots": ("each", "merged"),
     "short_all_in": ("half_bet", "full_bet"),
     "bring_in_all_in": ("nobody", "next_seat"),
@@ -65,6 +66,9 @@ class HouseRules:
             order of ``odd_chip_cards`` and ``odd_chip_low`` (Robert's, WSOP).
             ``"first_seat"``: every odd chip of a tie goes to the tied seat
             nearest the dealer's left (pokerkit).
+        odd_chip_half: which half of a hi/lo split takes its odd chip: the
+            ``"high"`` (Robert's, WSOP) or the ``"low"`` (as the Winning Poker
+            Network's older software pays).
         split_pots: ``"each"``: the main pot and every side pot are split on
             their own (Robert's, WSOP). ``"merged"``: the hands that win
             nothing are mucked first, and pots in a row that the same seats
@@ -106,6 +110,7 @@ class HouseRules:
     odd_chip_cards: Literal["all", "played"] = "all"
     odd_chip_low: Literal["low_card", "high_card"] = "low_card"
     odd_chips: Literal["by_cards", "first_seat"] = "by_cards"
+    odd_chip_half: Literal["high", "low"] = "high"
     split_pots: Literal["each", "merged"] = "each"
     short_all_in: Literal["half_bet", "full_bet"] = "half_bet"
     bring_in_all_in: Literal["nobody", "next_seat"] = "nobody"

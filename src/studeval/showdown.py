@@ -148,9 +148,12 @@ def _contest(
         low_winners = tuple(s for s in eligible if lows.get(s) == best_low)
         low_hand = describe_low(best_low)
     if high_winners and low_winners:
-        # The high half takes the odd chip of a hi/lo split.
+        # One half takes the odd chip of a hi/lo split: the high, but for a house
+        # that gives it to the low.
         low_amount = amount // chip // 2 * chip
         high_amount = amount - low_amount
+        if house.odd_chip_half == "low":
+            high_amount, low_amount = low_amount, high_amount
         split_odd = amount // chip % 2
     elif high_winners:
         high_amount, low_amount, split_odd = amount, 0, 0
@@ -198,8 +201,9 @@ def settle(
     ``stud`` best high; ``razz`` best A-5 low; ``stud8`` half to the best high
     and half to the best 8-or-better low, all to the high when no low
     qualifies; ``stud_hilo_noq`` half high and half A-5 low, always. The high half
-    gets the odd chip of a split; tied winners share, odd chips going one each
-    in the order the house rules set (:class:`~studeval.HouseRules`). Suits
+    gets the odd chip of a split (the low half under ``odd_chip_half="low"``); tied
+    winners share, odd chips going one each in the order the house rules set
+    (:class:`~studeval.HouseRules`). Suits
     never break a tie for a pot.
 
     ``rake`` chips are taken from the main pot before it is split (as online

@@ -6,7 +6,7 @@ from files, directories and standard input, each hand or its refusal in turn.
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
 >>> [(found.history.hand_id, found.error) for found in load([str(folder)])]
-[('35874566077', None)]
+[('20261202017', None)]
 """
 
 from __future__ import annotations

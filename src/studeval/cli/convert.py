@@ -7,7 +7,7 @@ r"""``studeval convert``: hand histories from any format read, written as PHH or
 >>> _ = path.write_text(POKERSTARS_EXAMPLE)
 >>> with contextlib.redirect_stderr(io.StringIO()):
 ...     main(["convert", str(path), "--to", "jsonl"])  # doctest: +ELLIPSIS
-{"site": "PokerStars", "hand_id": "35874566077", ...}
+{"site": "PokerStars", "hand_id": "20261202017", ...}
 0
 """
 
@@ -27,8 +27,8 @@ examples:
   studeval convert HH20250101.txt --to phhs > hands.phhs
   studeval convert histories/ --to jsonl > hands.jsonl
 
-Reads what `studeval replay` reads (PHH, PokerStars, Full Tilt Poker, Winamax,
-iPoker; directories whole), replays and checks every hand, and writes them: phh (one hand only),
+Reads what `studeval replay` reads (PHH and every card room it knows; directories
+whole), replays and checks every hand, and writes them: phh (one hand only),
 phhs (many hands, numbered) or jsonl (a JSON object a line: the room's names,
 ids, stakes in chips, the money of a chip, the players, what each collected, the
 rake, and the hand as PHH). Hands that cannot be replayed are reported on stderr

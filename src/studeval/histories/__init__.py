@@ -8,7 +8,7 @@ disagrees is a :class:`HistoryError` naming the room, the hand and the line.
 
 >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 >>> [h.hand_id for h in read(POKERSTARS_EXAMPLE)]
-['35874566077']
+['20261202017']
 """
 
 from studeval.histories._reader import SITES, find_site, read

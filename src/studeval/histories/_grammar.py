@@ -13,6 +13,7 @@ room's format makes that unambiguous (``strict_prefix``).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from decimal import Decimal
 
 from studeval.histories._record import HistoryError, Step, StepKind, Transcript
 from studeval.histories._text import money
+from studeval.houserules import HouseRules
 
 __all__ = ["Grammar", "Header", "cards_in", "read_hand"]
 
@@ -53,7 +55,10 @@ class Grammar:
     community card). ``lines`` are tried in order on every other line before the
     summary (groups ``name``, ``amount``, ``to``, ``cards``, ``all_in``);
     ``reveals`` on every line, for cards shown (groups ``name``, ``cards``).
-    ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``).
+    ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``, and
+    ``fee`` for a jackpot fee taken beside the rake). ``summary`` patterns read the
+    summary's lines for what each player won (group ``won``) and put in (``bet``):
+    what was won is taken from there only when no line before the summary says it.
     """
 
     site: str
@@ -76,6 +81,13 @@ class Grammar:
     pot_after_rake: bool = False  # the total pot written is what was left after the rake
     collects_returns: bool = False  # an uncalled bet is written as part of what was won
     ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
+    summary: tuple[re.Pattern[str], ...] = ()
+    # The street of the lines before the first street marker (a room that marks
+    # no 3rd street: 3), and whether each card dealt has a line of its own.
+    first_street: int = 0
+    card_by_card: bool = False
+    # The house rules the room plays by, where they differ from Robert's.
+    rules: HouseRules | None = None
 
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -144,8 +156,10 @@ def read_hand(
         currency=header.currency, ante=header.ante, bring_in=header.bring_in,
         text="\n".join(lines), line=first_line, source=source,
         pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
+        rules=grammar.rules,
     )  # fmt: skip
-    street = 0
+    street = grammar.first_street
+    won: list[Step] = []  # the summary's "won" lines
     dealt_now: set[str | None] = set()  # streets_by_deals: who has had this street's cards
     for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
         line = lines[index].rstrip()
@@ -169,7 +183,13 @@ def read_hand(
             totals = grammar.totals.match(line) if grammar.totals else None
             if totals:
                 transcript.total_pot = money(totals["pot"])
-                transcript.rake = money(totals["rake"]) if totals["rake"] else None
+                fee = totals.groupdict().get("fee")
+                if totals["rake"] or fee:
+                    transcript.rake = money(totals["rake"] or "0") + money(fee or "0")
+            for pattern in grammar.summary:
+                said = pattern.match(line)
+                if said and said["name"] in names:
+                    _summary_says(transcript, said, first_line + index, won)
             continue
         step = _step(grammar, line, first_line + index, street, names)
         if step is not None and grammar.streets_by_deals and step.kind == "deal" and street >= 3:
@@ -184,21 +204,49 @@ def read_hand(
         if step is not None:
             if step.name not in names:
                 raise error(f"{step.name!r} is not seated in this hand", index)
-            if (
-                step.kind == "deal"
-                and street == 3
-                and len(step.cards) == 3
-                and None not in step.cards
-            ):
-                transcript.hero = step.name
-            transcript.steps.append(step)
+            if step.kind == "deal" and grammar.card_by_card:
+                _add_card(transcript.steps, step)
+            else:
+                transcript.steps.append(step)
         elif grammar.strict_prefix and not any(p.match(line) for p in grammar.ignore):
             for name in prefixes:
                 if line.startswith(name + grammar.strict_prefix):
                     raise error(f"a line this reader does not know: {line!r}", index)
+    if not any(s.kind == "collect" for s in transcript.steps):
+        transcript.steps += won
     if grammar.hero_mark is not None:
         transcript.hero = next((n for n in names if grammar.hero_mark in n), None)
+    else:  # the player whose three cards on 3rd street are all written
+        transcript.hero = next((s.name for s in transcript.steps if s.kind == "deal"
+                                and s.street == 3 and len(s.cards) == 3
+                                and None not in s.cards), None)  # fmt: skip
     return transcript
+
+
+def _summary_says(transcript: Transcript, said: re.Match[str], line_no: int,
+                  won: list[Step]) -> None:  # fmt: skip
+    """What a summary line says one player won and put in."""
+    groups = said.groupdict()
+    if groups.get("won") is not None:
+        won.append(Step(line_no, "collect", said["name"], money(groups["won"]), street=9))
+    if groups.get("bet") is not None:
+        if transcript.contributed is None:
+            transcript.contributed = {}
+        transcript.contributed[said["name"]] = money(groups["bet"])
+
+
+def _add_card(steps: list[Step], step: Step) -> None:
+    """A card dealt on a line of its own, joined to the player's other cards of the
+    street (a line that names no card deals one face down)."""
+    cards = step.cards or (None,)
+    for at in range(len(steps) - 1, -1, -1):
+        earlier = steps[at]
+        if earlier.kind == "street":
+            break
+        if earlier.kind == "deal" and earlier.name == step.name and earlier.street == step.street:
+            steps[at] = dataclasses.replace(earlier, cards=earlier.cards + cards)
+            return
+    steps.append(dataclasses.replace(step, cards=cards))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
 >>> SITES
-('PokerStars', 'Full Tilt Poker', 'Winamax', 'Bovada', 'iPoker', 'Merge')
+('PokerStars', 'Full Tilt Poker', 'Winning', 'Winamax', 'Bovada', 'iPoker', 'Merge')
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from studeval.histories.merge import START as MERGE_START
 from studeval.histories.merge import transcripts as merge_transcripts
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
 from studeval.histories.winamax import GRAMMAR as WINAMAX
+from studeval.histories.winning import GRAMMAR as WINNING
+from studeval.histories.winning import GRAMMAR_2016 as WINNING_2016
 
 __all__ = ["SITES", "find_site", "read"]
 
@@ -33,9 +35,12 @@ __all__ = ["SITES", "find_site", "read"]
 XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
 
 #: The rooms whose text is read line by line, by name.
-GRAMMARS: dict[str, Grammar] = {g.site: g for g in (POKERSTARS, FULL_TILT, WINAMAX, BOVADA)}
+#: The text formats read line by line (a room may have more than one).
+GRAMMARS: tuple[Grammar, ...] = (
+    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA
+)  # fmt: skip
 #: Every room read, by the name ``read(site=...)`` takes.
-SITES: tuple[str, ...] = (*GRAMMARS, IPOKER, MERGE)
+SITES: tuple[str, ...] = (*dict.fromkeys(g.site for g in GRAMMARS), IPOKER, MERGE)
 
 
 def find_site(text: str) -> str | None:
@@ -49,7 +54,7 @@ def find_site(text: str) -> str | None:
     if xml is not None:
         return xml[0]
     for line in text.lstrip("\ufeff").splitlines():
-        for grammar in GRAMMARS.values():
+        for grammar in GRAMMARS:
             if grammar.start.match(line):
                 return grammar.site
     return None
@@ -132,7 +137,7 @@ def read(source: object, *, site: str | None = None,
         raise HistoryError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if site is not None and site not in SITES:
         raise HistoryError(f"unknown site {site!r}; known: {', '.join(SITES)}")
-    grammars = [GRAMMARS[site]] if site in GRAMMARS else [] if site else list(GRAMMARS.values())
+    grammars = [g for g in GRAMMARS if site in (None, g.site)]
     for text, where in _texts(source):
         xml = _xml_room(text)
         found: Iterable[Transcript | HistoryError]

@@ -17,6 +17,7 @@ from typing import Literal
 from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.houserules import HouseRules
 from studeval.phh import dumps
 
 __all__ = ["History", "HistoryError", "Player", "Step", "StepKind", "Transcript"]
@@ -111,6 +112,7 @@ class Transcript:
     collects_returns: bool = False
     pot_after_rake: bool = False  # Winamax writes the total pot net of the rake
     contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
+    rules: HouseRules | None = None  # the room's house rules, where not Robert's
 
 
 @dataclass(frozen=True)

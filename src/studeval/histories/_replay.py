@@ -85,6 +85,8 @@ class _Replay:
         self.unit = _unit(t)
         in_hand = {s.name for s in t.steps if s.name is not None}
         seated = sorted((seat for seat in t.seats if seat[1] in in_hand), key=lambda s: s[0])
+        if not t.steps:
+            raise self.error("the text ends before a card is dealt", t.line)
         if len(seated) < 2:
             raise self.error("fewer than two players were dealt in", t.line)
         self.players = [Player(no, name, self.chips(stack, t.line)) for no, name, stack in seated]
@@ -210,7 +212,8 @@ class _Replay:
                         f"{self.players[seat].name} has no up card on 3rd street", line
                     )
             elif street == 7:
-                cards = [shown[0] if shown else (downs[2] if len(downs) > 2 else None)]
+                known = shown[0] if shown else None
+                cards = [known if known is not None else (downs[2] if len(downs) > 2 else None)]
             else:
                 if len(shown) != 1:
                     raise self.error(
@@ -347,9 +350,12 @@ class _Replay:
         assert result is not None
         for seat, player in enumerate(self.players):
             put_in = (t.contributed or {}).get(player.name)
-            if put_in is not None and self.chips(put_in, end_line) != hand.contributions[seat]:
+            # A room that writes the uncalled bet given back apart counts it out of
+            # what the player put in.
+            paid = hand.contributions[seat] - (0 if t.collects_returns else result.returned[seat])
+            if put_in is not None and self.chips(put_in, end_line) != paid:
                 raise self.error(f"{player.name} bet {put_in}; the replay puts in "
-                                 f"{self.money(hand.contributions[seat])}", end_line)  # fmt: skip
+                                 f"{self.money(paid)}", end_line)  # fmt: skip
         returned, collected = self._taken("return"), self._taken("collect")
         for seat, player in enumerate(self.players):
             got, back = collected[player.name], returned[player.name]
@@ -383,7 +389,7 @@ class _Replay:
 
 def replay(t: Transcript, rules: HouseRules | None = None) -> History:
     """Play ``t`` through the engine and check every amount; the finished History."""
-    r = _Replay(t, rules)
+    r = _Replay(t, rules if rules is not None else t.rules)
     hand = r.hand
     for s in t.steps:
         if s.kind == "ante":

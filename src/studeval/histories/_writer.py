@@ -71,6 +71,8 @@ class Phrases:
     collects_returns: bool = False
     pot_after_rake: bool = False
     sign_after: bool = False  # 25€, not €25
+    # Winning: what each player won is written in the summary, by seat number.
+    collect_in_summary: bool = False
 
 
 def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
@@ -157,14 +159,18 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
             level = max(level, event.to)
     if not showdown:
         lines.extend(_returns(hand, names, words, money))
+    collects = []
     for seat in range(hand.seats):
         won = result.payouts[seat] - (0 if words.collects_returns else result.returned[seat])
         if won:
-            lines.append(words.collect.format(name=names[seat], amount=money(won)))
+            collects.append(words.collect.format(name=names[seat], amount=money(won),
+                                                 seat=numbers[seat]))  # fmt: skip
     pot = sum(result.payouts) - (0 if words.collects_returns else sum(result.returned))
     pot += 0 if words.pot_after_rake else result.rake
+    lines += [] if words.collect_in_summary else collects
     lines.append(words.summary)
     lines.append(words.total.format(pot=money(pot), rake=money(result.rake)))
+    lines += collects if words.collect_in_summary else []
     return "\n".join(lines) + "\n"
 
 

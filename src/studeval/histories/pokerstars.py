@@ -4,10 +4,10 @@ headers, play money.
 >>> from studeval.histories import read
 >>> history = next(read(POKERSTARS_EXAMPLE))
 >>> history.site, history.hand_id, history.game, str(history.unit)
-('PokerStars', '35874566077', 'razz', '0.01')
->>> history.players[0], history.hand.stacks  # in cents: SilkZone collected 39 of 41
-(Player(seat=1, name='kobreli', stack=133), [130, 202, 164, 159, 189])
->>> history.collected["SilkZone"], history.rake
+('PokerStars', '20261202017', 'razz', '0.01')
+>>> history.players[0], history.hand.stacks  # in cents: DarioZ collected 39 of 41
+(Player(seat=1, name='alba_k', stack=133), [130, 202, 164, 159, 189])
+>>> history.collected["DarioZ"], history.rake
 (39, 2)
 """
 
@@ -192,58 +192,58 @@ def write(hand: StudHand, table: Table) -> str:
 
 
 POKERSTARS_EXAMPLE = """\
-PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET
-Table 'Gotha II' 8-max
-Seat 1: kobreli ($1.33 in chips)
-Seat 3: willy32948 ($2.17 in chips)
-Seat 5: meg100 ($1.71 in chips)
+PokerStars Game #20261202017:  Razz Limit ($0.04/$0.08 USD) - 2026/12/02 10:24:42 ET
+Table 'Vega III' 8-max
+Seat 1: alba_k ($1.33 in chips)
+Seat 3: bruno1977 ($2.17 in chips)
+Seat 5: cleo42 ($1.71 in chips)
 Seat 7: Hero ($1.60 in chips)
-Seat 8: SilkZone ($1.65 in chips)
-kobreli: posts the ante $0.01
-willy32948: posts the ante $0.01
-meg100: posts the ante $0.01
+Seat 8: DarioZ ($1.65 in chips)
+alba_k: posts the ante $0.01
+bruno1977: posts the ante $0.01
+cleo42: posts the ante $0.01
 Hero: posts the ante $0.01
-SilkZone: posts the ante $0.01
+DarioZ: posts the ante $0.01
 *** 3rd STREET ***
-Dealt to kobreli [Qc]
-Dealt to willy32948 [6h]
-Dealt to meg100 [3s]
+Dealt to alba_k [Qc]
+Dealt to bruno1977 [6h]
+Dealt to cleo42 [3s]
 Dealt to Hero [Td 2s 9s]
-Dealt to SilkZone [3h]
-kobreli: brings in for $0.02
-willy32948: calls $0.02
-meg100: calls $0.02
+Dealt to DarioZ [3h]
+alba_k: brings in for $0.02
+bruno1977: calls $0.02
+cleo42: calls $0.02
 Hero: folds
-SilkZone: calls $0.02
+DarioZ: calls $0.02
 *** 4th STREET ***
-Dealt to kobreli [Qc] [8s]
-Dealt to willy32948 [6h] [7h]
-Dealt to meg100 [3s] [Js]
-Dealt to SilkZone [3h] [3d]
-willy32948: bets $0.04
-meg100: calls $0.04
-SilkZone: calls $0.04
-kobreli: folds
+Dealt to alba_k [Qc] [8s]
+Dealt to bruno1977 [6h] [7h]
+Dealt to cleo42 [3s] [Js]
+Dealt to DarioZ [3h] [3d]
+bruno1977: bets $0.04
+cleo42: calls $0.04
+DarioZ: calls $0.04
+alba_k: folds
 *** 5th STREET ***
-Dealt to willy32948 [6h 7h] [7s]
-Dealt to meg100 [3s Js] [Kh]
-Dealt to SilkZone [3h 3d] [4h]
-meg100: checks
-SilkZone: bets $0.08
-willy32948: calls $0.08
-meg100: folds
+Dealt to bruno1977 [6h 7h] [7s]
+Dealt to cleo42 [3s Js] [Kh]
+Dealt to DarioZ [3h 3d] [4h]
+cleo42: checks
+DarioZ: bets $0.08
+bruno1977: calls $0.08
+cleo42: folds
 *** 6th STREET ***
-Dealt to willy32948 [6h 7h 7s] [Jh]
-Dealt to SilkZone [3h 3d 4h] [9c]
-SilkZone: bets $0.08
-willy32948: folds
-Uncalled bet ($0.08) returned to SilkZone
-SilkZone collected $0.39 from pot
+Dealt to bruno1977 [6h 7h 7s] [Jh]
+Dealt to DarioZ [3h 3d 4h] [9c]
+DarioZ: bets $0.08
+bruno1977: folds
+Uncalled bet ($0.08) returned to DarioZ
+DarioZ collected $0.39 from pot
 *** SUMMARY ***
 Total pot $0.41 | Rake $0.02
-Seat 1: kobreli folded on the 4th Street
-Seat 3: willy32948 folded on the 6th Street
-Seat 5: meg100 folded on the 5th Street
+Seat 1: alba_k folded on the 4th Street
+Seat 3: bruno1977 folded on the 6th Street
+Seat 5: cleo42 folded on the 5th Street
 Seat 7: Hero folded on the 3rd Street (didn't bet)
-Seat 8: SilkZone collected ($0.39)
+Seat 8: DarioZ collected ($0.39)
 """

@@ -1,0 +1,431 @@
+"""Winning Poker Network (Americas Cardroom, True Poker) text hand histories, in the
+room's two formats.
+
+Since 2019 (``Hand #90412077 - 7Stud(Fixed Limit) - $0.04/$0.08 - ...``) the text
+reads much like PokerStars', with three differences: in ``raises $A to $B`` only
+``B`` can be trusted, the total pot is written after the rake and the jackpot fee
+(``Total pot $199.00 | Rake $0.96 | JP Fee $0.04``; the replay counts the fee as
+rake), and a pot won without a showdown is written only in the summary (``did not
+show and won $0.36``).
+
+The older software (``Game started at: 2016/8/2 21:17:19``, then ``Game ID: ...``)
+writes each card on a line of its own (``received a card.`` for one dealt face
+down), marks no 3rd street (its ``Third street`` is the fourth), writes amounts
+without a currency sign, and tells what each player put in and took only in the
+summary (``Bets: 4.55. Collects: 8.95.``); it gives the odd chip of a hi/lo split
+to the low half.
+
+>>> from studeval.histories import read
+>>> history = next(read(WINNING_EXAMPLE))
+>>> history.site, history.game, history.hero, history.rake, history.collected["Player2"]
+('Winning', 'stud', 'Hero', 1, 36)
+>>> old = next(read(WINNING_2016_EXAMPLE))
+>>> old.game, old.hand.result.payouts  # 705 cents split: the low half takes the odd one
+('stud8', [0, 353, 352])
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+from studeval.engine import StudHand
+from studeval.histories._grammar import Grammar, Header
+from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.houserules import HouseRules
+
+__all__ = ["GRAMMAR", "GRAMMAR_2016", "PHRASES", "WINNING_2016_EXAMPLE", "WINNING_EXAMPLE",
+           "write"]  # fmt: skip
+
+SITE = "Winning"
+
+# ---- the format since 2019 ---------------------------------------------------------
+
+_HEAD = re.compile(r"^(?:Game )?Hand #(?P<id>\d+) - (?P<rest>.*\((?:Fixed|No|Pot) Limit\).*)$")
+_GAME = re.compile(r"(?P<game>[^-]+?)\s?\((?P<limit>[^)]*Limit)\)")
+_STAKES = re.compile(rf"(?P<small>{MONEY})/(?P<big>{MONEY})")
+_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})(?: ([A-Z]+))?")
+
+
+def _game(text: str, fixed_limit: bool) -> str | None:
+    """Our name of a Winning game ("7Stud", "7Stud H/L", "Seven Cards Stud HiLow")."""
+    words = text.lower().replace(" ", "")
+    if not fixed_limit:
+        return None
+    if "razz" in words:
+        return "razz"
+    if "7stud" in words or "sevencardsstud" in words:
+        return "stud8" if re.search(r"h/?l|hilo", words) else "stud"
+    return None
+
+
+def _when(text: str) -> datetime.datetime | None:
+    found = _TIME.search(text)
+    if not found:
+        return None
+    y, mo, d, h, mi, s = (int(x) for x in found.groups()[:6])
+    return zoned(datetime.datetime(y, mo, d, h, mi, s), found.group(7))
+
+
+def _header(lines: list[str]) -> Header:
+    found = _HEAD.match(lines[0])
+    if not found:
+        raise ValueError("not a Winning hand")
+    rest = found["rest"]
+    tournament = re.search(r"Tournament #(\d+)", rest)
+    named = _GAME.search(rest.split(" - ", 1)[1] if tournament else rest)
+    if named is None:
+        raise ValueError(f"no game in {rest!r}")
+    stakes = _STAKES.search(rest[named.end() :])
+    if stakes is None:
+        raise ValueError(f"no stakes in {rest!r}")
+    return Header(
+        hand_id=found["id"], game=_game(named["game"], named["limit"] == "Fixed Limit"),
+        game_text=named.group(0), small_bet=money(stakes["small"]),
+        big_bet=money(stakes["big"]), table=lines[1].split(" ", 1)[0] if len(lines) > 1 else None,
+        tournament=tournament.group(1) if tournament else None, played_at=_when(rest),
+        currency=None if tournament else currency_of(stakes.group(0)),
+    )  # fmt: skip
+
+
+_NAME = r"(?P<name>.+?)"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+GRAMMAR = Grammar(
+    site=SITE,
+    start=_HEAD,
+    header=_header,
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)"
+                    r"(?P<out> is sitting out)?\s*$"),
+    street=re.compile(r"^\*\*\* (?P<street>3rd STREET|4th STREET|5th STREET|6th STREET|"
+                      r"7th STREET|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
+    streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6,
+             "7th street": 7, "show down": 8, "showdown": 8, "summary": 9},
+    hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " brings",
+           "bet": " bets ", "raise": " raises ", "call": " calls ", "check": " checks",
+           "fold": " folds", "return": "Uncalled bet (", "show": " shows [",
+           "collect": " collected "},
+    lines=(
+        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),
+        ("bring_in", re.compile(rf"^{_NAME} brings[- ]in(?: low)? (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
+        # "raises $A to $B": only B is reliable.
+        ("raise", re.compile(rf"^{_NAME} raises {MONEY} to (?P<to>{MONEY}){_ALL_IN}$")),
+        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("check", re.compile(rf"^{_NAME} checks\s*$")),
+        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
+        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
+        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\]).*$")),
+        ("muck", re.compile(rf"^{_NAME} (?:mucks hand|does not show).*$")),
+        ("collect", re.compile(rf"^{_NAME} collected (?P<amount>{MONEY}) from .*pot.*$")),
+    ),
+    reveals=(
+        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
+        re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:showed|mucked) (?P<cards>\[[^\]]*\])"),
+    ),
+    reveal_hints=("show", "muck"),
+    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?: \| Rake (?P<rake>{MONEY}))?"
+                      rf"(?: \| JP Fee (?P<fee>{MONEY}))?\s*$"),
+    summary=(re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:did not show|showed \[[^\]]*\])"
+                        rf" and (?:won|collected) (?P<won>{MONEY})"),),
+    pot_after_rake=True,
+    strict_prefix=" ",
+    ignore=(
+        re.compile(r"^(?:Main|Side) pot(?: \d+)? "),
+        re.compile(r".* (?:is sitting out|sits out|is back|has returned|timed out|"
+                   r"is disconnected|is connected|joins the table|leaves the table).*$"),
+    ),
+)  # fmt: skip
+
+_TITLES = {"stud": "7Stud", "stud8": "7Stud H/L", "razz": "Razz"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    at = table.played_at.strftime("%Y/%m/%d %H:%M:%S")
+    return [
+        f"Hand #{table.hand_id} - {_TITLES[hand.game]}(Fixed Limit) - "
+        f"{money(s.small_bet)}/{money(s.big_bet)} - {at} UTC",
+        f"{table.table} 8-max",
+    ]
+
+
+#: How the Winning Poker Network words a hand since 2019 (used by :func:`write`):
+#: the unreliable ``A`` of ``raises $A to $B`` is written as what the raise puts in.
+PHRASES = Phrases(
+    header=_write_header,
+    seat="Seat {seat}: {name} ({stack})",
+    ante="{name} posts ante {amount}{all_in}",
+    streets={3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
+             6: "*** 6th STREET ***", 7: "*** 7th STREET ***"},
+    community="*** 7th STREET *** [{card}]",
+    deal_down_up="Dealt to {name} [{cards} {new}]",
+    deal_up="Dealt to {name} [{new}]",
+    deal_more="Dealt to {name} [{cards}] [{new}]",
+    bring_in="{name} brings in {amount}{all_in}",
+    complete="{name} raises {added} to {to}{all_in}",
+    bet="{name} bets {amount}{all_in}",
+    raise_="{name} raises {added} to {to}{all_in}",
+    call="{name} calls {amount}{all_in}",
+    check="{name} checks",
+    fold="{name} folds",
+    all_in=" and is all-in",
+    returned="Uncalled bet ({amount}) returned to {name}",
+    show="{name} shows [{cards}]",
+    muck="{name} mucks hand",
+    collect="Seat {seat}: {name} did not show and won {amount}",
+    showdown="*** SHOW DOWN ***",
+    summary="*** SUMMARY ***",
+    total="Total pot {pot} | Rake {rake}",
+    pot_after_rake=True,
+    collect_in_summary=True,
+)  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as the Winning Poker Network writes it since 2019.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud8", 4, seed=3)
+    >>> text = write(hand, Table(names=["Ann", "Bob", "Cy", "Di"]))
+    >>> next(read(text)).hand.stacks == hand.stacks
+    True
+    """
+    return write_hand(hand, table, PHRASES)
+
+
+# ---- the format before 2019 ----------------------------------------------------------
+
+_START_2016 = re.compile(r"^Game started at: ")
+_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<small>[\d.]+)/(?P<big>[\d.]+) (?P<rest>.*)$")
+
+
+def _header_2016(lines: list[str]) -> Header:
+    found = next((m for m in map(_GAME_ID.match, lines) if m), None)
+    if found is None:
+        raise ValueError("no 'Game ID' line")
+    rest = found["rest"]
+    named = re.search(r"\(([^()]*)\)\s*$", rest)
+    game_text = named.group(1) if named else rest
+    table = re.sub(r"^\([^)]*\)\s*", "", rest[: named.start()] if named else rest).strip()
+    return Header(
+        hand_id=found["id"], game=_game(game_text, fixed_limit=True), game_text=game_text,
+        small_bet=money(found["small"]), big_bet=money(found["big"]), table=table or None,
+        played_at=_when(lines[0]),
+    )  # fmt: skip
+
+
+_PLAYER = r"^\*?Player (?P<name>.+?)"
+GRAMMAR_2016 = Grammar(
+    site=SITE,
+    start=_START_2016,
+    header=_header_2016,
+    seat=re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{MONEY})\)\.\s*$"),
+    street=re.compile(r"^(?:\*\*\*|-+) (?P<street>Third street|Fourth street|Fifth street|"
+                      r"Sixth street|Summary) (?:\*\*\*|-+)"),
+    streets={"third street": 4, "fourth street": 5, "fifth street": 6, "sixth street": 7,
+             "summary": 9},
+    first_street=3,
+    card_by_card=True,
+    hints={"ante": " ante (", "deal": " received ", "bring_in": " bring in (",
+           "bet": " bets (", "raise": " raises (", "all_in": " allin", "call": " calls (",
+           "check": " checks", "fold": " folds", "return": "Uncalled bet (", "muck": " mucks"},
+    lines=(
+        ("ante", re.compile(rf"{_PLAYER} ante \((?P<amount>{MONEY})\)$")),
+        ("deal", re.compile(rf"{_PLAYER} received (?:a card\.|card: (?P<cards>\[[^\]]*\]))\s*$")),
+        ("bring_in", re.compile(rf"{_PLAYER} bring in \((?P<amount>{MONEY})\)$")),
+        ("bet", re.compile(rf"{_PLAYER} bets \((?P<amount>{MONEY})\)$")),
+        ("raise", re.compile(rf"{_PLAYER} raises \((?P<to>{MONEY})\)$")),  # the total
+        ("all_in", re.compile(rf"{_PLAYER} allin \((?P<amount>{MONEY})\)$")),
+        ("call", re.compile(rf"{_PLAYER} calls \((?P<amount>{MONEY})\)$")),
+        ("check", re.compile(rf"{_PLAYER} checks\s*$")),
+        ("fold", re.compile(rf"{_PLAYER} folds\s*$")),
+        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to "
+                              r"(?P<name>.+?)$")),
+        ("muck", re.compile(rf"{_PLAYER} mucks cards\s*$")),
+    ),
+    reveals=(re.compile(rf"{_PLAYER} shows: [^\[]*(?P<cards>\[[^\]]*\])"),),
+    reveal_hints=("shows: ",),
+    totals=re.compile(rf"^Pot: (?P<pot>{MONEY})\. Rake (?P<rake>{MONEY})"
+                      rf"(?:\. JP fee (?P<fee>{MONEY}))?"),
+    summary=(re.compile(rf"{_PLAYER} .*Bets: (?P<bet>{MONEY})\. Collects: (?P<won>{MONEY})\."),),
+    pot_after_rake=True,
+    strict_prefix=" ",
+    ignore=(re.compile(r"^Game ended at: "),
+            re.compile(r".* (?:is sitting out|sits out|is back|timed out|is disconnected|"
+                       r"is connected|has joined|has left).*$")),
+    rules=HouseRules(odd_chip_half="low"),
+)  # fmt: skip
+
+
+WINNING_EXAMPLE = """\
+Hand #90412077 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2026/12/02 09:15:58 UTC
+Lindale 8-max
+Seat 1: Hero ($0.39)
+Seat 4: Player0 ($5.44)
+Seat 5: Player1 ($1.56)
+Seat 7: Player2 ($4.11)
+Seat 8: Player3 ($2.24)
+Player2 posts ante $0.01
+Player0 posts ante $0.01
+Hero posts ante $0.01
+Player1 posts ante $0.01
+Player3 posts ante $0.01
+*** 3rd STREET ***
+Main pot $0.05 | Rake $0.00
+Dealt to Hero [As 2s Qs]
+Dealt to Player2 [Qd]
+Dealt to Player3 [Tc]
+Dealt to Player0 [7d]
+Dealt to Player1 [3h]
+Player1 brings in $0.02
+Player2 calls $0.02
+Player3 folds
+Hero raises $0.04 to $0.04
+Player0 calls $0.04
+Player1 calls $0.02
+Player2 calls $0.02
+*** 4th STREET ***
+Main pot $0.21 | Rake $0.00
+Dealt to Hero [As 2s Qs] [3c]
+Dealt to Player0 [7d] [6h]
+Dealt to Player1 [3h] [3d]
+Dealt to Player2 [Qd] [2d]
+Player1 checks
+Player2 checks
+Hero checks
+Player0 checks
+*** 5th STREET ***
+Main pot $0.21 | Rake $0.00
+Dealt to Hero [As 2s Qs 3c] [8c]
+Dealt to Player0 [7d 6h] [4h]
+Dealt to Player1 [3h 3d] [Jd]
+Dealt to Player2 [Qd 2d] [Ac]
+Player1 checks
+Player2 checks
+Hero checks
+Player0 checks
+*** 6th STREET ***
+Main pot $0.21 | Rake $0.00
+Dealt to Hero [As 2s Qs 3c 8c] [5d]
+Dealt to Player0 [7d 6h 4h] [5s]
+Dealt to Player1 [3h 3d Jd] [8h]
+Dealt to Player2 [Qd 2d Ac] [Ad]
+Player2 bets $0.08
+Hero calls $0.08
+Player0 folds
+Player1 folds
+*** 7th STREET ***
+Main pot $0.36 | Rake $0.01
+Dealt to Hero [As 2s Qs 3c 8c 5d] [Jc]
+Player2 bets $0.08
+Hero folds
+Uncalled bet ($0.08) returned to Player2
+Player2 does not show
+*** SUMMARY ***
+Total pot $0.36 | Rake $0.01
+Seat 1: Hero folded on the 7th Street
+Seat 4: Player0 folded on the 6th Street
+Seat 5: Player1 folded on the 6th Street
+Seat 7: Player2 did not show and won $0.36
+Seat 8: Player3 folded on the 3rd Street and did not bet
+"""
+
+WINNING_2016_EXAMPLE = """\
+Game started at: 2016/8/2 21:40:5
+
+Game ID: 700102033 1/2 (PRR) Pampas - 2 (Seven Cards Stud HiLow)
+
+Seat 2: Moth (18.20).
+
+Seat 5: Quill (10).
+
+Seat 8: Rowan (26.44).
+
+Player Moth ante (0.15)
+
+Player Quill ante (0.15)
+
+Player Rowan ante (0.15)
+
+Player Moth received a card.
+
+Player Moth received a card.
+
+Player Quill received card: [6h]
+
+Player Quill received card: [10d]
+
+Player Rowan received a card.
+
+Player Rowan received a card.
+
+Player Moth received card: [7h]
+
+Player Quill received card: [2c]
+
+Player Rowan received card: [3s]
+
+Player Quill bring in (0.40)
+
+Player Rowan calls (0.40)
+
+Player Moth folds
+
+*** Third street ***
+
+Player Quill received card: [As]
+
+Player Rowan received card: [6s]
+
+Player Quill bets (1)
+
+Player Rowan calls (1)
+
+*** Fourth street ***
+
+Player Quill received card: [7d]
+
+Player Rowan received card: [8s]
+
+Player Quill checks
+
+Player Rowan checks
+
+*** Fifth street ***
+
+Player Quill received card: [4d]
+
+Player Rowan received card: [8h]
+
+Player Rowan checks
+
+Player Quill checks
+
+*** Sixth street ***
+
+Player Quill received card: [9s]
+
+Player Rowan received a card.
+
+Player Rowan bets (2)
+
+Player Quill calls (2)
+
+------ Summary ------
+
+Pot: 7.05. Rake 0.14. JP fee 0.06
+
+Player Moth does not show cards.Bets: 0.15. Collects: 0. Loses: 0.15.
+
+*Player Quill shows: High card A [6h 10d 2c As 7d 4d 9s] Low hand (A A 2 4 6 7 ).\
+Bets: 3.55. Collects: 3.53. Loses: 0.02.
+
+*Player Rowan shows: Two pairs. 8s and 3s [5d 3d 3s 6s 8s 8h Ad]. \
+Bets: 3.55. Collects: 3.52. Loses: 0.03.
+
+Game ended at: 2016/8/2 21:40:49
+"""
