@@ -89,6 +89,16 @@ class Grammar:
     # The house rules the room plays by, where they differ from Robert's.
     rules: HouseRules | None = None
 
+    @functools.cached_property
+    def hinted_lines(self) -> tuple[tuple[StepKind, str, re.Pattern[str]], ...]:
+        """``lines`` with each kind's hint ("" where it has none: always tried)."""
+        return tuple((kind, self.hints.get(kind, ""), pattern) for kind, pattern in self.lines)
+
+    @functools.cached_property
+    def reveal_hint(self) -> re.Pattern[str]:
+        """Finds any of ``reveal_hints`` in a line."""
+        return re.compile("|".join(map(re.escape, self.reveal_hints)))
+
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
@@ -174,7 +184,7 @@ def read_hand(
                 transcript.steps.append(Step(first_line + index, "street", street=street,
                                              cards=community[-1:]))  # fmt: skip
             continue
-        for pattern in grammar.reveals if any(h in line for h in grammar.reveal_hints) else ():
+        for pattern in grammar.reveals if grammar.reveal_hint.search(line) else ():
             shown = pattern.match(line)
             if shown and shown["name"] in names:
                 known = tuple(c for c in cards_in(shown["cards"]) if c is not None)
@@ -255,9 +265,8 @@ def _with_name(pattern: re.Pattern[str], name: str) -> re.Pattern[str]:
 
 
 def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str]) -> Step | None:
-    hints = grammar.hints
-    for kind, pattern in grammar.lines:
-        if kind in hints and hints[kind] not in line:
+    for kind, hint, pattern in grammar.hinted_lines:
+        if hint not in line:
             continue
         found = pattern.match(line)
         if not found:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -101,17 +102,31 @@ def _texts(source: object) -> Iterator[tuple[str, str | None]]:
 def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, list[str], int]]:
     lines = text.lstrip("\ufeff").splitlines()
     grammars = list(grammars)
+    starts = _starts(tuple(g.start.pattern for g in grammars))
     start: tuple[Grammar, int] | None = None
     for number, line in enumerate(lines):
-        found = next((g for g in grammars if g.start.match(line.lstrip("\ufeff"))), None)
+        found = starts.match(line)
         if found is None:
-            continue
+            if not line.startswith("\ufeff"):
+                continue
+            line = lines[number] = line.lstrip("\ufeff")  # a file glued after another
+            found = starts.match(line)
+            if found is None:
+                continue
         if start is not None:
             yield start[0], lines[start[1] : number], start[1] + 1
-        lines[number] = line.lstrip("\ufeff")
-        start = (found, number)
+        # The group of the alternative that matched closes last.
+        start = (grammars[int(str(found.lastgroup)[1:])], number)
     if start is not None:
         yield start[0], lines[start[1] :], start[1] + 1
+
+
+@functools.lru_cache(maxsize=16)
+def _starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for the first lines of many rooms: a group ``g<i>`` each (their
+    own named groups unnamed, as two rooms may use the same names)."""
+    unnamed = (re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
+    return re.compile("|".join(f"(?P<g{i}>{pattern})" for i, pattern in enumerate(unnamed)))
 
 
 @overload

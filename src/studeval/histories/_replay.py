@@ -17,6 +17,7 @@ import dataclasses
 from decimal import Decimal
 
 from studeval.betting import Stakes
+from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
@@ -24,6 +25,8 @@ from studeval.houserules import HouseRules
 
 __all__ = ["replay"]
 
+#: Card text to code, for the cards the rooms' text gives ("As" -> 51).
+_CODES = {card_str(code): code for code in range(52)}
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold", "all_in")
 
 
@@ -37,7 +40,7 @@ def _unit(t: Transcript) -> Decimal:
     amounts = [t.small_bet, t.big_bet, *(stack for _, _, stack in t.seats)]
     amounts += [a for s in t.steps for a in (s.amount, s.to) if a is not None]
     amounts += [a for a in (t.ante, t.bring_in, t.total_pot, t.rake) if a is not None]
-    places = max((-int(a.as_tuple().exponent) for a in amounts), default=0)
+    places = max((-int(a.as_tuple().exponent) for a in set(amounts)), default=0)
     return Decimal(1).scaleb(-max(places, 0))
 
 
@@ -100,6 +103,8 @@ class _Replay:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
         self.hand.info = self._info()
         self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
+        self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
+        self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in
         # Up cards from every deal line of the hand (3rd street's is the last of its
         # cards), so a card shown at the end is known to be down or up from the start.
         self.ups: dict[str, set[str | None]] = {p.name: set() for p in self.players}
@@ -187,8 +192,9 @@ class _Replay:
         shown = self.t.revealed.get(name, ())
         return [c for c in shown if c not in self.ups[name] and c != self.community]
 
-    def deal_street(self, line: int) -> None:
-        """Deal the street the hand waits for, from what the text showed."""
+    def deal_street(self, line: int) -> int:
+        """Deal the street the hand waits for, from what the text showed; how many
+        deals that made."""
         hand = self.hand
         street = hand.street
         if self.community is not None and street == 7:
@@ -196,9 +202,11 @@ class _Replay:
                 hand.deal_community(self.community)
             except StudevalError as err:
                 raise self.error(f"the community card: {err}", line) from None
-            return
+            return 1
+        deals = 0
+        folded = hand.folded
         for seat in range(hand.seats):
-            if hand.folded[seat] or self._has_cards(seat, street):
+            if folded[seat] or self.streets_dealt[seat] >= street:
                 continue
             shown = self.dealt.get((seat, street), ())
             downs = self._downs(seat)
@@ -221,12 +229,14 @@ class _Replay:
                     )
                 cards = list(shown)
             try:
-                hand.deal(seat, cards)
+                # Codes where the text is a card ("As"): text that is none is left
+                # for the engine to refuse with its reason.
+                hand.deal(seat, [_CODES.get(c, c) if c is not None else None for c in cards])
             except StudevalError as err:
                 raise self.error(f"dealing {self.players[seat].name}: {err}", line) from None
-
-    def _has_cards(self, seat: int, street: int) -> bool:
-        return len(self.hand.cards[seat]) >= street
+            self.streets_dealt[seat] = street
+            deals += 1
+        return deals
 
     # ---- actions ----------------------------------------------------------------------
 
@@ -235,14 +245,14 @@ class _Replay:
         ``before`` only: a street marker deals the streets nobody acted on)."""
         hand = self.hand
         while hand.actor is None and not hand.over and not hand.showdown and hand.street < before:
-            progress = (hand.street, len(hand.events))
-            self.deal_street(line)
-            if (hand.street, len(hand.events)) == progress:
+            if not self.deal_street(line):
                 raise self.error("the hand waits for cards the text does not deal", line)
 
     def act(self, step: Step) -> None:
         hand = self.hand
         self.ready(step.line)
+        if self.street_start[0] != hand.street:  # the street's first action
+            self.street_start = (hand.street, hand.contributions)  # antes and all
         name = step.name or ""
         seat = self.seat_of[name]
         if hand.over or hand.showdown:
@@ -295,13 +305,9 @@ class _Replay:
             raise self.error(f"{name}: {err}", step.line) from None
 
     def _street_total(self, seat: int) -> int:
-        """What ``seat`` has put in this street (its last wager's total)."""
-        for event in reversed(self.hand.events):
-            if event.kind in ("deal", "community") and event.street != self.hand.street:
-                break
-            if event.seat == seat and event.to is not None and event.street == self.hand.street:
-                return event.to
-        return 0
+        """What ``seat`` has put in this street (its last wager's total): what it has
+        put in less what it had before the street's first action."""
+        return self.hand.contributions[seat] - self.street_start[1][seat]
 
     # ---- the end ----------------------------------------------------------------------
 
