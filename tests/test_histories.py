@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import io
 import random
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from studeval.histories import (
     fulltilt,
     ipoker,
     merge,
+    ongame,
     pokerstars,
     read,
     winamax,
@@ -208,8 +210,8 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
-    assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "iPoker",
-                     "Merge")  # fmt: skip
+    assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
+                     "iPoker", "Merge")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -310,3 +312,30 @@ def test_a_winning_2016_hand_is_read_card_by_card_and_pays_the_low_the_odd_chip(
         next(read(wrong))
     cut = winning.WINNING_2016_EXAMPLE.split("Player Moth ante")[0]
     assert "the text ends before a card is dealt" in str(next(read(cut, errors="collect")))
+
+
+def test_an_ongame_hand_is_read_from_its_street_lines_and_its_summary() -> None:
+    """OnGame: "-" for a card not seen; in "raises $A to $B" A is the street total
+    (B the hand's); "big bring in" is a completion; the winners, the pot and the
+    rake only in the summary."""
+    history = next(read(ongame.ONGAME_EXAMPLE))
+    assert (history.site, history.hand_id, history.table, history.currency) == (
+        "OnGame", "R5-700123456-12", "Kestrel", "USD")  # fmt: skip
+    assert history.played_at is not None and history.played_at.utcoffset() == timedelta(hours=1)
+    assert history.stakes == Stakes(ante=10, bring_in=25, small_bet=50, big_bet=100)
+    events = [(e.kind, e.seat, e.to) for e in history.hand.events if e.street == 4 and e.to]
+    # Anna's open queens let her bet the big bet on 4th street; Hero raises to $2.
+    assert events == [("bet", 1, 100), ("raise", 0, 200), ("call", 1, 200)]
+    assert history.hand.stacks == [2140, 6820] and history.rake == 40
+    assert history.hand.cards[1][:2] != [None, None]  # shown beside the seat
+    completed = ongame.ONGAME_EXAMPLE.replace("small bring in $0.25", "big bring in $0.50")
+    completed = completed.replace("Anna B raises $0.50 to $0.50", "Anna B raises $1 to $1")
+    completed = completed.replace("Hero calls $0.25", "Hero calls $0.50")
+    with pytest.raises(HistoryError, match=r"Anna B collected 6\.80; the replay pays 7\.80"):
+        next(read(completed))  # read and replayed: only the summary's amounts differ now
+    wrong = ongame.ONGAME_EXAMPLE.replace("Rake taken: $0.40", "Rake taken: $0.30")
+    with pytest.raises(HistoryError, match=r"Anna B collected 6\.80; the replay pays 6\.90"):
+        next(read(wrong))
+    pot = ongame.ONGAME_EXAMPLE.replace("Main pot: $7.20", "Main pot: $7.30")
+    with pytest.raises(HistoryError, match=r"the total pot is 7\.30; the replay's is 7\.20"):
+        next(read(pot))

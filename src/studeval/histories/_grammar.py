@@ -56,9 +56,10 @@ class Grammar:
     summary (groups ``name``, ``amount``, ``to``, ``cards``, ``all_in``);
     ``reveals`` on every line, for cards shown (groups ``name``, ``cards``).
     ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``, and
-    ``fee`` for a jackpot fee taken beside the rake). ``summary`` patterns read the
-    summary's lines for what each player won (group ``won``) and put in (``bet``):
-    what was won is taken from there only when no line before the summary says it.
+    ``fee`` for a jackpot fee taken beside the rake; on one summary line or two).
+    ``summary`` patterns read the summary's lines for what each player won (group
+    ``won``) and put in (``bet``), every match on a line: what was won is taken from
+    there only when no line before the summary says it.
     """
 
     site: str
@@ -103,7 +104,7 @@ class Grammar:
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
 #: How rooms write a card they do not show.
-_HIDDEN = {"X", "XX", "??", "?"}
+_HIDDEN = {"X", "XX", "??", "?", "-"}
 
 
 def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
@@ -191,15 +192,16 @@ def read_hand(
                 transcript.revealed.setdefault(shown["name"], known)
         if street == 9:
             totals = grammar.totals.match(line) if grammar.totals else None
-            if totals:
-                transcript.total_pot = money(totals["pot"])
-                fee = totals.groupdict().get("fee")
-                if totals["rake"] or fee:
-                    transcript.rake = money(totals["rake"] or "0") + money(fee or "0")
+            if totals:  # the pot and the rake, on one line or on two
+                said = totals.groupdict()
+                if said.get("pot"):
+                    transcript.total_pot = money(said["pot"])
+                if said.get("rake") or said.get("fee"):
+                    transcript.rake = money(said.get("rake") or "0") + money(said.get("fee") or "0")
             for pattern in grammar.summary:
-                said = pattern.match(line)
-                if said and said["name"] in names:
-                    _summary_says(transcript, said, first_line + index, won)
+                for said_of in pattern.finditer(line):  # a line may name many winners
+                    if said_of["name"] in names:
+                        _summary_says(transcript, said_of, first_line + index, won)
             continue
         step = _step(grammar, line, first_line + index, street, names)
         if step is not None and grammar.streets_by_deals and step.kind == "deal" and street >= 3:
