@@ -23,6 +23,7 @@ from studeval.histories import (
     History,
     HistoryError,
     bovada,
+    everleaf,
     fulltilt,
     ipoker,
     merge,
@@ -211,7 +212,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
     assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
-                     "iPoker", "Merge")  # fmt: skip
+                     "Everleaf", "iPoker", "Merge")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -339,3 +340,25 @@ def test_an_ongame_hand_is_read_from_its_street_lines_and_its_summary() -> None:
     pot = ongame.ONGAME_EXAMPLE.replace("Main pot: $7.20", "Main pot: $7.30")
     with pytest.raises(HistoryError, match=r"the total pot is 7\.30; the replay's is 7\.20"):
         next(read(pot))
+
+
+def test_an_everleaf_hand_has_no_line_for_the_uncalled_bet_nor_the_rake() -> None:
+    """Everleaf writes what a call or a raise adds, no uncalled bet given back and no
+    rake: the rake is what the pot held less what was won, and the rest is checked
+    against it."""
+    history = next(read(everleaf.EVERLEAF_EXAMPLE))
+    assert (history.site, history.table, history.currency, history.hero) == (
+        "Everleaf", "Tammela", "EUR", "Nadia")  # fmt: skip
+    assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    # Nadia's "raises [€ 0.08 EURO]" adds 8 to her bring-in of 2: a raise to 10.
+    assert [(e.kind, e.to) for e in history.hand.events if e.seat == 0 and e.to][:2] == [
+        ("bring_in", 2), ("raise", 10)]  # fmt: skip
+    assert history.rake == 2 and history.hand.stacks == [234, 264]
+    unraked = everleaf.EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.32 EURO")
+    assert next(read(unraked)).rake == 0
+    too_much = everleaf.EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.33 EURO")
+    with pytest.raises(HistoryError, match=r"Olek collected 0\.33; the replay pays 0\.32"):
+        next(read(too_much))
+    # The older files show no other player's up cards: refused, with the reason.
+    blind = everleaf.EVERLEAF_EXAMPLE.replace("Dealt to Olek [ Kd ].\n", "")
+    assert "Olek has no up card on 3rd street" in str(next(read(blind, errors="collect")))

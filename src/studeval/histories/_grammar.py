@@ -81,6 +81,10 @@ class Grammar:
     hero_mark: str | None = None  # a mark the room puts in the hero's name ("[ME]")
     pot_after_rake: bool = False  # the total pot written is what was left after the rake
     collects_returns: bool = False  # an uncalled bet is written as part of what was won
+    # Everleaf: an uncalled bet given back has no line, and the rake is not written
+    # (it is what the pots held less what was collected).
+    returns_unwritten: bool = False
+    rake_unwritten: bool = False
     ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
     summary: tuple[re.Pattern[str], ...] = ()
     # The street of the lines before the first street marker (a room that marks
@@ -167,6 +171,7 @@ def read_hand(
         currency=header.currency, ante=header.ante, bring_in=header.bring_in,
         text="\n".join(lines), line=first_line, source=source,
         pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
+        returns_unwritten=grammar.returns_unwritten, rake_unwritten=grammar.rake_unwritten,
         rules=grammar.rules,
     )  # fmt: skip
     street = grammar.first_street

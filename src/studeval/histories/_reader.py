@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
->>> SITES
-('PokerStars', 'Full Tilt Poker', 'Winning', 'Winamax', 'Bovada', 'OnGame', 'iPoker', 'Merge')
+>>> ", ".join(SITES)
+'PokerStars, Full Tilt Poker, Winning, Winamax, Bovada, OnGame, Everleaf, iPoker, Merge'
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from studeval.histories._record import History, HistoryError, Transcript
 from studeval.histories._replay import replay
 from studeval.histories._text import decode
 from studeval.histories.bovada import GRAMMAR as BOVADA
+from studeval.histories.everleaf import GRAMMAR as EVERLEAF
 from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
 from studeval.histories.ipoker import SITE as IPOKER
 from studeval.histories.ipoker import START as IPOKER_START
@@ -39,7 +40,7 @@ XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryErr
 #: The rooms whose text is read line by line, by name.
 #: The text formats read line by line (a room may have more than one).
 GRAMMARS: tuple[Grammar, ...] = (
-    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA, ONGAME
+    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA, ONGAME, EVERLEAF
 )  # fmt: skip
 #: Every room read, by the name ``read(site=...)`` takes.
 SITES: tuple[str, ...] = (*dict.fromkeys(g.site for g in GRAMMARS), IPOKER, MERGE)

@@ -111,6 +111,8 @@ class Transcript:
     # iPoker's "win" holds the uncalled bet given back too; other rooms write it apart.
     collects_returns: bool = False
     pot_after_rake: bool = False  # Winamax writes the total pot net of the rake
+    returns_unwritten: bool = False  # no line for an uncalled bet given back
+    rake_unwritten: bool = False  # a rake taken but not written
     contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
     rules: HouseRules | None = None  # the room's house rules, where not Robert's
 

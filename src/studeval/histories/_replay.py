@@ -83,7 +83,7 @@ def _limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
 
 
 class _Replay:
-    def __init__(self, t: Transcript, rules: HouseRules | None) -> None:
+    def __init__(self, t: Transcript, rules: HouseRules | None, rake: int | None = None) -> None:
         self.t = t
         self.unit = _unit(t)
         in_hand = {s.name for s in t.steps if s.name is not None}
@@ -95,7 +95,12 @@ class _Replay:
         self.players = [Player(no, name, self.chips(stack, t.line)) for no, name, stack in seated]
         self.seat_of = {p.name: i for i, p in enumerate(self.players)}
         self.stakes = self._stakes()
-        self.rake = self.chips(t.rake, t.line) if t.rake is not None else self._unwritten_rake()
+        if rake is not None:
+            self.rake = rake
+        elif t.rake is not None:
+            self.rake = self.chips(t.rake, t.line)
+        else:
+            self.rake = self._unwritten_rake()
         try:
             self.hand = StudHand(t.game, self.stakes, [p.stack for p in self.players],
                                  rules=rules, rake=self.rake)  # fmt: skip
@@ -371,7 +376,7 @@ class _Replay:
                                      f"pays {self.money(result.payouts[seat])}, an uncalled "
                                      "bet included", end_line)  # fmt: skip
                 continue
-            if back != result.returned[seat]:
+            if back != result.returned[seat] and not t.returns_unwritten:
                 raise self.error(f"{player.name} got back {self.money(back)} uncalled; the "
                                  f"replay returns {self.money(result.returned[seat])}",
                                  end_line)  # fmt: skip
@@ -395,7 +400,31 @@ class _Replay:
 
 def replay(t: Transcript, rules: HouseRules | None = None) -> History:
     """Play ``t`` through the engine and check every amount; the finished History."""
-    r = _Replay(t, rules if rules is not None else t.rules)
+    rules = rules if rules is not None else t.rules
+    r = _play(t, rules)
+    end = t.line + t.text.count("\n")
+    if t.rake_unwritten and t.rake is None and t.total_pot is None:
+        # A rake taken but not written is what the pots paid less what the players
+        # collected: play the hand again taking it, and check the rest against that.
+        result = r.hand.result
+        assert result is not None
+        rake = sum(result.payouts) - sum(result.returned) - sum(r._taken("collect").values())
+        if rake > 0:
+            r = _play(t, rules, rake)
+    r.check_end(end)
+    hand = r.hand
+    return History(
+        site=t.site, hand_id=t.hand_id, table=t.table, tournament=t.tournament,
+        played_at=t.played_at, currency=t.currency, game=t.game, stakes=r.stakes,
+        unit=r.unit, players=r.players, hero=t.hero, hand=hand,
+        collected=r._taken("collect"),
+        rake=r.rake, text=t.text, source=t.source, line=t.line,
+    )  # fmt: skip
+
+
+def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _Replay:
+    """Every line of ``t`` played, to the end of the hand (not yet checked)."""
+    r = _Replay(t, rules, rake)
     hand = r.hand
     for s in t.steps:
         if s.kind == "ante":
@@ -416,11 +445,6 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
     if not hand.over:
         r.ready(end)
         r.showdown(end)
-    r.check_end(end)
-    return History(
-        site=t.site, hand_id=t.hand_id, table=t.table, tournament=t.tournament,
-        played_at=t.played_at, currency=t.currency, game=t.game, stakes=r.stakes,
-        unit=r.unit, players=r.players, hero=t.hero, hand=hand,
-        collected=r._taken("collect"),
-        rake=r.rake, text=t.text, source=t.source, line=t.line,
-    )  # fmt: skip
+    if not hand.over:
+        raise r.error("the text ends before the hand does", end)
+    return r
