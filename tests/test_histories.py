@@ -24,6 +24,7 @@ from studeval.histories import (
     HistoryError,
     bovada,
     everleaf,
+    find_site,
     fulltilt,
     ipoker,
     merge,
@@ -212,7 +213,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(ipoker.IPOKER_EXAMPLE))
     assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
-                     "Everleaf", "iPoker", "Merge")  # fmt: skip
+                     "Everleaf", "PartyPoker", "iPoker", "Merge")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
@@ -362,3 +363,19 @@ def test_an_everleaf_hand_has_no_line_for_the_uncalled_bet_nor_the_rake() -> Non
     # The older files show no other player's up cards: refused, with the reason.
     blind = everleaf.EVERLEAF_EXAMPLE.replace("Dealt to Olek [ Kd ].\n", "")
     assert "Olek has no up card on 3rd street" in str(next(read(blind, errors="collect")))
+
+
+def test_a_partypoker_hand_is_found_and_refused_for_its_hidden_up_cards() -> None:
+    """PartyPoker writes no other player's up cards: its hands are counted as
+    refused, with that reason, not as text of no room."""
+    text = (
+        "***** Hand History for Game 42 *****\n"
+        "$0.50/$1 USD 7 Card Stud Hi-Lo - Wednesday, December 02, 12:00:00 EDT 2026\n"
+        "Table Example (Real Money)\nSeat 1: Ann ( $10 USD )\nSeat 2: Bob ( $10 USD )\n"
+        "Ann posts ante [$0.05 USD]\n** Dealing **\nDealt to Ann [  3h 8c 7c ]\n"
+    )
+    refused = next(read(text, errors="collect"))
+    assert isinstance(refused, HistoryError) and find_site(text) == "PartyPoker"
+    assert str(refused).startswith("PartyPoker, hand 42, line 1: PartyPoker shows no other")
+    assert "not a seven-card stud game: $0.50/$1 USD 7 Card Draw" in str(
+        next(read(text.replace("7 Card Stud Hi-Lo", "7 Card Draw"), errors="collect")))  # fmt: skip

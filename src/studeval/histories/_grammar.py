@@ -93,6 +93,8 @@ class Grammar:
     card_by_card: bool = False
     # The house rules the room plays by, where they differ from Robert's.
     rules: HouseRules | None = None
+    # Why every stud hand of a room known but not replayable is refused.
+    refused: str | None = None
 
     @functools.cached_property
     def hinted_lines(self) -> tuple[tuple[StepKind, str, re.Pattern[str]], ...]:
@@ -150,6 +152,8 @@ def read_hand(
 
     if header.game is None:
         raise error(f"not a seven-card stud game: {header.game_text}", 0)
+    if grammar.refused is not None:
+        raise error(grammar.refused, 0)
     seats: list[tuple[int, str, Decimal]] = []
     index = seat_at
     while index < len(lines):

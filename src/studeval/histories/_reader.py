@@ -1,7 +1,7 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
 >>> ", ".join(SITES)
-'PokerStars, Full Tilt Poker, Winning, Winamax, Bovada, OnGame, Everleaf, iPoker, Merge'
+'PokerStars, Full Tilt Poker, Winning, Winamax, Bovada, OnGame, Everleaf, PartyPoker, iPoker, Merge'
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from studeval.histories.merge import SITE as MERGE
 from studeval.histories.merge import START as MERGE_START
 from studeval.histories.merge import transcripts as merge_transcripts
 from studeval.histories.ongame import GRAMMAR as ONGAME
+from studeval.histories.partypoker import GRAMMAR as PARTYPOKER
 from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
 from studeval.histories.winamax import GRAMMAR as WINAMAX
 from studeval.histories.winning import GRAMMAR as WINNING
@@ -40,7 +41,8 @@ XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryErr
 #: The rooms whose text is read line by line, by name.
 #: The text formats read line by line (a room may have more than one).
 GRAMMARS: tuple[Grammar, ...] = (
-    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA, ONGAME, EVERLEAF
+    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA, ONGAME, EVERLEAF,
+    PARTYPOKER,
 )  # fmt: skip
 #: Every room read, by the name ``read(site=...)`` takes.
 SITES: tuple[str, ...] = (*dict.fromkeys(g.site for g in GRAMMARS), IPOKER, MERGE)
