@@ -43,7 +43,12 @@ WRITERS = {
     "Full Tilt Poker": fulltilt.write,
     "Winamax": winamax.write,
     "Winning": winning.write,
+    "Bovada": bovada.write,
+    "OnGame": ongame.write,
+    "Everleaf": everleaf.write,
 }
+#: How a room's hand number reads back from the number the writer was given.
+HAND_IDS = {"Winamax": "1-{}-1", "OnGame": "R5-{}"}
 
 
 def _actions(hand: object) -> list[tuple[str, int | None, int, int | None]]:
@@ -194,10 +199,12 @@ def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
         hero = rng.choice([None, 0, seats - 1])
         names = [f"Player {s} [{s}]" for s in range(seats)]
+        if site == "Bovada":  # seats are named by number
+            names = bovada.names(seats, hero)
         sign = rng.choice(["$", "€", ""])
         text = WRITERS[site](hand, Table(names=names, hand_id=number, hero=hero, sign=sign))
         history = next(read(text))
-        expected_id = f"1-{number}-1" if site == "Winamax" else str(number)
+        expected_id = HAND_IDS.get(site, "{}").format(number)
         assert history.site == site and history.hand_id == expected_id
         assert history.hand.stacks == hand.stacks, text
         assert _actions(history.hand) == _actions(hand), text
@@ -338,6 +345,13 @@ def test_an_ongame_hand_is_read_from_its_street_lines_and_its_summary() -> None:
     wrong = ongame.ONGAME_EXAMPLE.replace("Rake taken: $0.40", "Rake taken: $0.30")
     with pytest.raises(HistoryError, match=r"Anna B collected 6\.80; the replay pays 6\.90"):
         next(read(wrong))
+    # A re-raise: "raises $2 to $4" adds 2 to Anna's bet of 1 on 4th street.
+    reraised = ongame.ONGAME_EXAMPLE.replace(
+        "Hero raises $2 to $2.50\nAnna B calls $1",
+        "Hero raises $2 to $2.50\nAnna B raises $2 to $3.50\nHero calls $1",
+    ).replace("$7.20 won by Anna B ($6.80)", "$9.20 won by Anna B ($8.80)")
+    assert [(e.kind, e.to) for e in next(read(reraised)).hand.events if e.street == 4 and e.to] == [
+        ("bet", 100), ("raise", 200), ("raise", 300), ("call", 300)]  # fmt: skip
     pot = ongame.ONGAME_EXAMPLE.replace("Main pot: $7.20", "Main pot: $7.30")
     with pytest.raises(HistoryError, match=r"the total pot is 7\.30; the replay's is 7\.20"):
         next(read(pot))

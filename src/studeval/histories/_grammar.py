@@ -56,7 +56,8 @@ class Grammar:
     summary (groups ``name``, ``amount``, ``to``, ``cards``, ``all_in``);
     ``reveals`` on every line, for cards shown (groups ``name``, ``cards``).
     ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``, and
-    ``fee`` for a jackpot fee taken beside the rake; on one summary line or two).
+    ``fee`` for a jackpot fee taken beside the rake, ``pot_part`` for one of the
+    pots that add up to the total; on one summary line or more).
     ``summary`` patterns read the summary's lines for what each player won (group
     ``won``) and put in (``bet``), every match on a line: what was won is taken from
     there only when no line before the summary says it.
@@ -205,6 +206,8 @@ def read_hand(
                 said = totals.groupdict()
                 if said.get("pot"):
                     transcript.total_pot = money(said["pot"])
+                if said.get("pot_part"):  # one of many pots, each on its own line
+                    transcript.total_pot = (transcript.total_pot or 0) + money(said["pot_part"])
                 if said.get("rake") or said.get("fee"):
                     transcript.rake = money(said.get("rake") or "0") + money(said.get("fee") or "0")
             for pattern in grammar.summary:

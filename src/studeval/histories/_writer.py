@@ -41,7 +41,10 @@ class Table:
 class Phrases:
     """One room's wording. Each template is ``str.format``-ed with ``name``,
     ``amount``, ``to``, ``by`` (over the level), ``added`` (what the action puts in),
-    ``cards``, ``new`` and ``all_in`` as they apply."""
+    ``in_hand`` (what the player has bet in the hand, antes out), ``cards``, ``new``
+    and ``all_in`` as they apply; ``collect`` with ``seat`` and ``pot`` too, and
+    ``show`` with ``seat``, ``stack`` (at the end) and ``net``. An empty template
+    writes no line."""
 
     header: Callable[[StudHand, Table, Callable[[int], str]], list[str]]
     seat: str
@@ -73,6 +76,11 @@ class Phrases:
     sign_after: bool = False  # 25€, not €25
     # Winning: what each player won is written in the summary, by seat number.
     collect_in_summary: bool = False
+    # OnGame: the winners on one line ("{winners}": the collect lines joined by
+    # ", "; with "{pot}" and "{rake}"), the cards shown beside the seats in the summary.
+    collects_line: str | None = None
+    shows_in_summary: bool = False
+    returns_unwritten: bool = False  # Everleaf, OnGame: no line for an uncalled bet
 
 
 def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
@@ -96,6 +104,8 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
     cards: list[list[int | None]] = [[] for _ in range(hand.seats)]
     level, street, showdown = 0, 0, False
     street_total = [0] * hand.seats
+    in_hand = [0] * hand.seats  # each seat's bets, antes out
+    shown: list[str] = []  # show lines for the summary
     result = hand.result
     for event in hand.events:
         who = event.seat
@@ -141,47 +151,60 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
         if kind == "show":
             assert who is not None
             cards[who] = list(event.cards)
-            lines.append(words.show.format(name=name, cards=_text(event.cards)))
+            stack = hand.stacks[who]
+            line = words.show.format(name=name, cards=_text(event.cards), seat=numbers[who],
+                                     stack=money(stack),
+                                     net=_signed(stack - hand.starting_stacks[who], money))
+            (shown if words.shows_in_summary else lines).append(line)
             continue
         if kind == "muck":
             lines.append(words.muck.format(name=name))
             continue
         assert who is not None
         to = event.to if event.to is not None else street_total[who]
+        in_hand[who] += event.amount
         template = {"bring_in": words.bring_in, "complete": words.complete, "bet": words.bet,
                     "raise": words.raise_, "call": words.call, "check": words.check,
                     "fold": words.fold}[kind]  # fmt: skip
         lines.append(template.format(name=name, amount=money(event.amount), to=money(to),
                                      by=money(to - level), added=money(event.amount),
-                                     all_in=all_in))  # fmt: skip
+                                     in_hand=money(in_hand[who]), all_in=all_in))  # fmt: skip
         if event.to is not None:
             street_total[who] = event.to
             level = max(level, event.to)
     if not showdown:
         lines.extend(_returns(hand, names, words, money))
+    pot = sum(result.payouts) - (0 if words.collects_returns else sum(result.returned))
+    pot += 0 if words.pot_after_rake else result.rake
     collects = []
     for seat in range(hand.seats):
         won = result.payouts[seat] - (0 if words.collects_returns else result.returned[seat])
         if won:
             collects.append(words.collect.format(name=names[seat], amount=money(won),
-                                                 seat=numbers[seat]))  # fmt: skip
-    pot = sum(result.payouts) - (0 if words.collects_returns else sum(result.returned))
-    pot += 0 if words.pot_after_rake else result.rake
+                                                 seat=numbers[seat], pot=money(pot)))  # fmt: skip
+    if words.collects_line is not None:  # also for a pot the rake took whole
+        collects = [words.collects_line.format(pot=money(pot), winners=", ".join(collects),
+                                               rake=money(result.rake))]  # fmt: skip
     lines += [] if words.collect_in_summary else collects
     lines.append(words.summary)
     lines.append(words.total.format(pot=money(pot), rake=money(result.rake)))
     lines += collects if words.collect_in_summary else []
-    return "\n".join(lines) + "\n"
+    lines += shown
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 def _returns(hand: StudHand, names: list[str], words: Phrases,
              money: Callable[[int], str]) -> list[str]:  # fmt: skip
     result = hand.result
     assert result is not None
-    if words.collects_returns:
+    if words.collects_returns or words.returns_unwritten:
         return []
     return [words.returned.format(name=names[s], amount=money(chips))
             for s, chips in enumerate(result.returned) if chips]  # fmt: skip
+
+
+def _signed(chips: int, money: Callable[[int], str]) -> str:
+    return ("+" if chips > 0 else "-" if chips < 0 else "") + money(abs(chips))
 
 
 def _visible(cards: list[int | None], hero: bool) -> list[int | None]:

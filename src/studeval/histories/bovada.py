@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 
+from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["BOVADA_EXAMPLE", "GRAMMAR"]
+__all__ = ["BOVADA_EXAMPLE", "GRAMMAR", "PHRASES", "names", "write"]
 
 _HEAD = re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #(?P<id>\d+):? (?P<rest>.*)$")
 _TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})")
@@ -91,6 +94,68 @@ GRAMMAR = Grammar(
     reveal_hints=("Showdown", "show", "Mucks"),
     totals=re.compile(rf"^Total Pot\((?P<pot>{MONEY})\)(?: \| Rake \((?P<rake>{MONEY})\))?"),
 )  # fmt: skip
+
+_TITLES = {"stud": "7CARD Stud", "stud8": "7CARD Stud Hi/Lo", "razz": "RAZZ"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    return [
+        f"Bovada Hand #{table.hand_id}: {_TITLES[hand.game]} Fixed Limit "
+        f"({money(s.small_bet)}/{money(s.big_bet)}) - {table.played_at:%Y-%m-%d %H:%M:%S}"
+    ]
+
+
+#: How Bovada words a hand (used by :func:`write`): every seat named by its number.
+PHRASES = Phrases(
+    header=_write_header,
+    seat="{name}: {stack} in chips",
+    ante="{name} : Ante chip {amount}",
+    streets={3: "*** HOLE CARDS ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
+             6: "*** 6TH STREET ***", 7: "*** 7TH STREET ***"},
+    community="*** 7TH STREET *** [{card}]",
+    deal_down_up="{name} : Card dealt to a spot [{cards} {new}]",
+    deal_up="{name} : Card dealt to a spot [X X {new}]",
+    deal_more="{name} : Card dealt to a spot [{new}]",
+    bring_in="{name} : Bring_in chip {amount}",
+    complete="{name} : Raises {to}",
+    bet="{name} : Bets {amount}",
+    raise_="{name} : Raises {by} to {to}",
+    call="{name} : Call {amount}",
+    check="{name} : Checks",
+    fold="{name} : Folds",
+    all_in="",
+    returned="{name} : Return uncalled portion of bet {amount}",
+    show="{name} : Showdown [{cards}]",
+    muck="{name} : Mucks hand",
+    collect="{name} : Hand result {amount}",
+    showdown="*** SHOW DOWN ***",
+    summary="*** SUMMARY ***",
+    total="Total Pot({pot}) | Rake ({rake})",
+)  # fmt: skip
+
+
+def names(seats: int, hero: int | None = None) -> list[str]:
+    """The names Bovada gives the seats: ``Seat+1``, ``Seat+2 [ME]`` for the hero.
+
+    >>> names(3, hero=1)
+    ['Seat+1', 'Seat+2 [ME]', 'Seat+3']
+    """
+    return [f"Seat+{seat + 1}" + (" [ME]" if seat == hero else "") for seat in range(seats)]
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as Bovada writes it (``table.names`` as :func:`names` gives them).
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("razz", 3, seed=5)
+    >>> history = next(read(write(hand, Table(names=names(3, hero=0)))))
+    >>> history.hero, history.hand.stacks == hand.stacks
+    ('Seat+1 [ME]', True)
+    """
+    return write_hand(hand, table, PHRASES)
+
 
 BOVADA_EXAMPLE = """\
 Bovada Hand #1: 7CARD Tournament #2 TBL#1, Fixed Limit- Level 1 (0/0) - 2026-12-02 12:00:00

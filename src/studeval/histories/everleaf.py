@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 
+from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["EVERLEAF_EXAMPLE", "GRAMMAR"]
+__all__ = ["EVERLEAF_EXAMPLE", "GRAMMAR", "PHRASES", "write"]
 
 _HEAD = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _GAME = re.compile(rf"^(?P<small>{MONEY})/(?P<big>{MONEY}) (?P<game>.*?) - "
@@ -58,7 +61,8 @@ GRAMMAR = Grammar(
     seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \(\s*(?P<stack>{MONEY})\s*(?:[A-Z]{{3,4}})?"
                     r"\s*\)(?P<out> is sitting out)?\s*$"),
     street=re.compile(r"^\*+ (?P<street>Dealing down cards|Dealing 4th Street|Dealing 5th Street|"
-                      r"Dealing 6th Street|Dealing River) \*+", re.IGNORECASE),
+                      r"Dealing 6th Street|Dealing River) \*+(?P<cards> \[[^\]]*\])?",
+                      re.IGNORECASE),
     streets={"dealing down cards": 3, "dealing 4th street": 4, "dealing 5th street": 5,
              "dealing 6th street": 6, "dealing river": 7},
     hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " posts bring-in ",
@@ -88,6 +92,66 @@ GRAMMAR = Grammar(
     ignore=(re.compile(r".* (?:is sitting out|sits out|is back|has timed out|is disconnected|"
                        r"is connected|has joined the table|has left the table).*$"),),
 )  # fmt: skip
+
+
+_TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    return [
+        f"Everleaf Gaming Game #{table.hand_id}",
+        f"***** Hand history for game #{table.hand_id} *****",
+        f"{money(s.small_bet)}/{money(s.big_bet)} {_TITLES[hand.game]} - "
+        f"{table.played_at:%Y/%m/%d - %H:%M:%S}",
+        f"Table {table.table}",
+        f"Total number of players: {hand.seats}",
+    ]
+
+
+#: How Everleaf words a hand (used by :func:`write`): amounts in brackets, no line
+#: for an uncalled bet, no rake.
+PHRASES = Phrases(
+    header=_write_header,
+    seat="Seat {seat}: {name} (  {stack} )",
+    ante="{name}: posts ante [{amount}]",
+    streets={3: "** Dealing down cards **", 4: "** Dealing 4th Street **",
+             5: "** Dealing 5th Street **", 6: "** Dealing 6th Street **",
+             7: "** Dealing River **"},
+    community="** Dealing River ** [{card}]",
+    deal_down_up="Dealt to {name} [ {cards} {new} ].",
+    deal_up="Dealt to {name} [ {new} ].",
+    deal_more="Dealt to {name} [ {new} ].",
+    bring_in="{name} posts bring-in {amount}.",
+    complete="{name} completes to {to}.",
+    bet="{name}: bets [{amount}]",
+    raise_="{name} raises [{added}]",
+    call="{name} calls [{amount}]",
+    check="{name} checks",
+    fold="{name} folds",
+    all_in="",
+    returned="",
+    show="{name} shows [ {cards} ]",
+    muck="{name} does not show cards",
+    collect="{name} wins {amount} from main pot",
+    showdown="",
+    summary="",
+    total="",
+    returns_unwritten=True,
+)  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as Everleaf writes it.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud", 3, seed=7, rake=2)
+    >>> history = next(read(write(hand, Table(names=["Ann", "Bob", "Cy"], sign="€"))))
+    >>> history.hand.stacks == hand.stacks, history.rake == hand.result.rake
+    (True, True)
+    """
+    return write_hand(hand, table, PHRASES)
 
 
 EVERLEAF_EXAMPLE = """\

@@ -4,10 +4,11 @@ A hand runs from ``***** History for hand R5-82086688-607 *****`` to its ``End o
 hand`` line; streets are ``Dealing pocket cards``, ``Dealing 4th street`` ...
 ``Dealing river``, each after a ``---`` line, and a card not seen is ``-``. The
 bring-in seat writes ``small bring in`` for the bring-in and ``big bring in`` when it
-completes instead. In ``raises $A to $B``, ``A`` is the raise's street total and
-``B`` what the player has bet in the hand. Who won what is written only in the
-summary (``Main pot: $2.35 won by Hero ($2.24)``, the pot before the rake), with the
-cards shown beside the seats.
+completes instead. In ``raises $A to $B``, ``A`` is what the raise adds and ``B``
+what the player has bet in the hand. An uncalled bet given back has no line. Who won
+what is written only in the summary (``Main pot: $2.35 won by Hero ($2.24)``, each
+pot before the rake, ``Side pot 1: ...`` after it), with the cards shown beside the
+seats.
 
 >>> from studeval.histories import read
 >>> history = next(read(ONGAME_EXAMPLE))
@@ -21,11 +22,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 
+from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["GRAMMAR", "ONGAME_EXAMPLE"]
+__all__ = ["GRAMMAR", "ONGAME_EXAMPLE", "PHRASES", "write"]
 
 _HEAD = re.compile(r"^\*{5} History for hand (?P<id>\S+) \*{5}\s*$")
 _TABLE = re.compile(rf"^Table: (?P<table>.*?) \[\d+\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
@@ -70,38 +74,104 @@ def _header(lines: list[str]) -> Header:
 
 
 _NAME = r"(?P<name>.+?)"
+_ALL_IN = r"(?P<all_in> \[all in\])?"
 GRAMMAR = Grammar(
     site="OnGame",
     start=_HEAD,
     header=_header,
     seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)\s*$"),
     street=re.compile(r"^(?P<street>Dealing pocket cards|Dealing 4th street|Dealing 5th street|"
-                      r"Dealing 6th street|Dealing river|Summary):?\s*$"),
+                      r"Dealing 6th street|Dealing river|Summary)(?P<cards> \[[^\]]*\])?:?\s*$"),
     streets={"dealing pocket cards": 3, "dealing 4th street": 4, "dealing 5th street": 5,
              "dealing 6th street": 6, "dealing river": 7, "summary": 9},
     hints={"ante": " posts ante ", "deal": "Dealing to ", "bring_in": " small bring in ",
            "complete": " big bring in ", "bet": " bets ", "raise": " raises ",
            "call": " calls ", "check": " checks", "fold": " folds"},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY})$")),
+        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
         ("deal", re.compile(rf"^Dealing to {_NAME}: (?P<cards>\[[^\]]*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} small bring in (?P<amount>{MONEY})$")),
-        ("complete", re.compile(rf"^{_NAME} big bring in (?P<to>{MONEY})$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY})$")),
-        # "raises $A to $B": A is the street total, B the player's bets in the hand.
-        ("raise", re.compile(rf"^{_NAME} raises (?P<to>{MONEY}) to {MONEY}$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY})$")),
+        ("bring_in", re.compile(rf"^{_NAME} small bring in (?P<amount>{MONEY}){_ALL_IN}$")),
+        ("complete", re.compile(rf"^{_NAME} big bring in (?P<to>{MONEY}){_ALL_IN}$")),
+        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
+        # "raises $A to $B": A is what the raise adds, B the player's bets in the hand.
+        ("raise", re.compile(rf"^{_NAME} raises (?P<amount>{MONEY}) to {MONEY}{_ALL_IN}$")),
+        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
         ("check", re.compile(rf"^{_NAME} checks\s*$")),
         ("fold", re.compile(rf"^{_NAME} folds\s*$")),
     ),
     reveals=(re.compile(rf"^Seat \d+: {_NAME} \({MONEY}\), net: [^,]*, (?P<cards>\[[^\]]*\])"),),
     reveal_hints=(", net: ",),
-    totals=re.compile(rf"^(?:Main pot: (?P<pot>{MONEY}) won by .*|Rake taken: (?P<rake>{MONEY}))$"),
+    totals=re.compile(rf"^(?:(?:Main|Side) pot(?: \d+)?: (?P<pot_part>{MONEY}) won by .*|"
+                      rf"Rake taken: (?P<rake>{MONEY}))$"),
     summary=(re.compile(rf"(?:won by |, )(?P<name>[^,]+?) \((?P<won>{MONEY})\)"),),
+    returns_unwritten=True,
     strict_prefix=" ",
     ignore=(re.compile(r".* (?:is sitting out|sits out|is back|has timed out|"
                        r"is disconnected|is connected|joined the table|left the table).*$"),),
 )  # fmt: skip
+
+
+_GAME_NAMES = {"stud": "SEVEN_CARD_STUD", "stud8": "SEVEN_CARD_STUD_HI_LO", "razz": "RAZZ"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    hero = [f"User: {table.names[table.hero]}"] if table.hero is not None else []
+    return [
+        f"***** History for hand R5-{table.hand_id} *****",
+        f"Start hand: {table.played_at:%a %b %d %H:%M:%S} GMT+0000 {table.played_at:%Y}",
+        f"Table: {table.table} [1] (LIMIT {_GAME_NAMES[hand.game]} {money(s.small_bet)}/"
+        f"{money(s.big_bet)}, ante: {money(s.ante)}, Real money)",
+        *hero,
+        f"Players in round: {hand.seats}",
+    ]
+
+
+#: How OnGame words a hand (used by :func:`write`). A completion is written as a
+#: raise (OnGame's "big bring in" is the bring-in seat's completion, read too).
+PHRASES = Phrases(
+    header=_write_header,
+    seat="Seat {seat}: {name} ({stack})",
+    ante="{name} posts ante {amount}{all_in}",
+    streets={3: "---\nDealing pocket cards", 4: "---\nDealing 4th street",
+             5: "---\nDealing 5th street", 6: "---\nDealing 6th street", 7: "---\nDealing river"},
+    community="---\nDealing river [{card}]",
+    deal_down_up="Dealing to {name}: [{cards} {new}]",
+    deal_up="Dealing to {name}: [-, -, {new}]",
+    deal_more="Dealing to {name}: [{new}]",
+    bring_in="{name} small bring in {amount}{all_in}",
+    complete="{name} raises {added} to {in_hand}{all_in}",
+    bet="{name} bets {amount}{all_in}",
+    raise_="{name} raises {added} to {in_hand}{all_in}",
+    call="{name} calls {amount}{all_in}",
+    check="{name} checks",
+    fold="{name} folds",
+    all_in=" [all in]",
+    returned="",
+    show="Seat {seat}: {name} ({stack}), net: {net}, [{cards}]",
+    muck="",
+    collect="{name} ({amount})",
+    collects_line="Main pot: {pot} won by {winners}\nRake taken: {rake}",
+    showdown="",
+    summary="---\nSummary:",
+    total="",
+    collect_in_summary=True,
+    shows_in_summary=True,
+    returns_unwritten=True,
+)  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as OnGame writes it.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud8", 4, seed=6)
+    >>> text = write(hand, Table(names=["Ann", "Bob", "Cy", "Di"]))
+    >>> next(read(text)).hand.stacks == hand.stacks
+    True
+    """
+    return write_hand(hand, table, PHRASES)
 
 
 ONGAME_EXAMPLE = """\
