@@ -15,7 +15,7 @@ from decimal import Decimal
 from studeval.cards import card_str
 from studeval.engine import StudHand
 
-__all__ = ["Phrases", "Table", "write_hand"]
+__all__ = ["Phrases", "Table", "amount_text", "write_hand"]
 
 
 @dataclass(frozen=True)
@@ -83,16 +83,24 @@ class Phrases:
     returns_unwritten: bool = False  # Everleaf, OnGame: no line for an uncalled bet
 
 
+def amount_text(chips: int, table: Table, sign_after: bool = False) -> str:
+    """``chips`` as money in ``table``'s unit and sign.
+
+    >>> amount_text(250, Table(names=[])), amount_text(250, Table(names=[], sign="€"), True)
+    ('$2.50', '2.50€')
+    """
+    value = chips * table.unit
+    digits = f"{value:.2f}" if table.unit < 1 else f"{int(value)}"
+    return digits + table.sign if sign_after else table.sign + digits
+
+
 def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
     """``hand`` (finished) as ``words`` write it."""
     if not hand.over or hand.result is None:
         raise ValueError("only a finished hand can be written")
-    unit, sign = table.unit, table.sign
 
     def money(chips: int) -> str:
-        value = chips * unit
-        digits = f"{value:.2f}" if unit < 1 else f"{int(value)}"
-        return digits + sign if words.sign_after else sign + digits
+        return amount_text(chips, table, sign_after=words.sign_after)
 
     names = list(table.names)
     numbers = list(table.seat_numbers or range(1, hand.seats + 1))
@@ -152,9 +160,13 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
             assert who is not None
             cards[who] = list(event.cards)
             stack = hand.stacks[who]
-            line = words.show.format(name=name, cards=_text(event.cards), seat=numbers[who],
-                                     stack=money(stack),
-                                     net=_signed(stack - hand.starting_stacks[who], money))
+            line = words.show.format(
+                name=name,
+                cards=_text(event.cards),
+                seat=numbers[who],
+                stack=money(stack),
+                net=_signed(stack - hand.starting_stacks[who], money),
+            )
             (shown if words.shows_in_summary else lines).append(line)
             continue
         if kind == "muck":

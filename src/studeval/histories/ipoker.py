@@ -23,10 +23,13 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from decimal import Decimal
 
+from studeval.cards import card_str
+from studeval.engine import StudHand
 from studeval.histories._record import HistoryError, Step, StepKind, Transcript
 from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._writer import Table, amount_text
 
-__all__ = ["IPOKER_EXAMPLE", "START", "transcripts"]
+__all__ = ["IPOKER_EXAMPLE", "START", "transcripts", "write"]
 
 SITE = "iPoker"
 #: How an iPoker file starts (after the XML declaration).
@@ -160,6 +163,109 @@ def _transcript(game: ElementTree.Element, hand_id: str, game_text: str,
     transcript.steps += [Step(first_line, "collect", name, amount) for name, amount in won.items()
                          if amount]  # fmt: skip
     return transcript
+
+
+_CODES = {"fold": "0", "call": "3", "check": "4", "bet": "5", "raise": "23", "complete": "23",
+          "ante": "15", "bring_in": "16"}  # fmt: skip
+_STREET_NAMES = {3: "Third Street", 4: "Fourth Street", 5: "Fifth Street", 6: "Sixth Street",
+                 7: "Seventh Street"}  # fmt: skip
+_TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi-Lo", "razz": "Razz"}
+
+
+def _card_text(code: int | None) -> str:
+    """Our card code as iPoker writes it: suit first, ``10`` for a ten, ``X`` unseen."""
+    if code is None:
+        return "X"
+    text = card_str(code)
+    return text[1].upper() + ("10" if text[0] == "T" else text[0])
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as an iPoker session of one ``<game>``: its actions listed
+    seat by seat in each round and numbered in the order they happened, the cards
+    of the hero and of those who showed written in full, the others' down cards as
+    ``X``; an all-in bet, raise or call as iPoker's all-in action.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud8", 4, seed=8)
+    >>> next(read(write(hand, Table(names=["Ann", "Bob", "Cy", "Di"])))).hand.stacks == hand.stacks
+    True
+    """
+    result = hand.result
+    if not hand.over or result is None:
+        raise ValueError("only a finished hand can be written")
+    names = list(table.names)
+    numbers = list(table.seat_numbers or range(1, hand.seats + 1))
+
+    def money(chips: int) -> str:
+        return amount_text(chips, table)
+
+    known = {e.seat for e in hand.events if e.kind == "show"} | {table.hero}
+    session = ElementTree.Element("session", sessioncode="1")
+    general = ElementTree.SubElement(session, "general")
+    s = hand.stakes
+    for tag, text in (
+        ("gametype", f"{_TITLES[hand.game]} L {money(s.small_bet)}/{money(s.big_bet)}"),
+        ("tablename", table.table),
+        ("currency", currency_of(table.sign) or ""),
+    ):
+        ElementTree.SubElement(general, tag).text = text
+    if table.hero is not None:
+        ElementTree.SubElement(general, "nickname").text = names[table.hero]
+    game = ElementTree.SubElement(session, "game", gamecode=str(table.hand_id))
+    about = ElementTree.SubElement(game, "general")
+    ElementTree.SubElement(about, "startdate").text = f"{table.played_at:%Y-%m-%d %H:%M:%S}"
+    players = ElementTree.SubElement(about, "players")
+    for seat in range(hand.seats):
+        ElementTree.SubElement(players, "player", seat=str(numbers[seat]), name=names[seat],
+                               chips=money(hand.starting_stacks[seat]), dealer="0",
+                               win=money(result.payouts[seat]),
+                               bet=money(hand.contributions[seat]))  # fmt: skip
+    # Each round's elements seat by seat (the community card first), as iPoker lists them.
+    rounds: dict[int, list[list[ElementTree.Element]]] = {}
+    stacks, number = list(hand.starting_stacks), 0
+    for event in hand.events:
+        street = 0 if event.kind == "ante" else event.street - 1
+        by_seat = rounds.setdefault(street, [[] for _ in range(hand.seats + 1)])
+        if event.kind == "community":
+            element = ElementTree.Element("cards", type=_STREET_NAMES[7])
+            element.text = _card_text(event.cards[0])
+            by_seat[0].append(element)
+            continue
+        who = event.seat
+        if who is None or event.kind in ("show", "muck"):
+            continue
+        name = names[who]
+        if event.kind == "deal":
+            cards = list(event.cards)
+            if who not in known:  # down cards unseen
+                cards = [c if i == 2 or event.street in (4, 5, 6) else None
+                         for i, c in enumerate(cards)]  # fmt: skip
+            element = ElementTree.Element("cards", type=_STREET_NAMES[event.street], player=name)
+            element.text = " ".join(_card_text(c) for c in cards)
+            by_seat[who + 1].append(element)
+            continue
+        number += 1
+        stacks[who] -= event.amount
+        code = _CODES[event.kind]
+        if (
+            stacks[who] == 0
+            and event.amount
+            and event.kind in ("bet", "raise", "complete", "call")
+        ):
+            code = "7"  # all in: what it puts in
+        total = event.kind in ("raise", "complete") and code != "7"
+        chips = event.to if total and event.to is not None else event.amount
+        by_seat[who + 1].append(ElementTree.Element("action", no=str(number), player=name,
+                                                     type=code, sum=money(chips)))  # fmt: skip
+    for street in sorted(rounds):
+        round_ = ElementTree.SubElement(game, "round", no=str(street))
+        for elements in rounds[street]:
+            round_.extend(elements)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ElementTree.tostring(
+        session, encoding="unicode"
+    )
 
 
 IPOKER_EXAMPLE = """<?xml version="1.0" encoding="utf-8"?>

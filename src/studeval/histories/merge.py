@@ -22,10 +22,13 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from decimal import Decimal
 
+from studeval.cards import card_str
+from studeval.engine import StudHand
 from studeval.histories._record import HistoryError, Step, StepKind, Transcript
 from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._writer import Table, amount_text
 
-__all__ = ["MERGE_EXAMPLE", "SITE", "START", "transcripts"]
+__all__ = ["MERGE_EXAMPLE", "SITE", "START", "transcripts", "write"]
 
 SITE = "Merge"
 #: How a Merge file starts.
@@ -142,6 +145,116 @@ def _transcript(game: ElementTree.Element, description: ElementTree.Element | No
         text=ElementTree.tostring(game, encoding="unicode"), line=first_line, source=source,
         collects_returns=True,
     )  # fmt: skip
+
+
+_TITLES = {"stud": "7-Stud", "stud8": "7-Stud H/L8", "razz": "Razz"}
+_ROUND_NAMES = {3: "THIRD_STREET", 4: "FOURTH_STREET", 5: "FIFTH_STREET", 6: "SIXTH_STREET",
+                7: "SEVENTH_STREET"}  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as Merge writes it: a ``<description>`` and a ``<game>`` whose
+    rounds hold the events and, after each deal, every seat's cards so far (the
+    hero's as ``HOLE``, ``null`` for a card not seen; ``SHOWN`` at the showdown). A
+    hand whose deck ran out to a community card cannot be written (Merge's text for
+    one is not known) and is a ``ValueError``.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("razz", 3, seed=9)
+    >>> next(read(write(hand, Table(names=["Ann", "Bob", "Cy"])))).hand.stacks == hand.stacks
+    True
+    """
+    result = hand.result
+    if not hand.over or result is None:
+        raise ValueError("only a finished hand can be written")
+    if hand.community is not None:
+        raise ValueError("Merge's text for a community card is not known")
+    names = list(table.names)
+    numbers = [str(n) for n in (table.seat_numbers or range(1, hand.seats + 1))]
+
+    def money(chips: int) -> str:
+        return amount_text(chips, table)
+
+    def plain(chips: int) -> str:
+        return amount_text(chips, Table(names=names, unit=table.unit, sign=""))
+
+    s = hand.stakes
+    root = ElementTree.Element("merge")
+    ElementTree.SubElement(root, "description", type=_TITLES[hand.game],
+                           stakes=f"Limit {money(s.small_bet)}/{money(s.big_bet)}")  # fmt: skip
+    game = ElementTree.SubElement(
+        root, "game", id=str(table.hand_id), starttime=f"{table.played_at:%Y%m%d%H%M%S}",
+        realmoney="true" if table.sign else "false",
+        data=f"{table.played_at:%Y%m%d}|{table.table}|1|{table.hand_id}")  # fmt: skip
+    players = ElementTree.SubElement(game, "players", dealer="1")
+    for seat in range(hand.seats):
+        stack = money(hand.starting_stacks[seat])
+        ElementTree.SubElement(players, "player", seat=numbers[seat], nickname=names[seat],
+                               balance=stack, dealtin="true")  # fmt: skip
+    shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
+    seen: list[list[int | None]] = [[] for _ in range(hand.seats)]
+    stacks = list(hand.starting_stacks)
+    rounds: dict[str, ElementTree.Element] = {}
+    sequence = 0
+
+    def round_named(name: str) -> ElementTree.Element:
+        if name not in rounds:
+            rounds[name] = ElementTree.SubElement(game, "round", id=name,
+                                                  sequence=str(len(rounds) + 1))  # fmt: skip
+        return rounds[name]
+
+    events = hand.events
+    for at, event in enumerate(events):
+        who = event.seat
+        if event.kind == "ante":
+            where = round_named("BLINDS")
+        elif event.street == 3 and (
+            event.kind == "deal"
+            or (event.kind == "bring_in" and all(e.kind in ("ante", "deal") for e in events[:at]))
+        ):
+            where = round_named("BRING_IN")  # the 3rd-street deal and the bring-in
+        elif event.kind in ("show", "muck"):
+            where = round_named("SHOWDOWN")
+        else:
+            where = round_named(_ROUND_NAMES[event.street])
+        if who is None:
+            continue
+        if event.kind == "deal":
+            hidden = who != table.hero
+            seen[who] += [None if hidden and (event.street == 7 or (event.street == 3 and i < 2))
+                           else c for i, c in enumerate(event.cards)]  # fmt: skip
+            ElementTree.SubElement(
+                where, "cards", type="HOLE" if who == table.hero else "DRAW_DRAWN_CARDS",
+                cards=",".join("null" if c is None else card_str(c) for c in seen[who]),
+                player=numbers[who])  # fmt: skip
+            continue
+        if event.kind in ("show", "muck"):
+            if event.kind == "show":
+                cards = ",".join(card_str(c) for c in shown[who] if c is not None)
+                ElementTree.SubElement(where, "cards", type="SHOWN", cards=cards,
+                                       player=numbers[who])  # fmt: skip
+            continue
+        sequence += 1
+        stacks[who] -= event.amount
+        kind = event.kind.upper()
+        amount = event.amount
+        if kind in ("BET", "RAISE", "COMPLETE"):
+            amount = event.to if event.to is not None else event.amount  # the street total
+        if stacks[who] == 0 and event.amount and event.kind in ("bet", "raise", "complete",
+                                                                   "call"):  # fmt: skip
+            kind, amount = "ALL_IN", event.amount  # what it puts in
+        attributes = {"sequence": str(sequence), "type": kind, "player": numbers[who]}
+        if kind not in ("FOLD", "CHECK"):
+            attributes["amount"] = plain(amount)
+        ElementTree.SubElement(where, "event", attributes)
+    end = ElementTree.SubElement(game, "round", id="END_OF_GAME", sequence=str(len(rounds) + 1))
+    for seat in range(hand.seats):
+        if result.payouts[seat]:
+            won = plain(result.payouts[seat])
+            ElementTree.SubElement(end, "winner", amount=won, uncalled="false", potnumber="1",
+                                   player=numbers[seat])  # fmt: skip
+    return "".join(ElementTree.tostring(child, encoding="unicode") + "\n" for child in root)
 
 
 MERGE_EXAMPLE = """\
