@@ -249,11 +249,7 @@ def write(hand: StudHand, table: Table) -> str:
         number += 1
         stacks[who] -= event.amount
         code = _CODES[event.kind]
-        if (
-            stacks[who] == 0
-            and event.amount
-            and event.kind in ("bet", "raise", "complete", "call")
-        ):
+        if stacks[who] == 0 and event.amount and event.kind in ("bet", "raise", "complete", "call"):
             code = "7"  # all in: what it puts in
         total = event.kind in ("raise", "complete") and code != "7"
         chips = event.to if total and event.to is not None else event.amount
