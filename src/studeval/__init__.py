@@ -23,6 +23,7 @@ from studeval._core import (
     up_low_rank,
 )
 from studeval._version import __version__
+from studeval.analysis import HandAnalysis, StreetEquity, analyze, analyze_many
 from studeval.batch import (
     NO_LOW,
     Ranks,
@@ -96,6 +97,7 @@ __all__ = [
     "EquityCounts",
     "Event",
     "Hand",
+    "HandAnalysis",
     "HandSizeError",
     "HighCategory",
     "HouseRules",
@@ -114,12 +116,15 @@ __all__ = [
     "SeatError",
     "Settlement",
     "Stakes",
+    "StreetEquity",
     "StudHand",
     "StudevalError",
     "UnknownGameError",
     "UnknownRankingError",
     "__version__",
     "all_ranks",
+    "analyze",
+    "analyze_many",
     "award_pot",
     "best_five",
     "bring_in",

@@ -1,0 +1,426 @@
+"""Played hands analysed: each street's equities, and what an all-in was worth.
+
+:func:`analyze` takes a finished :class:`~studeval.StudHand` (or a card room's
+:class:`~studeval.histories.History`) and gives, for every street two or more seats
+played, the pot before the street's betting and each live seat's share of it
+(:func:`~studeval.equity`), from every card the hand ever shows or from what one
+player saw. Where the betting ended with a seat all in, each seat's *expected*
+chips are its equity in each pot (side pots apart, the rake out of the main pot)
+and *luck* is what it won less that: the "all-in adjusted" result of hand-history
+trackers. A hand with no all-in has no luck: its expected chips are the chips paid.
+
+>>> from studeval import Stakes, StudHand
+>>> hand = StudHand("stud", Stakes(ante=0, bring_in=5, small_bet=10, big_bet=20), [10, 10])
+>>> hand.deal(0, ["As", "Ad", "2c"]); hand.deal(1, ["Ks", "Kd", "3c"])
+>>> hand.act("bring_in"); hand.act("complete", 10); hand.act("call")  # both all in
+>>> for up, other in (("7h", "8d"), ("9s", "Tc"), ("4d", "Jd"), ("5h", "Kh")):
+...     hand.deal(0, [up]); hand.deal(1, [other])
+>>> hand.show(); hand.show()
+>>> found = analyze(hand)
+>>> found.all_in, found.net, [round(x, 2) for x in found.expected_net]  # kings made trips
+(3, (-10, 10), [3.34, -3.34])
+>>> [round(x, 2) for x in found.luck]
+[-13.34, 13.34]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from studeval.engine import StudHand
+from studeval.equity_calculator import equity
+from studeval.errors import OptionError
+from studeval.pots import pot_layers, take_rake
+
+if TYPE_CHECKING:
+    import pandas
+
+__all__ = ["COLUMNS", "HandAnalysis", "StreetEquity", "analyze", "analyze_many"]
+
+_WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
+
+
+@dataclass(frozen=True)
+class StreetEquity:
+    """One street as it began: the pot before its betting, and each live seat's
+    share of the pot (``None`` for a seat out of the hand) with its standard error
+    (0 when exact)."""
+
+    street: int
+    pot: int
+    shares: tuple[float | None, ...]
+    std_errors: tuple[float | None, ...]
+    exact: bool
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """What :func:`analyze` finds, seat by seat in the hand's order.
+
+    ``players`` names the seats; ``streets`` the streets two or more seats played;
+    ``all_in`` the street whose betting ended with a seat all in (``None``: no such
+    street, or the hand was won by folds); ``expected`` each seat's expected chips
+    from the pots at that point (the chips paid when there was no all-in); ``net``
+    the chips each won or lost; ``expected_net`` and ``luck`` (``net`` less
+    ``expected_net``); ``rake`` the chips the house took; ``exact`` whether every
+    equity behind it was counted exactly.
+    """
+
+    players: tuple[str, ...]
+    streets: tuple[StreetEquity, ...]
+    all_in: int | None
+    expected: tuple[float, ...]
+    net: tuple[int, ...]
+    expected_net: tuple[float, ...]
+    luck: tuple[float, ...]
+    rake: int
+    exact: bool
+    showdown: bool
+
+
+@dataclass
+class _Spot:
+    """The hand at one moment: the cards each seat had, who was still in."""
+
+    street: int
+    pot: int
+    live: list[int]
+    counts: list[int]  # cards each seat had been dealt
+    folded_before: list[int]  # seats out by then
+
+
+def _seat_names(hand: object) -> tuple[StudHand, list[str]]:
+    if isinstance(hand, StudHand):
+        names = hand.info.get("players") if isinstance(hand.info, dict) else None
+        listed = [str(n) for n in names] if isinstance(names, list) else []
+        if len(listed) != hand.seats:
+            listed = [f"seat {seat}" for seat in range(hand.seats)]
+        return hand, listed
+    played = getattr(hand, "hand", None)
+    players = getattr(hand, "players", None)
+    if isinstance(played, StudHand) and players is not None:
+        return played, [p.name for p in players]
+    raise OptionError(f"analyze() takes a StudHand or a History; got {type(hand).__name__}")
+
+
+def _viewer(viewpoint: object, names: list[str]) -> int | None:
+    if viewpoint is None:
+        return None
+    if isinstance(viewpoint, str):
+        if viewpoint not in names:
+            raise OptionError(f"viewpoint {viewpoint!r} is not a player of this hand")
+        return names.index(viewpoint)
+    if isinstance(viewpoint, bool) or not isinstance(viewpoint, int):
+        raise OptionError(f"viewpoint must be a player's name, a seat or None; got {viewpoint!r}")
+    if not 0 <= viewpoint < len(names):
+        raise OptionError(f"viewpoint seat {viewpoint} is not a seat of this hand")
+    return viewpoint
+
+
+def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
+    """Each street's start (before its first action), the street whose betting
+    ended with a seat all in, and the seats still in at the end."""
+    seats = hand.seats
+    counts = [0] * seats
+    paid = [0] * seats
+    stacks = list(hand.starting_stacks)
+    folded: list[int] = []
+    spots: list[_Spot] = []
+    all_in: int | None = None
+    street = 0
+    betting = False
+    for event in hand.events:
+        kind, seat = event.kind, event.seat
+        if kind in ("deal", "community"):
+            if betting and all_in is None:
+                all_in = _all_in_after(street, stacks, folded, seats)
+            betting = False
+            if kind == "deal" and seat is not None:
+                counts[seat] += len(event.cards)
+            street = event.street
+            continue
+        if kind in _WAGERS and not betting:
+            betting = True
+            live = [s for s in range(seats) if s not in folded]
+            if len(live) >= 2:
+                spots.append(_Spot(street, sum(paid), live, list(counts), list(folded)))
+        if seat is not None and kind not in ("show", "muck"):
+            paid[seat] += event.amount
+            stacks[seat] -= event.amount
+        if kind == "fold" and seat is not None:
+            folded.append(seat)
+    if betting and all_in is None and any(e.kind in ("show", "muck") for e in hand.events):
+        all_in = _all_in_after(street, stacks, folded, seats)
+    live = [s for s in range(seats) if s not in folded]
+    return spots, all_in, live
+
+
+def _all_in_after(street: int, stacks: list[int], folded: list[int], seats: int) -> int | None:
+    """``street`` when its betting ended with a live seat all in and no two live
+    seats left to bet."""
+    live = [s for s in range(seats) if s not in folded]
+    if len(live) < 2:
+        return None
+    with_chips = [s for s in live if stacks[s] > 0]
+    return street if len(with_chips) <= 1 and len(with_chips) < len(live) else None
+
+
+def _cards(hand: StudHand, seat: int, count: int, viewer: int | None) -> list[object]:
+    """What is known of ``seat``'s first ``count`` cards: every card the hand shows
+    (``viewer`` None), or what ``viewer`` saw (its own cards, others' up cards)."""
+    dealt = hand.cards[seat][:count]
+    known: list[object] = []
+    for place, card in enumerate(dealt):
+        up = 2 <= place <= 5
+        seen = viewer is None or viewer == seat or up
+        known.append(card if seen and card is not None else "??")
+    return known
+
+
+def _shares(hand: StudHand, seats: Sequence[int], count: int, dead_seats: Sequence[int],
+            viewer: int | None, method: str, seed: int | None,
+            counts: Sequence[int]) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
+    if len(seats) == 1:
+        return {seats[0]: 1.0}, {seats[0]: 0.0}, True
+    hands = [_cards(hand, s, count, viewer) for s in seats]
+    dead: list[object] = []
+    for s in dead_seats:
+        dead += [c for c in _cards(hand, s, counts[s], viewer) if c != "??"]
+    result = equity(hands, hand.game, dead=dead, method=method, seed=seed)
+    shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
+    errors = {s: p.std_error for s, p in zip(seats, result.players, strict=True)}
+    return shares, errors, result.exact
+
+
+def analyze(
+    hand: object, *, viewpoint: object = None, method: str = "auto", seed: int | None = None
+) -> HandAnalysis:
+    """Each street's equities and the all-in adjusted result of a finished hand.
+
+    ``hand`` is a :class:`~studeval.StudHand` or a :class:`~studeval.histories.History`.
+    ``viewpoint`` ``None`` uses every card the hand ever shows; a player's name or
+    seat only what that player saw (its own cards, the others' up cards, the folded
+    up cards). ``method`` and ``seed`` go to :func:`~studeval.equity` (``"auto"``:
+    exact heads-up and for small multiway spots, else Monte Carlo, whose standard
+    errors are reported).
+
+    >>> from studeval.play import random_hand
+    >>> found = analyze(random_hand("razz", 3, seed=2, stack=1000), method="mc", seed=1)
+    >>> found.all_in, found.luck  # deep stacks: nobody went all in
+    (None, (0.0, 0.0, 0.0))
+    >>> [s.street for s in found.streets][:1], round(sum(found.streets[0].shares), 9)
+    ([3], 1.0)
+    """
+    return _analyze(hand, viewpoint, method, seed, with_streets=True)
+
+
+def _analyze(hand: object, viewpoint: object, method: str, seed: int | None,
+             with_streets: bool) -> HandAnalysis:  # fmt: skip
+    played, names = _seat_names(hand)
+    if not played.over or played.result is None:
+        raise OptionError("analyze() takes a finished hand")
+    viewer = _viewer(viewpoint, names)
+    result = played.result
+    spots, all_in, live_at_end = _spots(played)
+    exact = True
+    streets = []
+    seats = played.seats
+    for spot in spots if with_streets else ():
+        if spot.street == 7 and played.community is not None:
+            continue  # the community card is shared: no per-seat seventh card to count
+        count = spot.counts[spot.live[0]]
+        shares, errors, was_exact = _shares(played, spot.live, count, spot.folded_before,
+                                            viewer, method, seed, spot.counts)  # fmt: skip
+        exact = exact and was_exact
+        by_seat = tuple(shares.get(s) for s in range(seats))
+        errors_by_seat = tuple(errors.get(s) for s in range(seats))
+        streets.append(StreetEquity(spot.street, spot.pot, by_seat, errors_by_seat, was_exact))
+    paid = list(played.contributions)
+    expected: list[float] = [float(x) for x in result.payouts]
+    showdown = any(e.kind in ("show", "muck") for e in played.events)
+    if all_in is not None and not (all_in == 7 and played.community is not None):
+        count = all_in  # the cards each seat had then
+        layers, returned = pot_layers(paid, live_at_end)
+        take_rake(layers, result.rake, at_most=True)
+        folded = [s for s in range(seats) if s not in live_at_end]
+        counts = [min(len(played.cards[s]), count) for s in range(seats)]  # as at the all-in
+        expected = [float(r) for r in returned]
+        cache: dict[tuple[int, ...], dict[int, float]] = {}
+        for amount, eligible in layers:
+            if eligible not in cache:
+                others = [s for s in live_at_end if s not in eligible]
+                shares, _, was_exact = _shares(played, eligible, count, [*folded, *others],
+                                               viewer, method, seed, counts)  # fmt: skip
+                exact = exact and was_exact
+                cache[eligible] = shares
+            for seat, share in cache[eligible].items():
+                expected[seat] += share * amount
+    else:
+        all_in = None
+    net = tuple(result.payouts[s] - paid[s] for s in range(seats))
+    expected_net = tuple(expected[s] - paid[s] for s in range(seats))
+    return HandAnalysis(
+        players=tuple(names), streets=tuple(streets), all_in=all_in, expected=tuple(expected),
+        net=net, expected_net=expected_net,
+        luck=tuple(net[s] - expected_net[s] for s in range(seats)), rake=result.rake,
+        exact=exact, showdown=showdown,
+    )  # fmt: skip
+
+
+#: The columns of :func:`analyze_many`'s frame.
+COLUMNS = ("source", "site", "hand_id", "player", "seat", "net", "expected_net", "luck",
+           "all_in", "showdown", "exact", "unit")  # fmt: skip
+#: Files more than this many bytes in all are analysed on a local Dask cluster
+#: when no client is given.
+LARGE_INPUT = 64 * 1024 * 1024
+
+
+def _rows(hand: object, where: str, player: str | None, method: str,
+          seed: int | None) -> list[dict[str, Any]]:  # fmt: skip
+    """One row a player of ``hand`` (only ``player``'s when given)."""
+    played, names = _seat_names(hand)
+    if player is not None and player not in names:
+        return []
+    found = _analyze(hand, None, method, seed, with_streets=False)  # luck needs no streets
+    unit = getattr(hand, "unit", Decimal(1))
+    site = getattr(hand, "site", None)
+    hand_id = getattr(hand, "hand_id", None)
+    if hand_id is None and isinstance(played.info, dict) and "hand" in played.info:
+        hand_id = str(played.info["hand"])
+    rows = []
+    for seat, name in enumerate(names):
+        if player is not None and name != player:
+            continue
+        rows.append({
+            "source": where, "site": site, "hand_id": hand_id, "player": name, "seat": seat,
+            "net": float(found.net[seat] * unit),
+            "expected_net": float(Decimal(repr(found.expected_net[seat])) * unit),
+            "luck": float(Decimal(repr(found.luck[seat])) * unit),
+            "all_in": found.all_in, "showdown": found.showdown, "exact": found.exact,
+            "unit": str(unit),
+        })  # fmt: skip
+    return rows
+
+
+def _hands_in(path: str) -> Iterator[object]:
+    """The hands of one file: a card room's histories, else PHH."""
+    from studeval.histories import find_site, read
+    from studeval.histories._text import decode
+    from studeval.phh import read as read_phh
+
+    text = decode(Path(path).read_bytes())
+    if find_site(text) is not None:
+        yield from read(text, errors="collect")
+    else:
+        yield from read_phh(text)
+
+
+def _file_rows(
+    path: str, player: str | None, method: str, seed: int | None
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for hand in _hands_in(path):
+        if isinstance(hand, Exception):
+            continue  # refused: studeval replay names the reason
+        rows += _rows(hand, path, player, method, seed)
+    return rows
+
+
+def _frame(rows: list[dict[str, Any]]) -> pandas.DataFrame:
+    import pandas
+
+    return pandas.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _paths(source: object) -> list[str] | None:
+    """The files ``source`` names (a path, or a list of paths; directories read
+    whole), or None when it holds hands."""
+    if isinstance(source, (str, os.PathLike)):
+        names: list[object] = [source]
+    elif isinstance(source, (list, tuple)) and source and all(
+            isinstance(x, (str, os.PathLike)) for x in source):  # fmt: skip
+        names = list(source)
+    else:
+        return None
+    files: list[str] = []
+    for name in names:
+        path = Path(str(name))
+        if path.is_dir():
+            files += [str(p) for p in sorted(path.rglob("*")) if p.is_file()]
+        elif path.is_file():
+            files.append(str(path))
+        else:
+            raise OptionError(f"no such file or directory: {name}")
+    return files
+
+
+def analyze_many(
+    histories: object,
+    *,
+    player: str | None = None,
+    client: object = None,
+    method: str = "auto",
+    seed: int | None = None,
+) -> pandas.DataFrame:
+    """:func:`analyze` over many hands, as a pandas DataFrame: one row a hand and
+    player (only ``player``'s hands and rows when given), with the columns
+    :data:`COLUMNS`: the money columns (``net``, ``expected_net``, ``luck``) in the
+    room's money (chips times ``unit``; chips for a hand with no money).
+
+    ``histories`` is hands (:class:`~studeval.StudHand` or
+    :class:`~studeval.histories.History` objects, analysed here), or files: a path, a
+    directory or a list of them, card rooms' histories or PHH. Files are analysed on
+    a Dask cluster, one task a file, when ``client`` is a ``distributed.Client``, and
+    on a ``LocalCluster`` of this machine's cores when no client is given and the
+    files hold more than :data:`LARGE_INPUT` bytes; the hands a file refuses are
+    left out (``studeval replay`` names them). Needs pandas (``pip install
+    'studeval[dask]'``).
+
+    >>> from studeval.play import random_hand
+    >>> frame = analyze_many([random_hand("stud", 2, seed=s, stack=20) for s in range(3)])
+    >>> list(frame.columns[3:6]), len(frame), round(float(frame["luck"].sum()), 9)
+    (['player', 'seat', 'net'], 6, 0.0)
+    """
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        raise OptionError("analyze_many needs pandas: pip install 'studeval[dask]'") from None
+    files = _paths(histories)
+    if files is None:
+        if not isinstance(histories, Iterable):
+            raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
+        rows: list[dict[str, Any]] = []
+        for number, hand in enumerate(histories):
+            rows += _rows(hand, f"hand {number}", player, method, seed)
+        return _frame(rows)
+    own_cluster = None
+    if client is None and sum(os.path.getsize(f) for f in files) > LARGE_INPUT:
+        from distributed import Client, LocalCluster
+
+        own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)  # fmt: skip
+        client = Client(own_cluster)
+    try:
+        if client is None:
+            rows = []
+            for path in files:
+                rows += _file_rows(path, player, method, seed)
+            return _frame(rows)
+        submit = getattr(client, "map", None)
+        if submit is None:
+            raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
+        futures = submit(_file_rows, files, player=player, method=method, seed=seed, pure=False)
+        rows = []
+        for future in futures:  # one file's rows at a time, in order
+            rows += future.result()
+            future.release()
+        return _frame(rows)
+    finally:
+        if own_cluster is not None:
+            client.close()  # type: ignore[attr-defined]
+            own_cluster.close()

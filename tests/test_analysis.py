@@ -1,0 +1,198 @@
+"""analyze and analyze_many: equities by street, all-in expected chips and luck,
+checked against an independent count (the pure-Python reference's brute force)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from test_equity import twin
+
+from studeval import Stakes, StudHand, equity, parse_cards
+from studeval.analysis import COLUMNS, analyze, analyze_many
+from studeval.errors import OptionError, StudevalError
+from studeval.histories import read
+from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+from studeval.phh import dumps
+from studeval.play import random_hand
+
+#: Two players' seven cards each: the first six are dealt before the all-in.
+HEADS_UP = {
+    "stud": ("Ah Ad 7c 9s 2d Jh 3c", "Kh Kd 8c Ts 2s Qh 4c"),
+    "razz": ("Ah 2d 7c 9s 3d Jh Kc", "4h 5d 8c Ts 6s Qh 2c"),
+    "stud8": ("Ah 2d 7c 9s 3d Jh Kc", "Kh Kd 8c Ts 6s Qh 2c"),
+}
+
+
+def _all_in_on_sixth(game: str) -> StudHand:
+    """Heads-up, both all in on 6th street (9 chips each), then dealt out."""
+    cards = [parse_cards(text) for text in HEADS_UP[game]]
+    hand = StudHand(game, Stakes(ante=0, bring_in=1, small_bet=2, big_bet=4), [9, 9])
+    hand.deal(0, cards[0][:3])
+    hand.deal(1, cards[1][:3])
+    for street in range(3, 8):
+        while hand.actor is not None and not hand.showdown:
+            legal = hand.legal()
+            if legal.bring_in is not None:
+                hand.act("bring_in")
+            elif legal.complete_to:
+                hand.act("complete")
+            elif legal.bet_to:
+                hand.act("bet")
+            else:
+                hand.act("call")
+        if street < 7:
+            hand.deal(0, cards[0][street : street + 1])
+            hand.deal(1, cards[1][street : street + 1])
+    while hand.showdown:
+        hand.show()
+    assert hand.over and hand.stacks.count(0) >= 1
+    return hand
+
+
+@pytest.mark.parametrize("game", sorted(HEADS_UP))
+def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(game: str) -> None:
+    hand = _all_in_on_sixth(game)
+    found = analyze(hand)
+    assert found.all_in == 6 and found.exact
+    sixth = [parse_cards(text)[:6] for text in HEADS_UP[game]]
+    shares = twin(game, sixth, [])["share"]  # every 7th-street deal, by the reference
+    pot = sum(hand.contributions)
+    assert pot == 18
+    for seat in (0, 1):
+        assert found.expected[seat] == pytest.approx(float(shares[seat] * pot), abs=1e-9)
+        assert found.net[seat] == hand.result.payouts[seat] - 9  # type: ignore[union-attr]
+        assert found.luck[seat] == pytest.approx(found.net[seat] - found.expected_net[seat])
+    # The streets: the pot before each street's betting, and the shares from the
+    # cards dealt so far (6th street's are the all-in's).
+    assert [s.street for s in found.streets] == [3, 4, 5, 6]
+    assert [s.pot for s in found.streets] == [0, 4, 8, 16]
+    assert found.streets[3].shares == (float(shares[0]), float(shares[1]))
+    third = equity([c[:3] for c in map(parse_cards, HEADS_UP[game])], game).players
+    assert found.streets[0].shares == (third[0].share, third[1].share)
+
+
+def test_expected_chips_add_up_to_the_pots_less_the_rake() -> None:
+    rng = random.Random(23)
+    all_ins = 0
+    for _ in range(120):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 5), rng=rng,
+                           stack=rng.choice([10, 25]), rake=rng.choice([0, 2]))  # fmt: skip
+        found = analyze(hand, method="mc", seed=1)
+        result = hand.result
+        assert result is not None
+        assert sum(found.expected) == pytest.approx(sum(hand.contributions) - result.rake)
+        assert sum(found.luck) == pytest.approx(0, abs=1e-9)
+        all_ins += found.all_in is not None
+    assert all_ins > 30  # the short stacks really went all in
+
+
+def test_a_hand_with_no_all_in_has_no_luck() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 6), rng=rng,
+                           stack=10_000)  # fmt: skip
+        found = analyze(hand)
+        assert found.all_in is None
+        assert found.luck == (0.0,) * hand.seats
+        assert found.expected == tuple(float(p) for p in hand.result.payouts)  # type: ignore[union-attr]
+        checked += len(found.streets) > 0
+    assert checked > 30
+
+
+def test_side_pots_are_each_expected_among_their_own_players() -> None:
+    """A short stack all in on 3rd street for 4 chips, two others on for 20: the
+    main pot of 12 among all three, the side pot of 32 between the two."""
+    hand = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=4, big_bet=8), [4, 20, 20])
+    hand.deal(0, ["2c", "2d", "3h"])  # the bring-in: the lowest up card
+    hand.deal(1, ["Ac", "Ad", "Kh"])
+    hand.deal(2, ["Qc", "Qd", "Jh"])
+    hand.act("complete", 4)  # seat 0, all in
+    hand.act("raise", 8)
+    hand.act("raise", 12)
+    hand.act("raise", 16)
+    hand.act("raise", 20)  # seat 2 all in
+    hand.act("call")
+    for up in (["7s", "8s", "9s"], ["7h", "8h", "9h"], ["Ts", "Js", "6d"]):
+        for seat in range(3):
+            hand.deal(seat, [up[seat]])
+    for seat in range(3):
+        hand.deal(seat, [["5c", "4c", "3c"][seat]])
+    while hand.showdown:
+        hand.show()
+    found = analyze(hand, method="mc", seed=9)  # three-way at 3rd street: sampled
+    assert found.all_in == 3
+    main = equity(["2c 2d 3h", "Ac Ad Kh", "Qc Qd Jh"], "stud", method="mc", seed=9).players
+    side = equity(["Ac Ad Kh", "Qc Qd Jh"], "stud", dead="2c 2d 3h", method="mc",
+                  seed=9).players  # fmt: skip
+    assert found.expected[0] == pytest.approx(12 * main[0].share)
+    assert found.expected[1] == pytest.approx(12 * main[1].share + 32 * side[0].share)
+    assert found.expected[2] == pytest.approx(12 * main[2].share + 32 * side[1].share)
+
+
+def test_a_viewpoint_sees_its_own_cards_and_the_others_up_cards() -> None:
+    hand = _all_in_on_sixth("stud")
+    seen = analyze(hand, viewpoint=0, method="mc", seed=4)
+    want = equity(["Ah Ad 7c", "?? ?? 8c"], "stud", method="mc", seed=4).players
+    assert seen.streets[0].shares == (want[0].share, want[1].share)
+    assert not seen.exact and seen.streets[0].std_errors[0] == want[0].std_error > 0
+    fifth = equity(["?? ?? 7c 9s 2d", "?? ?? 8c Ts 2s"], "stud", method="mc", seed=4)
+    seen_by_1 = analyze(hand, viewpoint=1, method="mc", seed=4)
+    assert seen_by_1.streets[2].shares != (fifth.players[0].share, fifth.players[1].share)
+
+
+def test_a_history_is_analysed_by_its_players_names() -> None:
+    history = next(read(POKERSTARS_EXAMPLE))
+    found = analyze(history)
+    assert found.players == tuple(p.name for p in history.players)
+    assert found.all_in is None and found.net[4] == 39 - 15  # DarioZ: 39 less what went in
+    seen = analyze(history, viewpoint="Hero")
+    assert seen.streets[0].shares[3] is not None  # Hero played 3rd street
+
+
+def test_bad_input_is_refused_by_name() -> None:
+    hand = StudHand("stud", Stakes(1, 2, 5, 10), [50, 50])
+    with pytest.raises(OptionError, match="a finished hand"):
+        analyze(hand)
+    finished = _all_in_on_sixth("stud")
+    with pytest.raises(OptionError, match="'Bob' is not a player"):
+        analyze(finished, viewpoint="Bob")
+    with pytest.raises(OptionError, match="seat 5 is not a seat"):
+        analyze(finished, viewpoint=5)
+    with pytest.raises(OptionError, match="a StudHand or a History; got int"):
+        analyze(3)
+    with pytest.raises(StudevalError, match="no such file or directory"):
+        analyze_many(["/no/such/dir"])
+    assert isinstance(OptionError("x"), ValueError)
+
+
+def test_analyze_many_gives_a_row_a_hand_and_player(tmp_path: Path) -> None:
+    hands = [_all_in_on_sixth(game) for game in sorted(HEADS_UP)]
+    frame = analyze_many(hands)
+    assert list(frame.columns) == list(COLUMNS) and len(frame) == 6
+    assert frame["luck"].sum() == pytest.approx(0)
+    assert list(frame["all_in"]) == [6] * 6
+    # Files: a card room's text and PHH, a directory read whole; one player's rows.
+    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "hand.phh").write_text(dumps(hands[0]))
+    rows = analyze_many(tmp_path, player="Hero")
+    assert list(rows["player"]) == ["Hero"] and rows["net"][0] == pytest.approx(-0.01)
+    both = analyze_many([tmp_path])
+    assert len(both) == 5 + 2 and set(both["site"].dropna()) == {"PokerStars"}
+
+
+def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    rng = random.Random(8)
+    for number in range(3):
+        hands = [random_hand("stud", 3, rng=rng, stack=15) for _ in range(4)]
+        (tmp_path / f"{number}.phhs").write_text(
+            "\n".join(f"[{i + 1}]\n{dumps(h)}" for i, h in enumerate(hands)))  # fmt: skip
+    here = analyze_many(tmp_path, method="mc", seed=3)
+    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1,
+                            dashboard_address=None) as client:  # fmt: skip
+        there = analyze_many(tmp_path, client=client, method="mc", seed=3)
+    assert len(here) == 3 * 4 * 3
+    assert here.equals(there)
