@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from test_equity import twin
+from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards
 from studeval.analysis import COLUMNS, analyze, analyze_many

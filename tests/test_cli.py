@@ -732,3 +732,89 @@ def test_convert_jsonl_names_the_room_and_the_money(capsys, tmp_path):
     assert record["collected"]["DarioZ"] == 39 and record["rake"] == 2
     assert record["finishing_stacks"] == [130, 202, 164, 159, 189]
     assert record["played_at"] == "2026-12-02T10:24:42-05:00"
+
+
+def _all_in_history(tmp_path: Path) -> Path:
+    """Two PokerStars hands of one table: Ann all in on 3rd street with the worse
+    hand (and winning), then a hand with no all-in."""
+    from studeval import Stakes, StudHand
+    from studeval.histories import pokerstars
+    from studeval.histories._writer import Table
+
+    texts = []
+    for number, (ann, bob) in enumerate(
+        (
+            ("Kh Kd 2c 3s 4d 9h Kc", "Ah Ad 5c 6s 7d Jh 8c"),
+            ("2h 3d 4c 5s 7d 9h Tc", "Qh Qd 8c 8s 6d Jh Jc"),
+        ),
+        1,
+    ):
+        hand = StudHand("stud", Stakes(ante=0, bring_in=5, small_bet=10, big_bet=20),
+                        [10 if number == 1 else 100, 100])  # fmt: skip
+        cards = [ann.split(), bob.split()]
+        hand.deal(0, cards[0][:3])
+        hand.deal(1, cards[1][:3])
+        for street in range(3, 8):
+            while hand.actor is not None and not hand.showdown:
+                legal = hand.legal()
+                hand.act("bring_in" if legal.bring_in else "complete" if legal.complete_to
+                         else "call" if legal.call else "check")  # fmt: skip
+            if street < 7 and not hand.over:
+                hand.deal(0, cards[0][street : street + 1])
+                hand.deal(1, cards[1][street : street + 1])
+        while hand.showdown:
+            hand.show()
+        texts.append(pokerstars.write(hand, Table(names=["Ann", "Bob"], hand_id=number)))
+    path = tmp_path / "table.txt"
+    path.write_text("\n\n".join(texts))
+    return path
+
+
+def test_analyze_sums_net_adjusted_net_and_luck_by_player(capsys, tmp_path):
+    from studeval import equity
+
+    path = _all_in_history(tmp_path)
+    status, out, err = run(capsys, "analyze", str(path), "--player", "Ann")
+    assert status == 0 and err.rstrip().endswith("studeval: 2 hands analysed, 0 refused")
+    lines = out.splitlines()
+    assert lines[0].split() == ["player", "hands", "net", "adjusted", "net", "luck", "all-in",
+                                "hands"]  # fmt: skip
+    # Ann's kings against aces all in on 3rd street for 10 each: 20 * her share.
+    share = equity(["Kh Kd 2c", "Ah Ad 5c"], "stud").players[0].share
+    expected_net = 20 * share - 10
+    name, hands, net, adjusted, luck, all_in = lines[1].split()
+    assert (name, hands, all_in) == ("Ann", "2", "1")
+    status, out, _ = run(capsys, "analyze", str(path), "--player", "Ann", "--format", "jsonl")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["hand_id"] for r in rows] == ["1", "2"] and rows[0]["all_in"] == 3
+    assert rows[0]["net"] == pytest.approx(0.10)  # Ann's trip kings won Bob's 10 cents
+    assert rows[0]["expected_net"] == pytest.approx(round(expected_net, 6) / 100, abs=1e-6)
+    assert rows[0]["luck"] == pytest.approx(0.10 - expected_net / 100, abs=1e-6)
+    assert rows[1]["luck"] == 0 and rows[1]["all_in"] is None
+    second_hand = rows[1]["net"]
+    assert float(net.replace(",", "")) == pytest.approx(0.10 + second_hand, abs=0.005)
+    assert float(luck) == pytest.approx(rows[0]["luck"], abs=0.005)
+    assert float(adjusted) == pytest.approx(rows[0]["expected_net"] + second_hand, abs=0.005)
+    status, out, _ = run(capsys, "analyze", str(path), "--format", "csv")
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert len(table) == 4 and {r["player"] for r in table} == {"Ann", "Bob"}
+    assert sum(float(r["luck"]) for r in table) == pytest.approx(0, abs=1e-9)
+
+
+def test_analyze_plot_draws_both_lines(capsys, tmp_path):
+    image = pytest.importorskip("matplotlib.image")
+    from studeval.cli.analyze import ADJUSTED_COLOUR, NET_COLOUR
+
+    path = _all_in_history(tmp_path)
+    graph = tmp_path / "graph.png"
+    status, _, _ = run(capsys, "analyze", str(path), "--player", "Ann", "--plot", str(graph))
+    assert status == 0
+    pixels = (image.imread(str(graph))[:, :, :3] * 255).round().astype(int)
+    for colour in (NET_COLOUR, ADJUSTED_COLOUR):
+        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        assert (np.abs(pixels - rgb).sum(axis=2) < 30).sum() > 200, colour  # a line, not a dot
+    status, _, err = run(capsys, "analyze", str(path), "--plot", str(graph))
+    assert status == 2 and "give --player NAME" in err
+    status, _, err = run(capsys, "analyze", str(path), "--player", "Ann", "--plot",
+                         str(tmp_path / "no" / "dir" / "g.png"))  # fmt: skip
+    assert status == 2 and "cannot write" in err

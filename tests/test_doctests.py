@@ -43,8 +43,9 @@ def test_every_public_function_has_an_example() -> None:
     assert not missing, f"public functions without a doctest example: {missing}"
 
 
-def test_engine_page_examples() -> None:
-    page = README.parent / "docs" / "engine.md"
+@pytest.mark.parametrize("name", ["engine.md", "analysis.md"])
+def test_page_examples(name: str) -> None:
+    page = README.parent / "docs" / name
     result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
     assert result.attempted > 0 and result.failed == 0
 

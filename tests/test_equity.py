@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import reference as ref
+from helpers import twin
 
 import studeval
 from studeval import _core
@@ -35,82 +35,6 @@ from studeval.errors import (
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
 # The core's game ids, written out here so that a change to games.py shows.
 NUMBER = {"stud": 0, "stud8": 1, "razz": 2, "stud_hilo_noq": 3}
-
-
-def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[Fraction]]:
-    """Every deal walked, as fractions of the deals: share, wins, ties, scoops."""
-    n = len(hands)
-    seen = {c for h in hands for c in h} | set(dead)
-    unseen = [c for c in range(52) if c not in seen]
-    need = [7 - len(h) for h in hands]
-    community = sum(need) > len(unseen)
-    if community:
-        need = [6 - len(h) for h in hands]
-    totals = {k: [Fraction(0)] * n for k in ("share", "high_win", "high_tie", "low_win",
-                                             "low_tie", "scoop")}  # fmt: skip
-    deals = 0
-
-    def walk(i: int, left: list[int], drawn: list[list[int]]) -> None:
-        nonlocal deals
-        if i == n:
-            for shared in left if community else [None]:
-                full = [h + d + ([shared] if shared is not None else []) for h, d in
-                        zip(hands, drawn, strict=True)]  # fmt: skip
-                score(full)
-                deals += 1
-            return
-        for combo in itertools.combinations(left, need[i]):
-            rest = [c for c in left if c not in combo]
-            walk(i + 1, rest, [*drawn, list(combo)])
-
-    def best(values: list[int | None]) -> list[int]:
-        present = [v for v in values if v is not None]
-        if not present:
-            return []
-        top = min(present)
-        return [i for i, v in enumerate(values) if v == top]
-
-    cache: dict[tuple[int, ...], tuple[int, int | None]] = {}
-
-    def ranks(cards: list[int]) -> tuple[int, int | None]:
-        key = tuple(sorted(cards))
-        if key not in cache:
-            low = ref.low8_rank(key) if game == "stud8" else ref.low_rank(key)
-            cache[key] = (ref.high_rank(key), low)
-        return cache[key]
-
-    def score(full: list[list[int]]) -> None:
-        pairs = [ranks(c) for c in full]
-        highs = [h for h, _ in pairs]
-        lows: list[int | None] = [low for _, low in pairs]
-        got = [Fraction(0)] * n
-        high_winners = best(highs)  # type: ignore[arg-type]
-        low_winners = best(lows) if game != "stud" else []
-        if game == "stud":
-            pots = [(high_winners, Fraction(1), "high")]
-        elif game == "razz":
-            pots = [(low_winners, Fraction(1), "low")]
-        elif game == "stud8" and not low_winners:  # nobody qualifies: high takes all
-            pots = [(high_winners, Fraction(1), "high")]
-        else:
-            pots = [(high_winners, Fraction(1, 2), "high"), (low_winners, Fraction(1, 2), "low")]
-        for winners, part, _half in pots:
-            for w in winners:
-                got[w] += part / len(winners)
-        for half, winners in (("high", high_winners), ("low", low_winners)):
-            if game == "razz" and half == "high":
-                continue
-            for w in winners:
-                totals[f"{half}_{'win' if len(winners) == 1 else 'tie'}"][w] += 1
-        for i in range(n):
-            totals["share"][i] += got[i]
-            totals["scoop"][i] += got[i] == 1
-
-    walk(0, unseen, [])
-    return {k: [v / deals for v in values] for k, values in totals.items()} | {
-        "deals": [Fraction(deals)],
-        "community": [Fraction(community)],
-    }
 
 
 def random_spot(rng: random.Random, players: int, known: tuple[int, int], dead: int):

@@ -40,7 +40,7 @@ from studeval.pots import pot_layers, take_rake
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["COLUMNS", "HandAnalysis", "StreetEquity", "analyze", "analyze_many"]
+__all__ = ["COLUMNS", "HandAnalysis", "StreetEquity", "analyze", "analyze_many", "hand_rows"]
 
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
@@ -280,9 +280,15 @@ COLUMNS = ("source", "site", "hand_id", "player", "seat", "net", "expected_net",
 LARGE_INPUT = 64 * 1024 * 1024
 
 
-def _rows(hand: object, where: str, player: str | None, method: str,
-          seed: int | None) -> list[dict[str, Any]]:  # fmt: skip
-    """One row a player of ``hand`` (only ``player``'s when given)."""
+def hand_rows(hand: object, where: str = "", player: str | None = None, method: str = "auto",
+              seed: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """:func:`analyze_many`'s rows for one hand: one a player (only ``player``'s when
+    given; none when ``player`` did not play it).
+
+    >>> from studeval.play import random_hand
+    >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
+    [('seat 0', 0.0), ('seat 1', 0.0)]
+    """
     played, names = _seat_names(hand)
     if player is not None and player not in names:
         return []
@@ -327,7 +333,7 @@ def _file_rows(
     for hand in _hands_in(path):
         if isinstance(hand, Exception):
             continue  # refused: studeval replay names the reason
-        rows += _rows(hand, path, player, method, seed)
+        rows += hand_rows(hand, path, player, method, seed)
     return rows
 
 
@@ -396,7 +402,7 @@ def analyze_many(
             raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
         rows: list[dict[str, Any]] = []
         for number, hand in enumerate(histories):
-            rows += _rows(hand, f"hand {number}", player, method, seed)
+            rows += hand_rows(hand, f"hand {number}", player, method, seed)
         return _frame(rows)
     own_cluster = None
     if client is None and sum(os.path.getsize(f) for f in files) > LARGE_INPUT:

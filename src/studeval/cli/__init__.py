@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from studeval._version import __version__
 from studeval.cli import (
     _tuning,
+    analyze,
     bench,
     bring_in,
     convert,
@@ -42,7 +43,7 @@ from studeval.cli._console import OutputError, detach_stdout, say
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
-COMMANDS = (rank, showdown, bring_in, equity, replay, convert, play, bench)
+COMMANDS = (rank, showdown, bring_in, equity, replay, convert, analyze, play, bench)
 
 
 def _parser() -> argparse.ArgumentParser:

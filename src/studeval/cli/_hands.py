@@ -16,14 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from studeval.cli._console import Progress, open_input
+from studeval.cli._console import Progress, open_input, say
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories import History, HistoryError, find_site, read
 from studeval.histories._text import decode
 from studeval.phh import read as read_phh
 
-__all__ = ["Loaded", "load"]
+__all__ = ["Loaded", "Tally", "load", "replayed"]
 
 
 @dataclass
@@ -79,3 +79,27 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
     finally:
         if bar is not None:
             bar.close()
+
+
+@dataclass
+class Tally:
+    """How many hands were read and how many refused."""
+
+    read: int = 0
+    refused: int = 0
+
+    def summary(self, done: str) -> str:
+        """The last line a command writes: ``3 hands replayed, 1 refused``."""
+        return f"studeval: {self.read} hand{'s' * (self.read != 1)} {done}, {self.refused} refused"
+
+
+def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
+    """The hands of ``inputs`` that replayed; each refused one reported on stderr and
+    counted in ``tally``."""
+    for loaded in load(inputs):
+        if loaded.hand is None:
+            tally.refused += 1
+            say(f"studeval: refused: {loaded.error}")
+            continue
+        tally.read += 1
+        yield loaded

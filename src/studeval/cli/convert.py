@@ -75,19 +75,16 @@ def _json(loaded: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write the converted hands; the exit status."""
-    from studeval.cli._hands import load
+    from studeval.cli._hands import Tally, replayed
     from studeval.phh import dumps
 
     out = Output()
-    written = refused = 0
+    tally = Tally()
     pending: str | None = None  # --to phh: one hand only, written once known alone
     try:
-        for loaded in load(args.inputs):
-            if loaded.hand is None:
-                refused += 1
-                say(f"studeval: refused: {loaded.error}")
-                continue
-            written += 1
+        for loaded in replayed(args.inputs, tally):
+            assert loaded.hand is not None
+            written = tally.read
             if args.to == "jsonl":
                 out.line(_json(loaded))
             elif args.to == "phhs":
@@ -101,5 +98,5 @@ def run(args: argparse.Namespace) -> int:
     if pending is not None:
         out.line(pending.rstrip("\n"))
     out.flush()  # the hands first, then the count after them
-    say(f"studeval: {written} hand{'s' * (written != 1)} converted, {refused} refused")
-    return 2 if refused else 0
+    say(tally.summary("converted"))
+    return 2 if tally.refused else 0

@@ -52,21 +52,18 @@ def add(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the replayed hands and a count of those refused; the exit status."""
-    from studeval.cli._hands import load
+    from studeval.cli._hands import Tally, replayed
     from studeval.play import describe
 
     out = Output()
-    read = refused = 0
+    tally = Tally()
     try:
-        for loaded in load(args.inputs):
-            if loaded.hand is None:
-                refused += 1
-                say(f"studeval: refused: {loaded.error}")
-                continue
-            out.line(("\n" if read else "") + f"== {loaded.where}\n" + describe(loaded.hand))
-            read += 1
+        for loaded in replayed(args.inputs, tally):
+            assert loaded.hand is not None
+            out.line(("\n" if tally.read > 1 else "") + f"== {loaded.where}\n"
+                     + describe(loaded.hand))  # fmt: skip
     except InputError as err:
         return fail(str(err))
     out.flush()  # the hands first, then the count after them
-    say(f"studeval: {read} hand{'s' * (read != 1)} replayed, {refused} refused")
-    return 2 if refused else 0
+    say(tally.summary("replayed"))
+    return 2 if tally.refused else 0
