@@ -818,3 +818,20 @@ def test_analyze_plot_draws_both_lines(capsys, tmp_path):
     status, _, err = run(capsys, "analyze", str(path), "--player", "Ann", "--plot",
                          str(tmp_path / "no" / "dir" / "g.png"))  # fmt: skip
     assert status == 2 and "cannot write" in err
+
+
+def test_replay_equity_prints_each_streets_shares_before_its_betting(capsys, tmp_path):
+    from studeval import equity
+
+    path = _all_in_history(tmp_path)
+    status, out, _ = run(capsys, "replay", "--equity", str(path))
+    assert status == 0
+    first = out.split("\n\n")[0].splitlines()
+    at = first.index("Third street")
+    share = equity(["Kh Kd 2c", "Ah Ad 5c"], "stud").players[0].share
+    # After the deals, before the bring-in: exact heads-up shares, no error shown.
+    assert first[at + 3] == f"  equity (pot 0): Ann {share:.1%}, Bob {1 - share:.1%}"
+    assert first[at + 4].startswith("  Seat 0 brings in")
+    assert sum(line.strip().startswith("equity") for line in first) == 1  # all in on 3rd
+    status, plain, _ = run(capsys, "replay", str(path))
+    assert "equity (pot" not in plain

@@ -99,7 +99,7 @@ def _seat_names(hand: object) -> tuple[StudHand, list[str]]:
         names = hand.info.get("players") if isinstance(hand.info, dict) else None
         listed = [str(n) for n in names] if isinstance(names, list) else []
         if len(listed) != hand.seats:
-            listed = [f"seat {seat}" for seat in range(hand.seats)]
+            listed = [f"Seat {seat}" for seat in range(hand.seats)]
         return hand, listed
     played = getattr(hand, "hand", None)
     players = getattr(hand, "players", None)
@@ -287,7 +287,7 @@ def hand_rows(hand: object, where: str = "", player: str | None = None, method: 
 
     >>> from studeval.play import random_hand
     >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
-    [('seat 0', 0.0), ('seat 1', 0.0)]
+    [('Seat 0', 0.0), ('Seat 1', 0.0)]
     """
     played, names = _seat_names(hand)
     if player is not None and player not in names:

@@ -103,8 +103,9 @@ def _line(event: Event) -> str:
     )
 
 
-def describe(hand: StudHand) -> str:
-    """The hand as text: the stakes, each street's cards and actions, the result."""
+def describe(hand: StudHand, notes: dict[int, str] | None = None) -> str:
+    """The hand as text: the stakes, each street's cards and actions, the result;
+    ``notes[street]``, where given, as a line before the street's first action."""
     s = hand.stakes
     lines = [
         f"{get_game(hand.game).title}, {hand.seats} seats, stakes "
@@ -113,6 +114,7 @@ def describe(hand: StudHand) -> str:
     ]
     street = 0
     showing = False
+    notes = dict(notes or {})  # each note written once
     for event in hand.events:
         if event.kind in ("show", "muck") and not showing:
             lines.append("Showdown")
@@ -120,6 +122,8 @@ def describe(hand: StudHand) -> str:
         elif event.kind not in ("ante", "show", "muck") and event.street != street:
             street = event.street
             lines.append(_STREETS[street])
+        if notes and street in notes and event.kind not in ("ante", "deal", "community"):
+            lines.append("  " + notes.pop(street))
         lines.append("  " + _line(event))
     if hand.result is not None:
         lines.append(str(hand.result))

@@ -48,6 +48,25 @@ def add(commands: Any) -> None:
         epilog=EPILOG,
     )  # fmt: skip
     history_inputs(replay)
+    replay.add_argument("--equity", action="store_true",
+                        help="each street's pot and every live player's share of it, from "
+                             "every card the hand shows")  # fmt: skip
+
+
+def _equities(hand: Any) -> dict[int, str]:
+    """Each street's equity line: the pot and every live player's share."""
+    from studeval.analysis import analyze
+
+    found = analyze(hand)
+    lines = {}
+    for street in found.streets:
+        shares = ", ".join(
+            f"{found.players[seat]} {share:.1%}"
+            + (f" ±{street.std_errors[seat]:.2%}" if not street.exact else "")
+            for seat, share in enumerate(street.shares) if share is not None
+        )  # fmt: skip
+        lines[street.street] = f"equity (pot {street.pot}): {shares}"
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         for loaded in replayed(args.inputs, tally):
             assert loaded.hand is not None
+            notes = _equities(loaded.history or loaded.hand) if args.equity else None
             out.line(("\n" if tally.read > 1 else "") + f"== {loaded.where}\n"
-                     + describe(loaded.hand))  # fmt: skip
+                     + describe(loaded.hand, notes))  # fmt: skip
     except InputError as err:
         return fail(str(err))
     out.flush()  # the hands first, then the count after them
