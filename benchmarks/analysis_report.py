@@ -1,0 +1,82 @@
+"""analyze_many over generated hands: hands/s in this process and on a 2-worker
+LocalCluster.
+
+    python benchmarks/analysis_report.py            # 100,000 hands in 16 files
+    python benchmarks/analysis_report.py --quick    # 4,000 (a smoke run)
+
+The hands are random legal play (``studeval.play.random_hand``, every game, 2-8
+seats, stacks of 40 to 1,000 chips against a big bet of 10, so that some hands end
+all in), written as PokerStars text in 16 files. ``analyze_many`` reads each file,
+replays every hand and finds each player's net, all-in expected chips and luck: in
+this process (one core, CPU time), then on a ``LocalCluster`` of 2 single-threaded
+workers, one task a file (wall time, the cluster's start left out). Each is the best of the repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from studeval.analysis import analyze_many
+from studeval.histories import pokerstars
+from studeval.histories._writer import Table
+from studeval.play import random_hand
+
+FILES = 16
+
+
+def write_files(folder: Path, hands: int) -> int:
+    """``hands`` random hands as PokerStars text in FILES files; how many went all in."""
+    rng = random.Random(2026)
+    per_file = hands // FILES
+    for number in range(FILES):
+        texts = []
+        for index in range(per_file):
+            seats = rng.randint(2, 8)
+            hand = random_hand(rng.choice(["stud", "stud8", "razz"]), seats, rng=rng,
+                               stack=rng.choice([40, 200, 1000]))  # fmt: skip
+            names = [f"Player{s}" for s in range(seats)]
+            hand_id = number * per_file + index + 1
+            texts.append(pokerstars.write(hand, Table(names=names, hand_id=hand_id)))
+        (folder / f"hands{number:02}.txt").write_text("\n\n\n".join(texts))
+    return per_file * FILES
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="4,000 hands, one repeat")
+    args = parser.parse_args()
+    hands, repeats = (4_000, 1) if args.quick else (100_000, 2)
+    from distributed import Client, LocalCluster
+
+    with tempfile.TemporaryDirectory() as folder:
+        count = write_files(Path(folder), hands)
+        best_here = float("inf")
+        frame = None
+        for _ in range(repeats):
+            start = time.process_time()
+            frame = analyze_many(folder, seed=1)
+            best_here = min(best_here, time.process_time() - start)
+        assert frame is not None
+        all_in = frame.drop_duplicates(["source", "hand_id"])["all_in"].notna().sum()
+        with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+                Client(cluster) as client:  # fmt: skip
+            analyze_many(folder, client=client, seed=1)  # the workers' imports, once
+            best_there = float("inf")
+            for _ in range(repeats):
+                start = time.perf_counter()
+                there = analyze_many(folder, client=client, seed=1)
+                best_there = min(best_there, time.perf_counter() - start)
+        assert there.equals(frame), "the cluster's rows differ from this process's"
+    print(f"hands           {count:>10,} ({all_in:,} ending all in), {len(frame):,} rows")
+    print(f"in process      {count / best_here:>10,.0f} hands/s (one core, CPU time)")
+    print(f"2-worker Dask   {count / best_there:>10,.0f} hands/s (wall time)")
+    print(f"ratio           {best_here / best_there:>10.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
