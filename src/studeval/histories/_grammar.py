@@ -212,6 +212,8 @@ def read_hand(
                     transcript.rake = money(said.get("rake") or "0") + money(said.get("fee") or "0")
             for pattern in grammar.summary:
                 for said_of in pattern.finditer(line):  # a line may name many winners
+                    if said_of["name"] not in names:  # a name the pattern split wrongly
+                        said_of = _named(pattern, line, prefixes) or said_of
                     if said_of["name"] in names:
                         _summary_says(transcript, said_of, first_line + index, won)
             continue
@@ -278,6 +280,17 @@ def _with_name(pattern: re.Pattern[str], name: str) -> re.Pattern[str]:
     return re.compile(pattern.pattern.replace("(?P<name>.+?)", f"(?P<name>{re.escape(name)})"))
 
 
+def _named(pattern: re.Pattern[str], line: str, longest_first: list[str]) -> re.Match[str] | None:
+    """``pattern`` matched with a seated player's name in its name's place: for a name
+    that holds the words the pattern splits on ("PC [Mittel]" before its cards)."""
+    for name in longest_first:
+        if name in line:
+            again = _with_name(pattern, name).search(line)
+            if again:
+                return again
+    return None
+
+
 def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str]) -> Step | None:
     for kind, hint, pattern in grammar.hinted_lines:
         if hint not in line:
@@ -286,14 +299,7 @@ def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str
         if not found:
             continue
         if "name" in pattern.groupindex and found["name"] not in names:
-            # A name the pattern split wrongly ("PC [Mittel]" before its cards):
-            # try the seated names themselves.
-            for name in sorted(names, key=len, reverse=True):
-                if name in line:
-                    again = _with_name(pattern, name).match(line)
-                    if again:
-                        found = again
-                        break
+            found = _named(pattern, line, sorted(names, key=len, reverse=True)) or found
         groups = found.groupdict()
         amount = money(groups["amount"]) if groups.get("amount") else None
         to = money(groups["to"]) if groups.get("to") else None

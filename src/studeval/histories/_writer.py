@@ -42,9 +42,10 @@ class Phrases:
     """One room's wording. Each template is ``str.format``-ed with ``name``,
     ``amount``, ``to``, ``by`` (over the level), ``added`` (what the action puts in),
     ``in_hand`` (what the player has bet in the hand, antes out), ``cards``, ``new``
-    and ``all_in`` as they apply; ``collect`` with ``seat`` and ``pot`` too, and
-    ``show`` with ``seat``, ``stack`` (at the end) and ``net``. An empty template
-    writes no line."""
+    and ``all_in`` as they apply; ``deal_down_up`` with ``first`` and ``second`` (the
+    down cards), ``collect`` with ``seat``, ``pot`` and ``bet`` (what the player put
+    in, an uncalled bet out) too, and ``show`` with ``seat``, ``stack`` (at the end)
+    and ``net``. An empty template writes no line."""
 
     header: Callable[[StudHand, Table, Callable[[int], str]], list[str]]
     seat: str
@@ -81,6 +82,7 @@ class Phrases:
     collects_line: str | None = None
     shows_in_summary: bool = False
     returns_unwritten: bool = False  # Everleaf, OnGame: no line for an uncalled bet
+    collects_all: bool = False  # Winning before 2019: a summary line for every player
 
 
 def amount_text(chips: int, table: Table, sign_after: bool = False) -> str:
@@ -145,7 +147,9 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
             if street == 3:
                 if who == table.hero:
                     downs, up = _text(event.cards[:2]), _text(event.cards[2:])
-                    lines.append(words.deal_down_up.format(name=name, cards=downs, new=up))
+                    lines.append(words.deal_down_up.format(
+                        name=name, cards=downs, new=up, first=_text(event.cards[:1]),
+                        second=_text(event.cards[1:2])))  # fmt: skip
                 else:
                     lines.append(words.deal_up.format(name=name, new=_text(event.cards[2:])))
             elif street < 7 or who == table.hero:
@@ -191,9 +195,11 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
     collects = []
     for seat in range(hand.seats):
         won = result.payouts[seat] - (0 if words.collects_returns else result.returned[seat])
-        if won:
+        if won or words.collects_all:
+            bet = hand.contributions[seat] - result.returned[seat]
             collects.append(words.collect.format(name=names[seat], amount=money(won),
-                                                 seat=numbers[seat], pot=money(pot)))  # fmt: skip
+                                                 seat=numbers[seat], pot=money(pot),
+                                                 bet=money(bet)))  # fmt: skip
     if words.collects_line is not None:  # also for a pot the rake took whole
         collects = [words.collects_line.format(pot=money(pot), winners=", ".join(collects),
                                                rake=money(result.rake))]  # fmt: skip

@@ -33,11 +33,11 @@ from collections.abc import Callable
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._writer import Phrases, Table, amount_text, write_hand
 from studeval.houserules import HouseRules
 
-__all__ = ["GRAMMAR", "GRAMMAR_2016", "PHRASES", "WINNING_2016_EXAMPLE", "WINNING_EXAMPLE",
-           "write"]  # fmt: skip
+__all__ = ["GRAMMAR", "GRAMMAR_2016", "PHRASES", "PHRASES_2016", "WINNING_2016_EXAMPLE",
+           "WINNING_EXAMPLE", "write", "write_2016"]  # fmt: skip
 
 SITE = "Winning"
 
@@ -259,6 +259,70 @@ GRAMMAR_2016 = Grammar(
                        r"is connected|has joined|has left).*$")),
     rules=HouseRules(odd_chip_half="low"),
 )  # fmt: skip
+
+
+_TITLES_2016 = {"stud": "Seven Cards Stud", "stud8": "Seven Cards Stud HiLow", "razz": "Razz"}
+
+
+def _write_header_2016(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    at = table.played_at
+    plain = Table(names=table.names, unit=table.unit, sign="")  # "1/2", no sign
+    return [
+        f"Game started at: {at.year}/{at.month}/{at.day} {at.hour}:{at.minute}:{at.second}",
+        f"Game ID: {table.hand_id} {amount_text(s.small_bet, plain)}/"
+        f"{amount_text(s.big_bet, plain)} (PRR) {table.table} ({_TITLES_2016[hand.game]})",
+    ]
+
+
+#: How the Winning Poker Network's software before 2019 words a hand (used by
+#: :func:`write_2016`): a line a card, a summary line a player.
+PHRASES_2016 = Phrases(
+    header=_write_header_2016,
+    seat="Seat {seat}: {name} ({stack}).",
+    ante="Player {name} ante ({amount})",
+    streets={3: "", 4: "*** Third street ***", 5: "*** Fourth street ***",
+             6: "*** Fifth street ***", 7: "*** Sixth street ***"},
+    community="*** Sixth street *** [{card}]",
+    deal_down_up="Player {name} received card: [{first}]\nPlayer {name} received card: "
+                 "[{second}]\nPlayer {name} received card: [{new}]",
+    deal_up="Player {name} received a card.\nPlayer {name} received a card.\n"
+            "Player {name} received card: [{new}]",
+    deal_more="Player {name} received card: [{new}]",
+    bring_in="Player {name} bring in ({amount})",
+    complete="Player {name} raises ({to})",
+    bet="Player {name} bets ({amount})",
+    raise_="Player {name} raises ({to})",
+    call="Player {name} calls ({amount})",
+    check="Player {name} checks",
+    fold="Player {name} folds",
+    all_in="",
+    returned="Uncalled bet ({amount}) returned to {name}",
+    show="*Player {name} shows: [{cards}].",
+    muck="Player {name} mucks cards",
+    collect="Player {name} does not show cards.Bets: {bet}. Collects: {amount}. Wins: 0.",
+    showdown="",
+    summary="------ Summary ------",
+    total="Pot: {pot}. Rake {rake}",
+    pot_after_rake=True,
+    collect_in_summary=True,
+    shows_in_summary=True,
+    collects_all=True,
+)  # fmt: skip
+
+
+def write_2016(hand: StudHand, table: Table) -> str:
+    """A finished hand as the Winning Poker Network's software before 2019 wrote it
+    (that software gave the odd chip of a hi/lo split to the low half: play the hand
+    under ``HouseRules(odd_chip_half="low")`` for its text to read back the same).
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud8", 3, seed=4, rules=GRAMMAR_2016.rules)
+    >>> next(read(write_2016(hand, Table(names=["Ann", "Bob", "Cy"])))).hand.stacks == hand.stacks
+    True
+    """
+    return write_hand(hand, table, PHRASES_2016)
 
 
 WINNING_EXAMPLE = """\
