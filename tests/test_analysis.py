@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import twin
 
-from studeval import Stakes, StudHand, equity, parse_cards
+from studeval import Stakes, StudHand, analysis, equity, parse_cards
 from studeval.analysis import COLUMNS, analyze, analyze_many
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import read
@@ -65,10 +65,12 @@ def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(ga
         assert found.net[seat] == hand.result.payouts[seat] - 9  # type: ignore[union-attr]
         assert found.luck[seat] == pytest.approx(found.net[seat] - found.expected_net[seat])
     # The streets: the pot before each street's betting, and the shares from the
-    # cards dealt so far (6th street's are the all-in's).
-    assert [s.street for s in found.streets] == [3, 4, 5, 6]
-    assert [s.pot for s in found.streets] == [0, 4, 8, 16]
+    # cards dealt so far (6th street's are the all-in's; on 7th all is known).
+    assert [s.street for s in found.streets] == [3, 4, 5, 6, 7]
+    assert [s.pot for s in found.streets] == [0, 4, 8, 16, 18]
     assert found.streets[3].shares == (float(shares[0]), float(shares[1]))
+    payouts = hand.result.payouts  # type: ignore[union-attr]
+    assert found.streets[4].shares == (payouts[0] / 18, payouts[1] / 18)
     third = equity([c[:3] for c in map(parse_cards, HEADS_UP[game])], game).players
     assert found.streets[0].shares == (third[0].share, third[1].share)
 
@@ -183,7 +185,9 @@ def test_analyze_many_gives_a_row_a_hand_and_player(tmp_path: Path) -> None:
     assert len(both) == 5 + 2 and set(both["site"].dropna()) == {"PokerStars"}
 
 
-def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
+def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     distributed = pytest.importorskip("distributed")
     rng = random.Random(8)
     for number in range(3):
@@ -191,8 +195,25 @@ def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(tmp_path: Path) -> N
         (tmp_path / f"{number}.phhs").write_text(
             "\n".join(f"[{i + 1}]\n{dumps(h)}" for i, h in enumerate(hands)))  # fmt: skip
     here = analyze_many(tmp_path, method="mc", seed=3)
-    with distributed.Client(processes=False, n_workers=2, threads_per_worker=1,
-                            dashboard_address=None) as client:  # fmt: skip
+    # Two worker processes: the files' names go to other interpreters, the rows come back.
+    with (
+        distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                 dashboard_address=None, memory_limit="1GiB") as cluster,
+        distributed.Client(cluster) as client,
+    ):  # fmt: skip
         there = analyze_many(tmp_path, client=client, method="mc", seed=3)
     assert len(here) == 3 * 4 * 3
     assert here.equals(there)
+    # Files larger than LARGE_INPUT start a local cluster of their own, and close it.
+    started: list[object] = []
+
+    class Spy(distributed.LocalCluster):  # type: ignore[misc]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            started.append(kwargs)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "LocalCluster", Spy)
+    monkeypatch.setattr(analysis, "LARGE_INPUT", 0)
+    assert analyze_many(tmp_path, method="mc", seed=3).equals(here) and len(started) == 1
+    assert analyze_many(tmp_path, client=False, method="mc", seed=3).equals(here)
+    assert len(started) == 1  # client=False: this process

@@ -62,7 +62,8 @@ class StreetEquity:
 class HandAnalysis:
     """What :func:`analyze` finds, seat by seat in the hand's order.
 
-    ``players`` names the seats; ``streets`` the streets two or more seats played;
+    ``players`` names the seats; ``streets`` the streets two or more seats were dealt
+    (an all-in's later streets too, with no betting);
     ``all_in`` the street whose betting ended with a seat all in (``None``: no such
     street, or the hand was won by folds); ``expected`` each seat's expected chips
     from the pots at that point (the chips paid when there was no all-in); ``net``
@@ -123,8 +124,9 @@ def _viewer(viewpoint: object, names: list[str]) -> int | None:
 
 
 def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
-    """Each street's start (before its first action), the street whose betting
-    ended with a seat all in, and the seats still in at the end."""
+    """Each street once its cards are dealt (before its betting, if any), while two
+    or more seats are in; the street whose betting ended with a seat all in; the
+    seats still in at the end."""
     seats = hand.seats
     counts = [0] * seats
     paid = [0] * seats
@@ -133,27 +135,36 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
     spots: list[_Spot] = []
     all_in: int | None = None
     street = 0
-    betting = False
+    betting = dealing = False
+
+    def dealt() -> None:  # the street's cards are all out, its betting not begun
+        live = [s for s in range(seats) if s not in folded]
+        if len(live) >= 2:
+            spots.append(_Spot(street, sum(paid), live, list(counts), list(folded)))
+
     for event in hand.events:
         kind, seat = event.kind, event.seat
         if kind in ("deal", "community"):
-            if betting and all_in is None:
-                all_in = _all_in_after(street, stacks, folded, seats)
-            betting = False
+            if event.street != street:  # a new street: the last one's betting is over
+                if dealing:  # a street nobody bet on (a seat was all in)
+                    dealt()
+                if betting and all_in is None:
+                    all_in = _all_in_after(street, stacks, folded, seats)
+                betting, dealing, street = False, True, event.street
             if kind == "deal" and seat is not None:
                 counts[seat] += len(event.cards)
-            street = event.street
             continue
-        if kind in _WAGERS and not betting:
-            betting = True
-            live = [s for s in range(seats) if s not in folded]
-            if len(live) >= 2:
-                spots.append(_Spot(street, sum(paid), live, list(counts), list(folded)))
+        if dealing:
+            dealing = False
+            dealt()
+        betting = betting or kind in _WAGERS
         if seat is not None and kind not in ("show", "muck"):
             paid[seat] += event.amount
             stacks[seat] -= event.amount
         if kind == "fold" and seat is not None:
             folded.append(seat)
+    if dealing:
+        dealt()
     if betting and all_in is None and any(e.kind in ("show", "muck") for e in hand.events):
         all_in = _all_in_after(street, stacks, folded, seats)
     live = [s for s in range(seats) if s not in folded]
@@ -383,7 +394,8 @@ def analyze_many(
     directory or a list of them, card rooms' histories or PHH. Files are analysed on
     a Dask cluster, one task a file, when ``client`` is a ``distributed.Client``, and
     on a ``LocalCluster`` of this machine's cores when no client is given and the
-    files hold more than :data:`LARGE_INPUT` bytes; the hands a file refuses are
+    files hold more than :data:`LARGE_INPUT` bytes (``client=False``: in this process
+    always); the hands a file refuses are
     left out (``studeval replay`` names them). Needs pandas (``pip install
     'studeval[dask]'``).
 
@@ -405,7 +417,9 @@ def analyze_many(
             rows += hand_rows(hand, f"hand {number}", player, method, seed)
         return _frame(rows)
     own_cluster = None
-    if client is None and sum(os.path.getsize(f) for f in files) > LARGE_INPUT:
+    if client is False:  # this process, however large
+        client = None
+    elif client is None and sum(os.path.getsize(f) for f in files) > LARGE_INPUT:
         from distributed import Client, LocalCluster
 
         own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,

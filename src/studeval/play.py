@@ -105,7 +105,8 @@ def _line(event: Event) -> str:
 
 def describe(hand: StudHand, notes: dict[int, str] | None = None) -> str:
     """The hand as text: the stakes, each street's cards and actions, the result;
-    ``notes[street]``, where given, as a line before the street's first action."""
+    ``notes[street]``, where given, as a line after the street's cards, before its
+    first action."""
     s = hand.stakes
     lines = [
         f"{get_game(hand.game).title}, {hand.seats} seats, stakes "
@@ -116,15 +117,18 @@ def describe(hand: StudHand, notes: dict[int, str] | None = None) -> str:
     showing = False
     notes = dict(notes or {})  # each note written once
     for event in hand.events:
+        dealing = event.kind in ("deal", "community")
+        if street in notes and not (dealing and event.street == street):
+            lines.append("  " + notes.pop(street))  # the street's cards are out
         if event.kind in ("show", "muck") and not showing:
             lines.append("Showdown")
             showing = True
         elif event.kind not in ("ante", "show", "muck") and event.street != street:
             street = event.street
             lines.append(_STREETS[street])
-        if notes and street in notes and event.kind not in ("ante", "deal", "community"):
-            lines.append("  " + notes.pop(street))
         lines.append("  " + _line(event))
+    if street in notes:
+        lines.append("  " + notes.pop(street))
     if hand.result is not None:
         lines.append(str(hand.result))
         lines.append("Final stacks " + " ".join(str(chips) for chips in hand.stacks))
