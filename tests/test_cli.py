@@ -840,3 +840,19 @@ def test_replay_equity_prints_each_streets_shares_before_its_betting(capsys, tmp
     assert first[notes[-1]] == "  equity (pot 20): Ann 100.0%, Bob 0.0%"  # trip kings
     status, plain, _ = run(capsys, "replay", str(path))
     assert "equity (pot" not in plain
+
+
+def test_replay_counts_the_refused_by_reason(capsys, tmp_path):
+    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+
+    bad = POKERSTARS_EXAMPLE.replace("calls $0.02", "calls $0.05", 1)
+    (tmp_path / "bad.txt").write_text("\n\n".join([bad, bad.replace("#20261202017", "#8")]))
+    (tmp_path / "good.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "junk.phh").write_text("not = [a phh")
+    status, _, err = run(capsys, "replay", str(tmp_path))
+    assert status == 2
+    tail = err.rstrip().splitlines()[-4:]
+    assert tail[0] == "studeval: 1 hand replayed, 3 refused"
+    assert tail[1] == "studeval: refused by reason:"
+    assert tail[2] == "      2  P calls N; the call is N"
+    assert tail[3].lstrip().startswith("1  ") and "PHH" in tail[3]

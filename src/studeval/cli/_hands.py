@@ -12,14 +12,16 @@ from files, directories and standard input, each hand or its refusal in turn.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from studeval.cli._console import Progress, open_input, say
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories import History, HistoryError, find_site, read
+from studeval.histories._record import reason_kind
 from studeval.histories._text import decode
 from studeval.phh import read as read_phh
 
@@ -34,6 +36,7 @@ class Loaded:
     hand: StudHand | None = None
     history: History | None = None
     error: str | None = None
+    reason: str | None = None  # the refusal's kind, to count refusals by
 
 
 def _files(inputs: list[str]) -> list[str]:
@@ -64,7 +67,8 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
                 source: object = text if name == "-" else Path(name)
                 for found in read(source, errors="collect"):
                     if isinstance(found, HistoryError):
-                        yield Loaded(f"{where}:{found.line}", error=str(found))
+                        yield Loaded(f"{where}:{found.line}", error=str(found),
+                                     reason=found.kind)  # fmt: skip
                     else:
                         label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
                         yield Loaded(label, found.hand, found)
@@ -73,7 +77,7 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
                     for number, hand in enumerate(read_phh(text), 1):
                         yield Loaded(f"{where} hand {number}", hand)
                 except (StudevalError, ValueError) as err:
-                    yield Loaded(where, error=f"{where}: {err}")
+                    yield Loaded(where, error=f"{where}: {err}", reason=reason_kind(str(err)))
             if bar is not None:
                 bar.update(1)
     finally:
@@ -83,14 +87,28 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
 
 @dataclass
 class Tally:
-    """How many hands were read and how many refused."""
+    """How many hands were read and how many refused, by reason."""
 
     read: int = 0
     refused: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
 
     def summary(self, done: str) -> str:
-        """The last line a command writes: ``3 hands replayed, 1 refused``."""
-        return f"studeval: {self.read} hand{'s' * (self.read != 1)} {done}, {self.refused} refused"
+        """The last lines a command writes: ``3 hands replayed, 1 refused``, and
+        with more than one refusal, how many for each reason, most first.
+
+        >>> tally = Tally(3, 2, Counter({"P calls N; the call is N": 2}))
+        >>> print(tally.summary("replayed"))
+        studeval: 3 hands replayed, 2 refused
+        studeval: refused by reason:
+              2  P calls N; the call is N
+        """
+        lines = [f"studeval: {self.read} hand{'s' * (self.read != 1)} {done}, "
+                 f"{self.refused} refused"]  # fmt: skip
+        if self.refused > 1:
+            lines.append("studeval: refused by reason:")
+            lines += [f"{count:>7}  {reason}" for reason, count in self.reasons.most_common()]
+        return "\n".join(lines)
 
 
 def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
@@ -99,6 +117,7 @@ def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
     for loaded in load(inputs):
         if loaded.hand is None:
             tally.refused += 1
+            tally.reasons[loaded.reason or "unreadable"] += 1
             say(f"studeval: refused: {loaded.error}")
             continue
         tally.read += 1

@@ -10,6 +10,7 @@ whose ``hand`` is a finished :class:`~studeval.StudHand` that played every step.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
@@ -20,7 +21,7 @@ from studeval.errors import StudevalError
 from studeval.houserules import HouseRules
 from studeval.phh import dumps
 
-__all__ = ["History", "HistoryError", "Player", "Step", "StepKind", "Transcript"]
+__all__ = ["History", "HistoryError", "Player", "Step", "StepKind", "Transcript", "reason_kind"]
 
 
 class HistoryError(StudevalError, ValueError):
@@ -51,6 +52,27 @@ class HistoryError(StudevalError, ValueError):
         self.hand_id = hand_id
         self.line = line
         self.source = source
+
+    @property
+    def kind(self) -> str:
+        """The reason without the names and amounts that vary from hand to hand, to
+        count refusals by.
+
+        >>> HistoryError("Hero calls 0.03; the call is 0.02", line=20).kind
+        'P calls N; the call is N'
+        """
+        return reason_kind(self.reason)
+
+
+def reason_kind(reason: str) -> str:
+    """``reason`` with quoted text and numbers as ``N``, and a leading player's name
+    before a verb as ``P``.
+
+    >>> reason_kind("'nobody' is not seated in this hand")
+    'P is not seated in this hand'
+    """
+    general = re.sub(r"'[^']*'|\d[\d.,]*", "N", reason)
+    return re.sub(r"^\S+ (\w+s)\b", r"P \1", general)
 
 
 #: What a step of a history does. ``street`` starts a street (``cards`` holds the
