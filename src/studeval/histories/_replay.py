@@ -354,9 +354,9 @@ class _Replay:
         return taken
 
     def check_end(self, end_line: int) -> None:
+        """Check what the text says of the end against the finished hand (``_play``
+        has refused a text that ends before the hand does)."""
         hand, t = self.hand, self.t
-        if not hand.over:
-            raise self.error("the text ends before the hand does", end_line)
         result = hand.result
         assert result is not None
         for seat, player in enumerate(self.players):

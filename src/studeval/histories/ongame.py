@@ -111,7 +111,7 @@ GRAMMAR = Grammar(
 )  # fmt: skip
 
 
-_GAME_NAMES = {"stud": "SEVEN_CARD_STUD", "stud8": "SEVEN_CARD_STUD_HI_LO", "razz": "RAZZ"}
+_GAME_NAMES = {game: name for name, game in _GAMES.items()}  # the reader's table, turned
 
 
 def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
