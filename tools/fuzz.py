@@ -20,7 +20,9 @@ Steps (each fails the command on any finding):
    the table and every call), tests/fuzz/fuzz_format.c over ``se_format_rows``
    (tables, indexes and room from the bytes, a plain concatenation as its oracle)
    and tests/fuzz/fuzz_parse.c over ``se_parse_lines`` (any bytes as text; each
-   line read alone as its oracle), each as long again;
+   line read alone as its oracle), and tests/fuzz/fuzz_history.c over the hand-history
+   reader (any bytes as a PokerStars hand, from our example hand: read, prepared,
+   played and checked, chips conserved), each as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -176,7 +178,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
     targets = {"batch": REPO / "tests" / "fuzz" / "fuzz_batch.c",
                "engine": REPO / "tests" / "c" / "engine_check.c",
                "format": REPO / "tests" / "fuzz" / "fuzz_format.c",
-               "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c"}  # fmt: skip
+               "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c",
+               "history": REPO / "tests" / "fuzz" / "fuzz_history.c"}  # fmt: skip
     results = []
     for name, source in targets.items():
         binary = work / f"fuzz_{name}"
@@ -186,10 +189,22 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
              "-lpthread"])  # fmt: skip
         corpus = work / f"corpus-{name}"
         corpus.mkdir()
+        if name == "history":  # from a whole hand, the fuzzer reaches the replay at once
+            (corpus / "example").write_text(_history_seed())
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
     return "; ".join(results)
+
+
+def _history_seed() -> str:
+    """The PokerStars example hand (written for the project), the history fuzzer's seed."""
+    sys.path.insert(0, str(REPO / "src"))
+    try:
+        from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    finally:
+        sys.path.pop(0)
+    return POKERSTARS_EXAMPLE
 
 
 def atheris_run(work: Path, seconds: int) -> str:

@@ -495,6 +495,143 @@ se_status se_hand_muck(se_hand *hand);
  * main pot (at most the table's rake); they must sum to the contributions. */
 se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake);
 
+/* ---- Hand histories ----------------------------------------------------------------
+ * One hand of a card room's text history, read by the room's templates and played
+ * through the engine, every amount checked against it (se_history.c reads,
+ * se_history_replay.c plays). This is a
+ * fast path: what it does not read with certainty (a line no template knows, a
+ * disagreement with the engine, text it does not split as Python does) returns
+ * SE_HIST_UNSURE, and the caller reads the hand its general way, which names the
+ * reason. A template is the line's text with slots:
+ *   {name}     a player's name, the shortest that lets the line match
+ *   {seat}     digits                {amount}, {to}  money: "$" or none, digits,
+ *   {cards}    "[" to the first "]"                  thousands commas, decimals
+ *   {allcards} "[" to a "]", the last one first      {notparen} text up to a ")"
+ *   {text}     any text, the shortest                {rest} the rest of the line
+ *   {?x}       the literal x if it is there (for a step: "and is all in")
+ * A line matches a template whole, trailing spaces aside. */
+#define SE_HIST_MAX_LISTED 10   /* seat lines of one hand */
+#define SE_HIST_MAX_STEPS 400   /* lines that move chips or deal cards */
+#define SE_HIST_MAX_CARDS 8     /* cards one player's lines reveal */
+#define SE_HIST_MAX_TEXT (1 << 20)
+#define SE_HIST_UNSURE 1        /* not read here: read it the general way */
+#define SE_HIST_SETTLE 2        /* played to the showdown: settle, se_hand_pay, check_end */
+
+/* What a template's line is. The step kinds come first, wagers in one run. */
+typedef enum se_hist_role {
+    SE_HIST_ANTE = 0,
+    SE_HIST_DEAL,
+    SE_HIST_BRING_IN,
+    SE_HIST_COMPLETE,
+    SE_HIST_BET,
+    SE_HIST_RAISE,
+    SE_HIST_CALL,
+    SE_HIST_CHECK,
+    SE_HIST_FOLD,
+    SE_HIST_RETURN,  /* an uncalled bet given back */
+    SE_HIST_SHOW,
+    SE_HIST_MUCK,
+    SE_HIST_COLLECT, /* chips taken from a pot */
+    SE_HIST_STREET,  /* a street marker; value: 3..7, 8 the showdown, 9 the summary */
+    SE_HIST_SEAT,    /* a seat line: {seat}, {name}, {amount} the stack */
+    SE_HIST_REVEAL,  /* cards shown, on any line: {name}, {cards} */
+    SE_HIST_TOTAL,   /* the summary's total pot {amount} and rake {to} */
+    SE_HIST_STRICT   /* text after a player's name that starts only lines a template
+                        knows (else a line no template knows is passed over) */
+} se_hist_role;
+
+typedef struct se_hist_template {
+    int role;
+    int value;
+    const char *text; /* UTF-8, NUL-terminated */
+    uint64_t need[4]; /* every byte of its literal text (se_hist_compile) */
+} se_hist_template;
+
+/* A room's lines, tried in order: the first template of a role that matches. */
+#define SE_HIST_MAX_TEMPLATES 128
+
+typedef struct se_hist_grammar {
+    se_hist_template *templates;
+    int count;     /* at most SE_HIST_MAX_TEMPLATES */
+    /* Set by se_hist_compile, which se_hist_read needs first: the templates by
+     * role (the steps' roles as one, in their order), group g at
+     * by_role[group_start[g]..group_start[g + 1]). */
+    int compiled;
+    int16_t by_role[SE_HIST_MAX_TEMPLATES];
+    int16_t group_start[7];
+} se_hist_grammar;
+
+/* An amount as written: its digits, and how many of them are decimals. */
+typedef struct se_hist_money {
+    int64_t digits;
+    int places;
+} se_hist_money;
+
+typedef struct se_hist_step {
+    uint8_t kind;       /* se_hist_role, SE_HIST_STREET included */
+    int8_t player;      /* the seat line's index (-1 for a street marker) */
+    uint8_t street;     /* the street its line is in (0 before the first marker) */
+    uint8_t all_in, has_amount, has_to, card_count;
+    uint8_t cards[7];   /* SE_UNKNOWN_CARD for a hidden one */
+    se_hist_money amount, to;
+    int64_t amount_chips, to_chips; /* after se_hist_prepare; -1 when none */
+} se_hist_step;
+
+/* One hand as read and played. The text stays the caller's while the hand is used. */
+typedef struct se_hist_hand {
+    const char *text;
+    int unsure_at;      /* where the reader gave up, for tests: the line of se_history.c,
+                           or 10000 + that of se_history_replay.c */
+    int header_end;     /* the byte offset of the first seat line */
+    /* The seat lines, as listed. */
+    int listed;
+    int seat_number[SE_HIST_MAX_LISTED], name_at[SE_HIST_MAX_LISTED], name_len[SE_HIST_MAX_LISTED];
+    se_hist_money stack[SE_HIST_MAX_LISTED];
+    uint8_t in_hand[SE_HIST_MAX_LISTED];   /* has a line of its own */
+    uint8_t revealed_set[SE_HIST_MAX_LISTED], revealed_count[SE_HIST_MAX_LISTED];
+    uint8_t revealed[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
+    uint8_t up_count[SE_HIST_MAX_LISTED], up[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
+    int has_total, has_rake;
+    se_hist_money total_pot, rake_text;
+    /* After se_hist_prepare: the chip is 10^-places of the money; the players are the
+     * seats dealt in, by seat number (player[p] their seat line). */
+    int places, players, hero;  /* hero: a seat line's index, or -1 */
+    int player[SE_ENGINE_MAX_SEATS], seat_of[SE_HIST_MAX_LISTED];
+    int64_t stacks[SE_ENGINE_MAX_SEATS];
+    int64_t ante, bring_in, small_bet, big_bet, rake, total_pot_chips;
+    /* The replay. */
+    se_hand *hand;      /* the caller's, given to se_hist_play */
+    int streets_dealt[SE_ENGINE_MAX_SEATS];
+    uint16_t dealt[SE_ENGINE_MAX_SEATS][8]; /* the deal step (its index + 1) of each street */
+    int round_street;
+    int64_t round_start[SE_ENGINE_MAX_SEATS];
+    int64_t collected[SE_ENGINE_MAX_SEATS];
+    int steps;
+    se_hist_step step[SE_HIST_MAX_STEPS];
+} se_hist_hand;
+
+/* Fills each template's `need`: SE_OK, or SE_BAD_ARGUMENT for a slot not known. */
+int se_hist_compile(se_hist_grammar *grammar);
+/* Reads the hand text[0..size) (from its first line to its last, '\n' between
+ * lines) into *hand: the seat lines and every step. SE_OK, SE_HIST_UNSURE, or
+ * SE_BAD_ARGUMENT. The caller reads the header, text[0..header_end). */
+int se_hist_read(const se_hist_grammar *grammar, const char *text, size_t size,
+                 se_hist_hand *hand);
+/* The limits the header names, as written (e.g. "$0.04"): the chip, the players,
+ * their stacks, the ante, the bring-in, the rake and the hero. SE_OK or
+ * SE_HIST_UNSURE. */
+int se_hist_prepare(se_hist_hand *hand, const char *small_bet, int small_len,
+                    const char *big_bet, int big_len);
+/* Plays every step on `table`, a hand the caller has just made (se_hand_init) for
+ * the players, stacks and stakes se_hist_prepare found and the game's rules: SE_OK
+ * when the hand is over, SE_HIST_SETTLE when its showdown is to be settled (the
+ * caller settles it, se_hand_pay), SE_HIST_UNSURE. */
+int se_hist_play(se_hist_hand *hand, se_hand *table);
+/* Checks the uncalled bets given back, the chips collected, the total pot and the
+ * rake against the finished table; `returned`: the chips each seat got back
+ * unmatched (NULL when the hand was won by folds: found here). Fills collected. */
+int se_hist_check_end(se_hist_hand *hand, const int64_t *returned);
+
 #ifdef __cplusplus
 }
 #endif

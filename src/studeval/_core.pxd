@@ -185,3 +185,43 @@ cdef extern from "studeval.h" nogil:
     se_status se_hand_show(se_hand *hand, const uint8_t *down, int count)
     se_status se_hand_muck(se_hand *hand)
     se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake)
+
+    # Hand histories: one hand's lines read by a room's templates and replayed.
+    int SE_HIST_MAX_LISTED
+    int SE_HIST_UNSURE
+    int SE_HIST_SETTLE
+
+    ctypedef struct se_hist_template:
+        int role
+        int value
+        const char *text
+
+    ctypedef struct se_hist_grammar:
+        se_hist_template *templates
+        int count
+        int compiled
+
+    ctypedef struct se_hist_money:
+        int64_t digits
+        int places
+
+    ctypedef struct se_hist_hand:
+        int unsure_at
+        int header_end
+        int listed
+        int seat_number[10]
+        int name_at[10]
+        int name_len[10]
+        int places, players, hero
+        int player[8]
+        int64_t stacks[8]
+        int64_t ante, bring_in, small_bet, big_bet, rake
+        int64_t collected[8]
+
+    int se_hist_compile(se_hist_grammar *grammar)
+    int se_hist_read(const se_hist_grammar *grammar, const char *text, size_t size,
+                     se_hist_hand *hand)
+    int se_hist_prepare(se_hist_hand *hand, const char *small_bet, int small_len,
+                        const char *big_bet, int big_len)
+    int se_hist_play(se_hist_hand *hand, se_hand *table)
+    int se_hist_check_end(se_hist_hand *hand, const int64_t *returned)

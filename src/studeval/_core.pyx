@@ -45,3 +45,5 @@ include "_text.pxi"
 include "_equity.pxi"
 # The fixed-limit engine's state machine (se_hand).
 include "_engine.pxi"
+# Card-room hand histories read by templates and replayed on the engine.
+include "_history.pxi"

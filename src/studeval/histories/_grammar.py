@@ -96,6 +96,10 @@ class Grammar:
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
+    # The lines of nearly every hand again, as (kind, value, template) for the C
+    # reader (studeval.h, "Hand histories"): a hand whose every line they match is
+    # read and replayed in C; any other hand by the patterns above.
+    templates: tuple[tuple[str, int, str], ...] = ()
 
     @functools.cached_property
     def hinted_lines(self) -> tuple[tuple[StepKind, str, re.Pattern[str]], ...]:

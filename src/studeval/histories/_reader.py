@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
+from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar, read_hand
 from studeval.histories._record import History, HistoryError, Transcript
 from studeval.histories._replay import replay
@@ -103,9 +104,42 @@ def _texts(source: object) -> Iterator[tuple[str, str | None]]:
         )
 
 
-def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, list[str], int]]:
-    lines = text.lstrip("\ufeff").splitlines()
+#: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
+#: file was glued after another: text holding one is split line by line.
+_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff]")
+
+
+def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, str, int]]:
+    """Each hand of ``text``: its room's grammar, its lines joined by ``"\n"``, and
+    the number of its first line."""
+    text = text.lstrip("\ufeff")
     grammars = list(grammars)
+    if _ODD_BREAKS.search(text):
+        for grammar, lines, first in _hands_by_line(text, grammars):
+            yield grammar, "\n".join(lines), first
+        return
+    patterns = tuple(g.start.pattern for g in grammars)
+    starts, line_starts = _starts(patterns), _line_starts(patterns)
+    start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
+    counted, line_no = 0, 1
+    for candidate in line_starts.finditer(text):
+        at = candidate.start()
+        end = text.find("\n", at)
+        found = starts.match(text[at : end if end >= 0 else len(text)])
+        if found is None:  # the lookahead may read past the line: the line must match
+            continue
+        line_no += text.count("\n", counted, at)
+        counted = at
+        if start is not None:
+            yield start[0], text[start[1] : at - 1], start[2]
+        start = (grammars[int(str(found.lastgroup)[1:])], at, line_no)
+    if start is not None:
+        last = text[start[1] :]
+        yield start[0], last[:-1] if last.endswith("\n") else last, start[2]
+
+
+def _hands_by_line(text: str, grammars: list[Grammar]) -> Iterator[tuple[Grammar, list[str], int]]:
+    lines = text.splitlines()
     starts = _starts(tuple(g.start.pattern for g in grammars))
     start: tuple[Grammar, int] | None = None
     for number, line in enumerate(lines):
@@ -123,6 +157,13 @@ def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, li
         start = (grammars[int(str(found.lastgroup)[1:])], number)
     if start is not None:
         yield start[0], lines[start[1] :], start[1] + 1
+
+
+@functools.lru_cache(maxsize=16)
+def _line_starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """Finds the lines where any of ``patterns`` may match (each is checked after)."""
+    unnamed = (re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
+    return re.compile("^(?=" + "|".join(f"(?:{p})" for p in unnamed) + ")", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=16)
@@ -159,29 +200,35 @@ def read(source: object, *, site: str | None = None,
     grammars = [g for g in GRAMMARS if site in (None, g.site)]
     for text, where in _texts(source):
         xml = _xml_room(text)
-        found: Iterable[Transcript | HistoryError]
+        found: Iterable[History | Transcript | HistoryError]
         if xml is not None:
             found = xml[1](text.lstrip("\ufeff"), 1, where) if site in (None, xml[0]) else ()
         else:
-            found = (
-                _read_hand(g, lines, first, where) for g, lines, first in _hands(text, grammars)
-            )
+            found = (_read_text(g, hand, first, where) for g, hand, first in _hands(text, grammars))
         for transcript in found:
             yield _replayed(transcript, errors)
 
 
-def _read_hand(grammar: Grammar, lines: list[str], first: int,
-               where: str | None) -> Transcript | HistoryError:  # fmt: skip
+def _read_text(grammar: Grammar, text: str, first: int,
+               where: str | None) -> History | Transcript | HistoryError:  # fmt: skip
+    """The hand read in C when its room has templates and the C reader is sure of it;
+    else its transcript, for the general replay."""
+    if grammar.templates:
+        history = read_fast(grammar, text, first, where)
+        if history is not None:
+            return history
     try:
-        return read_hand(grammar, lines, first, where)
+        return read_hand(grammar, text.split("\n"), first, where)
     except HistoryError as err:
         return err
 
 
-def _replayed(found: Transcript | HistoryError, errors: str) -> History | HistoryError:
+def _replayed(found: History | Transcript | HistoryError, errors: str) -> History | HistoryError:
     try:
         if isinstance(found, HistoryError):
             raise found
+        if isinstance(found, History):
+            return found
         return replay(found)
     except HistoryError as err:
         if errors == "raise":

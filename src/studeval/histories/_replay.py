@@ -14,6 +14,7 @@ Money becomes chips of the smallest unit any amount of the hand uses (cents for
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from decimal import Decimal
 
 from studeval.betting import Stakes
@@ -23,7 +24,7 @@ from studeval.errors import StudevalError
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
 
-__all__ = ["replay"]
+__all__ = ["hand_info", "replay"]
 
 #: Card text to code, for the cards the rooms' text gives ("As" -> 51).
 _CODES = {card_str(code): code for code in range(52)}
@@ -80,6 +81,28 @@ def _limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
         small = max([bring_in * 4, *shoves])
         big = small * 2
     return small, big
+
+
+def hand_info(site: str, hand_id: str, table: str | None, currency: str | None,
+              tournament: str | None, played_at: datetime.datetime | None,
+              players: list[Player]) -> dict[str, object]:  # fmt: skip
+    """A replayed hand's PHH fields (``StudHand.info``) from what its text says."""
+    info: dict[str, object] = {"venue": site, "players": [p.name for p in players],
+                               "seats": [p.seat for p in players]}  # fmt: skip
+    if hand_id.isdigit():
+        info["hand"] = int(hand_id)
+    if table is not None:
+        info["table"] = table
+    if currency is not None:
+        info["currency"] = currency
+    if tournament is not None:
+        info["event"] = f"{site} tournament {tournament}"
+    if played_at is not None:
+        at = played_at
+        info.update(year=at.year, month=at.month, day=at.day, time=at.time().isoformat())
+        if at.tzinfo is not None:
+            info["time_zone"] = str(at.tzinfo)
+    return info
 
 
 class _Replay:
@@ -171,22 +194,8 @@ class _Replay:
 
     def _info(self) -> dict[str, object]:
         t = self.t
-        info: dict[str, object] = {"venue": t.site, "players": [p.name for p in self.players],
-                                   "seats": [p.seat for p in self.players]}  # fmt: skip
-        if t.hand_id.isdigit():
-            info["hand"] = int(t.hand_id)
-        if t.table is not None:
-            info["table"] = t.table
-        if t.currency is not None:
-            info["currency"] = t.currency
-        if t.tournament is not None:
-            info["event"] = f"{t.site} tournament {t.tournament}"
-        if t.played_at is not None:
-            at = t.played_at
-            info.update(year=at.year, month=at.month, day=at.day, time=at.time().isoformat())
-            if at.tzinfo is not None:
-                info["time_zone"] = str(at.tzinfo)
-        return info
+        return hand_info(t.site, t.hand_id, t.table, t.currency, t.tournament, t.played_at,
+                         self.players)  # fmt: skip
 
     # ---- cards ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ written with a currency sign, thousands separators and cents (``$1,234.50``,
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from decimal import Decimal, InvalidOperation
 
@@ -72,11 +73,17 @@ def currency_of(text: str) -> str | None:
 
 def zoned(moment: datetime.datetime, zone: str | None) -> datetime.datetime:
     """``moment`` in the zone a room names; naive when the name is not known."""
-    if zone is None or zone.upper() not in _ZONES:
-        return moment
+    tzinfo = _zone(zone)
+    return moment if tzinfo is None else moment.replace(tzinfo=tzinfo)
+
+
+@functools.lru_cache(maxsize=64)
+def _zone(name: str | None) -> datetime.tzinfo | None:
+    if name is None or name.upper() not in _ZONES:
+        return None
     try:
         from zoneinfo import ZoneInfo
 
-        return moment.replace(tzinfo=ZoneInfo(_ZONES[zone.upper()]))
+        return ZoneInfo(_ZONES[name.upper()])
     except Exception:  # no time zone data on this system: keep the clock reading
-        return moment
+        return None

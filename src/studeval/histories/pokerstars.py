@@ -14,8 +14,10 @@ headers, play money.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
+from decimal import Decimal
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
@@ -30,34 +32,54 @@ _STAKES = re.compile(rf"\((?:[^()]*?, )?(?P<small>{MONEY})/(?P<big>{MONEY})(?P<c
 _TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]+))?")
 
 
+_TOURNAMENT = re.compile(r"tournament #(\d+)")
+_TABLE = re.compile(r"^Table '(?P<table>[^']*)'")
+
+
 def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
     if not found:
         raise ValueError("not a PokerStars hand")
     rest = found["rest"]
-    lowered = rest.lower()
-    game = next((name for text, name in _GAMES if text in lowered), None)
-    stakes = _STAKES.search(rest)
-    if stakes is None:
-        raise ValueError(f"no stakes in {rest!r}")
-    tournament = re.search(r"tournament #(\d+)", lowered)
     when = _TIME.search(rest)
     played_at = None
     if when:
         y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
+    # The rest of the header is the same hand after hand: read once. (The time,
+    # cut out of the key, is no part of the game, the stakes or the tournament.)
+    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    try:
+        game, small_bet, big_bet, table, tournament, currency = _header_rest(key, tuple(lines[1:]))
+    except ValueError:
+        raise ValueError(f"no stakes in {rest!r}") from None
+    return Header(
+        hand_id=found["id"], game=game, game_text=rest.split(" - ")[0].strip(),
+        small_bet=small_bet, big_bet=big_bet, table=table, tournament=tournament,
+        played_at=played_at, currency=currency,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(
+    rest: str, lines: tuple[str, ...]
+) -> tuple[str | None, Decimal, Decimal, str | None, str | None, str | None]:
+    """The game, the limits, the table, the tournament and the currency a header
+    names (``rest``: its first line after the hand id, the time cut out)."""
+    lowered = rest.lower()
+    game = next((name for text, name in _GAMES if text in lowered), None)
+    stakes = _STAKES.search(rest)
+    if stakes is None:
+        raise ValueError("no stakes")
+    tournament = _TOURNAMENT.search(lowered)
     table = None
-    for line in lines[1:]:
-        named = re.match(r"^Table '(?P<table>[^']*)'", line)
+    for line in lines:
+        named = _TABLE.match(line)
         if named:
             table = named["table"]
     currency = None if tournament else currency_of(stakes.group(0))
-    return Header(
-        hand_id=found["id"], game=game, game_text=rest.split(" - ")[0].strip(),
-        small_bet=money(stakes["small"]), big_bet=money(stakes["big"]), table=table,
-        tournament=tournament.group(1) if tournament else None, played_at=played_at,
-        currency=currency,
-    )  # fmt: skip
+    return (game, money(stakes["small"]), money(stakes["big"]), table,
+            tournament.group(1) if tournament else None, currency)  # fmt: skip
 
 
 _NAME = r"(?P<name>.+?)"
@@ -132,6 +154,46 @@ GRAMMAR = Grammar(
             r".*: (?:is sitting out|sits out|is back|has returned|timed out|"
             r"is disconnected|is connected).*$"
         ),
+    ),
+    # The lines of nearly every hand, for the C reader (a hand with any other line
+    # is read by the patterns above). In the patterns' order; slots: studeval.h.
+    templates=(
+        ("seat", 0, "Seat {seat}: {name} ({amount} in chips)"),
+        ("seat", 0, "Seat {seat}: {name} ({amount} in chips) is sitting out"),
+        ("street", 3, "*** 3rd STREET ***{rest}"),
+        ("street", 4, "*** 4th STREET ***{rest}"),
+        ("street", 5, "*** 5th STREET ***{rest}"),
+        ("street", 6, "*** 6th STREET ***{rest}"),
+        ("street", 7, "*** RIVER ***{rest}"),
+        ("street", 8, "*** SHOW DOWN ***{rest}"),
+        ("street", 9, "*** SUMMARY ***{rest}"),
+        ("reveal", 0, "{name}: shows {cards}{rest}"),
+        ("reveal", 0, "Seat {seat}: {name} ({notparen}) showed {cards}{rest}"),
+        ("reveal", 0, "Seat {seat}: {name} showed {cards}{rest}"),
+        ("reveal", 0, "Seat {seat}: {name} ({notparen}) mucked {cards}{rest}"),
+        ("reveal", 0, "Seat {seat}: {name} mucked {cards}{rest}"),
+        ("total", 0, "Total pot {amount}{text}| Rake {to}"),
+        ("total", 0, "Total pot {amount}{rest}"),
+        ("strict", 0, ": "),  # strict_prefix: another line is passed over
+        ("ante", 0, "{name}: posts the ante {amount}{? and is all-in}"),
+        ("deal", 0, "Dealt to {name} {allcards}"),
+        ("bring_in", 0, "{name}: brings in for {amount}{? and is all-in}"),
+        ("complete", 0, "{name}: completes it to {to}{? and is all-in}"),
+        ("bet", 0, "{name}: bets {amount}{? and is all-in}"),
+        ("raise", 0, "{name}: raises {amount} to {to}{? and is all-in}"),
+        ("call", 0, "{name}: calls {amount}{? and is all-in}"),
+        ("check", 0, "{name}: checks"),
+        ("fold", 0, "{name}: folds"),
+        ("return", 0, "Uncalled bet ({amount}) returned to {name}"),
+        ("show", 0, "{name}: shows {cards}{rest}"),
+        ("muck", 0, "{name}: mucks hand{rest}"),
+        ("muck", 0, "{name}: doesn't show hand{rest}"),
+        ("collect", 0, "{name} collected {amount} from pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from the pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from main pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from side pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from the main pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from the side pot{rest}"),
     ),
 )
 

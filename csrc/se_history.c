@@ -1,0 +1,560 @@
+/* Card-room text histories: one hand's lines read by a room's templates and
+ * replayed through the engine, every amount checked (studeval.h, "Hand histories").
+ *
+ * This is the fast path of studeval.histories: it reads the lines a room writes
+ * for every hand and gives up (SE_HIST_UNSURE) on anything else, so that the
+ * general reader, which knows every line and names every error, reads that hand
+ * instead. It therefore never reports what is wrong with a hand, only that it
+ * did not read it; and when it does read one, it must read it exactly as the
+ * general reader does (the tests compare the two on every hand they make). */
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "studeval.h"
+
+#define SE_HIST_BAIL(h) return ((h)->unsure_at = __LINE__, SE_HIST_UNSURE)
+
+/* ---- money -------------------------------------------------------------------------- */
+
+/* `$` or nothing, digits with thousands commas, optional decimals. Longest match
+ * (the templates never follow an amount with a digit, a comma or a point, so the
+ * regular expression's backtracking could not find another). Returns the bytes
+ * read, 0 for no amount, -1 for one too long to hold. */
+static int se_read_money(const char *s, int len, se_hist_money *out) {
+    int i = 0;
+    if (i < len && s[i] == '$') i++;
+    if (i >= len || s[i] < '0' || s[i] > '9') return 0;
+    int64_t digits = 0;
+    int count = 0, places = 0;
+    for (; i < len && ((s[i] >= '0' && s[i] <= '9') || s[i] == ','); i++) {
+        if (s[i] == ',') continue;
+        if (digits > 0 || s[i] != '0') count++;
+        if (count > 17) return -1;
+        digits = digits * 10 + (s[i] - '0');
+    }
+    if (i + 1 < len && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+            if (digits > 0 || s[i] != '0') count++;
+            if (count > 17 || ++places > 17) return -1;
+            digits = digits * 10 + (s[i] - '0');
+        }
+    }
+    out->digits = digits;
+    out->places = places;
+    return i;
+}
+
+/* The amount in chips of 10^-places money; -1 when not whole or too large. */
+static int64_t se_chips_of(se_hist_money m, int places) {
+    if (m.places > places) {
+        int64_t unit = 1;
+        for (int i = m.places - places; i > 0; i--) unit *= 10;
+        return m.digits % unit ? -1 : m.digits / unit;
+    }
+    int64_t chips = m.digits;
+    for (int i = places - m.places; i > 0; i--) {
+        if (chips > SE_ENGINE_MAX_CHIPS / 10) return -1;
+        chips *= 10;
+    }
+    return chips < SE_ENGINE_MAX_CHIPS ? chips : -1;
+}
+
+/* The same amount, whatever its written places. */
+static int se_same_money(se_hist_money a, se_hist_money b) {
+    while (a.places > 0 && a.digits % 10 == 0) a.digits /= 10, a.places--;
+    while (b.places > 0 && b.digits % 10 == 0) b.digits /= 10, b.places--;
+    return a.digits == b.digits && a.places == b.places;
+}
+
+/* ---- cards -------------------------------------------------------------------------- */
+
+static int se_rank_of(char c) {
+    static const char ranks[] = "23456789TJQKA";
+    if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+    const char *at = c ? strchr(ranks, c) : NULL;
+    return at ? (int)(at - ranks) : -1;
+}
+
+/* One card word ("As", "10h", "X"): its code, SE_UNKNOWN_CARD for a hidden
+ * card, -1 for text that is no card (left to the general reader). */
+static int se_card_word(const char *w, int len) {
+    static const char *hidden[] = {"X", "XX", "??", "?", "-", "x", "xx"};
+    for (size_t i = 0; i < sizeof hidden / sizeof *hidden; i++)
+        if ((int)strlen(hidden[i]) == len && memcmp(hidden[i], w, (size_t)len) == 0)
+            return SE_UNKNOWN_CARD;
+    int rank;
+    if (len == 2) {
+        rank = w[0] == '1' ? 12 : se_rank_of(w[0]);
+    } else if (len == 3 && w[0] == '1' && w[1] == '0') {
+        rank = 8;
+    } else {
+        return -1;
+    }
+    char suit = w[len - 1];
+    if (suit >= 'A' && suit <= 'Z') suit = (char)(suit - 'A' + 'a');
+    const char *suits = "cdhs";
+    const char *at = suit ? strchr(suits, suit) : NULL;
+    if (rank < 0 || at == NULL) return -1;
+    return rank * 4 + (int)(at - suits);
+}
+
+/* The cards of bracketed groups in s[0..len): every group, or the last one only.
+ * Returns the count, or -1 for a word that is no card or too many cards. */
+static int se_read_cards(const char *s, int len, int last_only, uint8_t *out, int room) {
+    int count = 0;
+    for (int i = 0; i < len; i++) {
+        if (s[i] != '[') continue;
+        if (last_only) count = 0;
+        for (i++; i < len && s[i] != ']';) {
+            if (s[i] == ' ' || s[i] == ',' || s[i] == '\t') {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < len && s[i] != ']' && s[i] != ' ' && s[i] != ',' && s[i] != '\t') i++;
+            int code = se_card_word(s + start, i - start);
+            if (code < 0 || count >= room) return -1;
+            out[count++] = (uint8_t)code;
+        }
+    }
+    return count;
+}
+
+/* ---- templates ---------------------------------------------------------------------- */
+
+/* What a template's match captured. */
+typedef struct se_capture {
+    const char *name;
+    int name_len;
+    const char *cards;
+    int cards_len;
+    se_hist_money amount, to;
+    const char *rest; /* where {rest} began */
+    int has_amount, has_to, flag, seat;
+    int unsure; /* an amount too long to hold: the line cannot be read here */
+} se_capture;
+
+static int se_slot_is(const char *t, const char *name) {
+    size_t n = strlen(name);
+    return strncmp(t, name, n) == 0 && t[n] == '}';
+}
+
+/* Matches template t against the line s[0..len) from the start, as the regular
+ * expression the room's module compiles from the same slots would: lazy names,
+ * greedy digits, cards and rest of line, backtracking where a later part fails. */
+static int se_match(const char *t, const char *s, int len, se_capture *cap) {
+    while (*t && *t != '{') {
+        if (len == 0 || *s != *t) return 0;
+        s++, len--, t++;
+    }
+    if (*t == 0) return len == 0;
+    const char *slot = t + 1;
+    const char *close = strchr(slot, '}');
+    if (close == NULL) return 0;
+    const char *next = close + 1;
+    if (slot[0] == '?') { /* an optional literal: there if it can be */
+        int n = (int)(close - slot - 1);
+        if (n <= len && memcmp(s, slot + 1, (size_t)n) == 0 && se_match(next, s + n, len - n, cap)) {
+            cap->flag = 1;
+            return 1;
+        }
+        return se_match(next, s, len, cap);
+    }
+    if (se_slot_is(slot, "name") || se_slot_is(slot, "text")) { /* lazy: shortest first */
+        int least = slot[0] == 'n' ? 1 : 0;
+        int literal = *next && *next != '{';
+        for (int n = least; n <= len; n++) {
+            if (literal) { /* the next place the literal after the slot may start */
+                const char *at = n < len ? memchr(s + n, *next, (size_t)(len - n)) : NULL;
+                if (at == NULL) return 0;
+                n = (int)(at - s);
+            }
+            if (n < len && ((unsigned char)s[n] & 0xC0) == 0x80) continue; /* inside a character */
+            if (se_match(next, s + n, len - n, cap)) {
+                if (slot[0] == 'n') cap->name = s, cap->name_len = n;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    if (se_slot_is(slot, "rest")) { /* the rest of the line, whatever it is */
+        cap->rest = s;
+        return 1;
+    }
+    if (se_slot_is(slot, "notparen")) { /* [^)]*: no shorter match can help, ")" follows */
+        const char *end = memchr(s, ')', (size_t)len);
+        int n = end ? (int)(end - s) : len;
+        return se_match(next, s + n, len - n, cap);
+    }
+    if (se_slot_is(slot, "seat")) {
+        int n = 0, value = 0;
+        while (n < len && s[n] >= '0' && s[n] <= '9' && n < 9) value = value * 10 + (s[n++] - '0');
+        for (; n > 0; n--, value /= 10) /* greedy, then shorter */
+            if (se_match(next, s + n, len - n, cap)) {
+                cap->seat = value;
+                return 1;
+            }
+        return 0;
+    }
+    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to")) {
+        se_hist_money m;
+        int n = se_read_money(s, len, &m);
+        if (n < 0) cap->unsure = 1;
+        if (n <= 0 || !se_match(next, s + n, len - n, cap)) return 0;
+        if (slot[0] == 'a') cap->amount = m, cap->has_amount = 1;
+        else cap->to = m, cap->has_to = 1;
+        return 1;
+    }
+    if (se_slot_is(slot, "cards")) { /* one group, "[" to the first "]" */
+        if (len == 0 || s[0] != '[') return 0;
+        const char *end = memchr(s, ']', (size_t)len);
+        if (end == NULL) return 0;
+        int n = (int)(end - s) + 1;
+        if (!se_match(next, s + n, len - n, cap)) return 0;
+        cap->cards = s, cap->cards_len = n;
+        return 1;
+    }
+    if (se_slot_is(slot, "allcards")) { /* "[" to a "]", the last one first */
+        if (len == 0 || s[0] != '[') return 0;
+        for (int n = len; n >= 2; n--)
+            if (s[n - 1] == ']' && se_match(next, s + n, len - n, cap)) {
+                cap->cards = s, cap->cards_len = n;
+                return 1;
+            }
+        return 0;
+    }
+    return 0; /* a slot this reader does not know: no line matches it */
+}
+
+/* ---- reading ------------------------------------------------------------------------ */
+
+/* The steps' roles are one group (tried in order); each other role its own. */
+static int se_group(int role) {
+    if (role >= SE_HIST_ANTE && role <= SE_HIST_COLLECT) return 0;
+    if (role >= SE_HIST_STREET && role <= SE_HIST_STRICT) return role - SE_HIST_STREET + 1;
+    return -1;
+}
+
+static const char *const se_slots[] = {"name", "text", "rest", "notparen", "seat", "amount",
+                                       "to", "cards", "allcards"};
+
+int se_hist_compile(se_hist_grammar *g) {
+    if (g == NULL || (g->templates == NULL && g->count > 0) || g->count < 0 ||
+        g->count > SE_HIST_MAX_TEMPLATES)
+        return SE_BAD_ARGUMENT;
+    g->compiled = 0;
+    int n = 0;
+    for (int group = 0; group < 6; group++) {
+        g->group_start[group] = (int16_t)n;
+        for (int i = 0; i < g->count; i++)
+            if (se_group(g->templates[i].role) == group) g->by_role[n++] = (int16_t)i;
+    }
+    g->group_start[6] = (int16_t)n;
+    if (n != g->count) return SE_BAD_ARGUMENT; /* a role not known */
+    for (int i = 0; i < g->count; i++) {
+        se_hist_template *t = &g->templates[i];
+        if (t->text == NULL) return SE_BAD_ARGUMENT;
+        memset(t->need, 0, sizeof t->need);
+        for (const char *c = t->text; *c;) {
+            if (*c != '{') {
+                unsigned char b = (unsigned char)*c++;
+                t->need[b >> 6] |= 1ull << (b & 63);
+                continue;
+            }
+            const char *close = strchr(c, '}');
+            if (close == NULL) return SE_BAD_ARGUMENT;
+            int known = c[1] == '?';
+            for (size_t k = 0; k < sizeof se_slots / sizeof *se_slots && !known; k++)
+                known = se_slot_is(c + 1, se_slots[k]);
+            if (!known) return SE_BAD_ARGUMENT;
+            c = close + 1; /* an optional literal may be missing: not needed */
+        }
+    }
+    g->compiled = 1;
+    return SE_OK;
+}
+
+/* Which bytes a line holds: a template needing one it lacks cannot match. */
+typedef struct se_bytes {
+    uint64_t have[4];
+} se_bytes;
+
+static void se_bytes_of(const char *s, int len, se_bytes *b) {
+    memset(b, 0, sizeof *b);
+    for (int i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        b->have[c >> 6] |= 1ull << (c & 63);
+    }
+}
+
+static int se_may_match(const se_hist_template *t, const se_bytes *b) {
+    return !((t->need[0] & ~b->have[0]) | (t->need[1] & ~b->have[1]) |
+             (t->need[2] & ~b->have[2]) | (t->need[3] & ~b->have[3]));
+}
+
+/* Bytes the general reader splits lines at or strips as white space, which this
+ * reader does not: a hand holding one is left to it. */
+static int se_odd_bytes(const unsigned char *s, size_t len) {
+    /* Most text is printable ASCII: a pass the compiler vectorizes says so. */
+    unsigned char plain = 1;
+    for (size_t i = 0; i < len; i++)
+        plain &= (unsigned char)((s[i] >= 0x20 && s[i] < 0x80) | (s[i] == '\n') | (s[i] == '\t'));
+    if (plain) return 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        if (c == '\r' || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f) || c == 0) return 1;
+        if (c == 0xC2 && i + 1 < len && (s[i + 1] == 0x85 || s[i + 1] == 0xA0)) return 1;
+        if (c == 0xD9 || c == 0xDB || c == 0xDF) return 1; /* Arabic and N'Ko digits */
+        if (c >= 0xE1 && c <= 0xEF) return 1; /* three-byte characters: spaces, BOMs, signs */
+    }
+    return 0;
+}
+
+static int se_strip_len(const char *s, int len) {
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
+    return len;
+}
+
+static int se_listed_seat(const se_hist_hand *h, const char *name, int len) {
+    for (int i = 0; i < h->listed; i++)
+        if (h->name_len[i] == len && memcmp(h->text + h->name_at[i], name, (size_t)len) == 0)
+            return i;
+    return -1;
+}
+
+/* The first template of `role` matching the line, or -1. */
+static int se_find(const se_hist_grammar *g, int role, const char *s, int len,
+                   const se_bytes *bytes, se_capture *cap) {
+    int group = se_group(role);
+    for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
+        int i = g->by_role[k];
+        if (!se_may_match(&g->templates[i], bytes)) continue;
+        memset(cap, 0, sizeof *cap);
+        if (se_match(g->templates[i].text, s, len, cap)) return i;
+        if (cap->unsure) return -2;
+    }
+    return -1;
+}
+
+int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_hist_hand *h) {
+    if (g == NULL || !g->compiled || h == NULL || (text == NULL && size > 0)) return SE_BAD_ARGUMENT;
+    memset(h, 0, offsetof(se_hist_hand, step)); /* the steps are set as they are read */
+    h->text = text;
+    h->hero = -1;
+    if (size > SE_HIST_MAX_TEXT || se_odd_bytes((const unsigned char *)text, size))
+        SE_HIST_BAIL(h);
+    int len = (int)size, street = 0, in_seats = 0, seats_done = 0;
+    se_capture cap;
+    for (int at = 0; at < len;) {
+        const char *nl = memchr(text + at, '\n', (size_t)(len - at));
+        int end = nl ? (int)(nl - text) : len;
+        const char *line = text + at;
+        int line_len = se_strip_len(line, end - at), line_at = at;
+        at = end + 1;
+        se_bytes bytes;
+        se_bytes_of(line, line_len, &bytes);
+        if (!seats_done) {
+            int seat_line = se_find(g, SE_HIST_SEAT, line, line_len, &bytes, &cap);
+            if (seat_line == -2) SE_HIST_BAIL(h);
+            if (seat_line >= 0) {
+                if (!in_seats) h->header_end = line_at;
+                in_seats = 1;
+                if (h->listed == SE_HIST_MAX_LISTED) SE_HIST_BAIL(h);
+                if (se_listed_seat(h, cap.name, cap.name_len) >= 0) SE_HIST_BAIL(h); /* twice */
+                int i = h->listed++;
+                h->seat_number[i] = cap.seat;
+                h->name_at[i] = (int)(cap.name - text);
+                h->name_len[i] = cap.name_len;
+                if (!cap.has_amount) SE_HIST_BAIL(h);
+                h->stack[i] = cap.amount;
+                continue;
+            }
+            if (!in_seats || line_len == 0) continue; /* the header, or a blank line */
+            seats_done = 1;
+        }
+        if (line_len == 0) continue;
+        int found = se_find(g, SE_HIST_STREET, line, line_len, &bytes, &cap);
+        if (found == -2) SE_HIST_BAIL(h);
+        if (found >= 0) {
+            /* A marker that deals a community card ("*** RIVER *** [Kc]"). */
+            if (cap.rest && cap.rest[0] == ' ' && cap.rest[1] == '[') SE_HIST_BAIL(h);
+            street = g->templates[found].value;
+            if (street <= 7) {
+                if (h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
+                se_hist_step *step = &h->step[h->steps++];
+                memset(step, 0, sizeof *step);
+                step->kind = SE_HIST_STREET;
+                step->street = (uint8_t)street;
+                step->player = -1;
+            }
+            continue;
+        }
+        int group = se_group(SE_HIST_REVEAL);
+        for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
+            /* Cards shown, wherever they are. */
+            const se_hist_template *t = &g->templates[g->by_role[k]];
+            if (!se_may_match(t, &bytes)) continue;
+            memset(&cap, 0, sizeof cap);
+            if (!se_match(t->text, line, line_len, &cap)) {
+                if (cap.unsure) SE_HIST_BAIL(h);
+                continue;
+            }
+            int seat = se_listed_seat(h, cap.name, cap.name_len);
+            if (seat < 0 || h->revealed_set[seat]) continue; /* the first word stands */
+            uint8_t cards[SE_HIST_MAX_CARDS];
+            int n = se_read_cards(cap.cards, cap.cards_len, 0, cards, SE_HIST_MAX_CARDS);
+            if (n < 0) SE_HIST_BAIL(h);
+            h->revealed_set[seat] = 1;
+            for (int c = 0; c < n; c++)
+                if (cards[c] != SE_UNKNOWN_CARD) h->revealed[seat][h->revealed_count[seat]++] = cards[c];
+        }
+        if (street == 9) { /* the summary: the total pot and the rake */
+            int total = se_find(g, SE_HIST_TOTAL, line, line_len, &bytes, &cap);
+            if (total == -2) SE_HIST_BAIL(h);
+            if (total >= 0) { /* each said on a later line replaces the earlier */
+                if (cap.has_amount) h->total_pot = cap.amount, h->has_total = 1;
+                if (cap.has_to) h->rake_text = cap.to, h->has_rake = 1;
+            }
+            continue;
+        }
+        int kind = -1;
+        for (int k = g->group_start[0]; k < g->group_start[1] && kind < 0; k++) {
+            const se_hist_template *t = &g->templates[g->by_role[k]];
+            if (!se_may_match(t, &bytes)) continue;
+            memset(&cap, 0, sizeof cap);
+            if (se_match(t->text, line, line_len, &cap)) kind = t->role;
+            else if (cap.unsure) SE_HIST_BAIL(h);
+        }
+        if (kind < 0) { /* a line no template knows: passed over, unless a player's */
+            int strict = se_group(SE_HIST_STRICT);
+            for (int k = g->group_start[strict]; k < g->group_start[strict + 1]; k++) {
+                const char *after = g->templates[g->by_role[k]].text;
+                int after_len = (int)strlen(after);
+                for (int i = 0; i < h->listed; i++) {
+                    int n = h->name_len[i];
+                    if (n + after_len <= line_len &&
+                        memcmp(line, text + h->name_at[i], (size_t)n) == 0 &&
+                        memcmp(line + n, after, (size_t)after_len) == 0)
+                        SE_HIST_BAIL(h);
+                }
+            }
+            continue;
+        }
+        int seat = cap.name ? se_listed_seat(h, cap.name, cap.name_len) : -1;
+        if (seat < 0) SE_HIST_BAIL(h);
+        if (h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
+        se_hist_step *step = &h->step[h->steps++];
+        memset(step, 0, sizeof *step);
+        step->kind = (uint8_t)kind;
+        step->player = (int8_t)seat;
+        step->street = (uint8_t)street;
+        step->all_in = (uint8_t)cap.flag;
+        step->amount = cap.amount, step->has_amount = (uint8_t)cap.has_amount;
+        step->to = cap.to, step->has_to = (uint8_t)cap.has_to;
+        if (cap.cards) {
+            int n = se_read_cards(cap.cards, cap.cards_len, kind == SE_HIST_DEAL && street > 3,
+                                  step->cards, 7);
+            if (n < 0) SE_HIST_BAIL(h);
+            step->card_count = (uint8_t)n;
+        }
+        h->in_hand[seat] = 1;
+    }
+    if (h->listed == 0) SE_HIST_BAIL(h);
+    return SE_OK;
+}
+
+/* ---- the table ---------------------------------------------------------------------- */
+
+int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
+                    const char *big_text, int big_len) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    se_hist_money small, big;
+    if (small_text == NULL || big_text == NULL ||
+        se_read_money(small_text, small_len, &small) != small_len ||
+        se_read_money(big_text, big_len, &big) != big_len)
+        SE_HIST_BAIL(h);
+    if (h->steps == 0) SE_HIST_BAIL(h);
+    /* The chip: the finest place any amount is written to, each distinct amount
+     * counted as first written (the general reader takes a set of Decimals). */
+    se_hist_money all[2 + SE_HIST_MAX_LISTED + 2 * SE_HIST_MAX_STEPS + 2];
+    int n = 0;
+    all[n++] = small, all[n++] = big;
+    for (int i = 0; i < h->listed; i++) all[n++] = h->stack[i];
+    for (int i = 0; i < h->steps; i++) {
+        if (h->step[i].has_amount) all[n++] = h->step[i].amount;
+        if (h->step[i].has_to) all[n++] = h->step[i].to;
+    }
+    if (h->has_total) all[n++] = h->total_pot;
+    if (h->has_rake) all[n++] = h->rake_text;
+    int places = 0;
+    for (int i = 0; i < n; i++) {
+        if (all[i].places <= places) continue;
+        int earlier = 0;
+        for (int k = 0; k < i && !earlier; k++) earlier = se_same_money(all[k], all[i]);
+        if (!earlier) places = all[i].places;
+    }
+    h->places = places;
+    /* The players: the listed seats with a line of their own, by seat number. */
+    h->players = 0;
+    for (int i = 0; i < h->listed; i++) {
+        if (!h->in_hand[i]) continue;
+        if (h->players == SE_ENGINE_MAX_SEATS) SE_HIST_BAIL(h);
+        int k = h->players++;
+        while (k > 0 && h->seat_number[h->player[k - 1]] > h->seat_number[i]) {
+            h->player[k] = h->player[k - 1];
+            k--;
+        }
+        h->player[k] = i;
+    }
+    if (h->players < 2) SE_HIST_BAIL(h);
+    for (int i = 0; i < SE_HIST_MAX_LISTED; i++) h->seat_of[i] = -1;
+    for (int p = 0; p < h->players; p++) {
+        h->seat_of[h->player[p]] = p;
+        h->stacks[p] = se_chips_of(h->stack[h->player[p]], places);
+        if (h->stacks[p] < 0) SE_HIST_BAIL(h);
+    }
+    h->small_bet = se_chips_of(small, places);
+    h->big_bet = se_chips_of(big, places);
+    if (h->small_bet <= 0 || h->big_bet < 0) SE_HIST_BAIL(h);
+    for (int i = 0; i < h->steps; i++) {
+        se_hist_step *s = &h->step[i];
+        s->amount_chips = s->has_amount ? se_chips_of(s->amount, places) : -1;
+        s->to_chips = s->has_to ? se_chips_of(s->to, places) : -1;
+        if ((s->has_amount && s->amount_chips < 0) || (s->has_to && s->to_chips < 0)) SE_HIST_BAIL(h);
+    }
+    /* The ante: the largest posted; the bring-in: the first one's, unless it was
+     * all in or nobody brought in. */
+    h->ante = 0;
+    const se_hist_step *bring_in = NULL, *opening = NULL;
+    for (int i = 0; i < h->steps; i++) {
+        const se_hist_step *s = &h->step[i];
+        if (s->kind == SE_HIST_ANTE && s->amount_chips > h->ante) h->ante = s->amount_chips;
+        if (s->kind == SE_HIST_BRING_IN && s->has_amount && bring_in == NULL) bring_in = s;
+        if (s->kind >= SE_HIST_BRING_IN && s->kind <= SE_HIST_FOLD && s->street == 3 && !opening)
+            opening = s;
+    }
+    if (bring_in != NULL && !bring_in->all_in) {
+        h->bring_in = bring_in->amount_chips;
+    } else if (opening != NULL && (opening->kind == SE_HIST_CHECK || opening->kind == SE_HIST_FOLD ||
+                                   opening->kind == SE_HIST_BET)) {
+        h->bring_in = 0;
+    } else {
+        h->bring_in = h->small_bet / 2 > 1 ? h->small_bet / 2 : 1;
+    }
+    if (h->bring_in > h->small_bet) h->bring_in = h->small_bet;
+    if (!h->has_rake) SE_HIST_BAIL(h); /* a rake left unwritten: the general reader's */
+    h->rake = se_chips_of(h->rake_text, places);
+    h->total_pot_chips = h->has_total ? se_chips_of(h->total_pot, places) : -1;
+    if (h->rake < 0 || (h->has_total && h->total_pot_chips < 0)) SE_HIST_BAIL(h);
+    /* The hero: the first player dealt three known cards on 3rd street. */
+    for (int i = 0; i < h->steps && h->hero < 0; i++) {
+        const se_hist_step *s = &h->step[i];
+        if (s->kind != SE_HIST_DEAL || s->street != 3 || s->card_count != 3) continue;
+        if (s->cards[0] != SE_UNKNOWN_CARD && s->cards[1] != SE_UNKNOWN_CARD &&
+            s->cards[2] != SE_UNKNOWN_CARD)
+            h->hero = s->player;
+    }
+    return SE_OK;
+}

@@ -1,0 +1,125 @@
+# Hand histories' fast path (included by _core.pyx): se_hist_read and its replay.
+
+HISTORY_ROLES = {
+    "ante": 0, "deal": 1, "bring_in": 2, "complete": 3, "bet": 4, "raise": 5, "call": 6,
+    "check": 7, "fold": 8, "return": 9, "show": 10, "muck": 11, "collect": 12, "street": 13,
+    "seat": 14, "reveal": 15, "total": 16, "strict": 17,
+}
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class HistoryReader:
+    """A room's line templates (``se_hist_grammar``) and one hand at a time read by
+    them (``se_hist_hand``). Each call returns ``None`` or -1 where the C reader is
+    not sure of the hand (``unsure_at`` says where it gave up): the caller then reads
+    it the general way.
+
+    >>> r = HistoryReader([("seat", 0, "Seat {seat}: {name} ({amount} in chips)"),
+    ...                    ("street", 9, "*** SUMMARY ***"),
+    ...                    ("total", 0, "Total pot {amount} | Rake {to}"),
+    ...                    ("ante", 0, "{name}: posts the ante {amount}")])
+    >>> r.read(b"Hand 1\\nSeat 1: Ann (10 in chips)\\nSeat 2: Bob (5 in chips)\\n"
+    ...        b"Ann: posts the ante 1\\nBob: posts the ante 1\\n*** SUMMARY ***\\n"
+    ...        b"Total pot 2 | Rake 0")
+    7
+    >>> r.prepare(b"2", b"4")[-1]
+    [(1, 'Ann', 10), (2, 'Bob', 5)]
+    """
+
+    cdef se_hist_grammar grammar
+    cdef se_hist_template *templates
+    cdef se_hist_hand *hand
+    cdef list texts  # the templates' bytes, alive as long as the grammar
+    cdef bytes data  # the hand's text, alive while it is read
+    cdef readonly int seats  # the players of the last hand prepared
+
+    def __cinit__(self, templates):
+        cdef int i
+        templates = list(templates)
+        self.texts = [str(text).encode() for _, _, text in templates]
+        self.templates = <se_hist_template *>malloc(max(1, len(templates)) * sizeof(se_hist_template))
+        self.hand = <se_hist_hand *>malloc(sizeof(se_hist_hand))
+        if self.templates == NULL or self.hand == NULL:
+            raise MemoryError()
+        for i, (role, value, _) in enumerate(templates):
+            if role not in HISTORY_ROLES:
+                raise CoreCallError(f"unknown template role {role!r}; known: {', '.join(HISTORY_ROLES)}")
+            self.templates[i].role = HISTORY_ROLES[role]
+            self.templates[i].value = value
+            self.templates[i].text = <const char *>(<bytes>self.texts[i])
+        self.grammar.templates = self.templates
+        self.grammar.count = len(templates)
+        if se_hist_compile(&self.grammar) != SE_OK:
+            raise CoreCallError(f"a template holds a slot the reader does not know, or there are "
+                                f"more than 128: {[text for _, _, text in templates]}")
+        memset(self.hand, 0, sizeof(se_hist_hand))
+
+    def __dealloc__(self):
+        free(self.templates)
+        free(self.hand)
+
+    @property
+    def unsure_at(self) -> int:
+        """Where the reader last gave up (0 when it did not): the line of se_history.c,
+        or 10000 + that of se_history_replay.c."""
+        return self.hand.unsure_at
+
+    @cython.critical_section
+    def read(self, bytes text) -> int:
+        """Reads one hand's UTF-8 text: the byte offset where its seat lines start
+        (the header is before it), or -1."""
+        self.data = text
+        self.seats = 0
+        if se_hist_read(&self.grammar, text, len(text), self.hand) != SE_OK:
+            return -1
+        return self.hand.header_end
+
+    @cython.critical_section
+    def prepare(self, bytes small_bet, bytes big_bet):
+        """The chip and the table from the limits the header names, as written:
+        ``(places, ante, bring_in, small_bet, big_bet, rake, hero, players)`` with
+        ``hero`` a name or None and ``players`` ``(seat, name, stack)``
+        in dealing order; ``None`` when not sure."""
+        cdef se_hist_hand *h = self.hand
+        cdef int p, at
+        if self.data is None or se_hist_prepare(h, small_bet, len(small_bet), big_bet,
+                                                len(big_bet)) != SE_OK:
+            return None
+        data = self.data
+        players = []
+        for p in range(h.players):
+            at = h.player[p]
+            name = data[h.name_at[at]:h.name_at[at] + h.name_len[at]].decode()
+            players.append((h.seat_number[at], name, h.stacks[p]))
+        self.seats = h.players
+        hero = None
+        if h.hero >= 0:
+            hero = data[h.name_at[h.hero]:h.name_at[h.hero] + h.name_len[h.hero]].decode()
+        return (h.places, h.ante, h.bring_in, h.small_bet, h.big_bet, h.rake, hero, players)
+
+    @cython.critical_section
+    def play(self, TableHand table) -> int:
+        """Plays the hand's steps on ``table`` (just made for the prepared players):
+        0 over, 2 its showdown to settle, 1 not sure."""
+        if self.seats == 0:
+            return SE_HIST_UNSURE
+        return se_hist_play(self.hand, &table.hand)
+
+    @cython.critical_section
+    def check_end(self, returned=None):
+        """The chips each player collected, when the uncalled bets, the collections,
+        the total pot and the rake agree with the finished table; else ``None``."""
+        cdef int64_t back[8]
+        cdef int p
+        cdef int seats = self.seats
+        if seats == 0:
+            return None
+        if returned is not None:
+            if len(returned) != seats:
+                return None
+            for p in range(seats):
+                back[p] = returned[p]
+        if se_hist_check_end(self.hand, back if returned is not None else NULL) != SE_OK:
+            return None
+        return [self.hand.collected[p] for p in range(seats)]

@@ -1,0 +1,185 @@
+"""The C reader of a room's common lines (``histories._fast``, ``se_history.c``)
+against the general reader: every hand it reads is the History the general reader
+makes, and every hand it gives up on is read the general way, errors included."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from unittest import mock
+
+import pytest
+
+from studeval import Stakes, _core
+from studeval.errors import CoreCallError, StudevalError
+from studeval.histories import HistoryError, pokerstars, read
+from studeval.histories import _reader as reader_module
+from studeval.histories._fast import read_fast
+from studeval.histories._writer import Table
+from studeval.play import random_hand
+
+#: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
+#: gives up on (one holding what a line says after a name).
+PLAIN_NAMES = ["Ann", "Bob Jr", "c.d_9", "Dörte", "E (x)", "F-f", "gg", "H2"]
+ODD_NAMES = ["Al: calls", "B [1]", "Cy"]
+
+
+def _key(found: object) -> object:
+    """What a reader made of a hand: the History's every field and the finished
+    hand's state, or the error's message."""
+    if isinstance(found, HistoryError):
+        return ("error", str(found))
+    h = found
+    hand = h.hand  # type: ignore[attr-defined]
+    result = hand.result
+    return (h.site, h.hand_id, h.table, h.tournament, h.played_at, h.currency, h.game,  # type: ignore[attr-defined]
+            h.stakes, str(h.unit), h.players, h.hero, h.collected, h.rake, h.text,  # type: ignore[attr-defined]
+            h.source, h.line, hand.stacks, hand.contributions, hand.events, hand.info,  # type: ignore[attr-defined]
+            hand.rules, hand.rake, result.payouts, result.returned, result.rake,
+            [str(p) for p in result.pots])  # fmt: skip
+
+
+def _general(text: str) -> list[object]:
+    with mock.patch.object(reader_module, "read_fast", lambda *args: None):
+        return [_key(h) for h in read(text, errors="collect")]
+
+
+class _Spy:
+    """Counts the hands the C reader read and gave up on."""
+
+    def __init__(self) -> None:
+        self.read = self.refused = 0
+
+    def __call__(self, *args: object) -> object:
+        history = read_fast(*args)  # type: ignore[arg-type]
+        if history is None:
+            self.refused += 1
+        else:
+            self.read += 1
+        return history
+
+
+def _both(text: str) -> tuple[list[object], list[object], _Spy]:
+    spy = _Spy()
+    with mock.patch.object(reader_module, "read_fast", spy):
+        fast = [_key(h) for h in read(text, errors="collect")]
+    return fast, _general(text), spy
+
+
+def _random_texts(seed: int, count: int, names: list[str]) -> Iterator[str]:
+    rng = random.Random(seed)
+    for number in range(count):
+        game = rng.choice(["stud", "stud8", "razz"])
+        seats = rng.randint(2, 8)
+        stakes = rng.choice([Stakes(1, 2, 5, 10), Stakes(0, 2, 4, 8), Stakes(5, 10, 25, 50),
+                             Stakes(1, 0, 10, 20)])  # the last: no bring-in  # fmt: skip
+        hand = random_hand(game, seats, rng=rng, stakes=stakes,
+                           stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
+        hero = rng.choice([None, 0, seats - 1])
+        table = Table(names=rng.sample(names, seats), hand_id=number + 1, hero=hero,
+                      sign=rng.choice(["$", ""]))  # fmt: skip
+        yield pokerstars.write(hand, table)
+
+
+def test_random_hands_read_in_c_are_the_general_readers() -> None:
+    """400 random hands of every game, 2-8 seats, all-ins, rake, showdowns: the C
+    reader reads every one, and each is the general reader's History."""
+    text = "\n\n".join(_random_texts(2026, 400, PLAIN_NAMES))
+    fast, general, spy = _both(text)
+    assert fast == general
+    assert spy.read == 400 and spy.refused == 0
+    assert sum(1 for k in fast if k[0] == "error") == 0  # type: ignore[index]
+
+
+def test_names_that_hold_a_lines_words_are_left_to_the_general_reader() -> None:
+    text = "\n\n".join(_random_texts(7, 60, ODD_NAMES + PLAIN_NAMES[:5]))
+    fast, general, spy = _both(text)
+    assert fast == general
+    assert spy.refused > 10 and spy.read > 0  # both kinds were met
+
+
+_MUTATIONS = ("digit", "drop", "twice", "swap", "chat", "unknown", "card", "space")
+
+
+def _mutated(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    at = rng.randrange(2, len(lines))
+    line, kind = lines[at], rng.choice(_MUTATIONS)
+    if kind == "digit" and any(c.isdigit() for c in line):
+        places = [i for i, c in enumerate(line) if c.isdigit()]
+        i = rng.choice(places)
+        line = line[:i] + str((int(line[i]) + rng.randint(1, 9)) % 10) + line[i + 1 :]
+    elif kind == "drop":
+        return "\n".join(lines[:at] + lines[at + 1 :])
+    elif kind == "twice":
+        return "\n".join(lines[: at + 1] + lines[at:])
+    elif kind == "swap" and at + 1 < len(lines):
+        lines[at], lines[at + 1] = lines[at + 1], lines[at]
+        return "\n".join(lines)
+    elif kind == "chat":
+        return "\n".join([*lines[:at], 'gg said, "nice hand: calls $1"', *lines[at:]])
+    elif kind == "unknown":
+        name = line.split(":")[0] if ":" in line else "Ann"
+        return "\n".join([*lines[:at], f"{name}: dances", *lines[at:]])
+    elif kind == "card":
+        line = line.replace("s]", "x]", 1).replace("c ", "h ", 1)
+    else:
+        line = line.replace(" ", "  ", 1)
+    lines[at] = line
+    return "\n".join(lines)
+
+
+def test_a_line_changed_is_read_the_same_or_refused_with_the_same_reason() -> None:
+    """Hands with one line changed (a digit, a line dropped, doubled or swapped, a
+    chat line, an unknown line, a card, a space): whatever the C reader reads is the
+    general reader's History, and what it gives up on gets the general reader's
+    error, line and reason."""
+    rng = random.Random(22)
+    texts = [_mutated(t, rng) for t in _random_texts(11, 600, PLAIN_NAMES)]
+    fast, general, spy = _both("\n\n".join(texts))
+    assert fast == general
+    errors = sum(1 for k in general if k[0] == "error")  # type: ignore[index]
+    assert errors > 100 and spy.read > 100 and spy.refused > 100, (errors, spy.read)
+
+
+def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
+    example = pokerstars.POKERSTARS_EXAMPLE.rstrip("\n")
+    grammar = pokerstars.GRAMMAR
+    assert read_fast(grammar, example, 1, None) is not None
+    for old, new in [
+        ("calls $0.02", "calls $0.03"),  # an amount the replay refuses
+        ("Hero: folds", "Hero: dances"),  # a player's line no template knows
+        ("$0.02", "€0.02"),  # money it does not read
+        ("| Rake $0.02", ""),  # a rake not written
+        ("Dealt to Hero [Td 2s 9s]", "Dealt to Hero [Td 2s 1x]"),  # no card
+        ("DarioZ collected $0.39", "DarioZ collected $99999999999999999999"),  # too long
+    ]:
+        assert read_fast(grammar, example.replace(old, new, 1), 1, None) is None, new
+    # A line no template knows that is not a player's is passed over, as the
+    # general reader passes it over.
+    chat = example.replace("*** 4th STREET ***", 'cleo42 said, "hi"\n*** 4th STREET ***')
+    fast = read_fast(grammar, chat, 1, None)
+    assert fast is not None and _key(fast) == _key(next(read(chat)))
+
+
+def test_a_template_the_reader_does_not_know_is_refused() -> None:
+    with pytest.raises(CoreCallError, match="slot") as caught:
+        _core.HistoryReader([("seat", 0, "Seat {seat}: {nickname}")])
+    assert isinstance(caught.value, StudevalError)
+    with pytest.raises(CoreCallError, match="role"):
+        _core.HistoryReader([("seats", 0, "Seat {seat}")])
+    reader = _core.HistoryReader([("seat", 0, "Seat {seat}: {name} ({amount} in chips)")])
+    assert reader.prepare(b"2", b"4") is None  # nothing read yet
+    assert reader.check_end() is None
+
+
+def test_the_fuzzers_templates_are_pokerstars_own() -> None:
+    """tests/fuzz/fuzz_history.c holds PokerStars' templates as C text: the same."""
+    import json
+    from pathlib import Path
+
+    harness = (Path(__file__).parent / "fuzz" / "fuzz_history.c").read_text()
+    for role, value, text in pokerstars.GRAMMAR.templates:
+        line = f"{{SE_HIST_{role.upper()}, {value}, {json.dumps(text)}, {{0}}}},"
+        assert line in harness, line
+    assert harness.count("{SE_HIST_") == len(pokerstars.GRAMMAR.templates)
