@@ -379,7 +379,8 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         if (found == -2) SE_HIST_BAIL(h);
         if (found >= 0) {
             /* A marker that deals a community card ("*** RIVER *** [Kc]"). */
-            if (cap.rest && cap.rest[0] == ' ' && cap.rest[1] == '[') SE_HIST_BAIL(h);
+            if (cap.rest && line + line_len - cap.rest >= 2 && cap.rest[0] == ' ' && cap.rest[1] == '[')
+                SE_HIST_BAIL(h);
             street = g->templates[found].value;
             if (street <= 7) {
                 if (h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);

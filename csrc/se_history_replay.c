@@ -194,7 +194,9 @@ int se_hist_play(se_hist_hand *h, se_hand *hand) {
         int p = s->player, found = 0;
         uint8_t up = s->cards[s->card_count - 1];
         for (int u = 0; u < h->up_count[p] && !found; u++) found = h->up[p][u] == up;
-        if (!found) h->up[p][h->up_count[p]++] = up;
+        if (found) continue;
+        if (h->up_count[p] == SE_HIST_MAX_CARDS) SE_HIST_BAIL(h); /* more up cards than dealt */
+        h->up[p][h->up_count[p]++] = up;
     }
     for (int i = 0; i < h->steps; i++) {
         const se_hist_step *s = &h->step[i];

@@ -91,6 +91,13 @@ def test_random_hands_read_in_c_are_the_general_readers() -> None:
     assert sum(1 for k in fast if k[0] == "error") == 0  # type: ignore[index]
 
 
+def test_windows_line_ends_are_read_in_c_too() -> None:
+    text = "\n\n".join(_random_texts(5, 40, PLAIN_NAMES)).replace("\n", "\r\n")
+    fast, general, spy = _both(text)
+    assert fast == general and spy.read == 40
+    assert "\r" not in fast[0][13]  # type: ignore[index]  # the text, its lines joined by "\n"
+
+
 def test_names_that_hold_a_lines_words_are_left_to_the_general_reader() -> None:
     text = "\n\n".join(_random_texts(7, 60, ODD_NAMES + PLAIN_NAMES[:5]))
     fast, general, spy = _both(text)

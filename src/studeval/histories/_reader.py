@@ -113,6 +113,8 @@ def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, st
     """Each hand of ``text``: its room's grammar, its lines joined by ``"\n"``, and
     the number of its first line."""
     text = text.lstrip("\ufeff")
+    if "\r\n" in text:  # Windows' line ends: the same lines
+        text = text.replace("\r\n", "\n")
     grammars = list(grammars)
     if _ODD_BREAKS.search(text):
         for grammar, lines, first in _hands_by_line(text, grammars):
