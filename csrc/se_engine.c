@@ -108,6 +108,8 @@ static int se_increments(const se_hand *h, int64_t inc[2]) {
     return 1;
 }
 
+int se_round_increments(const se_hand *h, int64_t inc[2]) { return se_increments(h, inc); }
+
 /* ---- who acts ------------------------------------------------------------------------ */
 
 /* The seat that brings in: the lowest (or highest) door card in the game's card

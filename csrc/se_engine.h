@@ -20,4 +20,8 @@ void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to, const ui
  * seat can bet, the street ends). */
 void se_start_betting(se_hand *h);
 
+/* The betting round's increments: 1 (the small or the big bet), or 2 (both, on a
+ * 4th street with an open pair before the big bet is made). */
+int se_round_increments(const se_hand *h, int64_t inc[2]);
+
 #endif

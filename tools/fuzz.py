@@ -198,12 +198,10 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
 
 
 def _history_seed() -> str:
-    """The PokerStars example hand (written for the project), the history fuzzer's seed."""
-    sys.path.insert(0, str(REPO / "src"))
-    try:
-        from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
-    finally:
-        sys.path.pop(0)
+    """The PokerStars example hand (written for the project), the history fuzzer's seed,
+    from the installed package (as atheris needs it too)."""
+    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+
     return POKERSTARS_EXAMPLE
 
 

@@ -495,6 +495,108 @@ se_status se_hand_muck(se_hand *hand);
  * main pot (at most the table's rake); they must sum to the contributions. */
 se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake);
 
+/* ---- Settlement ----------------------------------------------------------------
+ * The payouts of a showdown, as studeval.settle() (Python) makes them, for callers
+ * that play whole hands in C (se_settle.c). The house's options are those of
+ * studeval.HouseRules that touch the chips. */
+typedef struct se_settle_rules {
+    se_game game;
+    int64_t chip;               /* the smallest chip: contributions, rake and shares are
+                                   whole numbers of it */
+    int64_t rake;               /* taken from the main pot before it is split */
+    int rake_at_most;           /* a smaller main pot pays what it holds (else an error) */
+    int odd_chip_played;        /* tied winners ordered by their five played cards (else
+                                   all their cards) */
+    int odd_chip_low_high_card; /* a low half's odd chips to the highest card by suit
+                                   (else the lowest, ace low) */
+    int odd_chips_first_seat;   /* every odd chip of a tie to the first tied seat (else
+                                   one each, in card order) */
+    int odd_chip_half_low;      /* a hi/lo split's odd chip to the low half */
+    int split_pots_merged;      /* pots in a row with the same winners split as one */
+} se_settle_rules;
+
+/* Settles `seats` (2..8) seats: cards[s] the 7 cards of each seat with live[s] set
+ * (its first 6 and `community`, when community >= 0), contributions the chips each
+ * put in (folded seats too). Fills payouts and returned (the chips nobody matched,
+ * inside payouts) and *rake_taken. SE_OK; SE_BAD_ARGUMENT for bad rules, chips that
+ * are not whole chips, no live seat, or a rake over the main pot without
+ * rake_at_most; a card status for a bad live hand. */
+se_status se_settle(const se_settle_rules *rules, int seats, const uint8_t (*cards)[7],
+                    const uint8_t *live, int community, const int64_t *contributions,
+                    int64_t *payouts, int64_t *returned, int64_t *rake_taken);
+
+/* ---- Tables ------------------------------------------------------------------------
+ * n tables of the same game, stakes and starting stacks, each playing hand after
+ * hand on the engine: dealt from its own seeded shuffle (a hand's seed mixes the
+ * tables' seed, the table and its hand count), every live seat showing at the
+ * showdown, settled by se_settle. A step plays one discrete action on every table
+ * (every table always has a seat to act) and writes each table's state into the
+ * caller's arrays (se_tables_view); a hand that ends writes its chips won or lost
+ * into rewards, sets done, is kept as the table's last hand, and a new one starts
+ * with the same stacks. Each stack must be above the ante, so that every hand has
+ * a decision. Actions: */
+#define SE_TABLE_FOLD 0
+#define SE_TABLE_CHECK_CALL 1  /* check, or call (all in for less when short) */
+#define SE_TABLE_BRING_IN 2
+#define SE_TABLE_SMALL 3       /* complete, bet or raise by the small bet */
+#define SE_TABLE_BIG 4         /* bet or raise by the big bet: 5th street on, and a
+                                  4th street with an open pair */
+#define SE_TABLE_ACTIONS 5
+#define SE_TABLE_HISTORY 48    /* actions of a street the history keeps */
+#define SE_TABLES_PER_THREAD 4096 /* the least tables that pay for a thread */
+
+/* The caller's arrays, n rows each (seats: the table's seats), rewritten every step. */
+typedef struct se_tables_view {
+    int8_t *actor;           /* n: the seat to act */
+    uint8_t *legal;          /* n x 5: which actions are allowed */
+    int64_t *totals;         /* n x 5: the actor's street total after each, -1 if none */
+    int8_t *street;          /* n: 3..7 */
+    int64_t *pot;            /* n: every chip put in this hand, antes included */
+    int64_t *to_call;        /* n: what a call costs the actor (0: nothing to call) */
+    int64_t *stacks;         /* n x seats: chips behind */
+    int64_t *bets;           /* n x seats: put in on this street */
+    uint8_t *folded;         /* n x seats */
+    uint8_t *cards;          /* n x seats x 7: in deal order, SE_UNKNOWN_CARD past the dealt */
+    uint8_t *up;             /* n x seats x 7: dealt face up */
+    uint8_t *history;        /* n x 5 x SE_TABLE_HISTORY: each street's actions in order,
+                                1 + seat * 5 + action each, 0 after the last */
+    int64_t *rewards;        /* n x seats: chips won less chips put in, for a hand that
+                                ended this step; 0 otherwise */
+    uint8_t *done;           /* n: a hand ended this step */
+    uint64_t *hands_played;  /* n: hands finished */
+} se_tables_view;
+
+typedef struct se_tables {
+    size_t n;
+    se_table_rules rules;
+    se_settle_rules settle;
+    int64_t stacks[SE_ENGINE_MAX_SEATS];
+    uint64_t seed;
+    se_hand *hands, *last;
+    uint8_t *has_last, *history_count;
+    uint64_t *played;
+    se_tables_view view;
+} se_tables;
+
+/* Sets up n tables (rules: the seats, the stakes, the rake and the game's flags;
+ * settle: the game and the house's odd-chip options; its rake is the rules').
+ * SE_OK, SE_BAD_ARGUMENT, SE_NO_MEMORY. Then se_tables_start; se_tables_free. */
+se_status se_tables_init(se_tables *tables, size_t n, const se_table_rules *rules,
+                         const se_settle_rules *settle, uint64_t seed,
+                         const se_tables_view *view);
+/* Deals every table its first hand (stacks: one per seat, each above the ante). */
+se_status se_tables_start(se_tables *tables, const int64_t *stacks);
+/* SE_OK when actions[i] is allowed on every table i; else SE_ILLEGAL, *bad the first
+ * table where it is not. */
+se_status se_tables_check(const se_tables *tables, const int64_t *actions, size_t *bad);
+/* Checks, then plays actions[i] on every table i, on up to `threads` threads (see
+ * se_parallel_for; *workers: how many ran). Nothing changes when the check fails. */
+se_status se_tables_step(se_tables *tables, const int64_t *actions, int threads, int *workers,
+                         size_t *bad);
+/* Table i's last finished hand (*hand NULL before its first ends). */
+se_status se_tables_last(const se_tables *tables, size_t i, const se_hand **hand);
+void se_tables_free(se_tables *tables);
+
 /* ---- Hand histories ----------------------------------------------------------------
  * One hand of a card room's text history, read by the room's templates and played
  * through the engine, every amount checked against it (se_history.c reads,

@@ -70,6 +70,7 @@ from studeval.hand import Hand
 from studeval.pots import Pot, Settlement
 from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
 from studeval.showdown import award_pot, settle
+from studeval.tables import Tables
 
 if TYPE_CHECKING:
     from studeval.parsing import parse_hands
@@ -119,6 +120,7 @@ __all__ = [
     "StreetEquity",
     "StudHand",
     "StudevalError",
+    "Tables",
     "UnknownGameError",
     "UnknownRankingError",
     "__version__",

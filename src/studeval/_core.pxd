@@ -225,3 +225,48 @@ cdef extern from "studeval.h" nogil:
                         const char *big_bet, int big_len)
     int se_hist_play(se_hist_hand *hand, se_hand *table)
     int se_hist_check_end(se_hist_hand *hand, const int64_t *returned)
+
+    # Settlement of a showdown in C.
+    ctypedef struct se_settle_rules:
+        se_game game
+        int64_t chip, rake
+        int rake_at_most, odd_chip_played, odd_chip_low_high_card, odd_chips_first_seat
+        int odd_chip_half_low, split_pots_merged
+
+    se_status se_settle(const se_settle_rules *rules, int seats, const uint8_t (*cards)[7],
+                        const uint8_t *live, int community, const int64_t *contributions,
+                        int64_t *payouts, int64_t *returned, int64_t *rake_taken)
+
+    # Tables: many hands stepped together.
+    int SE_TABLE_ACTIONS
+    int SE_TABLE_HISTORY
+
+    ctypedef struct se_tables_view:
+        int8_t *actor
+        uint8_t *legal
+        int64_t *totals
+        int8_t *street
+        int64_t *pot
+        int64_t *to_call
+        int64_t *stacks
+        int64_t *bets
+        uint8_t *folded
+        uint8_t *cards
+        uint8_t *up
+        uint8_t *history
+        int64_t *rewards
+        uint8_t *done
+        uint64_t *hands_played
+
+    ctypedef struct se_tables:
+        size_t n
+
+    se_status se_tables_init(se_tables *tables, size_t n, const se_table_rules *rules,
+                             const se_settle_rules *settle, uint64_t seed,
+                             const se_tables_view *view)
+    se_status se_tables_start(se_tables *tables, const int64_t *stacks)
+    se_status se_tables_check(const se_tables *tables, const int64_t *actions, size_t *bad)
+    se_status se_tables_step(se_tables *tables, const int64_t *actions, int threads,
+                             int *workers, size_t *bad)
+    se_status se_tables_last(const se_tables *tables, size_t i, const se_hand **hand)
+    void se_tables_free(se_tables *tables)

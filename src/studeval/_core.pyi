@@ -217,6 +217,40 @@ class TableHand:
     def events(self, start: int = 0) -> list[CoreEvent]: ...
 
 def random_hands_into(out: npt.NDArray[np.uint8], seed: int) -> None: ...
+def settle_payouts(
+    game: int,
+    hands: Sequence[Sequence[int] | None],
+    community: int,
+    contributions: Sequence[int],
+    rake: int,
+    rake_at_most: bool,
+    chip: int,
+    odd_chip_played: bool,
+    odd_chip_low_high_card: bool,
+    odd_chips_first_seat: bool,
+    odd_chip_half_low: bool,
+    split_pots_merged: bool,
+) -> tuple[list[int], list[int], int]: ...
+
+TABLES_ARRAYS: tuple[tuple[str, str, int], ...]
+TABLES_HISTORY: int
+
+@final
+class CoreTables:
+    def __new__(
+        cls,
+        n: int,
+        rules: TableRules,
+        game: int,
+        flags: tuple[bool, bool, bool, bool, bool],
+        stacks: Sequence[int],
+        seed: int,
+        arrays: tuple[npt.NDArray[Any], ...],
+    ) -> CoreTables: ...
+    @property
+    def workers(self) -> int: ...
+    def step(self, actions: npt.NDArray[np.int64], threads: int) -> int: ...
+    def last_events(self, i: int) -> list[CoreEvent] | None: ...
 
 HISTORY_ROLES: dict[str, int]
 

@@ -14,7 +14,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memset
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from collections import namedtuple
 
@@ -47,3 +47,5 @@ include "_equity.pxi"
 include "_engine.pxi"
 # Card-room hand histories read by templates and replayed on the engine.
 include "_history.pxi"
+# Many tables stepped together in C, for agents.
+include "_tables.pxi"

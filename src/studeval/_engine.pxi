@@ -111,6 +111,45 @@ cdef int _codes_in(object codes, uint8_t *out, int room) except -1:
     return len(codes)
 
 
+cdef void _table_rules_of(object rules, se_table_rules *table) except *:
+    """A TableRules record as the core's se_table_rules."""
+    table.seats = rules.seats
+    table.ante = rules.ante
+    table.bring_in = rules.bring_in
+    table.small_bet = rules.small_bet
+    table.big_bet = rules.big_bet
+    table.rake = rules.rake
+    table.bring_in_highest = rules.bring_in_highest
+    table.ace_low = rules.ace_low
+    table.board_low = rules.board_low
+    table.open_pair = rules.open_pair
+    table.bring_in_tie_position = rules.bring_in_tie_position
+    table.action_tie_suit = rules.action_tie_suit
+    table.short_all_in_full_bet = rules.short_all_in_full_bet
+    table.bring_in_passes_left = rules.bring_in_passes_left
+    table.cap_heads_up = rules.cap_heads_up
+    table.deck_reuses_muck = rules.deck_reuses_muck
+
+
+cdef list _events_of(const se_hand *hand, size_t start):
+    """A hand's event log from ``start``, as ``CoreEvent`` records."""
+    cdef size_t i
+    cdef const se_event *e
+    cdef CoreEvent event
+    out = []
+    for i in range(start, hand.events_count):
+        e = &hand.events[i]
+        event = CoreEvent.__new__(CoreEvent)
+        event.kind = <int>e.kind
+        event.seat = e.seat
+        event.amount = e.amount
+        event.to = e.to
+        event.street = e.street
+        event.cards = tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)])
+        out.append(event)
+    return out
+
+
 @cython.auto_pickle(False)
 @cython.final
 cdef class TableHand:
@@ -144,22 +183,7 @@ cdef class TableHand:
             raise CoreCallError(f"a table has 2 to 8 seats and a stack for each; got {seats}")
         for i in range(seats):
             chips[i] = stacks[i]
-        table.seats = seats
-        table.ante = rules.ante
-        table.bring_in = rules.bring_in
-        table.small_bet = rules.small_bet
-        table.big_bet = rules.big_bet
-        table.rake = rules.rake
-        table.bring_in_highest = rules.bring_in_highest
-        table.ace_low = rules.ace_low
-        table.board_low = rules.board_low
-        table.open_pair = rules.open_pair
-        table.bring_in_tie_position = rules.bring_in_tie_position
-        table.action_tie_suit = rules.action_tie_suit
-        table.short_all_in_full_bet = rules.short_all_in_full_bet
-        table.bring_in_passes_left = rules.bring_in_passes_left
-        table.cap_heads_up = rules.cap_heads_up
-        table.deck_reuses_muck = rules.deck_reuses_muck
+        _table_rules_of(rules, &table)
         check_status(se_hand_init(&self.hand, &table, chips), "the table")
         self.rules = rules
         self.ready = True
@@ -318,18 +342,52 @@ cdef class TableHand:
     @cython.critical_section
     def events(self, size_t start=0) -> list:
         """The event log from ``start``, as ``CoreEvent`` records."""
-        cdef size_t i
-        cdef se_event *e
-        cdef CoreEvent event
-        out = []
-        for i in range(start, self.hand.events_count):
-            e = &self.hand.events[i]
-            event = CoreEvent.__new__(CoreEvent)
-            event.kind = <int>e.kind
-            event.seat = e.seat
-            event.amount = e.amount
-            event.to = e.to
-            event.street = e.street
-            event.cards = tuple([_card_or_none(e.cards[j]) for j in range(e.card_count)])
-            out.append(event)
-        return out
+        return _events_of(&self.hand, start)
+
+
+cdef void _settle_rules_of(int game, int64_t chip, int64_t rake, bint rake_at_most, tuple flags,
+                           se_settle_rules *rules) except *:
+    """The core's se_settle_rules; ``flags``: the five odd-chip and split options."""
+    if not 0 <= game <= 3 or len(flags) != 5:
+        raise CoreCallError(f"no game {game}, or not five flags: {flags}")
+    rules.game = <se_game>game
+    rules.chip = chip
+    rules.rake = rake
+    rules.rake_at_most = rake_at_most
+    rules.odd_chip_played = flags[0]
+    rules.odd_chip_low_high_card = flags[1]
+    rules.odd_chips_first_seat = flags[2]
+    rules.odd_chip_half_low = flags[3]
+    rules.split_pots_merged = flags[4]
+
+
+def settle_payouts(int game, hands, int community, contributions, int64_t rake, bint rake_at_most,
+                   int64_t chip, bint odd_chip_played, bint odd_chip_low_high_card,
+                   bint odd_chips_first_seat, bint odd_chip_half_low, bint split_pots_merged):
+    """A showdown's ``(payouts, returned, rake)`` from the core (``se_settle``): ``hands``
+    a list of 7 codes (6 with a ``community`` card, else -1) or None a seat; the
+    house's options as flags. The Python layer's ``settle`` is the reference."""
+    cdef se_settle_rules rules
+    cdef uint8_t cards[8][7]
+    cdef uint8_t live[8]
+    cdef int64_t chips[8]
+    cdef int64_t payouts[8]
+    cdef int64_t returned[8]
+    cdef int64_t taken = 0
+    cdef int seats = len(hands), s, i
+    if not 2 <= seats <= 8 or len(contributions) != seats:
+        raise CoreCallError(f"a showdown has 2 to 8 seats and a contribution each; got {seats}")
+    memset(cards, 0, sizeof(cards))
+    for s in range(seats):
+        chips[s] = contributions[s]
+        live[s] = hands[s] is not None
+        if hands[s] is not None:
+            if len(hands[s]) != (6 if community >= 0 else 7):
+                raise HandSizeError(len(hands[s]), "7 cards, 6 with a community card")
+            for i, code in enumerate(hands[s]):
+                cards[s][i] = code
+    _settle_rules_of(game, chip, rake, rake_at_most, (odd_chip_played, odd_chip_low_high_card,
+                     odd_chips_first_seat, odd_chip_half_low, split_pots_merged), &rules)
+    check_status(se_settle(&rules, seats, cards, live, community, chips, payouts, returned,
+                           &taken), "settle")
+    return ([payouts[s] for s in range(seats)], [returned[s] for s in range(seats)], taken)

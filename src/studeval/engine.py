@@ -28,10 +28,10 @@ import copy
 import operator
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from studeval import _core
 from studeval._seats import check_whole_chips, chip_count, seat_index, seat_list
+from studeval._tablerules import core_table_rules
 from studeval.betting import ACTION_KINDS, EVENT_KINDS, Event, Legal, Stakes
 from studeval.cards import to_codes
 from studeval.errors import ChipError, DuplicateCardError, IllegalActionError, SeatError
@@ -46,30 +46,6 @@ __all__ = ["StudHand"]
 _KIND_CODE = {kind: code for code, kind in enumerate(ACTION_KINDS)}
 #: Every chip count of a table stays below this, so the core's sums cannot overflow.
 MAX_CHIPS = _core.ENGINE_MAX_CHIPS
-
-
-@lru_cache(maxsize=256)
-def _table_rules(
-    game: str, rules: HouseRules, seats: int, ante: int, bring_in: int, small_bet: int,
-    big_bet: int, rake: int,
-) -> _core.TableRules:  # fmt: skip
-    """The table as the core takes it: the game's and the house's action rules as
-    flags (games are data), with the seats, the stakes and the rake."""
-    spec = get_game(game)
-    return _core.TableRules(
-        seats=seats, ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
-        rake=rake,
-        bring_in_highest=spec.bring_in == "highest",
-        ace_low=spec.card_order == "ace_low",
-        board_low=spec.board == "low",
-        open_pair=spec.open_pair and rules.open_pair_big_bet,
-        bring_in_tie_position=rules.bring_in_tie == "position",
-        action_tie_suit=rules.action_tie == "suit",
-        short_all_in_full_bet=rules.short_all_in == "full_bet",
-        bring_in_passes_left=rules.bring_in_all_in == "next_seat",
-        cap_heads_up=rules.heads_up_cap == "kept",
-        deck_reuses_muck=rules.deck_runs_out == "muck",
-    )  # fmt: skip
 
 
 #: Legal values by the core's totals: few distinct ones occur at a table, and a
@@ -138,8 +114,8 @@ class StudHand:
         if max(sum(self.starting_stacks), s.ante, s.big_bet, self.rake) >= MAX_CHIPS:
             raise ChipError("a table's chips (the stacks, each stake, the rake) stay below 2**60")
         self._core = _core.TableHand(
-            _table_rules(self.game, self.rules, self.seats, s.ante, s.bring_in, s.small_bet,
-                         s.big_bet, self.rake),
+            core_table_rules(self.game, self.rules, self.seats, s.ante, s.bring_in,
+                             s.small_bet, s.big_bet, self.rake),
             self.starting_stacks,
         )  # fmt: skip
         #: What a hand history says about the hand besides its play (the players'
@@ -149,6 +125,33 @@ class StudHand:
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
+
+    @classmethod
+    def from_events(
+        cls,
+        game: str,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        events: Sequence[Event],
+        *,
+        rules: HouseRules | str | None = None,
+        rake: int = 0,
+        chip: int = 1,
+    ) -> StudHand:
+        """A hand played again from an event log (another hand's :attr:`events`, or
+        a log kept elsewhere), every deal, action and showdown step checked as it is
+        replayed; the settlement is this hand's own.
+
+        >>> h = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=5, big_bet=10), [50, 50])
+        >>> h.deal(0, ["As", "Ad", "7c"]); h.deal(1, ["Ks", "Kd", "2c"]); h.act("bring_in")
+        >>> again = StudHand.from_events("stud", h.stakes, [50, 50], h.events)
+        >>> again.stacks == h.stacks, again.actor
+        (True, 0)
+        """
+        hand = cls(game, stakes, stacks, rules=rules, rake=rake, chip=chip)
+        for event in events:
+            hand._replay(event)
+        return hand
 
     # ---- copies and pickles --------------------------------------------------------------
 

@@ -5,8 +5,7 @@
  * The input is one hand's text, copied into an exact-size heap block, so
  * AddressSanitizer sees any read outside it; the hand record is an exact-size
  * heap block too. Each hand read is prepared, played on a table made for it, and
- * its end checked, settling a showdown by giving the pot to the first seat still
- * in. The oracles:
+ * its end checked, a showdown settled by se_settle. The oracles:
  *   - every status is SE_OK, SE_HIST_UNSURE or SE_HIST_SETTLE where allowed;
  *   - the seat lines and names lie inside the text, the steps inside the record;
  *   - the players are 2..8 seats in seat-number order, with stacks of whole chips;
@@ -119,13 +118,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     die("chips made or lost in play");
                 put_in += table.contributions[p];
             }
-            if (status == SE_HIST_SETTLE) {
-                int64_t payouts[SE_ENGINE_MAX_SEATS] = {0};
-                int winner = 0;
-                while (winner < h->players - 1 && table.out[winner]) winner++;
-                payouts[winner] = put_in;
-                if (se_hand_pay(&table, payouts, 0) != SE_OK) die("the settlement");
-                (void)se_hist_check_end(h, payouts /* any: only compared */);
+            if (status == SE_HIST_SETTLE) { /* settled by se_settle, as a C caller would */
+                se_settle_rules settle;
+                memset(&settle, 0, sizeof settle);
+                settle.game = SE_GAME_STUD, settle.chip = 1, settle.rake = h->rake;
+                settle.rake_at_most = 1;
+                uint8_t live[SE_ENGINE_MAX_SEATS];
+                for (int p = 0; p < h->players; p++) live[p] = !table.out[p];
+                int64_t payouts[SE_ENGINE_MAX_SEATS], returned[SE_ENGINE_MAX_SEATS], rake = 0;
+                if (se_settle(&settle, h->players, (const uint8_t(*)[7])table.cards, live,
+                              table.community, table.contributions, payouts, returned, &rake) != SE_OK)
+                    die("a showdown se_settle refused");
+                if (se_hand_pay(&table, payouts, rake) != SE_OK) die("the settlement");
+                int end = se_hist_check_end(h, returned);
+                if (end != SE_OK && end != SE_HIST_UNSURE) die("check_end status");
             } else if (status == SE_OK) {
                 if (!table.over) die("over");
                 int64_t paid = table.rake_taken;

@@ -1,0 +1,282 @@
+/* Many tables stepped together (studeval.h, "Tables"): each plays hand after hand
+ * on the engine (se_engine.c), dealt from its own seeded shuffle, its showdowns
+ * settled by se_settle.c, every step written to the caller's arrays. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "se_engine.h"
+#include "se_threads.h"
+#include "studeval.h"
+
+/* A well-mixed 64-bit value of x (splitmix64's finaliser). */
+static uint64_t se_mix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* What each discrete action does now: allowed or not, the engine's action and the
+ * street total it goes to. */
+typedef struct se_choice {
+    uint8_t legal[SE_TABLE_ACTIONS];
+    se_action kind[SE_TABLE_ACTIONS];
+    int64_t to[SE_TABLE_ACTIONS];
+} se_choice;
+
+static void se_choices(const se_hand *h, se_choice *c) {
+    memset(c, 0, sizeof *c);
+    for (int a = 0; a < SE_TABLE_ACTIONS; a++) c->to[a] = -1;
+    if (h->actor < 0 || h->showdown || h->over) return;
+    se_legal legal;
+    se_hand_legal(h, &legal);
+    int64_t mine = h->street_bets[h->actor];
+    if (legal.fold) {
+        c->legal[SE_TABLE_FOLD] = 1, c->kind[SE_TABLE_FOLD] = SE_ACT_FOLD;
+        c->to[SE_TABLE_FOLD] = mine;
+    }
+    if (legal.check) {
+        c->legal[SE_TABLE_CHECK_CALL] = 1, c->kind[SE_TABLE_CHECK_CALL] = SE_ACT_CHECK;
+        c->to[SE_TABLE_CHECK_CALL] = mine;
+    } else if (legal.call >= 0) {
+        c->legal[SE_TABLE_CHECK_CALL] = 1, c->kind[SE_TABLE_CHECK_CALL] = SE_ACT_CALL;
+        c->to[SE_TABLE_CHECK_CALL] = mine + legal.call;
+    }
+    if (legal.bring_in >= 0) {
+        c->legal[SE_TABLE_BRING_IN] = 1, c->kind[SE_TABLE_BRING_IN] = SE_ACT_BRING_IN;
+        c->to[SE_TABLE_BRING_IN] = legal.bring_in;
+    }
+    const int64_t *list = legal.complete_to;
+    int count = legal.complete_count;
+    se_action kind = SE_ACT_COMPLETE;
+    if (legal.bet_count) list = legal.bet_to, count = legal.bet_count, kind = SE_ACT_BET;
+    if (legal.raise_count) list = legal.raise_to, count = legal.raise_count, kind = SE_ACT_RAISE;
+    if (count == 0) return;
+    int64_t inc[2];
+    int both = count == 2 || se_round_increments(h, inc) == 2;
+    /* One total: by the bet of the round, the small bet on 3rd and 4th street. */
+    int small = both || (!h->open_pair_round && h->street <= 4);
+    int big = both || !small;
+    if (small) {
+        c->legal[SE_TABLE_SMALL] = 1, c->kind[SE_TABLE_SMALL] = kind;
+        c->to[SE_TABLE_SMALL] = list[0];
+    }
+    if (big) {
+        c->legal[SE_TABLE_BIG] = 1, c->kind[SE_TABLE_BIG] = kind;
+        c->to[SE_TABLE_BIG] = list[count - 1];
+    }
+}
+
+static int se_down_place(int place) { return place < 2 || place == 6; }
+
+/* Writes table i's state into the caller's arrays. */
+static void se_table_view(se_tables *t, size_t i) {
+    const se_hand *h = &t->hands[i];
+    const se_tables_view *v = &t->view;
+    int seats = t->rules.seats;
+    se_choice c;
+    se_choices(h, &c);
+    v->actor[i] = (int8_t)h->actor;
+    v->street[i] = (int8_t)h->street;
+    int64_t pot = 0;
+    for (int a = 0; a < SE_TABLE_ACTIONS; a++) {
+        v->legal[i * SE_TABLE_ACTIONS + a] = c.legal[a];
+        v->totals[i * SE_TABLE_ACTIONS + a] = c.to[a];
+    }
+    for (int s = 0; s < seats; s++) {
+        size_t at = i * (size_t)seats + (size_t)s;
+        pot += h->contributions[s];
+        v->stacks[at] = h->stacks[s];
+        v->bets[at] = h->street_bets[s];
+        v->folded[at] = h->folded[s];
+        for (int k = 0; k < 7; k++) {
+            int dealt = k < h->card_count[s];
+            v->cards[at * 7 + (size_t)k] = dealt ? h->cards[s][k] : SE_UNKNOWN_CARD;
+            v->up[at * 7 + (size_t)k] = (uint8_t)(dealt && !se_down_place(k));
+        }
+    }
+    v->pot[i] = pot;
+    v->to_call[i] = c.legal[SE_TABLE_CHECK_CALL] && c.kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
+                        ? c.to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
+                        : 0;
+    v->hands_played[i] = t->played[i];
+}
+
+/* Plays table i on to the next decision: deals, shows, settles; a finished hand's
+ * chips go to rewards, it is kept as the last hand, and a new hand starts. */
+static se_status se_table_advance(se_tables *t, size_t i) {
+    se_hand *h = &t->hands[i];
+    int seats = t->rules.seats;
+    for (;;) {
+        if (h->over) {
+            for (int s = 0; s < seats; s++)
+                t->view.rewards[i * (size_t)seats + (size_t)s] += h->payouts[s] - h->contributions[s];
+            t->view.done[i] = 1;
+            se_hand_free(&t->last[i]);
+            t->last[i] = *h; /* the finished hand, its log moved with it */
+            t->has_last[i] = 1;
+            t->played[i]++;
+            se_status status = se_hand_init(h, &t->rules, t->stacks);
+            if (status != SE_OK) {
+                memset(h, 0, sizeof *h);
+                return status;
+            }
+            memset(t->view.history + i * 5 * SE_TABLE_HISTORY, 0, 5 * SE_TABLE_HISTORY);
+            memset(t->history_count + i * 5, 0, 5);
+            continue;
+        }
+        if (h->showdown) { /* every seat left shows: its cards are all known */
+            se_status status = se_hand_show(h, NULL, 0);
+            if (status != SE_OK) return status;
+            continue;
+        }
+        if (h->settle_due) {
+            uint8_t live[SE_ENGINE_MAX_SEATS];
+            int64_t payouts[SE_ENGINE_MAX_SEATS], returned[SE_ENGINE_MAX_SEATS], rake = 0;
+            for (int s = 0; s < seats; s++) live[s] = !h->out[s];
+            se_status status = se_settle(&t->settle, seats, (const uint8_t(*)[7])h->cards, live,
+                                         h->community, h->contributions, payouts, returned, &rake);
+            if (status == SE_OK) status = se_hand_pay(h, payouts, rake);
+            if (status != SE_OK) return status;
+            continue;
+        }
+        if (h->actor >= 0) return SE_OK;
+        uint64_t seed = se_mix(se_mix(t->seed ^ se_mix((uint64_t)i)) + t->played[i]);
+        se_status status = se_hand_deal_random(h, seed);
+        if (status != SE_OK) return status;
+    }
+}
+
+se_status se_tables_init(se_tables *t, size_t n, const se_table_rules *rules,
+                         const se_settle_rules *settle, uint64_t seed, const se_tables_view *view) {
+    if (t == NULL || rules == NULL || settle == NULL || view == NULL) return SE_BAD_ARGUMENT;
+    memset(t, 0, sizeof *t);
+    if (n == 0 || rules->seats < 2 || rules->seats > SE_ENGINE_MAX_SEATS) return SE_BAD_ARGUMENT;
+    if (!view->actor || !view->legal || !view->totals || !view->street || !view->pot ||
+        !view->to_call || !view->stacks || !view->bets || !view->folded || !view->cards ||
+        !view->up || !view->history || !view->rewards || !view->done || !view->hands_played)
+        return SE_BAD_ARGUMENT;
+    t->n = n;
+    t->rules = *rules;
+    t->settle = *settle;
+    t->settle.rake = rules->rake;
+    t->settle.rake_at_most = 1;
+    t->seed = seed;
+    t->view = *view;
+    t->hands = calloc(n, sizeof *t->hands);
+    t->last = calloc(n, sizeof *t->last);
+    t->has_last = calloc(n, 1);
+    t->played = calloc(n, sizeof *t->played);
+    t->history_count = calloc(n, 5);
+    if (!t->hands || !t->last || !t->has_last || !t->played || !t->history_count) {
+        se_tables_free(t);
+        return SE_NO_MEMORY;
+    }
+    return SE_OK;
+}
+
+se_status se_tables_start(se_tables *t, const int64_t *stacks) {
+    if (t == NULL || stacks == NULL || t->hands == NULL) return SE_BAD_ARGUMENT;
+    for (int s = 0; s < t->rules.seats; s++) {
+        if (stacks[s] <= t->rules.ante) return SE_BAD_ARGUMENT;
+        t->stacks[s] = stacks[s];
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        se_status status = se_hand_init(&t->hands[i], &t->rules, t->stacks);
+        if (status != SE_OK) {
+            memset(&t->hands[i], 0, sizeof t->hands[i]);
+            return status;
+        }
+        status = se_table_advance(t, i);
+        if (status != SE_OK) return status;
+        se_table_view(t, i);
+    }
+    memset(t->view.rewards, 0, t->n * (size_t)t->rules.seats * sizeof *t->view.rewards);
+    memset(t->view.done, 0, t->n);
+    return SE_OK;
+}
+
+se_status se_tables_check(const se_tables *t, const int64_t *actions, size_t *bad) {
+    if (t == NULL || actions == NULL || t->hands == NULL) return SE_BAD_ARGUMENT;
+    for (size_t i = 0; i < t->n; i++) {
+        se_choice c;
+        se_choices(&t->hands[i], &c);
+        if (actions[i] < 0 || actions[i] >= SE_TABLE_ACTIONS || !c.legal[actions[i]]) {
+            if (bad) *bad = i;
+            return SE_ILLEGAL;
+        }
+    }
+    return SE_OK;
+}
+
+typedef struct se_step_work {
+    se_tables *t;
+    const int64_t *actions;
+    volatile size_t failed; /* 1 + the first table that failed, 0 when none */
+    se_status status;
+} se_step_work;
+
+static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
+    (void)worker;
+    se_step_work *w = context;
+    se_tables *t = w->t;
+    int seats = t->rules.seats;
+    for (size_t i = begin; i < end; i++) {
+        se_hand *h = &t->hands[i];
+        memset(t->view.rewards + i * (size_t)seats, 0, (size_t)seats * sizeof *t->view.rewards);
+        t->view.done[i] = 0;
+        se_choice c;
+        se_choices(h, &c);
+        int action = (int)w->actions[i], seat = h->actor, street = h->street;
+        se_status status = se_hand_act(h, c.kind[action], c.to[action]);
+        if (status == SE_OK) {
+            uint8_t *count = &t->history_count[i * 5 + (size_t)(street - 3)];
+            if (*count < SE_TABLE_HISTORY) {
+                size_t at = (i * 5 + (size_t)(street - 3)) * SE_TABLE_HISTORY + *count;
+                t->view.history[at] = (uint8_t)(1 + seat * SE_TABLE_ACTIONS + action);
+                (*count)++;
+            }
+            status = se_table_advance(t, i);
+        }
+        if (status != SE_OK) {
+            se_store(&w->failed, i + 1);
+            w->status = status;
+            return 1;
+        }
+        se_table_view(t, i);
+    }
+    return 0;
+}
+
+se_status se_tables_step(se_tables *t, const int64_t *actions, int threads, int *workers,
+                         size_t *bad) {
+    se_status status = se_tables_check(t, actions, bad);
+    if (status != SE_OK) return status;
+    se_step_work work = {t, actions, 0, SE_OK};
+    int used = se_parallel_for(t->n, 256, SE_TABLES_PER_THREAD, threads, se_step_chunk, &work);
+    if (workers) *workers = used;
+    if (work.failed) {
+        if (bad) *bad = work.failed - 1;
+        return work.status;
+    }
+    return SE_OK;
+}
+
+se_status se_tables_last(const se_tables *t, size_t i, const se_hand **hand) {
+    if (t == NULL || hand == NULL || i >= t->n) return SE_BAD_ARGUMENT;
+    *hand = t->has_last[i] ? &t->last[i] : NULL;
+    return SE_OK;
+}
+
+void se_tables_free(se_tables *t) {
+    if (t == NULL) return;
+    for (size_t i = 0; t->hands && i < t->n; i++) se_hand_free(&t->hands[i]);
+    for (size_t i = 0; t->last && i < t->n; i++) se_hand_free(&t->last[i]);
+    free(t->hands);
+    free(t->last);
+    free(t->has_last);
+    free(t->played);
+    free(t->history_count);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,205 @@
+"""Tables (many hands stepped in C) against StudHand, the reference: the same
+states, actions and chips, hand after hand; chips conserved over millions of
+actions; refusals that change nothing; threads that really ran."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from studeval import Stakes, StudHand
+from studeval.errors import ChipError, IllegalActionError, OptionError, SeatError
+from studeval.tables import ACTIONS, Tables
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+#: The cards each street deals a seat: their places in deal order.
+PLACES = {3: (0, 1, 2), 4: (3,), 5: (4,), 6: (5,), 7: (6,)}
+
+
+def _random_actions(tables: Tables, rng: np.random.Generator) -> np.ndarray:
+    """One allowed action a table, drawn at random (numpy only)."""
+    weights = tables.legal * rng.random(tables.legal.shape)
+    return weights.argmax(axis=1)
+
+
+def _deal_due(mirror: StudHand, tables: Tables, i: int) -> None:
+    """Deal the mirror the streets it waits for, from table i's cards."""
+    while mirror.actor is None and not mirror.over and not mirror.showdown:
+        street = mirror.street
+        for seat in range(mirror.seats):
+            if mirror.folded[seat]:
+                continue
+            mirror.deal(seat, [int(tables.cards[i, seat, k]) for k in PLACES[street]])
+
+
+def _fresh(tables: Tables, i: int) -> StudHand:
+    mirror = StudHand(tables.game, tables.stakes, tables.starting_stacks, rules=tables.rules)
+    _deal_due(mirror, tables, i)
+    return mirror
+
+
+def _same_state(mirror: StudHand, tables: Tables, i: int) -> None:
+    assert tables.actor[i] == mirror.actor and tables.street[i] == mirror.street
+    assert tables.stacks[i].tolist() == mirror.stacks
+    assert tables.pot[i] == sum(mirror.contributions)
+    assert tables.folded[i].tolist() == mirror.folded
+    for seat in range(mirror.seats):
+        dealt = mirror.cards[seat]
+        assert tables.cards[i, seat, : len(dealt)].tolist() == dealt
+    legal = mirror.legal()
+    mask = tables.legal[i]
+    assert mask[Tables.FOLD] == legal.fold
+    assert mask[Tables.CHECK_CALL] == (legal.check or legal.call is not None)
+    assert mask[Tables.BRING_IN] == (legal.bring_in is not None)
+    assert tables.to_call[i] == (legal.call or 0)
+    wagers = {t for kind in ("complete", "bet", "raise") for t in legal.totals(kind) or ()}
+    offered = {int(tables.totals[i, a]) for a in (Tables.SMALL, Tables.BIG) if mask[a]}
+    assert offered == wagers  # every wager the rules allow, and only those
+
+
+def _play_mirror(mirror: StudHand, tables: Tables, i: int, action: int) -> None:
+    """The table's action on the mirror: the kind whose total the table says."""
+    legal, to = mirror.legal(), int(tables.totals[i, action])
+    if action == Tables.FOLD:
+        mirror.act("fold")
+    elif action == Tables.CHECK_CALL:
+        mirror.act("check" if legal.check else "call")
+    elif action == Tables.BRING_IN:
+        mirror.act("bring_in")
+    else:
+        kind = next(k for k in ("complete", "bet", "raise") if to in (legal.totals(k) or ()))
+        mirror.act(kind, to)
+
+
+@pytest.mark.parametrize(("game", "stacks"), [
+    ("stud", [60, 60, 60]), ("stud8", [30, 200, 45, 80, 25]), ("razz", [40] * 8),
+    ("stud", [300, 12]), ("stud_hilo_noq", [50, 70, 90, 110]),
+])  # fmt: skip
+def test_tables_play_as_studhand_does(game: str, stacks: list[int]) -> None:
+    """Random actions on 40 tables for 600 steps, each table mirrored by a StudHand
+    dealt the same cards: the same state before every action, the same actions
+    logged, and each finished hand's rewards the StudHand's own settlement."""
+    rng = np.random.default_rng(len(stacks))
+    tables = Tables(40, game, STAKES, stacks, seed=11)
+    mirrors = [_fresh(tables, i) for i in range(tables.n)]
+    finished = showdowns = 0
+    for _ in range(600):
+        for i in range(tables.n):
+            _same_state(mirrors[i], tables, i)
+        actions = _random_actions(tables, rng)
+        for i in range(tables.n):
+            _play_mirror(mirrors[i], tables, i, int(actions[i]))
+        tables.step(actions)
+        for i in range(tables.n):
+            if tables.done[i]:
+                played = tables.hand(i)
+                assert played is not None and played.result is not None
+                kept = [e for e in played.events if e.kind not in ("deal", "community", "show")]
+                mine = [e for e in mirrors[i].events if e.kind not in ("deal", "community", "show")]
+                assert kept[: len(mine)] == mine  # the actions played, then the showdown's
+                net = [p - c for p, c in zip(played.result.payouts, played.contributions,
+                                             strict=True)]  # fmt: skip
+                assert tables.rewards[i].tolist() == net
+                finished += 1
+                showdowns += played.showdown or any(e.kind == "show" for e in played.events)
+                mirrors[i] = _fresh(tables, i)
+            else:
+                assert not tables.rewards[i].any()
+                _deal_due(mirrors[i], tables, i)
+    assert finished > 300 and showdowns > 30, (finished, showdowns)
+
+
+def test_chips_are_conserved_over_millions_of_actions() -> None:
+    tables = Tables(4000, "stud8", STAKES, [30, 80, 45, 200], seed=3)
+    rng = np.random.default_rng(3)
+    total = sum(tables.starting_stacks)
+    actions = hands = 0
+    for _ in range(600):
+        tables.step(_random_actions(tables, rng))
+        actions += tables.n
+        assert (tables.stacks.sum(axis=1) + tables.pot == total).all()
+        assert (tables.rewards.sum(axis=1) == 0).all()  # no rake: what one wins another lost
+        assert not tables.rewards[~tables.done].any()
+        hands += int(tables.done.sum())
+    assert actions >= 2_400_000 and hands > 100_000
+    assert int(tables.hands_played.sum()) == hands
+
+
+def test_an_illegal_action_is_refused_and_nothing_changes() -> None:
+    tables = Tables(8, "razz", STAKES, [50, 50, 50], seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(7):
+        tables.step(_random_actions(tables, rng))
+    names = ("actor", "legal", "pot", "stacks", "cards", "history", "bets")
+    before = {name: getattr(tables, name).copy() for name in names}
+    actions = _random_actions(tables, rng)
+    bad = int(np.flatnonzero(~tables.legal[5])[0])
+    actions[5] = bad
+    with pytest.raises(IllegalActionError, match=rf"table 5: seat \d cannot {ACTIONS[bad]}"):
+        tables.step(actions)
+    actions[5] = 9
+    with pytest.raises(IllegalActionError, match="no such action"):
+        tables.step(actions)
+    for name, array in before.items():
+        assert (getattr(tables, name) == array).all(), name
+    with pytest.raises(OptionError):
+        tables.step(actions[:4])
+    with pytest.raises(OptionError):
+        tables.step(actions.astype(float))
+    with pytest.raises(ValueError):
+        tables.pot[0] = 1  # the arrays are the core's: read-only
+
+
+def test_seeds_threads_and_bad_input() -> None:
+    def run(seed: int, threads: int | None) -> tuple[np.ndarray, Tables]:
+        tables = Tables(9000, "stud", STAKES, [40, 40, 40, 40], seed=seed, threads=threads)
+        rng = np.random.default_rng(1)
+        for _ in range(30):
+            tables.step(_random_actions(tables, rng))
+        return tables.cards.copy(), tables
+
+    one, single = run(1, 1)
+    two, double = run(1, 2)
+    assert single.threads_used == 1 and double.threads_used == 2  # the threads really ran
+    assert (one == two).all()  # and each table dealt the same cards
+    assert not (run(2, 1)[0] == one).all()
+    with pytest.raises(ChipError, match="above the ante"):
+        Tables(2, "stud", STAKES, [1, 50])
+    with pytest.raises(SeatError):
+        Tables(2, "stud", STAKES, [50])
+    with pytest.raises(OptionError):
+        Tables(0, "stud", STAKES, [50, 50])
+    with pytest.raises(OptionError):
+        Tables(2, "stud", STAKES, [50, 50], threads=True)  # type: ignore[arg-type]
+
+
+def test_observe_hides_the_other_seats_down_cards() -> None:
+    tables = Tables(4, "stud", STAKES, [50, 50, 50], seed=9)
+    assert tables.hand(0) is None  # no hand has ended yet
+    seen = tables.observe(1)
+    assert (seen.cards[:, 1] == tables.cards[:, 1]).all()
+    for seat in (0, 2):
+        assert (seen.cards[:, seat, :2] == 255).all()  # down
+        assert (seen.cards[:, seat, 2] == tables.cards[:, seat, 2]).all()  # the door card
+    with pytest.raises(SeatError):
+        tables.observe(3)
+
+
+def test_small_and_big_are_the_rounds_bets() -> None:
+    """3rd street: bring in (2) or complete to the small bet (5); 5th street: the big
+    bet (10); a 4th-street open pair: the small bet or the big bet."""
+    tables = Tables(500, "stud", STAKES, [200, 200], seed=21)
+    rng = np.random.default_rng(21)
+    assert tables.totals[0, [Tables.BRING_IN, Tables.SMALL]].tolist() == [2, 5]
+    seen = set()
+    for _ in range(40):
+        for i in np.flatnonzero(tables.bets.max(axis=1) == 0):  # a street's first wager
+            street, legal = int(tables.street[i]), tables.legal[i]
+            if street >= 5 and legal[Tables.BIG]:
+                assert not legal[Tables.SMALL] and tables.totals[i, Tables.BIG] == 10
+                seen.add("big")
+            if street == 4 and legal[Tables.SMALL] and legal[Tables.BIG]:
+                assert tables.totals[i, [Tables.SMALL, Tables.BIG]].tolist() == [5, 10]
+                seen.add("open pair")
+        tables.step(_random_actions(tables, rng))
+    assert seen == {"big", "open pair"}
