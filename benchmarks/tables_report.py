@@ -1,6 +1,7 @@
-"""Tables (many hands stepped in C) beside StudHand driven from Python: actions/s.
+"""Tables (many hands stepped in C) beside StudHand driven from Python, and the
+PettingZoo environment beside PettingZoo's texas_holdem_v4: actions/s.
 
-    python benchmarks/tables_report.py           # 16,384 tables x 200 steps
+    python benchmarks/tables_report.py           # 4,096 tables x 400 steps
     python benchmarks/tables_report.py --quick
 
 Random play: each step draws one allowed action a table in numpy (the legal mask
@@ -8,8 +9,10 @@ times uniform noise, the largest taken) and plays it; the Tables time includes
 drawing the actions. StudHand plays random hands one action a Python call
 (``studeval.play.random_hand``'s loop, dealing included). Times are CPU seconds
 (``time.process_time``) for one thread, wall seconds for two (a step's tables are
-split between the threads), best of three. Targets (SPEC 11): Tables >= 5 M
-actions/s a thread and >= 10x StudHand; two threads >= 1.6x one.
+split between the threads), best of three. The two AEC environments play random
+allowed actions (from the action mask) for whole episodes, CPU seconds. Targets
+(SPEC 11): Tables >= 5 M actions/s a thread and >= 10x StudHand; two threads >=
+1.6x one; the stud environment >= 3x texas_holdem_v4's steps/s.
 """
 
 from __future__ import annotations
@@ -55,20 +58,50 @@ def studhand_rate(hands: int) -> float:
     return 1 / best
 
 
+def aec_rate(make: object, steps: int) -> float:
+    """Steps/s of a PettingZoo AEC environment under random allowed actions."""
+    rng = np.random.default_rng(2)
+    game = make()  # type: ignore[operator]
+    best = float("inf")
+    for _ in range(3):
+        done, episode = 0, 0
+        start = time.process_time()
+        while done < steps:
+            game.reset(seed=episode)
+            episode += 1
+            for _agent in game.agent_iter():
+                observation, _, over, cut, _ = game.last()
+                if over or cut:
+                    game.step(None)
+                    continue
+                game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                done += 1
+        best = min(best, (time.process_time() - start) / done)
+    return 1 / best
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="8,192 tables x 20 steps")
+    parser.add_argument("--quick", action="store_true", help="4,096 tables x 20 steps")
     args = parser.parse_args()
-    # Two threads need 2 x 4,096 tables (the least a thread takes).
-    n, steps, hands = (8192, 20, 300) if args.quick else (16384, 200, 2000)
+    n, steps, hands = (4096, 20, 300) if args.quick else (4096, 400, 2000)
+    env_steps = 2000 if args.quick else 20000
     one = tables_rate(n, steps, 1, time.process_time)
     one_wall = tables_rate(n, steps, 1, time.perf_counter)
     two_wall = tables_rate(n, steps, 2, time.perf_counter)
     hand = studhand_rate(hands)
+    from pettingzoo.classic import texas_holdem_v4  # the peers: imported here
+
+    from studeval.envs.pettingzoo import env
+
+    ours = aec_rate(lambda: env(game="stud", seats=2), env_steps)
+    theirs = aec_rate(texas_holdem_v4.env, env_steps)
     print(f"Tables, 1 thread    {one / 1e6:8.2f} M actions/s (CPU; {n:,} tables, 6 seats)")
     print(f"Tables, 2 threads   {two_wall / 1e6:8.2f} M actions/s (wall), "
           f"{two_wall / one_wall:.2f}x one thread's wall rate (target >= 1.6x)")  # fmt: skip
     print(f"StudHand            {hand / 1e6:8.3f} M actions/s (one action a Python call)")
+    print(f"AEC env, stud       {ours:10,.0f} steps/s; texas_holdem_v4 {theirs:,.0f} steps/s: "
+          f"{ours / theirs:.2f}x (target >= 3x)")  # fmt: skip
     print(
         f"ratio               {one / hand:8.1f}x StudHand (target >= 10x); "
         f"target >= 5 M actions/s a thread: {'met' if one >= 5e6 else 'NOT met'}"

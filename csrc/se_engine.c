@@ -491,6 +491,12 @@ se_status se_hand_act(se_hand *h, se_action kind, int64_t to) {
     if (h == NULL) return SE_BAD_ARGUMENT;
     se_legal legal;
     se_hand_legal(h, &legal);
+    return se_hand_act_legal(h, kind, to, &legal);
+}
+
+se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *known) {
+    if (h == NULL || known == NULL) return SE_BAD_ARGUMENT;
+    const se_legal legal = *known;
     int seat = h->actor;
     if (seat == SE_NONE || h->showdown) return SE_ILLEGAL;
     if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
@@ -611,8 +617,18 @@ se_status se_hand_pay(se_hand *h, const int64_t *payouts, int64_t rake) {
 /* ---- set-up ---------------------------------------------------------------------------- */
 
 se_status se_hand_init(se_hand *h, const se_table_rules *rules, const int64_t *stacks) {
+    if (h == NULL) return SE_BAD_ARGUMENT;
+    h->events = NULL;
+    return se_hand_restart(h, rules, stacks);
+}
+
+se_status se_hand_restart(se_hand *h, const se_table_rules *rules, const int64_t *stacks) {
     if (h == NULL || rules == NULL || stacks == NULL) return SE_BAD_ARGUMENT;
+    se_event *log = h->events; /* kept for the new hand when there is one */
+    size_t room = log != NULL ? h->events_capacity : 0;
     memset(h, 0, sizeof *h);
+    h->events = log;
+    h->events_capacity = room;
     const se_table_rules *r = rules;
     if (r->seats < 2 || r->seats > SE_ENGINE_MAX_SEATS) return SE_BAD_ARGUMENT;
     int64_t stakes[5] = {r->ante, r->bring_in, r->small_bet, r->big_bet, r->rake};
@@ -626,9 +642,15 @@ se_status se_hand_init(se_hand *h, const se_table_rules *rules, const int64_t *s
         total += stacks[s];
         if (total >= SE_ENGINE_MAX_CHIPS) return SE_BAD_ARGUMENT;
     }
-    h->events_capacity = 64;
-    h->events = (se_event *)malloc(h->events_capacity * sizeof(se_event));
-    if (h->events == NULL) return SE_NO_MEMORY;
+    if (h->events == NULL || h->events_capacity < 64) {
+        free(h->events);
+        h->events_capacity = 64;
+        h->events = (se_event *)malloc(h->events_capacity * sizeof(se_event));
+        if (h->events == NULL) {
+            h->events_capacity = 0;
+            return SE_NO_MEMORY;
+        }
+    }
     h->rules = *r;
     h->street = 3;
     h->actor = SE_NONE;

@@ -20,6 +20,10 @@ void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to, const ui
  * seat can bet, the street ends). */
 void se_start_betting(se_hand *h);
 
+/* se_hand_act with the seat's se_hand_legal already found (`legal` must be what
+ * se_hand_legal gives for the hand as it is: the caller's promise, unchecked). */
+se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *legal);
+
 /* The betting round's increments: 1 (the small or the big bet), or 2 (both, on a
  * 4th street with an open pair before the big bet is made). */
 int se_round_increments(const se_hand *h, int64_t inc[2]);

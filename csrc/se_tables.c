@@ -9,6 +9,18 @@
 #include "se_threads.h"
 #include "studeval.h"
 
+/* Table i's hand in play, and its other slot (the last finished hand). */
+static se_hand *se_playing(const se_tables *t, size_t i) { return &t->hands[2 * i + t->current[i]]; }
+static se_hand *se_other(const se_tables *t, size_t i) { return &t->hands[2 * i + (t->current[i] ^ 1)]; }
+
+/* Asks for the memory a later table will need while this one is played. */
+#define SE_AHEAD 8
+#if defined(__GNUC__) || defined(__clang__)
+#define SE_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define SE_PREFETCH(p) ((void)(p))
+#endif
+
 /* A well-mixed 64-bit value of x (splitmix64's finaliser). */
 static uint64_t se_mix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ull;
@@ -19,18 +31,20 @@ static uint64_t se_mix(uint64_t x) {
 
 /* What each discrete action does now: allowed or not, the engine's action and the
  * street total it goes to. */
-typedef struct se_choice {
+struct se_table_choice {
+    se_legal rules; /* se_hand_legal of the hand as it stands */
     uint8_t legal[SE_TABLE_ACTIONS];
     se_action kind[SE_TABLE_ACTIONS];
     int64_t to[SE_TABLE_ACTIONS];
-} se_choice;
+};
+typedef struct se_table_choice se_choice;
 
 static void se_choices(const se_hand *h, se_choice *c) {
     memset(c, 0, sizeof *c);
     for (int a = 0; a < SE_TABLE_ACTIONS; a++) c->to[a] = -1;
+    se_hand_legal(h, &c->rules);
     if (h->actor < 0 || h->showdown || h->over) return;
-    se_legal legal;
-    se_hand_legal(h, &legal);
+    const se_legal legal = c->rules;
     int64_t mine = h->street_bets[h->actor];
     if (legal.fold) {
         c->legal[SE_TABLE_FOLD] = 1, c->kind[SE_TABLE_FOLD] = SE_ACT_FOLD;
@@ -68,37 +82,47 @@ static void se_choices(const se_hand *h, se_choice *c) {
     }
 }
 
+void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals, int *kinds) {
+    se_choice c;
+    se_choices(hand, &c);
+    for (int a = 0; a < SE_TABLE_ACTIONS; a++)
+        legal[a] = c.legal[a], totals[a] = c.to[a], kinds[a] = c.legal[a] ? (int)c.kind[a] : -1;
+}
+
 static int se_down_place(int place) { return place < 2 || place == 6; }
 
-/* Writes table i's state into the caller's arrays. */
+/* Writes table i's state into the caller's arrays, and keeps its choices. */
 static void se_table_view(se_tables *t, size_t i) {
-    const se_hand *h = &t->hands[i];
+    const se_hand *h = se_playing(t, i);
     const se_tables_view *v = &t->view;
     int seats = t->rules.seats;
-    se_choice c;
-    se_choices(h, &c);
+    se_choice *c = &t->choices[i];
+    se_choices(h, c);
     v->actor[i] = (int8_t)h->actor;
     v->street[i] = (int8_t)h->street;
     int64_t pot = 0;
     for (int a = 0; a < SE_TABLE_ACTIONS; a++) {
-        v->legal[i * SE_TABLE_ACTIONS + a] = c.legal[a];
-        v->totals[i * SE_TABLE_ACTIONS + a] = c.to[a];
+        v->legal[i * SE_TABLE_ACTIONS + a] = c->legal[a];
+        v->totals[i * SE_TABLE_ACTIONS + a] = c->to[a];
     }
+    /* The cards change only when some are dealt: written then. */
+    int fresh = t->cards_shown[i] != h->cards_dealt;
     for (int s = 0; s < seats; s++) {
         size_t at = i * (size_t)seats + (size_t)s;
         pot += h->contributions[s];
         v->stacks[at] = h->stacks[s];
         v->bets[at] = h->street_bets[s];
         v->folded[at] = h->folded[s];
-        for (int k = 0; k < 7; k++) {
+        for (int k = 0; fresh && k < 7; k++) {
             int dealt = k < h->card_count[s];
             v->cards[at * 7 + (size_t)k] = dealt ? h->cards[s][k] : SE_UNKNOWN_CARD;
             v->up[at * 7 + (size_t)k] = (uint8_t)(dealt && !se_down_place(k));
         }
     }
+    t->cards_shown[i] = h->cards_dealt;
     v->pot[i] = pot;
-    v->to_call[i] = c.legal[SE_TABLE_CHECK_CALL] && c.kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
-                        ? c.to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
+    v->to_call[i] = c->legal[SE_TABLE_CHECK_CALL] && c->kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
+                        ? c->to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
                         : 0;
     v->hands_played[i] = t->played[i];
 }
@@ -106,22 +130,22 @@ static void se_table_view(se_tables *t, size_t i) {
 /* Plays table i on to the next decision: deals, shows, settles; a finished hand's
  * chips go to rewards, it is kept as the last hand, and a new hand starts. */
 static se_status se_table_advance(se_tables *t, size_t i) {
-    se_hand *h = &t->hands[i];
+    se_hand *h = se_playing(t, i);
     int seats = t->rules.seats;
     for (;;) {
         if (h->over) {
             for (int s = 0; s < seats; s++)
                 t->view.rewards[i * (size_t)seats + (size_t)s] += h->payouts[s] - h->contributions[s];
             t->view.done[i] = 1;
-            se_hand_free(&t->last[i]);
-            t->last[i] = *h; /* the finished hand, its log moved with it */
+            /* The finished hand becomes the last one; the new hand is dealt in the
+             * other slot, over the older one (its log's memory kept). */
+            h = se_other(t, i);
+            t->current[i] ^= 1;
             t->has_last[i] = 1;
             t->played[i]++;
-            se_status status = se_hand_init(h, &t->rules, t->stacks);
-            if (status != SE_OK) {
-                memset(h, 0, sizeof *h);
-                return status;
-            }
+            t->cards_shown[i] = -1;
+            se_status status = se_hand_restart(h, &t->rules, t->stacks);
+            if (status != SE_OK) return status;
             memset(t->view.history + i * 5 * SE_TABLE_HISTORY, 0, 5 * SE_TABLE_HISTORY);
             memset(t->history_count + i * 5, 0, 5);
             continue;
@@ -164,12 +188,15 @@ se_status se_tables_init(se_tables *t, size_t n, const se_table_rules *rules,
     t->settle.rake_at_most = 1;
     t->seed = seed;
     t->view = *view;
-    t->hands = calloc(n, sizeof *t->hands);
-    t->last = calloc(n, sizeof *t->last);
+    t->hands = calloc(2 * n, sizeof *t->hands);
+    t->current = calloc(n, 1);
     t->has_last = calloc(n, 1);
+    t->choices = calloc(n, sizeof *t->choices);
+    t->cards_shown = calloc(n, sizeof *t->cards_shown);
     t->played = calloc(n, sizeof *t->played);
     t->history_count = calloc(n, 5);
-    if (!t->hands || !t->last || !t->has_last || !t->played || !t->history_count) {
+    if (!t->hands || !t->current || !t->has_last || !t->played || !t->history_count ||
+        !t->choices || !t->cards_shown) {
         se_tables_free(t);
         return SE_NO_MEMORY;
     }
@@ -183,11 +210,12 @@ se_status se_tables_start(se_tables *t, const int64_t *stacks) {
         t->stacks[s] = stacks[s];
     }
     for (size_t i = 0; i < t->n; i++) {
-        se_status status = se_hand_init(&t->hands[i], &t->rules, t->stacks);
+        se_status status = se_hand_init(se_playing(t, i), &t->rules, t->stacks);
         if (status != SE_OK) {
-            memset(&t->hands[i], 0, sizeof t->hands[i]);
+            memset(se_playing(t, i), 0, sizeof(se_hand));
             return status;
         }
+        t->cards_shown[i] = -1;
         status = se_table_advance(t, i);
         if (status != SE_OK) return status;
         se_table_view(t, i);
@@ -200,9 +228,8 @@ se_status se_tables_start(se_tables *t, const int64_t *stacks) {
 se_status se_tables_check(const se_tables *t, const int64_t *actions, size_t *bad) {
     if (t == NULL || actions == NULL || t->hands == NULL) return SE_BAD_ARGUMENT;
     for (size_t i = 0; i < t->n; i++) {
-        se_choice c;
-        se_choices(&t->hands[i], &c);
-        if (actions[i] < 0 || actions[i] >= SE_TABLE_ACTIONS || !c.legal[actions[i]]) {
+        const se_choice *c = &t->choices[i]; /* the hand's own, kept when last written */
+        if (actions[i] < 0 || actions[i] >= SE_TABLE_ACTIONS || !c->legal[actions[i]]) {
             if (bad) *bad = i;
             return SE_ILLEGAL;
         }
@@ -223,13 +250,22 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
     se_tables *t = w->t;
     int seats = t->rules.seats;
     for (size_t i = begin; i < end; i++) {
-        se_hand *h = &t->hands[i];
+        if (i + SE_AHEAD < end) { /* a later table's memory, on its way */
+            size_t k = i + SE_AHEAD;
+            const se_hand *later = se_playing(t, k);
+            for (size_t line = 0; line < sizeof *later; line += 64) SE_PREFETCH((const char *)later + line);
+            SE_PREFETCH(later->events + later->events_count);
+            SE_PREFETCH(&t->choices[k]);
+            SE_PREFETCH(&t->view.stacks[k * (size_t)seats]);
+            SE_PREFETCH(&t->view.bets[k * (size_t)seats]);
+            SE_PREFETCH(&t->view.totals[k * SE_TABLE_ACTIONS]);
+        }
+        se_hand *h = se_playing(t, i);
         memset(t->view.rewards + i * (size_t)seats, 0, (size_t)seats * sizeof *t->view.rewards);
         t->view.done[i] = 0;
-        se_choice c;
-        se_choices(h, &c);
+        const se_choice *c = &t->choices[i];
         int action = (int)w->actions[i], seat = h->actor, street = h->street;
-        se_status status = se_hand_act(h, c.kind[action], c.to[action]);
+        se_status status = se_hand_act_legal(h, c->kind[action], c->to[action], &c->rules);
         if (status == SE_OK) {
             uint8_t *count = &t->history_count[i * 5 + (size_t)(street - 3)];
             if (*count < SE_TABLE_HISTORY) {
@@ -265,18 +301,19 @@ se_status se_tables_step(se_tables *t, const int64_t *actions, int threads, int 
 
 se_status se_tables_last(const se_tables *t, size_t i, const se_hand **hand) {
     if (t == NULL || hand == NULL || i >= t->n) return SE_BAD_ARGUMENT;
-    *hand = t->has_last[i] ? &t->last[i] : NULL;
+    *hand = t->has_last[i] ? se_other(t, i) : NULL;
     return SE_OK;
 }
 
 void se_tables_free(se_tables *t) {
     if (t == NULL) return;
-    for (size_t i = 0; t->hands && i < t->n; i++) se_hand_free(&t->hands[i]);
-    for (size_t i = 0; t->last && i < t->n; i++) se_hand_free(&t->last[i]);
+    for (size_t i = 0; t->hands && i < 2 * t->n; i++) se_hand_free(&t->hands[i]);
     free(t->hands);
-    free(t->last);
+    free(t->current);
     free(t->has_last);
     free(t->played);
     free(t->history_count);
+    free(t->choices);
+    free(t->cards_shown);
     memset(t, 0, sizeof *t);
 }

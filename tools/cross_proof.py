@@ -81,6 +81,8 @@ EMULATED_TESTS = (
     "test_stream.py",
     "test_engine_core.py",
     "test_phh.py",
+    "test_settle_core.py",
+    "test_tables.py",
 )
 # eval7 and pkrbot have no aarch64 wheels (pokerkit, pure Python, is installed).
 EMULATED_DESELECT = (

@@ -458,6 +458,9 @@ typedef struct se_hand {
  * it). SE_BAD_ARGUMENT for bad rules or stacks, SE_NO_MEMORY. Call se_hand_free
  * after any call that returned SE_OK. */
 se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks);
+/* se_hand_init for a hand that holds a log already (a finished hand, say): the log's
+ * memory is kept for the new hand. se_hand_free frees it, whatever the status. */
+se_status se_hand_restart(se_hand *hand, const se_table_rules *rules, const int64_t *stacks);
 void se_hand_free(se_hand *hand);
 /* Makes dst an independent copy of src (its own event log); free both. */
 se_status se_hand_copy(se_hand *dst, const se_hand *src);
@@ -543,7 +546,11 @@ se_status se_settle(const se_settle_rules *rules, int seats, const uint8_t (*car
                                   4th street with an open pair */
 #define SE_TABLE_ACTIONS 5
 #define SE_TABLE_HISTORY 48    /* actions of a street the history keeps */
-#define SE_TABLES_PER_THREAD 4096 /* the least tables that pay for a thread */
+#define SE_TABLES_PER_THREAD 1024 /* the least tables that pay for a thread */
+
+/* The five actions of a table for `hand` as it stands: allowed or not, the street
+ * total each goes to (-1 if none) and the se_action each is (-1 if none). */
+void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals, int *kinds);
 
 /* The caller's arrays, n rows each (seats: the table's seats), rewritten every step. */
 typedef struct se_tables_view {
@@ -566,14 +573,18 @@ typedef struct se_tables_view {
     uint64_t *hands_played;  /* n: hands finished */
 } se_tables_view;
 
+typedef struct se_table_choice se_table_choice; /* se_tables.c's own */
+
 typedef struct se_tables {
     size_t n;
     se_table_rules rules;
     se_settle_rules settle;
     int64_t stacks[SE_ENGINE_MAX_SEATS];
     uint64_t seed;
-    se_hand *hands, *last;
-    uint8_t *has_last, *history_count;
+    se_hand *hands;           /* two a table: the hand in play (current) and the last one */
+    se_table_choice *choices; /* each table's actions now, as last written */
+    uint8_t *current, *has_last, *history_count;
+    int *cards_shown;         /* cards each table's arrays show, -1: write them all */
     uint64_t *played;
     se_tables_view view;
 } se_tables;

@@ -261,6 +261,7 @@ cdef extern from "studeval.h" nogil:
     ctypedef struct se_tables:
         size_t n
 
+    void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals, int *kinds)
     se_status se_tables_init(se_tables *tables, size_t n, const se_table_rules *rules,
                              const se_settle_rules *settle, uint64_t seed,
                              const se_tables_view *view)

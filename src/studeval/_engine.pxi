@@ -296,6 +296,16 @@ cdef class TableHand:
         return totals
 
     @cython.critical_section
+    def table_choices(self) -> tuple:
+        """The five table actions now (``se_hand_table_choices``): allowed, totals, kinds."""
+        cdef uint8_t legal[5]
+        cdef int64_t totals[5]
+        cdef int kinds[5]
+        se_hand_table_choices(&self.hand, legal, totals, kinds)
+        return (tuple([legal[i] != 0 for i in range(5)]), tuple([totals[i] for i in range(5)]),
+                tuple([kinds[i] for i in range(5)]))
+
+    @cython.critical_section
     def act(self, int kind, int64_t to) -> int:
         """Act for the seat to act (kind: 0 fold .. 6 raise; to < 0: the smallest total)."""
         if not 0 <= kind <= 6:

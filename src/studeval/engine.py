@@ -396,6 +396,18 @@ class StudHand:
         if status:
             self._done(status, f"seat {self.actor} {kind}")
 
+    def table_actions(self) -> dict[int, tuple[str, int | None]]:
+        """The actions of :class:`~studeval.Tables` (0 fold .. 4 the big bet) the seat to
+        act may take, each as the ``(kind, to)`` it plays (``docs/tables.md``).
+
+        >>> h = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=5, big_bet=10), [50, 50])
+        >>> h.deal(0, ["As", "Ad", "7c"]); h.deal(1, ["Ks", "Kd", "2c"]); h.table_actions()
+        {2: ('bring_in', 2), 3: ('complete', 5)}
+        """
+        legal, totals, kinds = self._core.table_choices()
+        return {a: (ACTION_KINDS[kinds[a]], totals[a] if kinds[a] >= 3 else None)
+                for a in range(5) if legal[a]}  # fmt: skip
+
     def _refusal(self, kind: object, legal: Legal, to: int | None = None) -> IllegalActionError:
         """The error for an action ``legal`` does not offer, saying what it does."""
         seat = self.actor

@@ -1,0 +1,175 @@
+"""A PettingZoo AEC environment: one hand of stud, played on :class:`~studeval.Tables`.
+
+Each agent's observation is ``{"observation": vector, "action_mask": mask}``: the
+mask says which of the five actions (fold, check or call, bring in, the small bet,
+the big bet; :data:`studeval.tables.ACTIONS`) are allowed for the agent to act (all
+zero for the others), and the vector (float32, 0..1) holds, from the observer's
+seat on round the table:
+
+* 52: the observer's own cards, down and up;
+* 52 a seat: each seat's up cards (the observer's first);
+* 5: the street, one-hot (3rd to 7th);
+* 3 a seat: each seat's stack, chips bet this street, and folded (chips as a share
+  of all the chips at the table);
+* 2: the pot and what a call costs, as shares of all the chips.
+
+An episode is one hand; the rewards at its end are the chips won or lost, in big
+bets. ``render_mode="ansi"`` returns the table as text.
+
+>>> env = env(game="razz", seats=3)
+>>> env.reset(seed=1)
+>>> agent = env.agent_selection
+>>> env.observe(agent)["action_mask"].tolist()  # the bring-in seat: bring in or complete
+[0, 0, 1, 1, 0]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from studeval.betting import Stakes
+from studeval.cards import card_str
+from studeval.errors import OptionError
+from studeval.houserules import HouseRules
+from studeval.tables import ACTIONS, Tables
+
+__all__ = ["env", "raw_env"]
+
+DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def env(**kwargs: Any) -> raw_env:
+    """The environment (see :class:`raw_env` for its arguments)."""
+    return raw_env(**kwargs)
+
+
+class raw_env(AECEnv):
+    """One hand of ``game`` (``"stud"``, ``"stud8"`` or ``"razz"``) for ``seats``
+    agents with ``stakes`` and ``stacks`` (100 big bets each by default), under
+    ``rules`` (:class:`~studeval.HouseRules`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "studeval_stud_v0", "is_parallelizable": False,
+    }  # fmt: skip
+
+    def __init__(
+        self,
+        game: str = "stud",
+        seats: int = 2,
+        stakes: Stakes = DEFAULT_STAKES,
+        stacks: list[int] | None = None,
+        rules: HouseRules | str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 8:
+            raise OptionError(f"seats must be 2 to 8; got {seats!r}")
+        self.game, self.seats, self.stakes, self.rules = game, seats, stakes, rules
+        self.stacks = list(stacks) if stacks is not None else [100 * stakes.big_bet] * seats
+        self.render_mode = render_mode
+        self._total = float(sum(self.stacks))
+        Tables(1, game, stakes, self.stacks, rules=rules, seed=0)  # the arguments checked now
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
+        size = self._size = 52 + 52 * seats + 5 + 3 * seats + 2
+        # Each observer's seats, its own first and on round the table.
+        self._orders = [np.array([(me + k) % seats for k in range(seats)]) for me in range(seats)]
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (len(ACTIONS),), np.int8),
+            })
+            for agent in self.possible_agents
+        }  # fmt: skip
+        self.action_spaces = {
+            agent: spaces.Discrete(len(ACTIONS)) for agent in self.possible_agents
+        }
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed = int(seed)
+        elif hasattr(self, "_seed"):  # on from the last seed, so that every hand differs
+            self._seed += 1
+        else:
+            self._seed = random.getrandbits(63)
+        self.tables = Tables(1, self.game, self.stakes, self.stacks, rules=self.rules,
+                             seed=self._seed)  # fmt: skip
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[int(self.tables.actor[0])]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        t, me, n = self.tables, self.possible_agents.index(agent), self.seats
+        order = self._orders[me]
+        vector = np.zeros(self._size, np.float32)
+        cards = t.cards[0]
+        mine = cards[me]
+        vector[mine[mine < 52]] = 1.0  # its own cards
+        rows, places = np.nonzero(t.up[0][order])  # every up card, from its seat on
+        vector[52 + rows * 52 + cards[order][rows, places]] = 1.0
+        at = 52 + 52 * n
+        vector[at + int(t.street[0]) - 3] = 1.0
+        at += 5
+        vector[at : at + n] = t.stacks[0, order] / self._total
+        vector[at + n : at + 2 * n] = t.bets[0, order] / self._total
+        vector[at + 2 * n : at + 3 * n] = t.folded[0, order]
+        vector[at + 3 * n :] = (t.pot[0] / self._total, t.to_call[0] / self._total)
+        mask = np.zeros(len(ACTIONS), np.int8)
+        if not self.terminations[agent] and agent == self.agent_selection:
+            mask[:] = t.legal[0]
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.tables.step(np.array([int(action)]))  # type: ignore[arg-type]
+        if self.tables.done[0]:
+            won = self.tables.rewards[0] / self.stakes.big_bet
+            self.rewards = {a: float(won[s]) for s, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.agents[int(self.tables.actor[0])]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        t = self.tables
+        if all(self.terminations.values()):
+            return "hand over: " + ", ".join(
+                f"{agent} {reward:+.1f} big bets" for agent, reward in self.rewards.items()
+            )
+        lines = [f"{self.game}, street {int(t.street[0])}, pot {int(t.pot[0])}"]
+        for seat, agent in enumerate(self.possible_agents):
+            shown = " ".join(
+                card_str(int(c)) if up else "??"
+                for c, up in zip(t.cards[0, seat], t.up[0, seat], strict=True)
+                if c < 52
+            )
+            mark = "*" if int(t.actor[0]) == seat else " "
+            state = "folded" if t.folded[0, seat] else f"{int(t.stacks[0, seat])} chips"
+            lines.append(f"{mark} {agent}: {shown}  ({state}, bet {int(t.bets[0, seat])})")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,95 @@
+"""The environments for agents: PettingZoo's own API and seed tests, OpenSpiel's
+random simulation test and Monte Carlo tree search games."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+from pettingzoo.test import api_test, seed_test
+
+import studeval.envs.openspiel  # noqa: F401 - registers the games
+from studeval.envs.pettingzoo import env
+from studeval.errors import OptionError
+
+CASES = [("stud", 2), ("razz", 3), ("stud8", 8)]
+
+
+@pytest.mark.parametrize(("game", "seats"), CASES)
+def test_pettingzoo_api_and_seed_tests_pass(game: str, seats: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on Dict observation spaces
+        api_test(env(game=game, seats=seats), num_cycles=200)
+        seed_test(lambda: env(game=game, seats=seats), num_cycles=200)
+
+
+def test_pettingzoo_hands_end_with_zero_sum_rewards_and_render() -> None:
+    rng = np.random.default_rng(4)
+    table = env(game="stud8", seats=4, render_mode="ansi")
+    lengths = []
+    for hand in range(40):
+        table.reset(seed=hand)
+        total = dict.fromkeys(table.possible_agents, 0.0)
+        steps = 0
+        for agent in table.agent_iter():
+            observation, reward, over, cut, _ = table.last()
+            total[agent] += reward
+            if over or cut:
+                table.step(None)
+                continue
+            mask = observation["action_mask"]
+            assert mask.any() and observation["observation"].shape == (52 + 4 * 52 + 5 + 12 + 2,)
+            table.step(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+        assert abs(sum(total.values())) < 1e-9  # no rake: zero sum
+        lengths.append(steps)
+    assert max(lengths) > 8  # hands went past 3rd street
+    table.reset(seed=1)
+    screen = table.render()
+    assert screen is not None and "street 3" in screen and "player_3" in screen
+    with pytest.raises(OptionError):
+        env(seats=9)
+    with pytest.raises(OptionError):
+        env(render_mode="human")
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_openspiel_random_simulations_pass(game: str) -> None:
+    for players in (2, 5):
+        loaded = pyspiel.load_game(f"python_studeval_{game}", {"players": players})
+        pyspiel.random_sim_test(loaded, num_sims=8, serialize=False, verbose=False)
+
+
+def test_openspiel_plays_monte_carlo_tree_search_games() -> None:
+    game = pyspiel.load_game("python_studeval_razz", {"stack": 40})
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng)
+    bots = [mcts.MCTSBot(game, uct_c=2, max_simulations=16, evaluator=evaluator,
+                         random_state=rng) for _ in range(2)]  # fmt: skip
+    decisions = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                cards = [card for card, _ in state.chance_outcomes()]
+                state.apply_action(int(rng.choice(cards)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+                decisions += 1
+        assert sum(state.returns()) == 0 and any(state.returns())
+    assert decisions > 6
+
+
+def test_openspiel_information_states_hide_the_other_players_down_cards() -> None:
+    game = pyspiel.load_game("python_studeval_stud")
+    state = game.new_initial_state()
+    for card in (0, 4, 51, 1, 5, 47):
+        state.apply_action(card)
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert "cards 2c 3c As" in mine and "2d" not in mine and "3d" not in mine
+    assert "cards 2d 3d Ks" in theirs and "2c" not in theirs
+    tensor = np.array(state.information_state_tensor(0))
+    assert tensor.sum() > 0 and len(tensor) == game.information_state_tensor_size()
