@@ -252,10 +252,13 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
     for (size_t i = begin; i < end; i++) {
         if (i + SE_AHEAD < end) { /* a later table's memory, on its way */
             size_t k = i + SE_AHEAD;
-            const se_hand *later = se_playing(t, k);
-            for (size_t line = 0; line < sizeof *later; line += 64) SE_PREFETCH((const char *)later + line);
-            SE_PREFETCH(later->events + later->events_count);
+            const char *later = (const char *)se_playing(t, k);
+            for (size_t line = 0; line < sizeof(se_hand); line += 64) SE_PREFETCH(later + line);
             SE_PREFETCH(&t->choices[k]);
+            /* The log of a nearer table, whose hand was asked for before (reading a
+             * field of a hand not yet here would wait for it). */
+            const se_hand *nearer = se_playing(t, i + SE_AHEAD / 2);
+            SE_PREFETCH(nearer->events + nearer->events_count);
             SE_PREFETCH(&t->view.stacks[k * (size_t)seats]);
             SE_PREFETCH(&t->view.bets[k * (size_t)seats]);
             SE_PREFETCH(&t->view.totals[k * SE_TABLE_ACTIONS]);
