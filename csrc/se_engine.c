@@ -545,19 +545,17 @@ se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_leg
 
 /* ---- the showdown ------------------------------------------------------------------------- */
 
-static int se_is_down(int place) { return place < 2 || place == 6; }
-
 se_status se_hand_show(se_hand *h, const uint8_t *down, int count) {
     if (h == NULL) return SE_BAD_ARGUMENT;
     if (!h->showdown || h->actor == SE_NONE) return SE_ILLEGAL;
     int seat = h->actor, cards = h->card_count[seat];
     if (down != NULL) {
         int downs = 0;
-        for (int i = 0; i < cards; i++) downs += se_is_down(i);
+        for (int i = 0; i < cards; i++) downs += se_down_place(i);
         if (count != downs) return SE_BAD_SIZE;
         uint64_t seen = h->known;
         for (int i = 0, k = 0; i < cards; i++) {
-            if (!se_is_down(i)) continue;
+            if (!se_down_place(i)) continue;
             uint8_t old = h->cards[seat][i], code = down[k++];
             if (code > 51) return SE_INVALID_CARD;
             if (old != SE_UNKNOWN_CARD) {
@@ -569,13 +567,13 @@ se_status se_hand_show(se_hand *h, const uint8_t *down, int count) {
         }
     }
     for (int i = 0, k = 0; i < cards; i++) {
-        if (!se_is_down(i)) continue;
+        if (!se_down_place(i)) continue;
         uint8_t code = down != NULL ? down[k++] : h->cards[seat][i];
         if (code == SE_UNKNOWN_CARD) return SE_ILLEGAL; /* unknown cards must be shown */
     }
     if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
     for (int i = 0, k = 0; down != NULL && i < cards; i++) {
-        if (!se_is_down(i)) continue;
+        if (!se_down_place(i)) continue;
         uint8_t code = down[k++];
         h->cards[seat][i] = code;
         h->known |= 1ull << code;

@@ -20,6 +20,9 @@ void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to, const ui
  * seat can bet, the street ends). */
 void se_start_betting(se_hand *h);
 
+/* Whether the card dealt at `place` (0..6, in deal order) is dealt face down. */
+static inline int se_down_place(int place) { return place < 2 || place == 6; }
+
 /* se_hand_act with the seat's se_hand_legal already found (`legal` must be what
  * se_hand_legal gives for the hand as it is: the caller's promise, unchecked). */
 se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *legal);

@@ -53,34 +53,31 @@ static void se_best_five(const uint8_t *cards, int low, uint8_t *five) {
     memcpy(five, sorted, 5); /* not reached: some five has the hand's rank */
 }
 
+/* The cards' keys from the deciding end: highest first (want_high), or lowest. */
+static void se_odd_chip_keys(const uint8_t *cards, int n, int ace_low, int want_high, int *keys) {
+    for (int i = 0; i < n; i++) {
+        int key = se_card_key(cards[i], ace_low), k = i;
+        for (; k > 0 && (want_high ? key > keys[k - 1] : key < keys[k - 1]); k--) keys[k] = keys[k - 1];
+        keys[k] = key;
+    }
+}
+
 /* Seat a's odd-chip key against seat b's: negative when a comes first. */
 static int se_odd_chip_before(const se_settle_rules *r, const se_showing *a, const se_showing *b,
                               int high_half) {
     int want_high = high_half || r->odd_chip_low_high_card;
-    int ace_low = !high_half;
-    int low_ranking = !high_half && r->game != SE_GAME_STUD;
-    uint8_t ca[7], cb[7];
+    int ace_low = !high_half; /* a low half ranks its cards ace low, as the low plays */
+    uint8_t five_a[5], five_b[5];
+    const uint8_t *ca = a->cards, *cb = b->cards;
     int n = 7;
     if (r->odd_chip_played) {
-        se_best_five(a->cards, low_ranking, ca);
-        se_best_five(b->cards, low_ranking, cb);
-        n = 5;
-    } else {
-        memcpy(ca, a->cards, 7);
-        memcpy(cb, b->cards, 7);
+        se_best_five(a->cards, !high_half, five_a);
+        se_best_five(b->cards, !high_half, five_b);
+        ca = five_a, cb = five_b, n = 5;
     }
     int ka[7], kb[7];
-    for (int i = 0; i < n; i++) ka[i] = se_card_key(ca[i], ace_low), kb[i] = se_card_key(cb[i], ace_low);
-    for (int i = 1; i < n; i++) /* the deciding end first: highest first, or lowest */
-        for (int k = i; k > 0 && (want_high ? ka[k] > ka[k - 1] : ka[k] < ka[k - 1]); k--) {
-            int t = ka[k];
-            ka[k] = ka[k - 1], ka[k - 1] = t;
-        }
-    for (int i = 1; i < n; i++)
-        for (int k = i; k > 0 && (want_high ? kb[k] > kb[k - 1] : kb[k] < kb[k - 1]); k--) {
-            int t = kb[k];
-            kb[k] = kb[k - 1], kb[k - 1] = t;
-        }
+    se_odd_chip_keys(ca, n, ace_low, want_high, ka);
+    se_odd_chip_keys(cb, n, ace_low, want_high, kb);
     for (int i = 0; i < n; i++)
         if (ka[i] != kb[i]) return want_high ? kb[i] - ka[i] : ka[i] - kb[i];
     return 0;

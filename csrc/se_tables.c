@@ -89,8 +89,6 @@ void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals,
         legal[a] = c.legal[a], totals[a] = c.to[a], kinds[a] = c.legal[a] ? (int)c.kind[a] : -1;
 }
 
-static int se_down_place(int place) { return place < 2 || place == 6; }
-
 /* Writes table i's state into the caller's arrays, and keeps its choices. */
 static void se_table_view(se_tables *t, size_t i) {
     const se_hand *h = se_playing(t, i);
@@ -141,7 +139,6 @@ static se_status se_table_advance(se_tables *t, size_t i) {
              * other slot, over the older one (its log's memory kept). */
             h = se_other(t, i);
             t->current[i] ^= 1;
-            t->has_last[i] = 1;
             t->played[i]++;
             t->cards_shown[i] = -1;
             se_status status = se_hand_restart(h, &t->rules, t->stacks);
@@ -190,12 +187,11 @@ se_status se_tables_init(se_tables *t, size_t n, const se_table_rules *rules,
     t->view = *view;
     t->hands = calloc(2 * n, sizeof *t->hands);
     t->current = calloc(n, 1);
-    t->has_last = calloc(n, 1);
     t->choices = calloc(n, sizeof *t->choices);
     t->cards_shown = calloc(n, sizeof *t->cards_shown);
     t->played = calloc(n, sizeof *t->played);
     t->history_count = calloc(n, 5);
-    if (!t->hands || !t->current || !t->has_last || !t->played || !t->history_count ||
+    if (!t->hands || !t->current || !t->played || !t->history_count ||
         !t->choices || !t->cards_shown) {
         se_tables_free(t);
         return SE_NO_MEMORY;
@@ -304,7 +300,7 @@ se_status se_tables_step(se_tables *t, const int64_t *actions, int threads, int 
 
 se_status se_tables_last(const se_tables *t, size_t i, const se_hand **hand) {
     if (t == NULL || hand == NULL || i >= t->n) return SE_BAD_ARGUMENT;
-    *hand = t->has_last[i] ? se_other(t, i) : NULL;
+    *hand = t->played[i] > 0 ? se_other(t, i) : NULL; /* a hand has ended there */
     return SE_OK;
 }
 
@@ -313,7 +309,6 @@ void se_tables_free(se_tables *t) {
     for (size_t i = 0; t->hands && i < 2 * t->n; i++) se_hand_free(&t->hands[i]);
     free(t->hands);
     free(t->current);
-    free(t->has_last);
     free(t->played);
     free(t->history_count);
     free(t->choices);

@@ -583,7 +583,7 @@ typedef struct se_tables {
     uint64_t seed;
     se_hand *hands;           /* two a table: the hand in play (current) and the last one */
     se_table_choice *choices; /* each table's actions now, as last written */
-    uint8_t *current, *has_last, *history_count;
+    uint8_t *current, *history_count;
     int *cards_shown;         /* cards each table's arrays show, -1: write them all */
     uint64_t *played;
     se_tables_view view;

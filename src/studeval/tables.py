@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from studeval import _core
 from studeval._seats import chip_count, seat_list
 from studeval._tablerules import core_table_rules, settle_flags
+from studeval.batch import threads_arg
 from studeval.betting import EVENT_KINDS, Event, Stakes
 from studeval.engine import StudHand
 from studeval.errors import ChipError, IllegalActionError, OptionError, SeatError
@@ -94,7 +95,7 @@ class Tables(TableArrays):
     ``rules``: :class:`~studeval.HouseRules` (Robert's by default). ``seed``: an int
     (each table's shuffles follow from it and the table's number), random when
     ``None``. ``threads``: at most this many threads a step (``None``: as many as
-    the tables pay for, one per 4,096).
+    the tables pay for, one per 1,024).
     """
 
     FOLD, CHECK_CALL, BRING_IN, SMALL, BIG = range(5)
@@ -133,7 +134,7 @@ class Tables(TableArrays):
             raise ChipError("a table's chips stay below 2**60")
         self.seats = len(self.starting_stacks)
         self.rules = house_rules(rules)
-        self.threads = 0 if threads is None else _count(threads, "threads", least=1)
+        self.threads = threads_arg(threads)
         if seed is None:
             seed = random.getrandbits(64)
         self.seed = _count(seed, "seed", least=None) & 0xFFFF_FFFF_FFFF_FFFF

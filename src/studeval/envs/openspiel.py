@@ -121,9 +121,7 @@ class StudState(pyspiel.State):
 
     def current_player(self) -> int:
         hand = self.hand
-        if hand.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if hand.showdown:  # every player left shows: no decision, settled at once
+        if hand.over:  # (a showdown never waits: _apply_action shows every hand)
             return int(pyspiel.PlayerId.TERMINAL)
         if hand.actor is None:
             return int(pyspiel.PlayerId.CHANCE)
