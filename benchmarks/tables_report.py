@@ -11,7 +11,7 @@ drawing the actions. StudHand plays random hands one action a Python call
 (``time.process_time``) for one thread, wall seconds for two (a step's tables are
 split between the threads), best of three. The two AEC environments play random
 allowed actions (from the action mask) for whole episodes, CPU seconds. Targets
-(SPEC 11): Tables >= 5 M actions/s a thread and >= 10x StudHand; two threads >=
+(the project's own): Tables >= 5 M actions/s a thread and >= 10x StudHand; two threads >=
 1.6x one; the stud environment >= 3x texas_holdem_v4's steps/s.
 """
 
