@@ -21,17 +21,19 @@ static int64_t se_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t se_max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 static int se_can_act(const se_hand *h, int seat) {
-    return !h->out[seat] && h->stacks[seat] > 0;
+    return !h->out[seat] & (h->stacks[seat] > 0);
 }
 
+/* Seats in the hand; *only the last of them, when there is one. Written without
+ * branches on the seats, whose folds a branch predictor cannot guess. */
 static int se_live_count(const se_hand *h, int *only) {
-    int count = 0;
+    int count = 0, last = SE_NONE;
     for (int s = 0; s < h->rules.seats; s++) {
-        if (!h->out[s]) {
-            count++;
-            if (only != NULL) *only = s;
-        }
+        int live = !h->out[s];
+        count += live;
+        last = live ? s : last;
     }
+    if (only != NULL && count > 0) *only = last;
     return count;
 }
 
@@ -193,10 +195,9 @@ static int se_open_pair_now(const se_hand *h) {
 static int se_betting_possible(const se_hand *h) {
     int able = 0, one = SE_NONE;
     for (int s = 0; s < h->rules.seats; s++) {
-        if (se_can_act(h, s)) {
-            able++;
-            one = s;
-        }
+        int can = se_can_act(h, s);
+        able += can;
+        one = can ? s : one;
     }
     if (able >= 2) return 1;
     return able == 1 && h->street_bets[one] < h->level;
@@ -205,8 +206,8 @@ static int se_betting_possible(const se_hand *h) {
 /* The next seat clockwise after `after` that must still act this round. */
 static int se_next_to_act(const se_hand *h, int after) {
     int n = h->rules.seats;
-    for (int step = 1; step <= n; step++) {
-        int s = (after + step) % n;
+    for (int step = 1, s = after; step <= n; step++) {
+        s = s + 1 >= n ? 0 : s + 1; /* clockwise, without a division a seat */
         if (!se_can_act(h, s)) continue;
         if (h->acted_at[s] == SE_NONE || h->street_bets[s] < h->level) return s;
     }

@@ -197,8 +197,11 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
             if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
         se_shuffle(h->deck, n, seed);
         h->deck_count = n;
+        h->deck_known = h->known;
     }
-    se_deck_drop_known(h);
+    /* Only cards known since the last deal can be in the deck (dealt by hand or
+     * shown); a hand dealt only from here skips the search. */
+    if (h->known != h->deck_known) se_deck_drop_known(h);
     int n = h->deck_count;
     /* Cards dealt face down and unknown are gone from the deck too, though not
      * which ones: only so many of the cards left can still be dealt. Under
@@ -217,13 +220,22 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
         return status;
     }
     if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
+    int taken = 0; /* cards given from the deck's front, removed at the end */
     for (int s = 0; s < h->rules.seats; s++) {
         if (h->out[s] || h->dealt[s]) continue;
-        se_burn_and_refill(h, due, seed + (uint64_t)s); /* refills the deck when it runs out */
-        se_give(h, s, h->deck, due);
-        memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
-        h->deck_count -= due;
+        if (h->rules.deck_reuses_muck) {
+            se_burn_and_refill(h, due, seed + (uint64_t)s); /* refills the deck when it runs out */
+            se_give(h, s, h->deck, due);
+            memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
+            h->deck_count -= due;
+        } else {
+            se_give(h, s, h->deck + taken, due);
+            taken += due;
+        }
     }
+    memmove(h->deck, h->deck + taken, (size_t)(h->deck_count - taken));
+    h->deck_count -= taken;
+    h->deck_known = h->known;
     se_start_betting(h);
     return SE_OK;
 }

@@ -30,21 +30,19 @@ static uint64_t se_mix(uint64_t x) {
 }
 
 /* What each discrete action does now: allowed or not, the engine's action and the
- * street total it goes to. */
+ * street total it goes to. One cache line a table: what a step reads of it. */
 struct se_table_choice {
-    se_legal rules; /* se_hand_legal of the hand as it stands */
-    uint8_t legal[SE_TABLE_ACTIONS];
-    se_action kind[SE_TABLE_ACTIONS];
     int64_t to[SE_TABLE_ACTIONS];
+    uint8_t legal[SE_TABLE_ACTIONS];
+    uint8_t kind[SE_TABLE_ACTIONS]; /* se_action */
 };
 typedef struct se_table_choice se_choice;
 
 static void se_choices(const se_hand *h, se_choice *c) {
-    memset(c, 0, sizeof *c);
-    for (int a = 0; a < SE_TABLE_ACTIONS; a++) c->to[a] = -1;
-    se_hand_legal(h, &c->rules);
+    for (int a = 0; a < SE_TABLE_ACTIONS; a++) c->to[a] = -1, c->legal[a] = 0, c->kind[a] = 0;
+    se_legal legal;
+    se_hand_legal(h, &legal);
     if (h->actor < 0 || h->showdown || h->over) return;
-    const se_legal legal = c->rules;
     int64_t mine = h->street_bets[h->actor];
     if (legal.fold) {
         c->legal[SE_TABLE_FOLD] = 1, c->kind[SE_TABLE_FOLD] = SE_ACT_FOLD;
@@ -73,12 +71,30 @@ static void se_choices(const se_hand *h, se_choice *c) {
     int small = both || (!h->open_pair_round && h->street <= 4);
     int big = both || !small;
     if (small) {
-        c->legal[SE_TABLE_SMALL] = 1, c->kind[SE_TABLE_SMALL] = kind;
+        c->legal[SE_TABLE_SMALL] = 1, c->kind[SE_TABLE_SMALL] = (uint8_t)kind;
         c->to[SE_TABLE_SMALL] = list[0];
     }
     if (big) {
-        c->legal[SE_TABLE_BIG] = 1, c->kind[SE_TABLE_BIG] = kind;
+        c->legal[SE_TABLE_BIG] = 1, c->kind[SE_TABLE_BIG] = (uint8_t)kind;
         c->to[SE_TABLE_BIG] = list[count - 1];
+    }
+}
+
+/* The engine's se_legal for choice `action` alone: all se_hand_act_legal needs to
+ * play it (the choice came from se_hand_legal when the hand last changed). */
+static void se_choice_legal(const se_choice *c, int action, int64_t mine, se_legal *legal) {
+    memset(legal, 0, sizeof *legal);
+    legal->call = -1;
+    legal->bring_in = -1;
+    int64_t to = c->to[action];
+    switch ((se_action)c->kind[action]) {
+    case SE_ACT_FOLD: legal->fold = 1; break;
+    case SE_ACT_CHECK: legal->check = 1; break;
+    case SE_ACT_CALL: legal->call = to - mine; break;
+    case SE_ACT_BRING_IN: legal->bring_in = to; break;
+    case SE_ACT_COMPLETE: legal->complete_to[0] = to, legal->complete_count = 1; break;
+    case SE_ACT_BET: legal->bet_to[0] = to, legal->bet_count = 1; break;
+    case SE_ACT_RAISE: legal->raise_to[0] = to, legal->raise_count = 1; break;
     }
 }
 
@@ -89,8 +105,9 @@ void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals,
         legal[a] = c.legal[a], totals[a] = c.to[a], kinds[a] = c.legal[a] ? (int)c.kind[a] : -1;
 }
 
-/* Writes table i's state into the caller's arrays, and keeps its choices. */
-static void se_table_view(se_tables *t, size_t i) {
+/* Writes table i's state into the caller's arrays, and keeps its choices. `seat`
+ * is the one seat whose chips changed since the last write, -1 for all of them. */
+static void se_table_view(se_tables *t, size_t i, int seat) {
     const se_hand *h = se_playing(t, i);
     const se_tables_view *v = &t->view;
     int seats = t->rules.seats;
@@ -98,20 +115,31 @@ static void se_table_view(se_tables *t, size_t i) {
     se_choices(h, c);
     v->actor[i] = (int8_t)h->actor;
     v->street[i] = (int8_t)h->street;
-    int64_t pot = 0;
     for (int a = 0; a < SE_TABLE_ACTIONS; a++) {
         v->legal[i * SE_TABLE_ACTIONS + a] = c->legal[a];
         v->totals[i * SE_TABLE_ACTIONS + a] = c->to[a];
     }
-    /* The cards change only when some are dealt: written then. */
-    int fresh = t->cards_shown[i] != h->cards_dealt;
+    v->to_call[i] = c->legal[SE_TABLE_CHECK_CALL] && c->kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
+                        ? c->to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
+                        : 0;
+    /* Between deals only the seat that acted puts chips in (a street's end deals,
+     * a hand's end starts a new one): the other seats' rows stay as written. */
+    if (t->cards_shown[i] == h->cards_dealt && seat >= 0) {
+        size_t at = i * (size_t)seats + (size_t)seat;
+        v->pot[i] += v->stacks[at] - h->stacks[seat]; /* the chips the seat put in */
+        v->stacks[at] = h->stacks[seat];
+        v->bets[at] = h->street_bets[seat];
+        v->folded[at] = h->folded[seat];
+        return;
+    }
+    int64_t pot = 0;
     for (int s = 0; s < seats; s++) {
         size_t at = i * (size_t)seats + (size_t)s;
         pot += h->contributions[s];
         v->stacks[at] = h->stacks[s];
         v->bets[at] = h->street_bets[s];
         v->folded[at] = h->folded[s];
-        for (int k = 0; fresh && k < 7; k++) {
+        for (int k = 0; k < 7; k++) {
             int dealt = k < h->card_count[s];
             v->cards[at * 7 + (size_t)k] = dealt ? h->cards[s][k] : SE_UNKNOWN_CARD;
             v->up[at * 7 + (size_t)k] = (uint8_t)(dealt && !se_down_place(k));
@@ -119,9 +147,6 @@ static void se_table_view(se_tables *t, size_t i) {
     }
     t->cards_shown[i] = h->cards_dealt;
     v->pot[i] = pot;
-    v->to_call[i] = c->legal[SE_TABLE_CHECK_CALL] && c->kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
-                        ? c->to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
-                        : 0;
     v->hands_played[i] = t->played[i];
 }
 
@@ -214,7 +239,7 @@ se_status se_tables_start(se_tables *t, const int64_t *stacks) {
         t->cards_shown[i] = -1;
         status = se_table_advance(t, i);
         if (status != SE_OK) return status;
-        se_table_view(t, i);
+        se_table_view(t, i, -1);
     }
     memset(t->view.rewards, 0, t->n * (size_t)t->rules.seats * sizeof *t->view.rewards);
     memset(t->view.done, 0, t->n);
@@ -245,11 +270,17 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
     se_step_work *w = context;
     se_tables *t = w->t;
     int seats = t->rules.seats;
+    for (size_t k = begin; k < end && k < begin + SE_AHEAD; k++) { /* the first tables' */
+        const char *hand = (const char *)se_playing(t, k);
+        for (size_t line = 0; line < SE_HAND_HOT_BYTES + 63; line += 64) SE_PREFETCH(hand + line);
+    }
     for (size_t i = begin; i < end; i++) {
         if (i + SE_AHEAD < end) { /* a later table's memory, on its way */
             size_t k = i + SE_AHEAD;
+            /* The part of its hand every action touches (a deal's fields are
+             * left to the hardware: a street starts once in a few actions). */
             const char *later = (const char *)se_playing(t, k);
-            for (size_t line = 0; line < sizeof(se_hand); line += 64) SE_PREFETCH(later + line);
+            for (size_t line = 0; line < SE_HAND_HOT_BYTES + 63; line += 64) SE_PREFETCH(later + line);
             SE_PREFETCH(&t->choices[k]);
             /* The log of a nearer table, whose hand was asked for before (reading a
              * field of a hand not yet here would wait for it). */
@@ -260,11 +291,15 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
             SE_PREFETCH(&t->view.totals[k * SE_TABLE_ACTIONS]);
         }
         se_hand *h = se_playing(t, i);
-        memset(t->view.rewards + i * (size_t)seats, 0, (size_t)seats * sizeof *t->view.rewards);
-        t->view.done[i] = 0;
+        if (t->view.done[i]) { /* last step's rewards, cleared */
+            memset(t->view.rewards + i * (size_t)seats, 0, (size_t)seats * sizeof *t->view.rewards);
+            t->view.done[i] = 0;
+        }
         const se_choice *c = &t->choices[i];
         int action = (int)w->actions[i], seat = h->actor, street = h->street;
-        se_status status = se_hand_act_legal(h, c->kind[action], c->to[action], &c->rules);
+        se_legal legal;
+        se_choice_legal(c, action, h->street_bets[seat], &legal);
+        se_status status = se_hand_act_legal(h, (se_action)c->kind[action], c->to[action], &legal);
         if (status == SE_OK) {
             uint8_t *count = &t->history_count[i * 5 + (size_t)(street - 3)];
             if (*count < SE_TABLE_HISTORY) {
@@ -279,7 +314,7 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
             w->status = status;
             return 1;
         }
-        se_table_view(t, i);
+        se_table_view(t, i, seat);
     }
     return 0;
 }
@@ -289,7 +324,14 @@ se_status se_tables_step(se_tables *t, const int64_t *actions, int threads, int 
     se_status status = se_tables_check(t, actions, bad);
     if (status != SE_OK) return status;
     se_step_work work = {t, actions, 0, SE_OK};
-    int used = se_parallel_for(t->n, 256, SE_TABLES_PER_THREAD, threads, se_step_chunk, &work);
+    /* A team kept from step to step: a thread started per step, and its core woken,
+     * would cost about what half the step's tables take. */
+    int want = se_workers_for(t->n, SE_TABLES_PER_THREAD, threads);
+    if (want > 1 && se_team_size(t->team) != want) {
+        se_team_free(t->team);
+        t->team = se_team_new(want); /* NULL (no thread started): the step runs alone */
+    }
+    int used = se_team_for(want > 1 ? t->team : NULL, t->n, 256, se_step_chunk, &work);
     if (workers) *workers = used;
     if (work.failed) {
         if (bad) *bad = work.failed - 1;
@@ -306,6 +348,7 @@ se_status se_tables_last(const se_tables *t, size_t i, const se_hand **hand) {
 
 void se_tables_free(se_tables *t) {
     if (t == NULL) return;
+    se_team_free(t->team);
     for (size_t i = 0; t->hands && i < 2 * t->n; i++) se_hand_free(&t->hands[i]);
     free(t->hands);
     free(t->current);

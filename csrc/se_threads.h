@@ -29,6 +29,26 @@ int se_parallel_for(size_t n_items, size_t chunk, size_t min_items_per_worker, i
 /* How many workers se_parallel_for would use; the same rule, without running. */
 int se_workers_for(size_t n_items, size_t min_items_per_worker, int threads);
 
+/* A team: worker threads kept between parallel loops, for a caller that runs many
+ * short loops (a step of many tables takes a few hundred microseconds, about what
+ * starting a thread and waking its core cost). Between loops a worker spins a
+ * little while (SE_TEAM_SPIN_NS), then sleeps until the next loop. One caller at a
+ * time per team; in a child process after fork the loop runs on the caller alone. */
+typedef struct se_team se_team;
+#define SE_TEAM_SPIN_NS 2000000 /* 2 ms: longer than a step's Python between loops */
+
+/* A team of `threads` workers, the caller included (capped at SE_MAX_THREADS);
+ * NULL when no thread could be started or threads < 2 (se_team_for then runs
+ * alone). */
+se_team *se_team_new(int threads);
+/* The team's workers, the caller included (1 for NULL). */
+int se_team_size(const se_team *team);
+/* se_parallel_for on the team's workers: the same chunks, the same stop rule.
+ * Returns the workers that took part. */
+int se_team_for(se_team *team, size_t n_items, size_t chunk, se_chunk_fn fn, void *context);
+/* Stops and joins the workers; NULL is fine. */
+void se_team_free(se_team *team);
+
 /* Relaxed atomic operations on a shared counter or flag. */
 size_t se_fetch_add(volatile size_t *target, size_t value);
 size_t se_load(volatile size_t *source);

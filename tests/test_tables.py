@@ -4,10 +4,14 @@ actions; refusals that change nothing; threads that really ran."""
 
 from __future__ import annotations
 
+import os
+import warnings
+
 import numpy as np
 import pytest
 
 from studeval import Stakes, StudHand
+from studeval._core import _threads_started
 from studeval.errors import ChipError, IllegalActionError, OptionError, SeatError
 from studeval.tables import ACTIONS, Tables
 
@@ -148,6 +152,39 @@ def test_an_illegal_action_is_refused_and_nothing_changes() -> None:
         tables.step(actions.astype(float))
     with pytest.raises(ValueError):
         tables.pot[0] = 1  # the arrays are the core's: read-only
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a forked child is a POSIX matter")
+def test_threads_kept_from_step_to_step_and_a_forked_child_steps_alone() -> None:
+    single = Tables(4096, "razz", STAKES, [60] * 5, seed=3, threads=1)
+    double = Tables(4096, "razz", STAKES, [60] * 5, seed=3, threads=2)
+    rng = np.random.default_rng(3)
+    first = _random_actions(double, rng)
+    double.step(first)  # its worker thread starts
+    single.step(first)
+    started = _threads_started()
+    for _ in range(60):
+        actions = _random_actions(double, rng)
+        single.step(actions)
+        double.step(actions)
+        assert double.threads_used == 2
+        for name in ("actor", "legal", "stacks", "pot", "rewards", "done", "cards", "history"):
+            assert np.array_equal(getattr(single, name), getattr(double, name)), name
+    assert _threads_started() == started  # the same worker every step, none started anew
+    with warnings.catch_warnings():  # Python warns of fork() in a threaded process
+        warnings.simplefilter("ignore", DeprecationWarning)
+        child = os.fork()
+    if child == 0:  # the worker thread is not in the child: the step runs alone
+        code = 1
+        try:
+            double.step(_random_actions(double, rng))
+            code = 0 if double.threads_used == 1 else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    double.step(_random_actions(double, rng))  # and the parent's team still runs
+    assert double.threads_used == 2
 
 
 def test_seeds_threads_and_bad_input() -> None:

@@ -13,7 +13,9 @@ Steps (each fails the command on any finding):
    on nothing; both steps also run the equity check (tests/c/equity_check.c) on
    fewer spots, with its threaded counting, sampling and stopping, and the
    engine check (tests/c/engine_check.c: random tables and byte streams of legal
-   and illegal calls, chips conserved, refusals changing nothing);
+   and illegal calls, chips conserved, refusals changing nothing) and the tables
+   check (tests/c/tables_check.c: tables stepped by a team of 2 threads equal to
+   one thread's after every step, the team's worker kept from step to step);
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
    tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
@@ -138,8 +140,25 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
     threads = re.search(r"worker threads started: (\d+)", output)
     equity = sanitized_equity(clang, work, sanitizer, flags, env)
     engine = sanitized_engine(clang, work, sanitizer, flags, env)
+    tables = sanitized_tables(clang, work, sanitizer, flags, env)
     return (f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}; "
-            f"engine: {engine}")  # fmt: skip
+            f"engine: {engine}; tables: {tables}")  # fmt: skip
+
+
+def sanitized_tables(
+    clang: str, work: Path, sanitizer: str, flags: list[str], env: dict[str, str]
+) -> str:
+    """The tables check (tests/c/tables_check.c) under the same sanitizer: tables
+    stepped by a team of 2 threads against one thread, array for array."""
+    binary = work / f"tables-{sanitizer}"
+    run([clang, "-O1", "-g", "-std=c99", "-pthread", *flags, *includes(work),
+         *core_sources(work), str(REPO / "tests" / "c" / "tables_check.c"), "-o", str(binary),
+         "-lpthread"])  # fmt: skip
+    output = run([str(binary), "2048", "60", "5"], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} tables check did not pass: {last}")
+    return last.removeprefix("ok ")
 
 
 def sanitized_engine(

@@ -413,7 +413,9 @@ typedef struct se_event {
     int64_t to;     /* the seat's street total after a bet, call or raise; -1 if none */
 } se_event;
 
-/* The state. Read it freely; change it only through the functions below. */
+/* The state. Read it freely; change it only through the functions below. What
+ * every action reads or writes comes first, together (se_tables.c fetches those
+ * lines of the tables ahead); the deal's and the showdown's fields follow. */
 typedef struct se_hand {
     se_table_rules rules;
     int street;        /* 3..7 */
@@ -424,18 +426,6 @@ typedef struct se_hand {
     int community;     /* the community card, -1 when none */
     int64_t stacks[SE_ENGINE_MAX_SEATS];
     int64_t contributions[SE_ENGINE_MAX_SEATS];
-    int64_t payouts[SE_ENGINE_MAX_SEATS];
-    int64_t rake_taken;
-    uint8_t cards[SE_ENGINE_MAX_SEATS][7]; /* in deal order; SE_UNKNOWN_CARD when unknown */
-    int card_count[SE_ENGINE_MAX_SEATS];
-    uint8_t up[SE_ENGINE_MAX_SEATS][4];
-    int up_count[SE_ENGINE_MAX_SEATS];
-    uint8_t folded[SE_ENGINE_MAX_SEATS], out[SE_ENGINE_MAX_SEATS]; /* out: folded or mucked */
-    uint8_t shown[SE_ENGINE_MAX_SEATS], dealt[SE_ENGINE_MAX_SEATS];
-    uint64_t known;    /* every card dealt face up, or known, as a bit mask */
-    int cards_dealt;   /* cards given out, unknown ones and the community card included */
-    se_event *events;  /* the log, events_count long */
-    size_t events_count, events_capacity;
     /* The betting round. */
     int64_t street_bets[SE_ENGINE_MAX_SEATS];
     int64_t acted_at[SE_ENGINE_MAX_SEATS]; /* the full level a seat last acted at; -1 not yet */
@@ -445,14 +435,33 @@ typedef struct se_hand {
     int64_t max_raise; /* short_all_in_full_bet: the largest wager increment this round */
     int uncapped, big_seen, bring_in_due, open_pair_round;
     int last_aggressor, round_aggressor, first_actor;
-    int show_order[SE_ENGINE_MAX_SEATS], show_count;
+    uint8_t folded[SE_ENGINE_MAX_SEATS], out[SE_ENGINE_MAX_SEATS]; /* out: folded or mucked */
+    uint8_t dealt[SE_ENGINE_MAX_SEATS];
+    int cards_dealt;   /* cards given out, unknown ones and the community card included */
+    uint64_t known;    /* every card dealt face up, or known, as a bit mask */
+    se_event *events;  /* the log, events_count long */
+    size_t events_count, events_capacity;
+    /* The cards. */
+    uint8_t cards[SE_ENGINE_MAX_SEATS][7]; /* in deal order; SE_UNKNOWN_CARD when unknown */
+    int card_count[SE_ENGINE_MAX_SEATS];
+    uint8_t up[SE_ENGINE_MAX_SEATS][4];
+    int up_count[SE_ENGINE_MAX_SEATS];
     uint8_t deck[52];
     int deck_count;    /* -1 until the first se_hand_deal_random shuffles */
+    uint64_t deck_known; /* known when the deck last held no known card */
     /* deck_reuses_muck: cards burned since the deck was last made anew, whether the
      * street's burn is still due, and the folded seats whose cards went back. */
     int burned, burn_due;
     uint8_t recycled[SE_ENGINE_MAX_SEATS];
+    /* The showdown and the end. */
+    uint8_t shown[SE_ENGINE_MAX_SEATS];
+    int show_order[SE_ENGINE_MAX_SEATS], show_count;
+    int64_t payouts[SE_ENGINE_MAX_SEATS];
+    int64_t rake_taken;
 } se_hand;
+
+/* The bytes of se_hand that every action touches (the rest: deals, showdowns). */
+#define SE_HAND_HOT_BYTES offsetof(se_hand, cards)
 
 /* Sets up a hand and posts the antes (a stack shorter than the ante posts all of
  * it). SE_BAD_ARGUMENT for bad rules or stacks, SE_NO_MEMORY. Call se_hand_free
@@ -587,6 +596,7 @@ typedef struct se_tables {
     int *cards_shown;         /* cards each table's arrays show, -1: write them all */
     uint64_t *played;
     se_tables_view view;
+    struct se_team *team;     /* worker threads kept between steps (se_threads.c) */
 } se_tables;
 
 /* Sets up n tables (rules: the seats, the stakes, the rake and the game's flags;

@@ -95,7 +95,8 @@ class Tables(TableArrays):
     ``rules``: :class:`~studeval.HouseRules` (Robert's by default). ``seed``: an int
     (each table's shuffles follow from it and the table's number), random when
     ``None``. ``threads``: at most this many threads a step (``None``: as many as
-    the tables pay for, one per 1,024).
+    the tables pay for, one per 1,024); the worker threads are started once and
+    kept from step to step (see the docs' Threads section).
     """
 
     FOLD, CHECK_CALL, BRING_IN, SMALL, BIG = range(5)
