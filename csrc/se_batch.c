@@ -5,6 +5,7 @@
 #include "se_threads.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,11 +159,12 @@ static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, 
 #include <immintrin.h>
 #define SE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
+/* Shared by the AVX-512 and AVX2 kernels (se_simd_tables fills them once). */
 static uint32_t se_id_by_rank[16];          /* the id part of a card's key, by rank; 0 past 12 */
 static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
 static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
 
-static void se_avx512_tables(void) {
+static void se_simd_tables(void) {
     /* The id part of a key depends on the rank alone (the suit lives in the low
      * half), so one 16-entry permute finds it. */
     for (int c = 0; c < 52; c++) se_id_by_rank[c >> 2] = (uint32_t)(se_card_table[c].key >> 32);
@@ -272,33 +274,35 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
     return se_rank_rows(job, r, end, k, want, 1, columns);
 }
 
-#define SE_CASE_K512(K, WANT, COLUMNS)                          \
+/* One instantiation per (outputs wanted, k) of a vector kernel's rows function FN;
+ * COLUMNS: rows 1 byte apart, their cards a column stride apart. */
+#define SE_CASE_KV(FN, K, WANT, COLUMNS)                        \
     case K:                                                     \
-        return se_avx512_rows(job, begin, end, K, (WANT), (COLUMNS));
-#define SE_CASE_WANT512(WANT, COLUMNS)                          \
+        return FN(job, begin, end, K, (WANT), (COLUMNS));
+#define SE_CASE_WANTV(FN, WANT, COLUMNS)                        \
     case WANT:                                                  \
         switch (job->k) {                                       \
-            SE_CASE_K512(5, WANT, COLUMNS)                      \
-            SE_CASE_K512(6, WANT, COLUMNS)                      \
-            SE_CASE_K512(7, WANT, COLUMNS)                      \
+            SE_CASE_KV(FN, 5, WANT, COLUMNS)                    \
+            SE_CASE_KV(FN, 6, WANT, COLUMNS)                    \
+            SE_CASE_KV(FN, 7, WANT, COLUMNS)                    \
         }                                                       \
         break;
-#define SE_DISPATCH512(COLUMNS)                                 \
+#define SE_DISPATCH_VECTOR(FN, COLUMNS)                         \
     switch (want) {                                             \
-        SE_CASE_WANT512(1, COLUMNS)                             \
-        SE_CASE_WANT512(2, COLUMNS)                             \
-        SE_CASE_WANT512(3, COLUMNS)                             \
-        SE_CASE_WANT512(4, COLUMNS)                             \
-        SE_CASE_WANT512(5, COLUMNS)                             \
-        SE_CASE_WANT512(6, COLUMNS)                             \
-        SE_CASE_WANT512(7, COLUMNS)                             \
+        SE_CASE_WANTV(FN, 1, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 2, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 3, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 4, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 5, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 6, COLUMNS)                           \
+        SE_CASE_WANTV(FN, 7, COLUMNS)                           \
     }                                                           \
     return SE_NO_ROW;
 
 SE_AVX512 static size_t se_rank_block_avx512(const se_job *job, size_t begin, size_t end,
                                              int want) {
     if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
-    SE_DISPATCH512(0)
+    SE_DISPATCH_VECTOR(se_avx512_rows, 0)
 }
 
 /* Column-strided rows: the AVX-512 kernel reads a column's 16 bytes at once when
@@ -307,7 +311,187 @@ SE_AVX512 static size_t se_rank_block_avx512(const se_job *job, size_t begin, si
 SE_AVX512 static size_t se_rank_block_avx512_strided(const se_job *job, size_t begin,
                                                      size_t end, int want) {
     if (job->row_stride != 1) return se_rank_block_strided(job, begin, end, want);
-    SE_DISPATCH512(1)
+    SE_DISPATCH_VECTOR(se_avx512_rows, 1)
+}
+
+/* ---- The AVX2 kernel: 8 hands a step ---------------------------------------------
+ * The AVX-512 kernel's steps on 8 lanes, for CPUs without AVX-512 (most laptops and
+ * many servers). AVX2 has no byte permute across the two 128-bit halves, so the 8
+ * rows are spread first: one dword permute puts rows 0-1 in the low half and rows
+ * 2-3 in the high half of one register (rows 4-7 likewise from a second load), and
+ * one byte shuffle a register then moves card j of each row into its own dword. The
+ * lanes then hold rows 0, 1, 4, 5, 2, 3, 6, 7, put back in order as the ranks are
+ * packed to 16 bits. There are no mask registers: masks are all-ones lanes. A group
+ * of 8 rows with an invalid one is ranked again by the scalar loop, which names the
+ * first bad row. Bit-exact with the scalar loop (tests/c/exhaustive.c). */
+#define SE_AVX2 __attribute__((target("avx2,popcnt")))
+#define SE_ALIGN32 __attribute__((aligned(32)))
+
+/* The row of each lane, for contiguous rows. */
+static const int se_avx2_row[8] = {0, 1, 4, 5, 2, 3, 6, 7};
+
+/* table[index] for 8 lanes by scalar loads: a gather instruction cost more than the
+ * eight loads on the CPUs measured (Intel's gathers carry a microcode fix for a
+ * data leak, and AMD's were never fast). */
+SE_AVX2 SE_INLINE __m256i se_avx2_lookup(const uint32_t *table, __m256i index) {
+    SE_ALIGN32 uint32_t at[8];
+    _mm256_store_si256((__m256i *)at, index);
+    return _mm256_setr_epi32((int)table[at[0]], (int)table[at[1]], (int)table[at[2]],
+                             (int)table[at[3]], (int)table[at[4]], (int)table[at[5]],
+                             (int)table[at[6]], (int)table[at[7]]);
+}
+
+/* 8 dword results, in lane order `order_index` puts back, as 8 uint16 at out. */
+SE_AVX2 SE_INLINE void se_avx2_store16(uint16_t *out, __m256i values, __m256i order_index) {
+    __m256i packed = _mm256_packus_epi32(values, values); /* 4 a half, twice */
+    packed = _mm256_permutevar8x32_epi32(packed, order_index);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+}
+
+SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t end, const int k,
+                                      const int want, const int columns) {
+    const __m256i ids_low = _mm256_loadu_si256((const __m256i *)se_id_by_rank);
+    const __m256i ids_high = _mm256_loadu_si256((const __m256i *)(se_id_by_rank + 8));
+    /* A card's suit counter, 1 << (4 * suit): vpermd reads the code's low 3 bits. */
+    const __m256i suit_bits = _mm256_setr_epi32(1, 16, 256, 4096, 1, 16, 256, 4096);
+    const __m256i one = _mm256_set1_epi32(1), thirty_two = _mm256_set1_epi32(32);
+    const __m256i seven = _mm256_set1_epi32(7), limit = _mm256_set1_epi32(52);
+    /* Rows 2 and 3 start at byte 2k: from dword k / 2 on, `skew` bytes into it. */
+    const int first = k / 2, skew = 2 * k - 4 * first;
+    const __m256i spread = _mm256_setr_epi32(0, 1, 2, 3, first, first + 1, first + 2, first + 3);
+    /* Packed ranks, as dwords of two: rows (0,1) (4,5) | (2,3) (6,7) become 0..7;
+     * columns come in order. */
+    const __m256i order = columns ? _mm256_setr_epi32(0, 1, 4, 5, 0, 1, 4, 5)
+                                  : _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
+    __m256i pick_a[7], pick_b[7];
+    for (int j = 0; j < k; j++) {
+        /* Byte 0 of dwords 0 and 1 of each half from a, of dwords 2 and 3 from b. */
+        int8_t a[32], b[32];
+        memset(a, 0x80, sizeof a); /* a byte shuffle writes zero for 0x80 */
+        memset(b, 0x80, sizeof b);
+        a[0] = b[8] = (int8_t)j;
+        a[4] = b[12] = (int8_t)(k + j);
+        a[16] = b[24] = (int8_t)(skew + j);
+        a[20] = b[28] = (int8_t)(skew + k + j);
+        pick_a[j] = _mm256_loadu_si256((const __m256i *)a);
+        pick_b[j] = _mm256_loadu_si256((const __m256i *)b);
+    }
+    const uint8_t *cards = job->cards;
+    const size_t col = job->col_stride;
+    size_t r = begin;
+    /* Steps of 4 groups of 8 rows: the keys of all four first, then their table
+     * reads, so that the four groups' gathers (each two in a row, the second on
+     * the first) wait together rather than one after another. Each group's loads
+     * stay inside the rows given: two 32-byte loads, at its rows 0 and 4; or
+     * columns (row stride 1), 8 bytes of each. */
+    for (; r + 32 <= end && (columns || (r + 28) * (size_t)k + 32 <= job->rows * (size_t)k);
+         r += 32) {
+        __m256i ids[4], suit_sums[4];
+        int ranked = 0; /* groups the scalar loop ranked (one holds an invalid row) */
+        for (int g = 0; g < 4; g++) {
+            const size_t at = r + 8 * (size_t)g;
+            const uint8_t *base = columns ? cards + at : cards + at * (size_t)k;
+            __m256i x = _mm256_setzero_si256(), y = x;
+            if (!columns) {
+                x = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)base),
+                                                spread);
+                y = _mm256_permutevar8x32_epi32(
+                    _mm256_loadu_si256((const __m256i *)(base + 4 * (size_t)k)), spread);
+            }
+            __m256i id = _mm256_setzero_si256(), suits = _mm256_set1_epi32(SE_SUIT_BIAS);
+            __m256i top = id, lo = id, hi = id, lo_or = id, hi_or = id;
+            for (int j = 0; j < k; j++) {
+                __m256i code =
+                    columns ? _mm256_cvtepu8_epi32(
+                                  _mm_loadl_epi64((const __m128i *)(base + (size_t)j * col)))
+                            : _mm256_or_si256(_mm256_shuffle_epi8(x, pick_a[j]),
+                                              _mm256_shuffle_epi8(y, pick_b[j]));
+                top = _mm256_max_epu32(top, code); /* valid rows have top codes < 52 */
+                /* As in the AVX-512 kernel, nothing is masked by validity: an
+                 * invalid row is refused or may take any rank, and every index
+                 * stays inside its register table or, masked to the table's size,
+                 * its gather. */
+                __m256i rank = _mm256_srli_epi32(code, 2);
+                __m256i id_card = _mm256_blendv_epi8(
+                    _mm256_permutevar8x32_epi32(ids_low, rank),
+                    _mm256_permutevar8x32_epi32(ids_high, rank), _mm256_cmpgt_epi32(rank, seven));
+                id = _mm256_add_epi32(id, id_card);
+                suits = _mm256_add_epi32(suits, _mm256_permutevar8x32_epi32(suit_bits, code));
+                if (job->check) { /* bit `code` of 52, in two dwords: a repeat carries */
+                    __m256i bit_lo = _mm256_sllv_epi32(one, code); /* 0 from 32 on */
+                    __m256i bit_hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(code, thirty_two));
+                    lo = _mm256_add_epi32(lo, bit_lo);
+                    lo_or = _mm256_or_si256(lo_or, bit_lo);
+                    hi = _mm256_add_epi32(hi, bit_hi);
+                    hi_or = _mm256_or_si256(hi_or, bit_hi);
+                }
+            }
+            if (job->check) {
+                __m256i valid = _mm256_and_si256(
+                    _mm256_cmpgt_epi32(limit, top),
+                    _mm256_and_si256(_mm256_cmpeq_epi32(lo, lo_or), _mm256_cmpeq_epi32(hi, hi_or)));
+                if (_mm256_movemask_ps(_mm256_castsi256_ps(valid)) != 0xFF) {
+                    size_t bad = se_rank_rows(job, at, at + 8, k, want, 1, columns);
+                    if (bad != SE_NO_ROW) return bad;
+                    ranked |= 1 << g;
+                }
+            }
+            ids[g] = id;
+            suit_sums[g] = suits;
+        }
+        for (int g = 0; g < 4; g++) {
+            if (ranked >> g & 1) continue;
+            const size_t at = r + 8 * (size_t)g;
+            __m256i bucket = _mm256_srli_epi32(ids[g], 32 - SE_BUCKET_BITS);
+            __m256i disp = se_avx2_lookup(se_hash_disp, bucket);
+            __m256i slot = _mm256_and_si256(_mm256_xor_si256(ids[g], disp),
+                                            _mm256_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
+            __m256i hilo = se_avx2_lookup(se_hilo_table, slot);
+            if (want & SE_RANK_HIGH) {
+                __m256i flush_bits =
+                    _mm256_and_si256(suit_sums[g], _mm256_set1_epi32((int)SE_FLUSH_BITS));
+                int plain = _mm256_movemask_ps(_mm256_castsi256_ps(
+                    _mm256_cmpeq_epi32(flush_bits, _mm256_setzero_si256())));
+                se_avx2_store16(job->high + at,
+                                _mm256_and_si256(hilo, _mm256_set1_epi32(0xFFFF)), order);
+                /* A flush (about one 7-card hand in 33) is ranked again by the scalar
+                 * loop: the lanes hold no suit's ranks. */
+                for (int lanes = ~plain & 0xFF; lanes != 0; lanes &= lanes - 1) {
+                    int lane = se_lowest_bit((uint32_t)lanes);
+                    size_t row = at + (size_t)(columns ? lane : se_avx2_row[lane]);
+                    (void)se_rank_rows(job, row, row + 1, k, SE_RANK_HIGH, 1, columns);
+                }
+            }
+            if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
+                __m256i low = _mm256_srli_epi32(hilo, 16);
+                if (want & SE_RANK_LOW) se_avx2_store16(job->low + at, low, order);
+                if (want & SE_RANK_LOW8) {
+                    /* 0xFFFF where no low qualifies (not -1: the packing saturates). */
+                    __m256i none = _mm256_and_si256(
+                        _mm256_cmpgt_epi32(low, _mm256_set1_epi32(56)), _mm256_set1_epi32(0xFFFF));
+                    se_avx2_store16(job->low8 + at, _mm256_or_si256(low, none), order);
+                }
+            }
+        }
+    }
+    /* The rest (and any row the loads could not reach) the scalar way. */
+    return se_rank_rows(job, r, end, k, want, 1, columns);
+}
+
+SE_AVX2 static size_t se_rank_block_avx2(const se_job *job, size_t begin, size_t end, int want) {
+    if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
+    SE_DISPATCH_VECTOR(se_avx2_rows, 0)
+}
+
+SE_AVX2 static size_t se_rank_block_avx2_strided(const se_job *job, size_t begin, size_t end,
+                                                 int want) {
+    if (job->row_stride != 1) return se_rank_block_strided(job, begin, end, want);
+    SE_DISPATCH_VECTOR(se_avx2_rows, 1)
+}
+
+static int se_cpu_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
 }
 
 static int se_cpu_has_avx512(void) {
@@ -330,39 +514,150 @@ static int se_cpu_has_popcnt(void) {
 #endif
 }
 
-/* The loop for this CPU, chosen once per process (racing first calls wait for
- * the one that chooses, so no thread ever reads a half-written pointer). */
-static se_block_fn se_chosen_kernel = NULL;
-static se_block_fn se_chosen_strided = NULL;
+/* ---- Which kernel ------------------------------------------------------------------
+ * The kernels this CPU can run, and the one each kind of call takes: chosen once per
+ * process (racing first calls wait for the one that chooses, so no thread ever reads
+ * a half-written pointer). By default ("auto") they are timed against each other at
+ * the first batch, on the same 4,096 random hands, in turn, best of 7: the same
+ * instructions run at very different speeds on different CPUs (AVX-512 gathers and
+ * permutes on AMD Zen 4 against Intel, say), so the choice is what runs faster here,
+ * not what the CPU claims. Calls for the high rank alone and calls with a low are
+ * timed apart. A vector kernel must beat the scalar loop by 3% to be taken.
+ * STUDEVAL_KERNEL=scalar, avx2 or avx512 takes that kernel where the CPU has it (for
+ * tests and benchmarks), else the scalar loop. */
+typedef struct se_kernel {
+    const char *name;
+    se_block_fn rows;    /* rows whose cards are adjacent (col_stride 1) */
+    se_block_fn strided; /* rows whose cards are col_stride bytes apart */
+} se_kernel;
+
+enum { SE_FOR_HIGH = 0, SE_FOR_LOWS = 1 }; /* the high rank alone; any low */
+#define SE_SAMPLE_ROWS 4096
+#define SE_SAMPLE_ROUNDS 7
+
+static se_kernel se_kernels[3];
+static int se_kernel_count = 0;
+static const se_kernel *se_chosen[2];
+static char se_chosen_name[32];
+static char se_chosen_why[512];
+static char se_kernel_names[32]; /* the kernels this CPU runs, by spaces */
 static se_once_flag se_kernel_once = SE_ONCE_INIT;
 
-static const char *se_chosen_name = "scalar";
+/* Nanoseconds a hand of `kernel` over the sample, for `want`: the best of `rounds`
+ * (the caller alternates kernels round by round). */
+static double se_time_kernel(const se_kernel *kernel, const uint8_t *sample, uint16_t *out,
+                             int want) {
+    se_job job;
+    memset(&job, 0, sizeof job);
+    job.cards = sample;
+    job.rows = SE_SAMPLE_ROWS;
+    job.row_stride = 7;
+    job.col_stride = 1;
+    job.k = 7;
+    job.low = (want & SE_RANK_LOW) ? out + SE_SAMPLE_ROWS : NULL;
+    job.low8 = (want & SE_RANK_LOW8) ? out + 2 * SE_SAMPLE_ROWS : NULL;
+    job.high = (want & SE_RANK_HIGH) ? out : NULL;
+    job.check = 1;
+    job.want = want;
+    uint64_t start = se_clock_ns();
+    (void)kernel->rows(&job, 0, SE_SAMPLE_ROWS, want);
+    return (double)(se_clock_ns() - start) / SE_SAMPLE_ROWS;
+}
 
-/* STUDEVAL_KERNEL=scalar keeps the scalar loop even where AVX-512 is there (for
- * tests and benchmarks); avx512 or auto (the default) takes the AVX-512 kernel
- * when the CPU has it. */
-static void se_choose_kernel(void) {
-    se_block_fn fn = se_rank_block_generic, strided = se_rank_block_strided;
-    const char *asked = getenv("STUDEVAL_KERNEL");
-    int scalar_only = asked != NULL && strcmp(asked, "scalar") == 0;
-#if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
-    if (se_cpu_has_popcnt()) {
-        fn = se_rank_block_popcnt;
+/* Random valid 7-card hands, the same every run (splitmix64). */
+static void se_sample_hands(uint8_t *sample) {
+    uint64_t state = 0x5EED5EEDull;
+    for (int r = 0; r < SE_SAMPLE_ROWS; r++) {
+        uint64_t seen = 0;
+        for (int i = 0; i < 7;) {
+            uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            int card = (int)((z ^ (z >> 31)) % 52);
+            if (seen >> card & 1) continue;
+            seen |= 1ull << card;
+            sample[r * 7 + i++] = (uint8_t)card;
+        }
     }
+}
+
+/* Times every kernel for both kinds of call and takes the fastest of each. */
+static void se_calibrate(void) {
+    static uint8_t sample[SE_SAMPLE_ROWS * 7];
+    static uint16_t out[3 * SE_SAMPLE_ROWS];
+    static const int wants[2] = {SE_RANK_HIGH, SE_RANK_HIGH | SE_RANK_LOW | SE_RANK_LOW8};
+    double best[3][2];
+    se_sample_hands(sample);
+    for (int c = 0; c < se_kernel_count; c++) best[c][0] = best[c][1] = 1e30;
+    for (int round = 0; round < SE_SAMPLE_ROUNDS; round++)
+        for (int w = 0; w < 2; w++)
+            for (int c = 0; c < se_kernel_count; c++) {
+                double ns = se_time_kernel(&se_kernels[c], sample, out, wants[w]);
+                if (ns < best[c][w]) best[c][w] = ns;
+            }
+    size_t used = (size_t)snprintf(se_chosen_why, sizeof se_chosen_why,
+                                   "auto (timed at the first batch, ns a hand, best of %d on %d "
+                                   "hands):", SE_SAMPLE_ROUNDS, SE_SAMPLE_ROWS);
+    for (int w = 0; w < 2; w++) {
+        int pick = 0; /* the scalar loop, unless a vector kernel beats it by 3% */
+        for (int c = 1; c < se_kernel_count; c++)
+            if (best[c][w] < 0.97 * best[0][w] && best[c][w] < best[pick][w]) pick = c;
+        se_chosen[w] = &se_kernels[pick];
+        for (int c = 0; c < se_kernel_count && used < sizeof se_chosen_why; c++)
+            used += (size_t)snprintf(se_chosen_why + used, sizeof se_chosen_why - used,
+                                     "%s%s %.2f", c == 0 ? (w == 0 ? " high: " : "; all three: ")
+                                                         : ", ",
+                                     se_kernels[c].name, best[c][w]);
+        if (used < sizeof se_chosen_why)
+            used += (size_t)snprintf(se_chosen_why + used, sizeof se_chosen_why - used,
+                                     " -> %s", se_chosen[w]->name);
+    }
+}
+
+static void se_choose_kernel(void) {
+    se_kernel scalar = {"scalar", se_rank_block_generic, se_rank_block_strided};
+#if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
+    if (se_cpu_has_popcnt()) scalar.rows = se_rank_block_popcnt;
 #else
     (void)se_cpu_has_popcnt;
 #endif
+    se_kernels[se_kernel_count++] = scalar;
 #if defined(SE_X86_GNU)
-    if (!scalar_only && se_cpu_has_popcnt() && se_cpu_has_avx512()) {
-        se_avx512_tables();
-        fn = se_rank_block_avx512;
-        strided = se_rank_block_avx512_strided;
-        se_chosen_name = "avx512";
+    if (se_cpu_has_popcnt() && (se_cpu_has_avx2() || se_cpu_has_avx512())) se_simd_tables();
+    if (se_cpu_has_popcnt() && se_cpu_has_avx2()) {
+        se_kernel avx2 = {"avx2", se_rank_block_avx2, se_rank_block_avx2_strided};
+        se_kernels[se_kernel_count++] = avx2;
+    }
+    if (se_cpu_has_popcnt() && se_cpu_has_avx512()) {
+        se_kernel avx512 = {"avx512", se_rank_block_avx512, se_rank_block_avx512_strided};
+        se_kernels[se_kernel_count++] = avx512;
     }
 #endif
-    (void)scalar_only;
-    se_chosen_kernel = fn;
-    se_chosen_strided = strided;
+    for (int c = 0, used = 0; c < se_kernel_count; c++)
+        used += snprintf(se_kernel_names + used, sizeof se_kernel_names - (size_t)used, "%s%s",
+                         c ? " " : "", se_kernels[c].name);
+    const char *asked = getenv("STUDEVAL_KERNEL");
+    if (asked != NULL && *asked != '\0' && strcmp(asked, "auto") != 0) {
+        const se_kernel *pick = &se_kernels[0];
+        for (int c = 0; c < se_kernel_count; c++)
+            if (strcmp(asked, se_kernels[c].name) == 0) pick = &se_kernels[c];
+        se_chosen[SE_FOR_HIGH] = se_chosen[SE_FOR_LOWS] = pick;
+        snprintf(se_chosen_why, sizeof se_chosen_why, "STUDEVAL_KERNEL=%.40s%s", asked,
+                 strcmp(asked, pick->name) == 0
+                     ? ""
+                     : ": not a kernel this CPU runs (scalar, avx2, avx512), the scalar loop");
+    } else if (se_kernel_count == 1) {
+        se_chosen[SE_FOR_HIGH] = se_chosen[SE_FOR_LOWS] = &se_kernels[0];
+        snprintf(se_chosen_why, sizeof se_chosen_why,
+                 "auto: this CPU has neither AVX2 nor AVX-512 F/BW/VBMI");
+    } else {
+        se_calibrate();
+    }
+    if (se_chosen[SE_FOR_HIGH] == se_chosen[SE_FOR_LOWS])
+        snprintf(se_chosen_name, sizeof se_chosen_name, "%s", se_chosen[SE_FOR_HIGH]->name);
+    else
+        snprintf(se_chosen_name, sizeof se_chosen_name, "%s/%s", se_chosen[SE_FOR_HIGH]->name,
+                 se_chosen[SE_FOR_LOWS]->name);
 }
 
 const char *se_batch_kernel(void) {
@@ -370,9 +665,19 @@ const char *se_batch_kernel(void) {
     return se_chosen_name;
 }
 
-static se_block_fn se_block_kernel(int strided) {
+const char *se_batch_kernels(void) {
     se_once(&se_kernel_once, se_choose_kernel);
-    return strided ? se_chosen_strided : se_chosen_kernel;
+    return se_kernel_names;
+}
+
+const char *se_batch_kernel_why(void) {
+    se_once(&se_kernel_once, se_choose_kernel);
+    return se_chosen_why;
+}
+
+static const se_kernel *se_kernel_for(int want) {
+    se_once(&se_kernel_once, se_choose_kernel);
+    return se_chosen[want == SE_RANK_HIGH ? SE_FOR_HIGH : SE_FOR_LOWS];
 }
 
 static int se_want(const se_job *job) {
@@ -429,8 +734,9 @@ se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_st
     job.low8 = low8;
     job.check = check != 0;
     job.want = se_want(&job);
-    job.kernel = se_block_kernel(0);
-    job.strided_kernel = se_block_kernel(1);
+    const se_kernel *kernel = se_kernel_for(job.want);
+    job.kernel = kernel->rows;
+    job.strided_kernel = kernel->strided;
     {
         size_t min_rows = se_batch_min_rows_per_thread();
         workers = se_workers_for(rows, min_rows, threads);

@@ -2,6 +2,9 @@
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, for a team's spin */
 #endif
+#if defined(__APPLE__) && !defined(_DARWIN_C_SOURCE)
+#define _DARWIN_C_SOURCE /* _SC_NPROCESSORS_ONLN, which _POSIX_C_SOURCE hides there */
+#endif
 #include "se_threads.h"
 
 #include "studeval.h"
@@ -275,7 +278,12 @@ static void se_cond_wait(se_cond *c, se_mutex *m) { SleepConditionVariableCS(c, 
 static void se_cond_broadcast(se_cond *c) { WakeAllConditionVariable(c); }
 static void se_cond_destroy(se_cond *c) { (void)c; }
 static unsigned long se_process_id(void) { return (unsigned long)GetCurrentProcessId(); }
-static uint64_t se_now_ns(void) { return (uint64_t)GetTickCount64() * 1000000u; }
+uint64_t se_clock_ns(void) {
+    LARGE_INTEGER now, frequency;
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&frequency);
+    return (uint64_t)((double)now.QuadPart * 1e9 / (double)frequency.QuadPart);
+}
 #else
 #include <time.h>
 typedef pthread_mutex_t se_mutex;
@@ -290,7 +298,7 @@ static void se_cond_wait(se_cond *c, se_mutex *m) { pthread_cond_wait(c, m); }
 static void se_cond_broadcast(se_cond *c) { pthread_cond_broadcast(c); }
 static void se_cond_destroy(se_cond *c) { pthread_cond_destroy(c); }
 static unsigned long se_process_id(void) { return (unsigned long)getpid(); }
-static uint64_t se_now_ns(void) {
+uint64_t se_clock_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
@@ -323,7 +331,7 @@ static size_t se_member_wait(se_team *team, size_t seen) {
         size_t now = se_load_acquire(&team->generation);
         if (now != seen || se_load_acquire(&team->quit)) return now;
         if ((spins & 255) == 255) { /* the clock, read now and then */
-            uint64_t time = se_now_ns();
+            uint64_t time = se_clock_ns();
             if (deadline == 0) deadline = time + SE_TEAM_SPIN_NS;
             if (time > deadline) break;
         }

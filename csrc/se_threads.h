@@ -10,6 +10,7 @@
 #define SE_THREADS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "studeval.h" /* SE_MAX_THREADS, the one definition of the thread cap */
 
@@ -48,6 +49,10 @@ int se_team_size(const se_team *team);
 int se_team_for(se_team *team, size_t n_items, size_t chunk, se_chunk_fn fn, void *context);
 /* Stops and joins the workers; NULL is fine. */
 void se_team_free(se_team *team);
+
+/* A monotonic clock in nanoseconds (for short timings: a team's spin, the batch
+ * kernels' calibration). */
+uint64_t se_clock_ns(void);
 
 /* Relaxed atomic operations on a shared counter or flag. */
 size_t se_fetch_add(volatile size_t *target, size_t value);

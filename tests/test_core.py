@@ -396,9 +396,10 @@ def test_forked_child_ranks_after_parent_used_threads() -> None:
 
 
 def test_every_kernel_ranks_alike_and_finds_the_same_bad_row() -> None:
-    """The kernel this CPU runs (AVX-512 where it can) against the scalar one, in a
-    child with STUDEVAL_KERNEL=scalar: random hands of each size, some invalid, checked
-    (the first bad row) and unchecked (the ranks of the valid rows)."""
+    """Every kernel this CPU runs (STUDEVAL_KERNEL=scalar, avx2, avx512, each in a
+    child) against the scalar one: random hands of each size, some invalid, checked
+    (the first bad row) and unchecked (the ranks of the valid rows), in rows and in
+    columns (a column-major array, as a dataframe hands over)."""
     import os
     import subprocess
     import sys
@@ -413,8 +414,12 @@ for k in (5, 6, 7):
     bad = hands.copy()
     bad[rng.integers(0, 50_000, 40), rng.integers(0, k, 40)] = rng.integers(52, 256, 40)
     bad[777, 1] = bad[777, 0]  # a repeated card
-    r = studeval.all_ranks(hands, threads=1)
-    out.append([a.tobytes().hex()[:64] + str(int(a.astype(np.int64).sum())) for a in r])
+    for rows in (hands, np.asfortranarray(hands)):
+        r = studeval.all_ranks(rows, threads=1)
+        out.append([a.tobytes().hex()[:64] + str(int(a.astype(np.int64).sum())) for a in r])
+        r = studeval.all_ranks(rows, threads=1, check=False)
+        out.append([a.tobytes().hex()[:64] + str(int(a.astype(np.int64).sum())) for a in r])
+        out.append(int(studeval.high_ranks(rows, threads=1, check=False).astype(np.int64).sum()))
     try:
         studeval.high_ranks(bad, threads=1)
     except studeval.StudevalError as err:
@@ -425,17 +430,16 @@ for k in (5, 6, 7):
 print(out)
 """
     results = {}
-    for kernel in ("scalar", None):
-        env = {k: v for k, v in os.environ.items() if k != "STUDEVAL_KERNEL"}
-        if kernel:
-            env["STUDEVAL_KERNEL"] = kernel
+    for kernel in ("scalar", "avx2", "avx512"):
+        env = dict(os.environ, STUDEVAL_KERNEL=kernel)
         proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                               text=True, check=True)  # fmt: skip
         ran, *answers = eval(proc.stdout)
         results[ran] = answers
     assert "scalar" in results
-    if studeval._core.batch_kernel() == "avx512":
-        assert results["avx512"] == results["scalar"]
+    assert set(results) == set(studeval._core.batch_kernels())  # each ran that could
+    for kernel, answers in results.items():
+        assert answers == results["scalar"], kernel
 
 
 def test_high_categories_of_an_array() -> None:

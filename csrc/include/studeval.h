@@ -150,10 +150,17 @@ se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_st
 int se_high_class(int rank, int ranks_out[5]);
 int se_low_class(int rank, int ranks_out[5]);
 
-/* The batch kernel this process uses, chosen once at the first batch: "avx512"
- * (AVX-512 F, BW and VBMI, found at run time) or "scalar". STUDEVAL_KERNEL=scalar
- * in the environment keeps the scalar loop on any CPU. */
+/* The batch kernel this process uses, chosen once at the first batch among those
+ * the CPU runs: "avx512" (AVX-512 F, BW and VBMI), "avx2" or "scalar"; by default
+ * the fastest here, timed on a sample of hands (calls for the high rank alone and
+ * calls with a low are timed apart: "X/Y" when they differ, X for the high rank
+ * alone). STUDEVAL_KERNEL=scalar, avx2 or avx512 in the environment takes that one
+ * (the scalar loop where the CPU lacks it). se_batch_kernel_why: the timings or the
+ * setting that chose it, as text. */
 const char *se_batch_kernel(void);
+const char *se_batch_kernel_why(void);
+/* The kernels this CPU runs, by spaces: "scalar", then "avx2", "avx512". */
+const char *se_batch_kernels(void);
 
 /* Number of online CPUs (at least 1), asked of the system once per process. */
 int se_cpu_count(void);

@@ -62,6 +62,8 @@ cdef extern from "studeval.h" nogil:
     int se_low_class(int rank, int ranks_out[5])
     int se_cpu_count()
     const char *se_batch_kernel()
+    const char *se_batch_kernel_why()
+    const char *se_batch_kernels()
     void se_set_batch_min_rows_per_thread(size_t rows)
     size_t se_batch_min_rows_per_thread()
     size_t se_threads_started()

@@ -404,14 +404,30 @@ def _threads_started():
     return se_threads_started()
 
 
-def batch_kernel():
-    """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW and VBMI, found
-    at run time) or ``"scalar"``; ``STUDEVAL_KERNEL=scalar`` keeps the scalar one.
+def batch_kernel(bint explain=False):
+    """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW and VBMI),
+    ``"avx2"`` or ``"scalar"``, chosen once at the first batch among those the CPU runs
+    (:func:`batch_kernels`). By default the fastest here: each is timed on the same
+    sample of hands, calls for the high rank alone apart from calls with a low
+    (``"high/lows"`` when the two differ, ``"scalar/avx2"`` say).
+    ``STUDEVAL_KERNEL=scalar``, ``avx2`` or ``avx512`` takes that kernel (the scalar
+    one where the CPU lacks it). ``explain=True``: why, with the timings.
 
-    >>> batch_kernel() in ("avx512", "scalar")
+    >>> batch_kernel() in ("avx512", "avx2", "scalar") or "/" in batch_kernel()
+    True
+    >>> batch_kernel(explain=True).startswith(("auto", "STUDEVAL_KERNEL"))
     True
     """
-    return se_batch_kernel().decode()
+    return (se_batch_kernel_why() if explain else se_batch_kernel()).decode()
+
+
+def batch_kernels():
+    """The batch kernels this CPU runs, the scalar loop first.
+
+    >>> batch_kernels()[0]
+    'scalar'
+    """
+    return tuple(se_batch_kernels().decode().split())
 
 
 def cpu_count():
