@@ -8,7 +8,7 @@ every call took before it (the same call with ``out=`` given, which still
 converts, checks outputs for overlap and validates); beside them a Python loop of
 ``high_rank`` over the same hands as tuples. Then one thread against two on
 mid-size batches, to place the least rows per thread. Times are CPU seconds
-(``time.process_time``), best of five, all in one run. The project's targets: one row
+(``time.process_time``), best of nine, all in one run. The project's targets: one row
 costs at most 15 single calls, and a batch beats the loop from 32 rows.
 """
 
@@ -24,9 +24,10 @@ from studeval import _core
 
 
 def best(call: Callable[[], object], repeat: int) -> float:
-    """Seconds per call: the best of five timings of ``repeat`` calls."""
+    """Seconds per call: the best of nine timings of ``repeat`` calls (a busy
+    neighbour can slow a few rounds in a row on a shared machine)."""
     times = []
-    for _ in range(5):
+    for _ in range(9):
         start = time.process_time()
         for _ in range(repeat):
             call()

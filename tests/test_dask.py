@@ -107,6 +107,29 @@ def test_dataframe_code_columns(client, hands):
     assert result["category"].astype(str).tolist()[:500] == names
 
 
+def test_card_columns_from_parquet_ranked_in_place(client, hands, tmp_path):
+    # The frame of card columns alone, as Parquet gives it (uint8, one block): the core
+    # reads the partition where it lies, and the partition comes back whole beside
+    # the new columns; a rank column already there is replaced, not repeated.
+    columns = [f"c{i}" for i in range(7)]
+    frame = pd.DataFrame(hands.astype(np.uint8), columns=columns)
+    frame.to_parquet(tmp_path / "cards.parquet")
+    parts = dd.read_parquet(tmp_path / "cards.parquet", filesystem="arrow").repartition(
+        npartitions=3
+    )
+    ranked = client.compute(sd.rank_dataframe(parts, columns, category="category"), sync=True)
+    expected = studeval.all_ranks(hands)
+    assert list(ranked.columns) == [*columns, "high", "low", "low8", "category"]
+    np.testing.assert_array_equal(ranked[columns].to_numpy(), hands)
+    np.testing.assert_array_equal(ranked["low8"].to_numpy(), expected.low8)
+    twice = sd.rank_dataframe(dd.from_pandas(ranked, npartitions=2), columns,
+                              names=("high", "l", "l8"))  # fmt: skip
+    again = client.compute(twice, sync=True)
+    assert list(again.columns) == [*columns, "high", "low", "low8", "category", "l", "l8"]
+    np.testing.assert_array_equal(again["high"].to_numpy(), expected.high)
+    np.testing.assert_array_equal(again["l"].to_numpy(), expected.low)
+
+
 def test_dataframe_text_column_and_parquet(client, hands, tmp_path):
     # Hands stored as text in Parquet, read back lazily and ranked on the workers.
     names = [studeval.card_str(c) for c in range(52)]

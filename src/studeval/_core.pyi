@@ -44,7 +44,8 @@ class RankClass:
 
 def rank_fresh(
     cards: object,
-    empty: Callable[[int], npt.NDArray[np.uint16]],
+    empty: Callable[[int, np.dtype[np.uint16]], npt.NDArray[np.uint16]],
+    dtype: np.dtype[np.uint16],
     high: bool,
     low: bool,
     low8: bool,

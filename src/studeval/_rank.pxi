@@ -279,19 +279,24 @@ cdef inline bint _strides_ok(Py_ssize_t row_stride, Py_ssize_t col_stride, Py_ss
     return row_stride >= 1 and col_stride >= 1 and (col_stride > 1 or row_stride >= k)
 
 
-def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int threads,
-               bint check):
+#: Below this many rows a batch keeps the GIL: releasing and taking it again costs
+#: more than ranking them.
+DEF _NOGIL_ROWS = 512
+
+
+def rank_fresh(object cards, object empty, object dtype, bint high, bint low, bint low8,
+               int threads, bint check):
     """The quick path: rank a uint8 (N, 5..7) array the core reads as it lies (positive
     strides: C or Fortran order, or a strided view) into new outputs.
 
-    ``empty(n)`` makes each output (numpy.empty of uint16). Returns None when the
-    cards are not such an array (the caller converts them), else a ``FreshRanks``:
-    ``first_bad`` is -1 when every row was valid, and the three outputs (None where
-    not wanted).
+    ``empty(n, dtype)`` makes each output (numpy.empty, numpy's uint16). Returns None
+    when the cards are not such an array (the caller converts them), else a
+    ``FreshRanks``: ``first_bad`` is -1 when every row was valid, and the three
+    outputs (None where not wanted).
 
     >>> import numpy as np
-    >>> done = rank_fresh(np.array([[48, 45, 42, 39, 32]], dtype=np.uint8),
-    ...                   lambda n: np.empty(n, dtype=np.uint16), True, False, False, 1, True)
+    >>> done = rank_fresh(np.array([[48, 45, 42, 39, 32]], dtype=np.uint8), np.empty,
+    ...                   np.dtype(np.uint16), True, False, False, 1, True)
     >>> done.first_bad, done.high, done.low
     (-1, array([1600], dtype=uint16), None)
     """
@@ -319,17 +324,22 @@ def rank_fresh(object cards, object empty, bint high, bint low, bint low8, int t
         for i in range(3):
             ptrs[i] = NULL
             if wanted[i]:
-                results[i] = empty(rows)
+                results[i] = empty(rows, dtype)
                 PyObject_GetBuffer(results[i], &outs[got], PyBUF_WRITABLE)
                 ptrs[i] = <uint16_t *>outs[got].buf
                 got += 1
         status = SE_OK
-        if rows > 0:
+        if rows >= _NOGIL_ROWS:
             with nogil:
                 status = se_rank_batch_strided(<const uint8_t *>view.buf, <size_t>rows,
                                                <size_t>view.strides[0],
                                                <size_t>view.strides[1], <int>k, ptrs[0],
                                                ptrs[1], ptrs[2], threads, check, &first_bad)
+        elif rows > 0:
+            status = se_rank_batch_strided(<const uint8_t *>view.buf, <size_t>rows,
+                                           <size_t>view.strides[0], <size_t>view.strides[1],
+                                           <int>k, ptrs[0], ptrs[1], ptrs[2], threads, check,
+                                           &first_bad)
         if status == SE_INVALID_ROW:
             return _fresh_ranks(<Py_ssize_t>first_bad, results)
         check_status(status, "rank_fresh")

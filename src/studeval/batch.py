@@ -18,7 +18,7 @@ studeval.errors.DuplicateCardError: duplicate card 2c in row 0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from studeval import _core
 from studeval.errors import (
@@ -166,10 +166,18 @@ def _output(out: object, n: int, name: str) -> npt.NDArray[np.uint16]:
     return out
 
 
-def _empty_ranks(n: int) -> npt.NDArray[np.uint16]:
-    import numpy as np
+#: (numpy.ndarray, numpy.empty, uint16): what the quick path needs of numpy, kept
+#: once numpy is imported (a batch imports it; ``import studeval`` does not).
+_NUMPY: tuple[type, Any, Any] | None = None
 
-    return np.empty(n, dtype=np.uint16)
+
+def _numpy() -> tuple[type, Any, Any]:
+    global _NUMPY
+    if _NUMPY is None:
+        import numpy as np
+
+        _NUMPY = (np.ndarray, np.empty, np.dtype(np.uint16))
+    return _NUMPY
 
 
 def _rank(
@@ -180,18 +188,19 @@ def _rank(
     out: tuple[object, object, object],
 ) -> tuple[npt.NDArray[np.uint16] | None, ...]:
     """Rank the rows for the wanted (high, low, low8) outputs, into ``out`` where given."""
-    import numpy as np
-
+    ndarray, empty, uint16 = _NUMPY or _numpy()
     n_threads = 0 if threads is None else threads_arg(threads)
     checked = check if check is True or check is False else _check_arg(check)
-    if out[0] is None and out[1] is None and out[2] is None and type(cards) is np.ndarray:
+    if out[0] is None and out[1] is None and out[2] is None and type(cards) is ndarray:
         # The common case, kept quick for small batches: an array the core reads as
         # it is, into new outputs (which overlap nothing, so there is nothing to check).
-        done = _core.rank_fresh(cards, _empty_ranks, *wanted, n_threads, checked)
+        done = _core.rank_fresh(cards, empty, uint16, *wanted, n_threads, checked)
         if done is not None:
             if done.first_bad >= 0:
-                _raise_row_error(cards, done.first_bad)
+                _raise_row_error(cast("npt.NDArray[np.integer[Any]]", cards), done.first_bad)
             return done.high, done.low, done.low8
+    import numpy as np
+
     rows = _as_code_rows(cards)
     n = rows.shape[0]
     names = ("out.high", "out.low", "out.low8") if sum(wanted) > 1 else ("out",) * 3

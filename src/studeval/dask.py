@@ -154,6 +154,21 @@ def _text_cards(texts: list[str], index: Any) -> tuple[np.ndarray, np.ndarray | 
     return chunk.cards, chunk.sizes
 
 
+def _category_dtype() -> Any:
+    """The high category as a pandas categorical dtype, made once."""
+    global _CATEGORY_DTYPE
+    if _CATEGORY_DTYPE is None:
+        import pandas as pd
+
+        from studeval.classes import HIGH_CATEGORIES
+
+        _CATEGORY_DTYPE = pd.CategoricalDtype(list(HIGH_CATEGORIES))
+    return _CATEGORY_DTYPE
+
+
+_CATEGORY_DTYPE: Any = None
+
+
 def _rank_partition(
     frame: Any,
     columns: list[str],
@@ -166,22 +181,29 @@ def _rank_partition(
 
     from studeval.stream import HandChunk, category_index, rank_chunk
 
-    out = frame.copy()
     if len(columns) == 1:
         cards, sizes = _text_cards(frame[columns[0]].astype(str).tolist(), frame.index)
         high, low, low8 = rank_chunk(HandChunk(cards, sizes), threads=threads)
     else:
-        values = frame[columns].to_numpy()
-        ranks = batch.all_ranks(values, threads=threads, check=check)
+        # Card columns as Parquet gives them (uint8, one block) come over as a
+        # column-major view, which the core ranks where it lies: no copy. (A frame of
+        # the card columns alone is that view already, without a selection.)
+        whole = len(frame.columns) == len(columns) and list(frame.columns) == columns
+        cards = frame.to_numpy() if whole else frame[columns].to_numpy()
+        ranks = batch.all_ranks(cards, threads=threads, check=check)
         high, low, low8 = ranks.high, ranks.low, ranks.low8
-    for name, values in zip(names, (high, low, low8), strict=True):
-        out[name] = pd.Series(values, index=frame.index, dtype=np.uint16)
+    added: dict[str, Any] = dict(zip(names, (high, low, low8), strict=True))
     if category is not None:
-        from studeval.classes import HIGH_CATEGORIES
-
-        codes = category_index(high).astype(np.int8)
-        out[category] = pd.Categorical.from_codes(codes, categories=list(HIGH_CATEGORIES))
-    return out
+        codes = category_index(high).view(np.int8)  # 0..8: the same bytes
+        added[category] = pd.Categorical.from_codes(codes, dtype=_category_dtype(), validate=False)
+    if any(name in frame.columns for name in added):
+        return frame.assign(**added)  # replaces the frame's columns of those names
+    # The partition's own columns are shared, not copied (pandas copies on write);
+    # a concatenation is a tenth of assign's time here.
+    new = pd.DataFrame(added, index=frame.index, copy=False)
+    if int(pd.__version__.split(".")[0]) < 3:  # before copy-on-write, say so
+        return pd.concat([frame, new], axis=1, copy=False)
+    return pd.concat([frame, new], axis=1)
 
 
 def rank_dataframe(
