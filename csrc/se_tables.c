@@ -124,18 +124,18 @@ static void se_table_view(se_tables *t, size_t i, int seat) {
                         : 0;
     /* Between deals only the seat that acted puts chips in (a street's end deals,
      * a hand's end starts a new one): the other seats' rows stay as written. */
+    int64_t pot = 0; /* from the hand alone: the arrays are only ever written */
+    for (int s = 0; s < seats; s++) pot += h->contributions[s];
+    v->pot[i] = pot;
     if (t->cards_shown[i] == h->cards_dealt && seat >= 0) {
         size_t at = i * (size_t)seats + (size_t)seat;
-        v->pot[i] += v->stacks[at] - h->stacks[seat]; /* the chips the seat put in */
         v->stacks[at] = h->stacks[seat];
         v->bets[at] = h->street_bets[seat];
         v->folded[at] = h->folded[seat];
         return;
     }
-    int64_t pot = 0;
     for (int s = 0; s < seats; s++) {
         size_t at = i * (size_t)seats + (size_t)s;
-        pot += h->contributions[s];
         v->stacks[at] = h->stacks[s];
         v->bets[at] = h->street_bets[s];
         v->folded[at] = h->folded[s];
@@ -146,7 +146,6 @@ static void se_table_view(se_tables *t, size_t i, int seat) {
         }
     }
     t->cards_shown[i] = h->cards_dealt;
-    v->pot[i] = pot;
     v->hands_played[i] = t->played[i];
 }
 
