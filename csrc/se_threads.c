@@ -21,7 +21,14 @@ typedef struct se_loop {
     volatile size_t stop; /* nonzero once a chunk asked everyone to stop */
 } se_loop;
 
+/* What a started thread runs, at the start of its argument's struct: one entry
+ * point per platform serves a loop's workers and a team's members alike. */
+typedef struct se_runner {
+    void (*run)(struct se_runner *self);
+} se_runner;
+
 typedef struct se_worker_arg {
+    se_runner runner; /* first: the thread's argument is this struct */
     se_loop *loop;
     int worker;
 } se_worker_arg;
@@ -115,11 +122,24 @@ static void se_work(se_loop *loop, int worker) {
     }
 }
 
-#if defined(_WIN32)
-static DWORD WINAPI se_thread_main(LPVOID raw) {
-    se_worker_arg *arg = (se_worker_arg *)raw;
+static void se_worker_run(se_runner *runner) {
+    se_worker_arg *arg = (se_worker_arg *)runner;
     se_work(arg->loop, arg->worker);
+}
+
+#if defined(_WIN32)
+typedef HANDLE se_thread;
+static DWORD WINAPI se_thread_main(LPVOID raw) {
+    ((se_runner *)raw)->run((se_runner *)raw);
     return 0;
+}
+static int se_thread_start(se_thread *thread, se_runner *runner) {
+    *thread = CreateThread(NULL, 0, se_thread_main, runner, 0, NULL);
+    return *thread != NULL;
+}
+static void se_thread_join(se_thread thread) {
+    WaitForSingleObject(thread, INFINITE);
+    CloseHandle(thread);
 }
 
 static int se_cpu_count_now(void) {
@@ -138,35 +158,16 @@ void se_once(se_once_flag *flag, void (*init)(void)) {
     InitOnceExecuteOnce((PINIT_ONCE)flag, se_once_trampoline, (PVOID)init, NULL);
 }
 
-static int se_start_and_join(se_loop *loop, int workers) {
-    HANDLE handles[SE_MAX_THREADS];
-    se_worker_arg args[SE_MAX_THREADS];
-    int joined = 1;
-    for (int i = 1; i < workers; i++) {
-        args[i].loop = loop;
-        args[i].worker = i;
-        handles[i] = CreateThread(NULL, 0, se_thread_main, &args[i], 0, NULL);
-        if (handles[i] != NULL) {
-            (void)se_fetch_add(&se_started, 1);
-        }
-    }
-    se_work(loop, 0);
-    for (int i = 1; i < workers; i++) {
-        if (handles[i] != NULL) {
-            WaitForSingleObject(handles[i], INFINITE);
-            CloseHandle(handles[i]);
-            joined++;
-        }
-    }
-    return joined;
-}
-
 #else
+typedef pthread_t se_thread;
 static void *se_thread_main(void *raw) {
-    se_worker_arg *arg = (se_worker_arg *)raw;
-    se_work(arg->loop, arg->worker);
+    ((se_runner *)raw)->run((se_runner *)raw);
     return NULL;
 }
+static int se_thread_start(se_thread *thread, se_runner *runner) {
+    return pthread_create(thread, NULL, se_thread_main, runner) == 0;
+}
+static void se_thread_join(se_thread thread) { pthread_join(thread, NULL); }
 
 static int se_cpu_count_now(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -176,30 +177,29 @@ static int se_cpu_count_now(void) {
 void se_once(se_once_flag *flag, void (*init)(void)) {
     (void)pthread_once(flag, init);
 }
+#endif
 
 static int se_start_and_join(se_loop *loop, int workers) {
-    pthread_t threads[SE_MAX_THREADS];
+    se_thread threads[SE_MAX_THREADS];
     int started[SE_MAX_THREADS];
     se_worker_arg args[SE_MAX_THREADS];
     int joined = 1;
     for (int i = 1; i < workers; i++) {
+        args[i].runner.run = se_worker_run;
         args[i].loop = loop;
         args[i].worker = i;
-        started[i] = pthread_create(&threads[i], NULL, se_thread_main, &args[i]) == 0;
-        if (started[i]) {
-            (void)se_fetch_add(&se_started, 1);
-        }
+        started[i] = se_thread_start(&threads[i], &args[i].runner);
+        if (started[i]) (void)se_fetch_add(&se_started, 1);
     }
     se_work(loop, 0);
     for (int i = 1; i < workers; i++) {
         if (started[i]) {
-            pthread_join(threads[i], NULL);
+            se_thread_join(threads[i]);
             joined++;
         }
     }
     return joined;
 }
-#endif
 
 /* The processor count, asked of the system once: sysconf opens a /sys file on
  * every call, which cost a small batch more than ranking it. */
@@ -268,7 +268,6 @@ size_t se_batch_min_rows_per_thread(void) {
 #if defined(_WIN32)
 typedef CRITICAL_SECTION se_mutex;
 typedef CONDITION_VARIABLE se_cond;
-typedef HANDLE se_thread;
 static void se_mutex_init(se_mutex *m) { InitializeCriticalSection(m); }
 static void se_mutex_lock(se_mutex *m) { EnterCriticalSection(m); }
 static void se_mutex_unlock(se_mutex *m) { LeaveCriticalSection(m); }
@@ -288,7 +287,6 @@ uint64_t se_clock_ns(void) {
 #include <time.h>
 typedef pthread_mutex_t se_mutex;
 typedef pthread_cond_t se_cond;
-typedef pthread_t se_thread;
 static void se_mutex_init(se_mutex *m) { pthread_mutex_init(m, NULL); }
 static void se_mutex_lock(se_mutex *m) { pthread_mutex_lock(m); }
 static void se_mutex_unlock(se_mutex *m) { pthread_mutex_unlock(m); }
@@ -306,6 +304,7 @@ uint64_t se_clock_ns(void) {
 #endif
 
 typedef struct se_member {
+    se_runner runner; /* first: the thread's argument is this struct */
     se_team *team;
     int worker;
 } se_member;
@@ -347,7 +346,8 @@ static size_t se_member_wait(se_team *team, size_t seen) {
     return now;
 }
 
-static void se_member_run(se_member *member) {
+static void se_member_run(se_runner *runner) {
+    se_member *member = (se_member *)runner;
     se_team *team = member->team;
     size_t seen = 0;
     for (;;) {
@@ -357,30 +357,6 @@ static void se_member_run(se_member *member) {
         (void)se_add_release(&team->finished, 1);
     }
 }
-
-#if defined(_WIN32)
-static DWORD WINAPI se_member_main(LPVOID raw) {
-    se_member_run((se_member *)raw);
-    return 0;
-}
-static int se_thread_start(se_thread *thread, se_member *member) {
-    *thread = CreateThread(NULL, 0, se_member_main, member, 0, NULL);
-    return *thread != NULL;
-}
-static void se_thread_join(se_thread thread) {
-    WaitForSingleObject(thread, INFINITE);
-    CloseHandle(thread);
-}
-#else
-static void *se_member_main(void *raw) {
-    se_member_run((se_member *)raw);
-    return NULL;
-}
-static int se_thread_start(se_thread *thread, se_member *member) {
-    return pthread_create(thread, NULL, se_member_main, member) == 0;
-}
-static void se_thread_join(se_thread thread) { pthread_join(thread, NULL); }
-#endif
 
 se_team *se_team_new(int threads) {
     if (threads > SE_MAX_THREADS) threads = SE_MAX_THREADS;
@@ -392,9 +368,10 @@ se_team *se_team_new(int threads) {
     se_cond_init(&team->wake);
     for (int i = 1; i < threads; i++) {
         se_member *member = &team->members[team->started];
+        member->runner.run = se_member_run;
         member->team = team;
         member->worker = team->started + 1;
-        if (!se_thread_start(&team->threads[team->started], member)) break;
+        if (!se_thread_start(&team->threads[team->started], &member->runner)) break;
         team->started++;
         (void)se_fetch_add(&se_started, 1);
     }

@@ -164,9 +164,10 @@ def test_dataframe_bad_text_raises_on_compute(client, bad, error):
 
 def test_dataframe_argument_errors():
     ddf = dd.from_pandas(pd.DataFrame({"a": [1], "b": [2]}), npartitions=1)
-    with pytest.raises(KeyError, match="nope"):
+    # Each a StudevalError that is also a ValueError, as every error of the package.
+    with pytest.raises(studeval.OptionError, match="nope"):
         sd.rank_dataframe(ddf, ["nope"])
-    with pytest.raises(ValueError, match="5 to 7"):
+    with pytest.raises(studeval.OptionError, match="5 to 7"):
         sd.rank_dataframe(ddf, ["a", "b"])
     with pytest.raises(ValueError, match="three column names"):
         sd.rank_dataframe(ddf, "a", names=("x",))

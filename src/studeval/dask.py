@@ -232,24 +232,24 @@ def rank_dataframe(
     """
     import pandas as pd
 
+    from studeval.errors import OptionError
+
     column_list = [columns] if isinstance(columns, str) else list(columns)
     missing = [c for c in column_list if c not in frame.columns]
     if missing:
-        raise KeyError(f"no such column(s) {missing}; the frame has {list(frame.columns)}")
+        raise OptionError(f"no such column(s) {missing}; the frame has {list(frame.columns)}")
     if len(column_list) != 1 and not 5 <= len(column_list) <= 7:
-        raise ValueError(
+        raise OptionError(
             f"give one text column or 5 to 7 card-code columns; got {len(column_list)} columns"
         )
     name_tuple = tuple(names)
     if len(name_tuple) != 3:
-        raise ValueError(f"names must be three column names (high, low, low8); got {names!r}")
+        raise OptionError(f"names must be three column names (high, low, low8); got {names!r}")
     meta = frame._meta.copy()
     for name in name_tuple:
         meta[name] = pd.Series([], dtype=np.uint16)
     if category is not None:
-        from studeval.classes import HIGH_CATEGORIES
-
-        meta[category] = pd.Categorical([], categories=list(HIGH_CATEGORIES))
+        meta[category] = pd.Series([], dtype=_category_dtype())
     return frame.map_partitions(
         _rank_partition,
         column_list,

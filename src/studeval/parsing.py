@@ -273,7 +273,7 @@ def raw_blocks(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[
     [b'a\\n', b'b\\n', b'c']
     """
     if chunk_bytes < 1:
-        raise ValueError(f"chunk_bytes must be positive; got {chunk_bytes}")
+        raise OptionError(f"chunk_bytes must be positive; got {chunk_bytes}")
     tail = b""
     first = True
     while True:

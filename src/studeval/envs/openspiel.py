@@ -30,6 +30,7 @@ from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.envs import GAMES
+from studeval.errors import OptionError
 from studeval.tables import ACTIONS
 
 __all__ = ["STAKES", "StudGame", "StudState"]
@@ -72,7 +73,7 @@ class StudGame(pyspiel.Game):
         game = self.game
         self.players, self.stack = int(settings["players"]), int(settings["stack"])
         if not 2 <= self.players <= _MAX_PLAYERS or self.stack <= STAKES.ante:
-            raise ValueError(f"players must be 2 to 8 and the stack above the ante; got {params}")
+            raise OptionError(f"players must be 2 to 8 and the stack above the ante; got {params}")
         # Every action but the last of a street is answered; a street has a few raises
         # and as many calls, unless two players raise each other all in (no cap).
         longest = 52 + 5 * (2 * self.players + 2 * self.stack // STAKES.small_bet + 8)
@@ -189,7 +190,7 @@ class StudObserver:
     def __init__(self, game: StudGame, iig_obs_type: pyspiel.IIGObservationType,
                  params: dict[str, Any] | None) -> None:  # fmt: skip
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise OptionError(f"observation parameters are not supported; got {params}")
         n = game.players
         pieces: list[tuple[str, tuple[int, ...]]] = [("player", (n,))]
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER:
