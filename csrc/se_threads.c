@@ -36,7 +36,7 @@ typedef struct se_worker_arg {
 /* Worker threads this process has started, for diagnostics and tests. */
 static volatile size_t se_started = 0;
 /* se_rank_batch's least rows per thread; see se_set_batch_min_rows_per_thread. */
-static volatile size_t se_min_rows = 32768;
+static volatile size_t se_min_rows = 65536;
 
 #if defined(_WIN32)
 #define WIN32_LEAN_AND_MEAN

@@ -1,6 +1,6 @@
 """Shared test set-up: small batches really run on several threads.
 
-The C core starts threads only for batches of at least 32,768 rows per thread,
+The C core starts threads only for batches of at least 65,536 rows per thread,
 so without this every ``threads=2`` test on a few thousand rows would run on one
 thread and prove nothing about threads. For the tests the least share is 8 rows
 (the core then cuts chunks of 4 rows), and ``threads_started`` lets a test

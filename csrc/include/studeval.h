@@ -167,7 +167,8 @@ int se_cpu_count(void);
 
 /* ---- Threads: tuning and diagnostics ---------------------------------------
  * A batch starts a thread only for at least this many rows per thread (default
- * 32768: fewer rows cost more to hand over than to rank on a shared 2-core machine,
+ * 65536: fewer rows cost more to hand over than to rank on a shared 2-core machine,
+ * where starting and joining a thread took 50-100 us and a row 1.4 ns;
  * benchmarks/small_batch_report.py). Tests lower it to run
  * small batches on several threads. Values below 1 count as 1. */
 void se_set_batch_min_rows_per_thread(size_t rows);

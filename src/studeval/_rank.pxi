@@ -397,7 +397,7 @@ def _set_batch_min_rows_per_thread(size_t rows):
 
 
 def _batch_min_rows_per_thread():
-    """The least rows per thread a batch needs before it starts threads (32768).
+    """The least rows per thread a batch needs before it starts threads (65536).
 
     >>> _batch_min_rows_per_thread() >= 1
     True

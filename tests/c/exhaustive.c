@@ -659,9 +659,9 @@ static void phase_errors(void) {
 
     /* Batches: argument checks. */
     /* Enough rows for several 8192-row chunks, and for 2 threads at the default
-     * least rows per thread (32768), so that the 2-thread calls below really
+     * least rows per thread (65536), so that the 2-thread calls below really
      * run on 2 threads (checked with se_threads_started). */
-    enum { ROWS = 70000 };
+    enum { ROWS = 140000 };
     static uint8_t rows[ROWS * 7];
     static uint16_t h[ROWS], l[ROWS], l8[ROWS];
     size_t bad = 0;
@@ -677,7 +677,7 @@ static void phase_errors(void) {
     EXPECT(se_rank_batch(NULL, ROWS, 7, 7, h, l, l8, 1, 1, &bad) == SE_BAD_ARGUMENT,
            "batch: NULL cards");
     EXPECT(se_rank_batch(rows, 0, 7, 7, h, l, l8, 2, 1, &bad) == SE_OK, "batch: zero rows");
-    EXPECT(se_batch_min_rows_per_thread() == 32768, "batch: default rows per thread");
+    EXPECT(se_batch_min_rows_per_thread() == 65536, "batch: default rows per thread");
     for (int threads = 1; threads <= 2; threads++) {
         /* Bad rows in chunks that different threads take: the smallest index
          * must be reported. */
@@ -733,7 +733,7 @@ static void phase_errors(void) {
         EXPECT(se_threads_started() - started == 1, "batch: min rows 1 did not start a thread");
         se_set_batch_min_rows_per_thread(0); /* counts as 1 */
         EXPECT(se_batch_min_rows_per_thread() == 1, "batch: min rows 0 is not 1");
-        se_set_batch_min_rows_per_thread(32768);
+        se_set_batch_min_rows_per_thread(65536);
     }
 
     EXPECT(se_cpu_count() >= 1, "se_cpu_count() < 1");
@@ -765,6 +765,9 @@ int main(int argc, char **argv) {
     phase_classes();
     phase_up();
     printf("ok up cards, classes and statuses (%.1f s)\n", now_s() - t);
+    /* A block's 2-thread calls must really run on 2 threads: a block is less than
+     * twice the default least rows per thread (phase_errors checked the default). */
+    se_set_batch_min_rows_per_thread(BLOCK / 2);
     t = now_s();
     phase5();
     printf("ok 2598960 5-card hands (%.1f s)\n", now_s() - t);
@@ -778,6 +781,7 @@ int main(int argc, char **argv) {
     printf("ok 133784560 7-card hands (%.1f s)\n", now_s() - t);
     free(ref6_high);
     free(ref6_low);
+    se_set_batch_min_rows_per_thread(65536);
     /* Every block above ran on 2 threads as well as 1: prove that threads ran. */
     EXPECT(se_threads_started() >= 10, "fewer than 10 worker threads ran in the whole check");
     printf("worker threads started: %zu\n", se_threads_started());

@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                                 threads, check, &bad)
                                 : se_rank_batch_strided(cards, rows, stride, col, k, out[0],
                                                         out[1], out[2], threads, check, &bad);
-    se_set_batch_min_rows_per_thread(32768);
+    se_set_batch_min_rows_per_thread(65536);
 
     if (k < 5 || k > 7) {
         if (status != SE_BAD_SIZE) die("a bad k was not SE_BAD_SIZE", 0, status, SE_BAD_SIZE);
