@@ -1,100 +1,19 @@
-/* Batch ranking: the hot loop and its CPU dispatch; the threads are se_threads.c's. */
-#include "studeval.h"
+/* Batch ranking: the scalar loop, the choice among kernels, and the entry points;
+ * the vector kernels are se_batch_x86.c's, the threads se_threads.c's. */
+#include "se_batch.h"
 
-#include "se_hand.h"
 #include "se_threads.h"
 
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(SE_X86_GNU)
+#include <cpuid.h>
+#endif
+
 /* Threads take rows in chunks of this size (tens of microseconds of work). */
 #define SE_CHUNK_ROWS 8192
-#define SE_NO_ROW ((size_t)-1)
-
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define SE_X86_GNU 1
-#include <cpuid.h>
-#elif defined(_MSC_VER) && defined(_M_X64)
-#define SE_X86_MSVC 1
-#endif
-
-struct se_job;
-typedef size_t (*se_block_fn)(const struct se_job *, size_t, size_t, int);
-
-typedef struct se_job {
-    const uint8_t *cards;
-    size_t rows;
-    size_t row_stride;
-    size_t col_stride;
-    int k;
-    uint16_t *high;
-    uint16_t *low;
-    uint16_t *low8;
-    int check;
-    int want;
-    se_block_fn kernel;         /* rows whose cards are adjacent (col_stride 1) */
-    se_block_fn strided_kernel; /* rows whose cards are col_stride bytes apart */
-    size_t first_bad[SE_MAX_THREADS]; /* per worker: the first bad row it found */
-} se_job;
-
-/* hw selects the POPCNT instruction where the compiler only emits it on
- * request; the generic build of the loop stays runnable on any x86-64 CPU. */
-SE_INLINE int se_popcount(uint64_t x, int hw) {
-#if defined(SE_X86_MSVC)
-    return hw ? (int)__popcnt64(x) : se_popcount_portable(x);
-#elif defined(__GNUC__) || defined(__clang__)
-    (void)hw;
-    return __builtin_popcountll(x);
-#else
-    (void)hw;
-    return se_popcount_portable(x);
-#endif
-}
-
-/* Ranks rows [begin, end). k and want are compile-time constants at every call
- * site, so each instantiation is a straight-line loop. Returns the first
- * invalid row when checking, else SE_NO_ROW. (One 8-byte load per row instead of
- * k byte loads was tried: 4-9% slower on an Intel Xeon, whose load ports are not
- * the bottleneck here, so the bytes are read one by one.) */
-SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const int k,
-                              const int want, const int hw, const int strided) {
-    const uint8_t *row = job->cards + begin * job->row_stride;
-    const size_t stride = job->row_stride;
-    const size_t col = job->col_stride;
-    const int check = job->check;
-    uint16_t *high = job->high;
-    uint16_t *low = job->low;
-    uint16_t *low8 = job->low8;
-    for (size_t r = begin; r < end; r++, row += stride) {
-        se_sums s;
-        if (strided) { /* a row's cards are `col` bytes apart (a column-major array) */
-            uint8_t cards[7];
-            for (int i = 0; i < k; i++) cards[i] = row[(size_t)i * col];
-            s = se_sum_cards(cards, k);
-        } else {
-            s = se_sum_cards(row, k);
-        }
-        if (check && se_popcount(s.mask, hw) != k) {
-            return r;
-        }
-        uint32_t slot = se_slot(s.key);
-        if (want & SE_RANK_HIGH) {
-            high[r] = se_high_of(s, slot);
-        }
-        if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
-            uint16_t lo = se_low_table[slot];
-            if (want & SE_RANK_LOW) {
-                low[r] = lo;
-            }
-            if (want & SE_RANK_LOW8) {
-                low8[r] = se_low8_of(lo);
-            }
-        }
-    }
-    return SE_NO_ROW;
-}
 
 #define SE_CASE_K(K, WANT, HW, S)                               \
     case K:                                                     \
@@ -123,402 +42,24 @@ SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const
     return SE_NO_ROW;
 #define SE_DISPATCH(HW) SE_DISPATCH_S(HW, 0)
 
-static size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want) {
+size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want) {
     SE_DISPATCH(0)
 }
 
 /* Column-strided rows (rare: Fortran-order arrays, Dask partitions) take one
  * portable loop; gathering the bytes costs more than the POPCNT choice saves. */
-static size_t se_rank_block_strided(const se_job *job, size_t begin, size_t end, int want) {
+size_t se_rank_block_strided(const se_job *job, size_t begin, size_t end, int want) {
     SE_DISPATCH_S(0, 1)
 }
 
 #if defined(SE_X86_GNU)
-__attribute__((target("popcnt"))) static size_t se_rank_block_popcnt(const se_job *job,
-                                                                     size_t begin, size_t end,
-                                                                     int want) {
+__attribute__((target("popcnt"))) size_t se_rank_block_popcnt(const se_job *job, size_t begin,
+                                                              size_t end, int want) {
     SE_DISPATCH(1)
 }
 #elif defined(SE_X86_MSVC)
-static size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, int want) {
+size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, int want) {
     SE_DISPATCH(1)
-}
-#endif
-
-/* ---- The AVX-512 kernel (F, BW, VBMI, BITALG): 16 hands a step -------------------
- * Contiguous rows (row stride k), 16 at a time: two 64-byte loads hold the 16 rows.
- * One byte permute over each load turns every card code into its mask bit's place,
- * 16 * suit + rank (one byte each), and one zero-masked byte permute per card
- * position then moves that card of every row into a dword lane. Column-major rows
- * (row stride 1) read card j of 16 rows as 16 bytes of column j and permute them the
- * same way. From the place alone:
- *   - the rank-multiset id, from a 16-entry table in a register (a dword permute
- *     reads the place's low four bits, which are the rank);
- *   - the mask, as a sum of bits over two dwords (suits 0-1 and 2-3): a shift by the
- *     place sums suits 0-1 (a shift of 32 or more gives 0), a rotate sums all four
- *     folded onto one dword, and their difference is suits 2-3.
- * After the cards: a hand is valid when every code is below 52 and the mask has k
- * bits (a repeated card carries, and carries only lose bits); a suit with five or
- * more bits in its 16-bit field is a flush, ranked by that field. The hash
- * displacement and an interleaved high|low table are gathered, and flushes gather
- * their own table. Seven vector operations a card (the suit counters and the OR of
- * the bits that a validity check by equal OR and sum needs are gone); bit-exact with
- * the scalar loop (tests/c/exhaustive.c checks every hand on each kernel). A group
- * of 16 rows with an invalid one is ranked again by the scalar loop, which names the
- * first bad row. */
-#if defined(SE_X86_GNU)
-#include <immintrin.h>
-#define SE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512bitalg")))
-
-/* Shared by the AVX-512 and AVX2 kernels (se_simd_tables fills them once). */
-static uint32_t se_id_by_rank[16];            /* the id part of a card's key, by rank; 0 past 12 */
-static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
-static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
-static uint8_t se_place_by_code[64];          /* 16 * suit + rank by code; 0 past 51 */
-
-static void se_simd_tables(void) {
-    /* The id part of a key depends on the rank alone (the suit lives in the low
-     * half), so one 16-entry permute finds it. */
-    for (int c = 0; c < 52; c++) se_id_by_rank[c >> 2] = (uint32_t)(se_card_table[c].key >> 32);
-    for (int c = 0; c < 52; c++) se_place_by_code[c] = (uint8_t)(16 * (c & 3) + (c >> 2));
-    for (uint32_t i = 0; i < SE_HASH_SLOTS; i++)
-        se_hilo_table[i] = (uint32_t)se_high_table[i] | ((uint32_t)se_low_table[i] << 16);
-    for (int i = 0; i < 8192; i++) se_flush32[i] = se_flush_table[i];
-}
-
-SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_t end,
-                                          const int k, const int want, const int columns) {
-    const __m512i ids = _mm512_loadu_si512(se_id_by_rank);
-    const __m512i places = _mm512_loadu_si512(se_place_by_code);
-    const __m512i one = _mm512_set1_epi32(1);
-    const __m512i fifty_two = _mm512_set1_epi8(52);
-    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    /* Byte 4r of pick[j]: byte r*k + j of the two loads, card j of row r (the other
-     * bytes are zeroed by the permute's mask). */
-    const __mmask64 dword_low_bytes = 0x1111111111111111ull;
-    __m512i pick[7];
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 7
-#endif
-    for (int j = 0; j < k; j++)
-        pick[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(k)),
-                                   _mm512_set1_epi32(j));
-    /* The bytes of the second load that hold rows of this step: 16k - 64 of them. */
-    const __mmask64 second_used = (1ull << (16 * k - 64)) - 1u;
-    const uint8_t *cards = job->cards;
-    const size_t col = job->col_stride;
-    size_t r = begin;
-    /* Whole steps of 16 rows whose loads stay inside the rows given: rows of k
-     * bytes, 128 bytes a step; or columns (row stride 1), 16 bytes of each. */
-    for (; r + 16 <= end && (columns || (r * (size_t)k) + 128 <= job->rows * (size_t)k);
-         r += 16) {
-        const uint8_t *base = columns ? cards + r : cards + r * (size_t)k;
-        __m512i a = _mm512_setzero_si512(), b = a;
-        __mmask64 bad = 0;
-        if (!columns) {
-            a = _mm512_loadu_si512(base);
-            b = _mm512_loadu_si512(base + 64);
-            bad = _mm512_cmpge_epu8_mask(a, fifty_two) |
-                  (_mm512_cmpge_epu8_mask(b, fifty_two) & second_used);
-            a = _mm512_permutexvar_epi8(a, places);
-            b = _mm512_permutexvar_epi8(b, places);
-        }
-        __m512i id = _mm512_setzero_si512(), lo = id, all = id;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 7
-#endif
-        for (int j = 0; j < k; j++) {
-            __m512i place;
-            if (columns) {
-                __m512i bytes = _mm512_castsi128_si512(
-                    _mm_loadu_si128((const __m128i *)(base + (size_t)j * col)));
-                bad |= _mm512_mask_cmpge_epu8_mask(0xFFFF, bytes, fifty_two);
-                place = _mm512_cvtepu8_epi32(
-                    _mm512_castsi512_si128(_mm512_permutexvar_epi8(bytes, places)));
-            } else {
-                place = _mm512_maskz_permutex2var_epi8(dword_low_bytes, a, pick[j], b);
-            }
-            id = _mm512_add_epi32(id, _mm512_permutexvar_epi32(place, ids));
-            lo = _mm512_add_epi32(lo, _mm512_sllv_epi32(one, place));
-            all = _mm512_add_epi32(all, _mm512_rolv_epi32(one, place));
-        }
-        __m512i hi = _mm512_sub_epi32(all, lo);
-        /* Bits in each suit's 16-bit field, and in each hand. */
-        __m512i count_lo = _mm512_popcnt_epi16(lo), count_hi = _mm512_popcnt_epi16(hi);
-        if (job->check) {
-            __m512i bits = _mm512_madd_epi16(_mm512_add_epi16(count_lo, count_hi),
-                                             _mm512_set1_epi16(1));
-            __mmask16 valid = _mm512_cmpeq_epi32_mask(bits, _mm512_set1_epi32(k));
-            if (bad || valid != 0xFFFF) {
-                size_t first_bad = se_rank_rows(job, r, r + 16, k, want, 1, columns);
-                if (first_bad != SE_NO_ROW) return first_bad;
-                continue; /* not reached: the scalar loop agrees, and ranked the rows */
-            }
-        }
-        __m512i bucket = _mm512_srli_epi32(id, 32 - SE_BUCKET_BITS);
-        __m512i disp = _mm512_i32gather_epi32(bucket, (const void *)se_hash_disp, 4);
-        __m512i slot = _mm512_and_si512(_mm512_xor_si512(id, disp),
-                                        _mm512_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-        __m512i hilo = _mm512_i32gather_epi32(slot, (const void *)se_hilo_table, 4);
-        if (want & SE_RANK_HIGH) {
-            __m512i high = _mm512_and_si512(hilo, _mm512_set1_epi32(0xFFFF));
-            const __m512i five = _mm512_set1_epi16(5);
-            __mmask32 flush_lo = _mm512_cmpge_epu16_mask(count_lo, five);
-            __mmask32 flush_hi = _mm512_cmpge_epu16_mask(count_hi, five);
-            if (flush_lo | flush_hi) {
-                /* The flush suit's field (one at most in a valid hand of up to 7
-                 * cards), moved to a dword's low half: its rank bits. (A scalar
-                 * load per flush lane instead of a masked gather was tried: 4%
-                 * slower on an Intel Xeon, its loop's branch mispredicted.) */
-                __m512i field = _mm512_or_si512(_mm512_maskz_mov_epi16(flush_lo, lo),
-                                                _mm512_maskz_mov_epi16(flush_hi, hi));
-                __m512i index = _mm512_and_si512(
-                    _mm512_or_si512(field, _mm512_srli_epi32(field, 16)),
-                    _mm512_set1_epi32(0x1FFF));
-                __mmask16 flush = _mm512_test_epi32_mask(field, field);
-                high = _mm512_mask_i32gather_epi32(high, flush, index, (const void *)se_flush32, 4);
-            }
-            _mm256_storeu_si256((__m256i *)(job->high + r), _mm512_cvtepi32_epi16(high));
-        }
-        if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
-            __m512i low = _mm512_srli_epi32(hilo, 16);
-            if (want & SE_RANK_LOW)
-                _mm256_storeu_si256((__m256i *)(job->low + r), _mm512_cvtepi32_epi16(low));
-            if (want & SE_RANK_LOW8) {
-                __mmask16 none = _mm512_cmpgt_epu32_mask(low, _mm512_set1_epi32(56));
-                __m512i low8 = _mm512_mask_mov_epi32(low, none, _mm512_set1_epi32(0xFFFF));
-                _mm256_storeu_si256((__m256i *)(job->low8 + r), _mm512_cvtepi32_epi16(low8));
-            }
-        }
-    }
-    /* The rest (and any row the 128-byte loads could not reach) the scalar way. */
-    return se_rank_rows(job, r, end, k, want, 1, columns);
-}
-
-/* One instantiation per (outputs wanted, k) of a vector kernel's rows function FN;
- * COLUMNS: rows 1 byte apart, their cards a column stride apart. */
-#define SE_CASE_KV(FN, K, WANT, COLUMNS)                        \
-    case K:                                                     \
-        return FN(job, begin, end, K, (WANT), (COLUMNS));
-#define SE_CASE_WANTV(FN, WANT, COLUMNS)                        \
-    case WANT:                                                  \
-        switch (job->k) {                                       \
-            SE_CASE_KV(FN, 5, WANT, COLUMNS)                    \
-            SE_CASE_KV(FN, 6, WANT, COLUMNS)                    \
-            SE_CASE_KV(FN, 7, WANT, COLUMNS)                    \
-        }                                                       \
-        break;
-#define SE_DISPATCH_VECTOR(FN, COLUMNS)                         \
-    switch (want) {                                             \
-        SE_CASE_WANTV(FN, 1, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 2, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 3, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 4, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 5, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 6, COLUMNS)                           \
-        SE_CASE_WANTV(FN, 7, COLUMNS)                           \
-    }                                                           \
-    return SE_NO_ROW;
-
-SE_AVX512 static size_t se_rank_block_avx512(const se_job *job, size_t begin, size_t end,
-                                             int want) {
-    if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
-    SE_DISPATCH_VECTOR(se_avx512_rows, 0)
-}
-
-/* Column-strided rows: the AVX-512 kernel reads a column's 16 bytes at once when
- * the rows are 1 byte apart (a column-major array, as pandas hands over), else
- * the portable strided loop. */
-SE_AVX512 static size_t se_rank_block_avx512_strided(const se_job *job, size_t begin,
-                                                     size_t end, int want) {
-    if (job->row_stride != 1) return se_rank_block_strided(job, begin, end, want);
-    SE_DISPATCH_VECTOR(se_avx512_rows, 1)
-}
-
-/* ---- The AVX2 kernel: 8 hands a step ---------------------------------------------
- * The AVX-512 kernel's steps on 8 lanes, for CPUs without AVX-512 (most laptops and
- * many servers). AVX2 has no byte permute across the two 128-bit halves, so the 8
- * rows are spread first: one dword permute puts rows 0-1 in the low half and rows
- * 2-3 in the high half of one register (rows 4-7 likewise from a second load), and
- * one byte shuffle a register then moves card j of each row into its own dword. The
- * lanes then hold rows 0, 1, 4, 5, 2, 3, 6, 7, put back in order as the ranks are
- * packed to 16 bits. There are no mask registers: masks are all-ones lanes. A group
- * of 8 rows with an invalid one is ranked again by the scalar loop, which names the
- * first bad row. Bit-exact with the scalar loop (tests/c/exhaustive.c). */
-#define SE_AVX2 __attribute__((target("avx2,popcnt")))
-#define SE_ALIGN32 __attribute__((aligned(32)))
-
-/* The row of each lane, for contiguous rows. */
-static const int se_avx2_row[8] = {0, 1, 4, 5, 2, 3, 6, 7};
-
-/* table[index] for 8 lanes by scalar loads: a gather instruction cost more than the
- * eight loads on the CPUs measured (Intel's gathers carry a microcode fix for a
- * data leak, and AMD's were never fast). */
-SE_AVX2 SE_INLINE __m256i se_avx2_lookup(const uint32_t *table, __m256i index) {
-    SE_ALIGN32 uint32_t at[8];
-    _mm256_store_si256((__m256i *)at, index);
-    return _mm256_setr_epi32((int)table[at[0]], (int)table[at[1]], (int)table[at[2]],
-                             (int)table[at[3]], (int)table[at[4]], (int)table[at[5]],
-                             (int)table[at[6]], (int)table[at[7]]);
-}
-
-/* 8 dword results, in lane order `order_index` puts back, as 8 uint16 at out. */
-SE_AVX2 SE_INLINE void se_avx2_store16(uint16_t *out, __m256i values, __m256i order_index) {
-    __m256i packed = _mm256_packus_epi32(values, values); /* 4 a half, twice */
-    packed = _mm256_permutevar8x32_epi32(packed, order_index);
-    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
-}
-
-SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t end, const int k,
-                                      const int want, const int columns) {
-    const __m256i ids_low = _mm256_loadu_si256((const __m256i *)se_id_by_rank);
-    const __m256i ids_high = _mm256_loadu_si256((const __m256i *)(se_id_by_rank + 8));
-    /* A card's suit counter, 1 << (4 * suit): vpermd reads the code's low 3 bits. */
-    const __m256i suit_bits = _mm256_setr_epi32(1, 16, 256, 4096, 1, 16, 256, 4096);
-    const __m256i one = _mm256_set1_epi32(1), thirty_two = _mm256_set1_epi32(32);
-    const __m256i seven = _mm256_set1_epi32(7), limit = _mm256_set1_epi32(52);
-    /* Rows 2 and 3 start at byte 2k: from dword k / 2 on, `skew` bytes into it. */
-    const int first = k / 2, skew = 2 * k - 4 * first;
-    const __m256i spread = _mm256_setr_epi32(0, 1, 2, 3, first, first + 1, first + 2, first + 3);
-    /* Packed ranks, as dwords of two: rows (0,1) (4,5) | (2,3) (6,7) become 0..7;
-     * columns come in order. */
-    const __m256i order = columns ? _mm256_setr_epi32(0, 1, 4, 5, 0, 1, 4, 5)
-                                  : _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
-    __m256i pick_a[7], pick_b[7];
-    for (int j = 0; j < k; j++) {
-        /* Byte 0 of dwords 0 and 1 of each half from a, of dwords 2 and 3 from b. */
-        int8_t a[32], b[32];
-        memset(a, 0x80, sizeof a); /* a byte shuffle writes zero for 0x80 */
-        memset(b, 0x80, sizeof b);
-        a[0] = b[8] = (int8_t)j;
-        a[4] = b[12] = (int8_t)(k + j);
-        a[16] = b[24] = (int8_t)(skew + j);
-        a[20] = b[28] = (int8_t)(skew + k + j);
-        pick_a[j] = _mm256_loadu_si256((const __m256i *)a);
-        pick_b[j] = _mm256_loadu_si256((const __m256i *)b);
-    }
-    const uint8_t *cards = job->cards;
-    const size_t col = job->col_stride;
-    size_t r = begin;
-    /* Steps of 4 groups of 8 rows: the keys of all four first, then their table
-     * reads, so that the four groups' gathers (each two in a row, the second on
-     * the first) wait together rather than one after another. Each group's loads
-     * stay inside the rows given: two 32-byte loads, at its rows 0 and 4; or
-     * columns (row stride 1), 8 bytes of each. */
-    for (; r + 32 <= end && (columns || (r + 28) * (size_t)k + 32 <= job->rows * (size_t)k);
-         r += 32) {
-        __m256i ids[4], suit_sums[4];
-        int ranked = 0; /* groups the scalar loop ranked (one holds an invalid row) */
-        for (int g = 0; g < 4; g++) {
-            const size_t at = r + 8 * (size_t)g;
-            const uint8_t *base = columns ? cards + at : cards + at * (size_t)k;
-            __m256i x = _mm256_setzero_si256(), y = x;
-            if (!columns) {
-                x = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)base),
-                                                spread);
-                y = _mm256_permutevar8x32_epi32(
-                    _mm256_loadu_si256((const __m256i *)(base + 4 * (size_t)k)), spread);
-            }
-            __m256i id = _mm256_setzero_si256(), suits = _mm256_set1_epi32(SE_SUIT_BIAS);
-            __m256i top = id, lo = id, hi = id, lo_or = id, hi_or = id;
-            for (int j = 0; j < k; j++) {
-                __m256i code =
-                    columns ? _mm256_cvtepu8_epi32(
-                                  _mm_loadl_epi64((const __m128i *)(base + (size_t)j * col)))
-                            : _mm256_or_si256(_mm256_shuffle_epi8(x, pick_a[j]),
-                                              _mm256_shuffle_epi8(y, pick_b[j]));
-                top = _mm256_max_epu32(top, code); /* valid rows have top codes < 52 */
-                /* As in the AVX-512 kernel, nothing is masked by validity: an
-                 * invalid row is refused or may take any rank, and every index
-                 * stays inside its register table or, masked to the table's size,
-                 * its gather. */
-                __m256i rank = _mm256_srli_epi32(code, 2);
-                __m256i id_card = _mm256_blendv_epi8(
-                    _mm256_permutevar8x32_epi32(ids_low, rank),
-                    _mm256_permutevar8x32_epi32(ids_high, rank), _mm256_cmpgt_epi32(rank, seven));
-                id = _mm256_add_epi32(id, id_card);
-                suits = _mm256_add_epi32(suits, _mm256_permutevar8x32_epi32(suit_bits, code));
-                if (job->check) { /* bit `code` of 52, in two dwords: a repeat carries */
-                    __m256i bit_lo = _mm256_sllv_epi32(one, code); /* 0 from 32 on */
-                    __m256i bit_hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(code, thirty_two));
-                    lo = _mm256_add_epi32(lo, bit_lo);
-                    lo_or = _mm256_or_si256(lo_or, bit_lo);
-                    hi = _mm256_add_epi32(hi, bit_hi);
-                    hi_or = _mm256_or_si256(hi_or, bit_hi);
-                }
-            }
-            if (job->check) {
-                __m256i valid = _mm256_and_si256(
-                    _mm256_cmpgt_epi32(limit, top),
-                    _mm256_and_si256(_mm256_cmpeq_epi32(lo, lo_or), _mm256_cmpeq_epi32(hi, hi_or)));
-                if (_mm256_movemask_ps(_mm256_castsi256_ps(valid)) != 0xFF) {
-                    size_t bad = se_rank_rows(job, at, at + 8, k, want, 1, columns);
-                    if (bad != SE_NO_ROW) return bad;
-                    ranked |= 1 << g;
-                }
-            }
-            ids[g] = id;
-            suit_sums[g] = suits;
-        }
-        for (int g = 0; g < 4; g++) {
-            if (ranked >> g & 1) continue;
-            const size_t at = r + 8 * (size_t)g;
-            __m256i bucket = _mm256_srli_epi32(ids[g], 32 - SE_BUCKET_BITS);
-            __m256i disp = se_avx2_lookup(se_hash_disp, bucket);
-            __m256i slot = _mm256_and_si256(_mm256_xor_si256(ids[g], disp),
-                                            _mm256_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-            __m256i hilo = se_avx2_lookup(se_hilo_table, slot);
-            if (want & SE_RANK_HIGH) {
-                __m256i flush_bits =
-                    _mm256_and_si256(suit_sums[g], _mm256_set1_epi32((int)SE_FLUSH_BITS));
-                int plain = _mm256_movemask_ps(_mm256_castsi256_ps(
-                    _mm256_cmpeq_epi32(flush_bits, _mm256_setzero_si256())));
-                se_avx2_store16(job->high + at,
-                                _mm256_and_si256(hilo, _mm256_set1_epi32(0xFFFF)), order);
-                /* A flush (about one 7-card hand in 33) is ranked again by the scalar
-                 * loop: the lanes hold no suit's ranks. */
-                for (int lanes = ~plain & 0xFF; lanes != 0; lanes &= lanes - 1) {
-                    int lane = se_lowest_bit((uint32_t)lanes);
-                    size_t row = at + (size_t)(columns ? lane : se_avx2_row[lane]);
-                    (void)se_rank_rows(job, row, row + 1, k, SE_RANK_HIGH, 1, columns);
-                }
-            }
-            if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
-                __m256i low = _mm256_srli_epi32(hilo, 16);
-                if (want & SE_RANK_LOW) se_avx2_store16(job->low + at, low, order);
-                if (want & SE_RANK_LOW8) {
-                    /* 0xFFFF where no low qualifies (not -1: the packing saturates). */
-                    __m256i none = _mm256_and_si256(
-                        _mm256_cmpgt_epi32(low, _mm256_set1_epi32(56)), _mm256_set1_epi32(0xFFFF));
-                    se_avx2_store16(job->low8 + at, _mm256_or_si256(low, none), order);
-                }
-            }
-        }
-    }
-    /* The rest (and any row the loads could not reach) the scalar way. */
-    return se_rank_rows(job, r, end, k, want, 1, columns);
-}
-
-SE_AVX2 static size_t se_rank_block_avx2(const se_job *job, size_t begin, size_t end, int want) {
-    if (job->row_stride != (size_t)job->k) return se_rank_block_popcnt(job, begin, end, want);
-    SE_DISPATCH_VECTOR(se_avx2_rows, 0)
-}
-
-SE_AVX2 static size_t se_rank_block_avx2_strided(const se_job *job, size_t begin, size_t end,
-                                                 int want) {
-    if (job->row_stride != 1) return se_rank_block_strided(job, begin, end, want);
-    SE_DISPATCH_VECTOR(se_avx2_rows, 1)
-}
-
-static int se_cpu_has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
-
-static int se_cpu_has_avx512(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bitalg");
 }
 #endif
 
@@ -544,8 +85,8 @@ static int se_cpu_has_popcnt(void) {
  * permutes on AMD Zen 4 against Intel, say), so the choice is what runs faster here,
  * not what the CPU claims. Calls for the high rank alone and calls with a low are
  * timed apart. A vector kernel must beat the scalar loop by 3% to be taken.
- * STUDEVAL_KERNEL=scalar, avx2 or avx512 takes that kernel where the CPU has it (for
- * tests and benchmarks), else the scalar loop. */
+ * STUDEVAL_KERNEL=scalar, avx2, avx512 or avx512_loads takes that kernel where the CPU
+ * has it (for tests and benchmarks), else the scalar loop. */
 typedef struct se_kernel {
     const char *name;
     se_block_fn rows;    /* rows whose cards are adjacent (col_stride 1) */
@@ -556,12 +97,12 @@ enum { SE_FOR_HIGH = 0, SE_FOR_LOWS = 1 }; /* the high rank alone; any low */
 #define SE_SAMPLE_ROWS 4096
 #define SE_SAMPLE_ROUNDS 7
 
-static se_kernel se_kernels[3];
+static se_kernel se_kernels[4];
 static int se_kernel_count = 0;
 static const se_kernel *se_chosen[2];
-static char se_chosen_name[32];
+static char se_chosen_name[48];
 static char se_chosen_why[512];
-static char se_kernel_names[32]; /* the kernels this CPU runs, by spaces */
+static char se_kernel_names[64]; /* the kernels this CPU runs, by spaces */
 static se_once_flag se_kernel_once = SE_ONCE_INIT;
 
 /* Nanoseconds a hand of `kernel` over the sample, for `want`: the best of `rounds`
@@ -607,7 +148,7 @@ static void se_calibrate(void) {
     static uint8_t sample[SE_SAMPLE_ROWS * 7];
     static uint16_t out[3 * SE_SAMPLE_ROWS];
     static const int wants[2] = {SE_RANK_HIGH, SE_RANK_HIGH | SE_RANK_LOW | SE_RANK_LOW8};
-    double best[3][2];
+    double best[4][2];
     se_sample_hands(sample);
     for (int c = 0; c < se_kernel_count; c++) best[c][0] = best[c][1] = 1e30;
     for (int round = 0; round < SE_SAMPLE_ROUNDS; round++)
@@ -651,7 +192,10 @@ static void se_choose_kernel(void) {
     }
     if (se_cpu_has_popcnt() && se_cpu_has_avx512()) {
         se_kernel avx512 = {"avx512", se_rank_block_avx512, se_rank_block_avx512_strided};
+        se_kernel avx512_loads = {"avx512_loads", se_rank_block_avx512_loads,
+                                  se_rank_block_avx512_loads_strided};
         se_kernels[se_kernel_count++] = avx512;
+        se_kernels[se_kernel_count++] = avx512_loads;
     }
 #endif
     for (int c = 0, used = 0; c < se_kernel_count; c++)
@@ -666,11 +210,11 @@ static void se_choose_kernel(void) {
         snprintf(se_chosen_why, sizeof se_chosen_why, "STUDEVAL_KERNEL=%.40s%s", asked,
                  strcmp(asked, pick->name) == 0
                      ? ""
-                     : ": not a kernel this CPU runs (scalar, avx2, avx512), the scalar loop");
+                     : ": not a kernel this CPU runs (scalar, avx2, avx512, avx512_loads), the scalar loop");
     } else if (se_kernel_count == 1) {
         se_chosen[SE_FOR_HIGH] = se_chosen[SE_FOR_LOWS] = &se_kernels[0];
         snprintf(se_chosen_why, sizeof se_chosen_why,
-                 "auto: this CPU has neither AVX2 nor AVX-512 F/BW/VBMI");
+                 "auto: this CPU has neither AVX2 nor AVX-512 F/BW/VBMI/BITALG");
     } else {
         se_calibrate();
     }

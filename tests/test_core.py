@@ -396,8 +396,8 @@ def test_forked_child_ranks_after_parent_used_threads() -> None:
 
 
 def test_every_kernel_ranks_alike_and_finds_the_same_bad_row() -> None:
-    """Every kernel this CPU runs (STUDEVAL_KERNEL=scalar, avx2, avx512, each in a
-    child) against the scalar one: random hands of each size, some invalid, checked
+    """Every kernel this CPU runs (STUDEVAL_KERNEL=scalar, avx2, avx512, avx512_loads,
+    each in a child) against the scalar one: random hands of each size, some invalid, checked
     (the first bad row) and unchecked (the ranks of the valid rows), in rows and in
     columns (a column-major array, as a dataframe hands over)."""
     import os
@@ -430,7 +430,7 @@ for k in (5, 6, 7):
 print(out)
 """
     results = {}
-    for kernel in ("scalar", "avx2", "avx512"):
+    for kernel in ("scalar", "avx2", "avx512", "avx512_loads"):
         env = dict(os.environ, STUDEVAL_KERNEL=kernel)
         proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                               text=True, check=True)  # fmt: skip

@@ -45,7 +45,7 @@ def exhaustive_binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_c_check(out, "exhaustive", ["reference.c", "exhaustive.c"])
 
 
-@pytest.fixture(scope="module", params=["scalar", "avx2", "avx512"])
+@pytest.fixture(scope="module", params=["scalar", "avx2", "avx512", "avx512_loads"])
 def exhaustive_output(exhaustive_binary: Path, request: pytest.FixtureRequest) -> str:
     """Run the full program once per batch kernel the CPU offers; its stdout feeds the
     tests below. The program says which kernel ran."""

@@ -415,15 +415,17 @@ def _threads_started():
 
 
 def batch_kernel(bint explain=False):
-    """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW and VBMI),
-    ``"avx2"`` or ``"scalar"``, chosen once at the first batch among those the CPU runs
-    (:func:`batch_kernels`). By default the fastest here: each is timed on the same
+    """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW, VBMI and
+    BITALG, its tables read by gathers), ``"avx512_loads"`` (the same, its tables read
+    by scalar loads, for CPUs whose gathers are slow), ``"avx2"`` or ``"scalar"``,
+    chosen once at the first batch among those the CPU runs (:func:`batch_kernels`). By default the fastest here: each is timed on the same
     sample of hands, calls for the high rank alone apart from calls with a low
     (``"high/lows"`` when the two differ, ``"scalar/avx2"`` say).
-    ``STUDEVAL_KERNEL=scalar``, ``avx2`` or ``avx512`` takes that kernel (the scalar
-    one where the CPU lacks it). ``explain=True``: why, with the timings.
+    ``STUDEVAL_KERNEL=scalar``, ``avx2``, ``avx512`` or ``avx512_loads`` takes that
+    kernel (the scalar one where the CPU lacks it). ``explain=True``: why, with the
+    timings.
 
-    >>> batch_kernel() in ("avx512", "avx2", "scalar") or "/" in batch_kernel()
+    >>> batch_kernel() in ("avx512", "avx512_loads", "avx2", "scalar") or "/" in batch_kernel()
     True
     >>> batch_kernel(explain=True).startswith(("auto", "STUDEVAL_KERNEL"))
     True
