@@ -89,11 +89,11 @@ def main() -> int:
                 best[kernel][what] = min(best[kernel][what], float(got[what]))  # type: ignore[arg-type]
     chosen = child(None, n)
     print(f"CPU: {cpu_name()}; {n:,} random 7-card hands, one thread, CPU ns a hand")
-    print(f"{'kernel':<8} {'high':>8} {'x scalar':>9} {'all three':>10} {'x scalar':>9}")
+    print(f"{'kernel':<12} {'high':>8} {'x scalar':>9} {'all three':>10} {'x scalar':>9}")
     scalar = best["scalar"]
     for kernel in kernels:
         row = best[kernel]
-        print(f"{kernel:<8} {row['high']:8.2f} {scalar['high'] / row['high']:8.2f}x "
+        print(f"{kernel:<12} {row['high']:8.2f} {scalar['high'] / row['high']:8.2f}x "
               f"{row['all']:10.2f} {scalar['all'] / row['all']:8.2f}x")  # fmt: skip
     print(f"auto chose {chosen['kernel']}: {chosen['why']}")
     high_kernel, _, low_kernel = str(chosen["kernel"]).partition("/")
