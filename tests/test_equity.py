@@ -233,6 +233,31 @@ def test_a_long_exact_count_reports_its_progress() -> None:
     assert during == sorted(during)  # never goes back
 
 
+def test_no_progress_report_after_the_caller_said_stop() -> None:
+    """A core call that takes several polls to stop (a busy machine) gets no report
+    after the one that stopped it."""
+    import time
+
+    from studeval import equity_calculator
+
+    calls: list[float] = []
+
+    def slow_to_stop(control: _core.EquityProgress | None) -> _core.EquitySums:
+        assert control is not None
+        while not control.stopped:
+            time.sleep(0.01)
+        time.sleep(4 * equity_calculator._POLL_S)  # still running for four more polls
+        raise StoppedError("stopped")
+
+    def stop_at_once(fraction: float) -> bool:
+        calls.append(fraction)
+        return False
+
+    with pytest.raises(StoppedError):
+        equity_calculator._watch(slow_to_stop, stop_at_once, watched=True)
+    assert calls == [0.0]
+
+
 def test_stopping_a_long_exact_count_returns_a_quick_sample() -> None:
     calls: list[float] = []
 

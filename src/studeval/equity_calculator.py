@@ -336,7 +336,14 @@ def _watch(
         while worker.is_alive():
             worker.join(_POLL_S)
             alive = worker.is_alive()
-            if alive and progress is not None and progress(control.fraction()) is False:
+            # Once stopped, no more reports: the core may take a poll or two to stop
+            # on a busy machine, and the caller has already said it is done.
+            if (
+                alive
+                and progress is not None
+                and not control.stopped
+                and progress(control.fraction()) is False
+            ):
                 control.stop()
     except BaseException:
         control.stop()
