@@ -60,9 +60,7 @@ SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id) {
 #pragma GCC unroll 16
 #endif
     for (int i = 0; i < 16; i++) {
-        uint32_t x = ids[i];
-        hilo[i] = se_hilo_table[(x ^ se_hash_disp[x >> (32 - SE_BUCKET_BITS)]) &
-                                (SE_HASH_SLOTS - 1u)];
+        hilo[i] = se_hilo_table[se_slot((uint64_t)ids[i] << 32)]; /* the id is a key's top half */
     }
     return _mm512_load_si512(lane_hilo);
 }

@@ -767,6 +767,7 @@ int main(int argc, char **argv) {
     printf("ok up cards, classes and statuses (%.1f s)\n", now_s() - t);
     /* A block's 2-thread calls must really run on 2 threads: a block is less than
      * twice the default least rows per thread (phase_errors checked the default). */
+    const size_t default_min_rows = se_batch_min_rows_per_thread();
     se_set_batch_min_rows_per_thread(BLOCK / 2);
     t = now_s();
     phase5();
@@ -781,7 +782,7 @@ int main(int argc, char **argv) {
     printf("ok 133784560 7-card hands (%.1f s)\n", now_s() - t);
     free(ref6_high);
     free(ref6_low);
-    se_set_batch_min_rows_per_thread(65536);
+    se_set_batch_min_rows_per_thread(default_min_rows);
     /* Every block above ran on 2 threads as well as 1: prove that threads ran. */
     EXPECT(se_threads_started() >= 10, "fewer than 10 worker threads ran in the whole check");
     printf("worker threads started: %zu\n", se_threads_started());
