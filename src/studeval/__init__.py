@@ -73,7 +73,14 @@ from studeval.showdown import award_pot, settle
 from studeval.tables import Tables
 
 if TYPE_CHECKING:
+    from studeval import histories as histories
+    from studeval import phh as phh
     from studeval.parsing import parse_hands
+
+
+# Submodules the docs use as ``studeval.phh.dumps`` after a bare ``import studeval``;
+# imported on first use, as parse_hands is, so that ``import studeval`` stays quick.
+_LAZY_MODULES = ("histories", "phh")
 
 
 def __getattr__(name: str) -> object:
@@ -83,7 +90,15 @@ def __getattr__(name: str) -> object:
         from studeval.parsing import parse_hands
 
         return parse_hands
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(f"studeval.{name}")
     raise AttributeError(f"module 'studeval' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "parse_hands", *_LAZY_MODULES})
 
 
 __all__ = [
