@@ -4,7 +4,11 @@ actions; refusals that change nothing; threads that really ran."""
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -13,7 +17,7 @@ import pytest
 from studeval import Stakes, StudHand
 from studeval._core import _threads_started
 from studeval.errors import ChipError, IllegalActionError, OptionError, SeatError
-from studeval.tables import ACTIONS, Tables
+from studeval.tables import ACTIONS, TableArrays, Tables
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 #: The cards each street deals a seat: their places in deal order.
@@ -240,3 +244,58 @@ def test_small_and_big_are_the_rounds_bets() -> None:
                 seen.add("open pair")
         tables.step(_random_actions(tables, rng))
     assert seen == {"big", "open pair"}
+
+
+def test_observe_actor_is_each_tables_seat_to_act_and_hides_the_others() -> None:
+    """Row i of observe_actor() is row i of observe(actor[i]), over many steps and
+    hands, and it never shows another seat's down card."""
+    tables = Tables(30, "stud8", STAKES, [60, 45, 60, 30], seed=17)
+    rng = np.random.default_rng(17)
+    names = list(TableArrays.__annotations__)
+    ended = 0
+    for _ in range(300):
+        seen = tables.observe_actor()
+        assert np.array_equal(seen.seat, tables.actor) and "seat=actor" in repr(seen)
+        views = [tables.observe(seat) for seat in range(tables.seats)]
+        for i, actor in enumerate(tables.actor.tolist()):
+            for name in names:
+                assert np.array_equal(getattr(seen, name)[i], getattr(views[actor], name)[i])
+            others = np.arange(tables.seats) != actor
+            down = ~tables.up[i] & others[:, None]
+            assert (seen.cards[i][down] == 255).all()  # no other seat's down card
+            assert np.array_equal(seen.cards[i][~down], tables.cards[i][~down])
+        tables.step(_random_actions(tables, rng))
+        ended += int(tables.done.sum())
+    assert ended > 50  # rows of tables whose hand just ended: the next hand's actor
+
+
+def test_too_many_tables_copies_and_seeds_are_refused_clearly() -> None:
+    for n in (10**30, 2**63):
+        with pytest.raises(OptionError, match=f"n={n}: that many tables need"):
+            Tables(n, "stud", STAKES, [50, 50], seed=1)
+    tables = Tables(2, "stud", STAKES, [50, 50], seed=1)
+    for copier in (pickle.dumps, copy.copy, copy.deepcopy):
+        with pytest.raises(OptionError, match="cannot be pickled or copied"):
+            copier(tables)
+    for seed in (-1, 2**64):
+        with pytest.raises(OptionError, match="seed"):
+            Tables(2, "stud", STAKES, [50, 50], seed=seed)
+    top = Tables(2, "stud", STAKES, [50, 50], seed=2**64 - 1)
+    assert top.seed == 2**64 - 1 and not np.array_equal(top.cards, tables.cards)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a memory limit by setrlimit")
+def test_tables_out_of_memory_name_n() -> None:
+    """Under a memory limit, the arrays or the core run out of memory: an OptionError
+    naming n."""
+    import resource
+
+    script = ("from studeval import Stakes, Tables\n"
+              "Tables(10**7, 'stud', Stakes(1, 2, 5, 10), [50, 50], seed=1)")  # fmt: skip
+    limit = 2 << 30
+    child = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)),
+    )  # fmt: skip
+    assert "studeval.errors.OptionError: n=10000000: " in child.stderr, child.stderr[-600:]

@@ -64,16 +64,21 @@ class TableArrays:
 
 
 class Observation(TableArrays):
-    """What one seat may know at every table (:meth:`Tables.observe`): copies of the
-    tables' arrays, with the other seats' down cards unknown (255)."""
+    """What one seat may know at every table (:meth:`Tables.observe`), or each table's
+    acting seat at its table (:meth:`Tables.observe_actor`): copies of the tables'
+    arrays, with the other seats' down cards unknown (255). ``seat``: the seat, or
+    (``observe_actor``) an array of each table's seat."""
 
-    def __init__(self, seat: int, arrays: dict[str, object]) -> None:
+    seat: int | npt.NDArray[np.int8]
+
+    def __init__(self, seat: int | npt.NDArray[np.int8], arrays: dict[str, object]) -> None:
         self.seat = seat
         for name, array in arrays.items():
             setattr(self, name, array)
 
     def __repr__(self) -> str:
-        return f"Observation(seat={self.seat}, tables={len(self.actor)})"
+        seat = "actor" if not isinstance(self.seat, int) else self.seat
+        return f"Observation(seat={seat}, tables={len(self.actor)})"
 
 
 class Tables(TableArrays):
@@ -92,11 +97,15 @@ class Tables(TableArrays):
     last step (0 otherwise); ``done`` (n,) a hand ended at the last step;
     ``hands_played`` (n,).
 
+    ``cards`` shows every seat's down cards (full information): a seat's policy
+    reads :meth:`observe_actor` or :meth:`observe`, which hide the others' down cards.
+
     ``rules``: :class:`~studeval.HouseRules` (Robert's by default). ``seed``: an int
-    (each table's shuffles follow from it and the table's number), random when
-    ``None``. ``threads``: at most this many threads a step (``None``: as many as
-    the tables pay for, one per 1,024); the worker threads are started once and
-    kept from step to step (see the docs' Threads section).
+    from 0 to 2**64 - 1 (each table's shuffles follow from it and the table's
+    number), random when ``None``. ``threads``: at most this many threads a step
+    (``None``: as many as the tables pay for, one per 1,024); the worker threads are
+    started once and kept from step to step (see the docs' Threads section). ``n``
+    tables whose arrays would not fit in memory are refused (``OptionError``).
     """
 
     FOLD, CHECK_CALL, BRING_IN, SMALL, BIG = range(5)
@@ -134,25 +143,36 @@ class Tables(TableArrays):
         if sum(self.starting_stacks) >= _core.ENGINE_MAX_CHIPS:
             raise ChipError("a table's chips stay below 2**60")
         self.seats = len(self.starting_stacks)
+        need = self.n * _bytes_a_table(self.seats)
+        if need > (memory := _memory()):
+            need_text, memory_text = _size(need), _size(memory)
+            raise OptionError(f"n={self.n}: that many tables need at least {need_text} for "
+                              f"their arrays, more than this machine's {memory_text}")  # fmt: skip
         self.rules = house_rules(rules)
         self.threads = threads_arg(threads)
         if seed is None:
             seed = random.getrandbits(64)
-        self.seed = _count(seed, "seed", least=None) & 0xFFFF_FFFF_FFFF_FFFF
+        self.seed = _count(seed, "seed", least=0)
+        if self.seed >= 1 << 64:
+            raise OptionError(f"seed must be less than 2**64; got {self.seed}")
         arrays: dict[str, npt.NDArray[Any]] = {}
         flat = []
         shapes = {1: (self.n,), 0: (self.n, self.seats), -1: (self.n, self.seats, 7),
                   -2: (self.n, 5, _core.TABLES_HISTORY)}  # fmt: skip
-        for name, dtype, per in _core.TABLES_ARRAYS:
-            array: npt.NDArray[Any] = np.zeros(shapes.get(per, (self.n, per)), dtype)
-            arrays[name] = array
-            flat.append((array.view(np.uint8) if dtype == "bool" else array).reshape(-1))
         r, s = self.rules, stakes
         core_rules = core_table_rules(self.game, r, self.seats, s.ante, s.bring_in,
                                       s.small_bet, s.big_bet, 0)  # fmt: skip
-        self._core = _core.CoreTables(self.n, core_rules, get_game(self.game).core_id,
-                                      settle_flags(r), self.starting_stacks, self.seed,
-                                      tuple(flat))  # fmt: skip
+        try:
+            for name, dtype, per in _core.TABLES_ARRAYS:
+                array: npt.NDArray[Any] = np.zeros(shapes.get(per, (self.n, per)), dtype)
+                arrays[name] = array
+                flat.append((array.view(np.uint8) if dtype == "bool" else array).reshape(-1))
+            self._core = _core.CoreTables(self.n, core_rules, get_game(self.game).core_id,
+                                          settle_flags(r), self.starting_stacks, self.seed,
+                                          tuple(flat))  # fmt: skip
+        except MemoryError:
+            raise OptionError(f"n={self.n}: out of memory for that many tables (their arrays "
+                              f"alone need {_size(need)})") from None  # fmt: skip
         for name, array in arrays.items():
             shown = array.view()
             shown.flags.writeable = False
@@ -189,13 +209,41 @@ class Tables(TableArrays):
         seat = _count(seat, "seat", least=0)
         if seat >= self.seats:
             raise SeatError(f"seat {seat}: these tables have {self.seats} seats")
+        return Observation(seat, self._shown(seat))
+
+    def observe_actor(self) -> Observation:
+        """What each table's seat to act may know (the seat a policy decides for):
+        row ``i`` is row ``i`` of ``observe(actor[i])``, its own cards, every up card
+        and the rest of the state (copies); ``seat`` is ``actor``. A table always has
+        a seat to act: where a hand ended at the last step (``done``), the row is the
+        next hand's first actor's view, and the hand that ended is ``hand(i)``.
+
+        >>> from studeval import Stakes
+        >>> tables = Tables(2, "stud", Stakes(1, 2, 5, 10), [50, 50, 50], seed=3)
+        >>> seen = tables.observe_actor()
+        >>> seen.seat.tolist(), seen.cards[0, :, :3].tolist()  # the others' down cards: 255
+        ([2, 1], [[255, 255, 9], [255, 255, 33], [48, 11, 6]])
+        """
+        return Observation(self.actor.copy(), self._shown(self.actor))
+
+    def _shown(self, seat: int | npt.NDArray[np.int8]) -> dict[str, object]:
+        """Copies of the arrays, with the down cards of every seat but ``seat`` (one
+        for all tables, or one a table) unknown."""
+        import numpy as np
+
         cards = self.cards.copy()
         hidden = ~self.up
-        hidden[:, seat, :] = False
+        hidden[np.arange(self.n), seat, :] = False
         cards[hidden] = 255
-        shown = {name: getattr(self, name).copy() for name in TableArrays.__annotations__}
+        shown: dict[str, object] = {
+            name: getattr(self, name).copy() for name in TableArrays.__annotations__
+        }
         shown["cards"] = cards
-        return Observation(seat, shown)
+        return shown
+
+    def __reduce_ex__(self, protocol: object) -> Any:
+        raise OptionError("Tables cannot be pickled or copied: their state is the C core's; "
+                          "new Tables with the same seed deal the same cards")  # fmt: skip
 
     def hand(self, i: int) -> StudHand | None:
         """Table ``i``'s last finished hand, played again through
@@ -210,6 +258,29 @@ class Tables(TableArrays):
                         None if e.to < 0 else e.to, e.cards, e.street) for e in logged]  # fmt: skip
         return StudHand.from_events(self.game, self.stakes, self.starting_stacks, events,
                                     rules=self.rules)  # fmt: skip
+
+
+def _bytes_a_table(seats: int) -> int:
+    """The bytes of one table's arrays, for ``seats`` seats."""
+    import numpy as np
+
+    per_seat = {1: 1, 0: seats, -1: seats * 7, -2: 5 * _core.TABLES_HISTORY}
+    return sum(np.dtype(dtype).itemsize * per_seat.get(per, per)
+               for _, dtype, per in _core.TABLES_ARRAYS)  # fmt: skip
+
+
+def _memory() -> int:
+    """This machine's memory in bytes (2**63 where the system does not say)."""
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return 1 << 63
+
+
+def _size(size: int) -> str:
+    return f"{size / 2**30:.3g} GiB"
 
 
 def _count(value: object, what: str, *, least: int | None) -> int:
