@@ -10,10 +10,11 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import mcts
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 import studeval.envs.openspiel  # noqa: F401 - registers the games
-from studeval.envs.pettingzoo import env
-from studeval.errors import OptionError
+from studeval.envs.pettingzoo import env, raw_env
+from studeval.errors import IllegalActionError, OptionError, StudevalError
 
 CASES = [("stud", 2), ("razz", 3), ("stud8", 8)]
 
@@ -54,6 +55,60 @@ def test_pettingzoo_hands_end_with_zero_sum_rewards_and_render() -> None:
         env(seats=9)
     with pytest.raises(OptionError):
         env(render_mode="human")
+
+
+def test_pettingzoo_env_has_the_classic_games_wrappers_and_raw_env_passes_too() -> None:
+    wrapped = env(seats=3)
+    layers = []
+    layer = wrapped
+    while isinstance(layer, wrappers.BaseWrapper):
+        layers.append(type(layer).__name__)
+        layer = layer.env
+    assert layers == ["OrderEnforcingWrapper", "ActionCheckWrapper",
+                      "AssertOutOfBoundsWrapper", "TerminateIllegalWrapper"]  # fmt: skip
+    assert isinstance(layer, raw_env) and wrapped.unwrapped is layer
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(raw_env(game="stud8", seats=3), num_cycles=100)
+
+
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_pettingzoo_actions_that_are_no_action_number_are_studeval_errors(make: object) -> None:
+    table = make(seats=2)  # type: ignore[operator]
+    table.reset(seed=1)
+    agent = table.agent_selection
+    for bad, error in ((None, OptionError), (2.5, OptionError), ("1", OptionError),
+                       (True, OptionError), (7, IllegalActionError),
+                       (-1, IllegalActionError)):  # fmt: skip
+        with pytest.raises(error, match=agent) as caught:
+            table.step(bad)
+        assert isinstance(caught.value, StudevalError)
+        assert not table.tables.history.any() and table.agent_selection == agent  # no change
+    assert isinstance(OptionError("x"), TypeError) and isinstance(OptionError("x"), ValueError)
+    table.step(np.int64(2))  # a numpy int is an action: the bring-in seat brings in
+    assert table.tables.history[0, 0, 0] == 1 + int(agent[-1]) * 5 + 2
+    table.step(np.array(1))
+    assert table.tables.history[0, 0, 1] > 0
+
+
+def test_pettingzoo_illegal_action_ends_the_hand_wrapped_and_raises_raw() -> None:
+    raw = raw_env(seats=2)
+    raw.reset(seed=1)
+    agent = raw.agent_selection
+    with pytest.raises(IllegalActionError, match="cannot fold"):
+        raw.step(0)  # the bring-in seat may not fold
+    wrapped = env(seats=2)
+    wrapped.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's warning of the illegal move
+        wrapped.step(0)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards == {agent: -1.0, "player_1" if agent == "player_0" else "player_0": 0}
+    raw.reset(seed=2**64 - 1)
+    raw.reset()  # the next hand's seed goes round to 0
+    assert raw.tables.seed == 0
+    with pytest.raises(OptionError, match="seed"):
+        raw.reset(seed=-1)
 
 
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])

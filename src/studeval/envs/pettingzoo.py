@@ -16,6 +16,15 @@ seat on round the table:
 An episode is one hand; the rewards at its end are the chips won or lost, in big
 bets. ``render_mode="ansi"`` returns the table as text.
 
+:func:`env` wraps :class:`raw_env` in PettingZoo's standard wrappers, as PettingZoo's
+classic games are: an action the agent may not take now ends the hand with -1 (big
+bet) for that agent and 0 for the others (``TerminateIllegalWrapper``), and steps
+out of order are refused (``OrderEnforcingWrapper``). An action that is no action
+number (``None`` for an agent to act, ``2.5``, ``"1"``, ``True``) raises
+:class:`~studeval.errors.OptionError`, and a number outside 0..4
+:class:`~studeval.errors.IllegalActionError`, in both; :class:`raw_env` also raises
+``IllegalActionError`` for an action not allowed now.
+
 >>> env = env(game="razz", seats=3)
 >>> env.reset(seed=1)
 >>> agent = env.agent_selection
@@ -31,21 +40,64 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from studeval.betting import Stakes
 from studeval.cards import card_str
-from studeval.errors import OptionError
+from studeval.errors import IllegalActionError, OptionError
 from studeval.houserules import HouseRules
 from studeval.tables import ACTIONS, Tables
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ActionCheckWrapper", "action_number", "env", "raw_env"]
 
 DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
-def env(**kwargs: Any) -> raw_env:
-    """The environment (see :class:`raw_env` for its arguments)."""
-    return raw_env(**kwargs)
+def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
+    """The environment in PettingZoo's standard wrappers (see the module text), as
+    PettingZoo's classic games make theirs; :class:`raw_env` for its arguments."""
+    wrapped: AECEnv[str, dict[str, np.ndarray], int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = ActionCheckWrapper(wrapped)  # studeval's errors before the assertion's
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def action_number(action: object, agent: str) -> int:
+    """``action`` as an action number for ``agent`` to act: an int (a numpy one too)
+    0..4; anything else is refused with a studeval error.
+
+    >>> action_number(2.5, "player_0")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: player_0's action must be an int 0..4 (fold, check_call, \
+bring_in, small, big); got 2.5
+    """
+    if action is None:
+        raise OptionError(f"{agent} is to act: step(None) is only for an agent whose "
+                          "hand is over")  # fmt: skip
+    integral = isinstance(action, (int, np.integer)) or (
+        isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu"
+    )
+    if isinstance(action, (bool, np.bool_)) or not integral:
+        raise OptionError(f"{agent}'s action must be an int 0..4 ({', '.join(ACTIONS)}); "
+                          f"got {action!r}")  # fmt: skip
+    number = int(action)  # type: ignore[call-overload]
+    if not 0 <= number < len(ACTIONS):
+        raise IllegalActionError(f"{agent}: there is no action {number}; the actions are "
+                                 f"0..4 ({', '.join(ACTIONS)})")  # fmt: skip
+    return number
+
+
+class ActionCheckWrapper(wrappers.BaseWrapper[str, dict[str, np.ndarray], int]):
+    """Refuses an action that is no action number (:func:`action_number`) for the
+    agent to act, before PettingZoo's wrappers read it."""
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            action_number(action, agent)
+        super().step(action)
 
 
 class raw_env(AECEnv):
@@ -56,6 +108,7 @@ class raw_env(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"], "name": "studeval_stud_v0", "is_parallelizable": False,
     }  # fmt: skip
+    _seed: int  # the last hand's seed
 
     def __init__(
         self,
@@ -98,14 +151,13 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seed = int(seed)
-        elif hasattr(self, "_seed"):  # on from the last seed, so that every hand differs
-            self._seed += 1
-        else:
-            self._seed = random.getrandbits(63)
+        if seed is None and hasattr(self, "_seed"):  # on from the last, so hands differ
+            seed = (self._seed + 1) % (1 << 64)
+        elif seed is None:
+            seed = random.getrandbits(63)
         self.tables = Tables(1, self.game, self.stakes, self.stacks, rules=self.rules,
-                             seed=self._seed)  # fmt: skip
+                             seed=seed)  # fmt: skip
+        self._seed = self.tables.seed
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -140,8 +192,8 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self.tables.step(np.array([action_number(action, agent)]))
         self._cumulative_rewards[agent] = 0.0
-        self.tables.step(np.array([int(action)]))  # type: ignore[arg-type]
         if self.tables.done[0]:
             won = self.tables.rewards[0] / self.stakes.big_bet
             self.rewards = {a: float(won[s]) for s, a in enumerate(self.possible_agents)}
