@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from studeval.analysis import analyze_many
+from studeval.tracker import analyze_many
 from studeval.histories import pokerstars
 from studeval.histories._writer import Table
 from studeval.play import random_hand

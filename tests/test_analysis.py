@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from helpers import twin
 
-from studeval import Stakes, StudHand, analysis, equity, parse_cards
-from studeval.analysis import COLUMNS, analyze, analyze_many
+from studeval import Stakes, StudHand, equity, parse_cards, tracker
+from studeval.analysis import analyze
+from studeval.tracker import COLUMNS, analyze_many
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import read
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
@@ -213,7 +214,7 @@ def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(
             super().__init__(*args, **kwargs)
 
     monkeypatch.setattr(distributed, "LocalCluster", Spy)
-    monkeypatch.setattr(analysis, "LARGE_INPUT", 0)
+    monkeypatch.setattr(tracker, "LARGE_INPUT", 0)
     assert analyze_many(tmp_path, method="mc", seed=3).equals(here) and len(started) == 1
     assert analyze_many(tmp_path, client=False, method="mc", seed=3).equals(here)
     assert len(started) == 1  # client=False: this process

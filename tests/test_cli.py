@@ -779,13 +779,13 @@ def test_analyze_sums_net_adjusted_net_and_luck_by_player(capsys, tmp_path):
     status, out, err = run(capsys, "analyze", str(path), "--player", "Ann")
     assert status == 0 and err.rstrip().endswith("studeval: 2 hands analysed, 0 refused")
     lines = out.splitlines()
-    assert lines[0].split() == ["player", "hands", "net", "adjusted", "net", "luck", "all-in",
-                                "hands"]  # fmt: skip
+    assert lines[0].split() == ["player", "money", "hands", "net", "adjusted", "net", "luck",
+                                "all-in", "hands"]  # fmt: skip
     # Ann's kings against aces all in on 3rd street for 10 each: 20 * her share.
     share = equity(["Kh Kd 2c", "Ah Ad 5c"], "stud").players[0].share
     expected_net = 20 * share - 10
-    name, hands, net, adjusted, luck, all_in = lines[1].split()
-    assert (name, hands, all_in) == ("Ann", "2", "1")
+    name, money, hands, net, adjusted, luck, all_in = lines[1].split()
+    assert (name, money, hands, all_in) == ("Ann", "USD", "2", "1")
     status, out, _ = run(capsys, "analyze", str(path), "--player", "Ann", "--format", "jsonl")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["hand_id"] for r in rows] == ["1", "2"] and rows[0]["all_in"] == 3
@@ -849,12 +849,14 @@ def test_replay_counts_the_refused_by_reason(capsys, tmp_path):
 
     bad = POKERSTARS_EXAMPLE.replace("calls $0.02", "calls $0.05", 1)
     (tmp_path / "bad.txt").write_text("\n\n".join([bad, bad.replace("#20261202017", "#8")]))
-    (tmp_path / "good.txt").write_text(POKERSTARS_EXAMPLE)
-    (tmp_path / "junk.phh").write_text("not = [a phh")
+    (tmp_path / "good.txt").write_text(POKERSTARS_EXAMPLE.replace("#20261202017", "#9"))
+    (tmp_path / "junk.phh").write_text('variant = "F7S"\nnot = [a phh')
+    (tmp_path / "notes.txt").write_text("not = [a phh")
     status, _, err = run(capsys, "replay", str(tmp_path))
     assert status == 2
-    tail = err.rstrip().splitlines()[-4:]
+    tail = err.rstrip().splitlines()[-5:]
     assert tail[0] == "studeval: 1 hand replayed, 3 refused"
-    assert tail[1] == "studeval: refused by reason:"
-    assert tail[2] == "      2  P calls N; the call is N"
-    assert tail[3].lstrip().startswith("1  ") and "PHH" in tail[3]
+    assert tail[1] == f"studeval: files with no hand history: 1 ({tmp_path / 'notes.txt'})"
+    assert tail[2] == "studeval: refused by reason:"
+    assert tail[3] == "      2  P calls N; the call is N"
+    assert tail[4].lstrip().startswith("1  ") and "PHH" in tail[4]

@@ -151,7 +151,9 @@ def test_bad_arguments_are_named() -> None:
         list(read(42))
     with pytest.raises(HistoryError, match="no such file or directory"):
         list(read("/no/such/history.txt"))
-    assert list(read(POKERSTARS_EXAMPLE, site="Full Tilt Poker")) == []
+    # A text with no hand of the room asked for is reported, not passed over.
+    with pytest.raises(HistoryError, match="no Full Tilt Poker hand in it"):
+        list(read(POKERSTARS_EXAMPLE, site="Full Tilt Poker"))
 
 
 def test_encodings_files_directories_and_open_files(tmp_path: Path) -> None:

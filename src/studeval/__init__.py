@@ -23,7 +23,8 @@ from studeval._core import (
     up_low_rank,
 )
 from studeval._version import __version__
-from studeval.analysis import HandAnalysis, StreetEquity, analyze, analyze_many
+from studeval.analysis import HandAnalysis, StreetEquity, analyze
+from studeval.tracker import analyze_many
 from studeval.batch import (
     NO_LOW,
     Ranks,

@@ -25,22 +25,15 @@ trackers. A hand with no all-in has no luck: its expected chips are the chips pa
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from studeval.engine import StudHand
 from studeval.equity_calculator import equity
 from studeval.errors import OptionError
 from studeval.pots import pot_layers, take_rake
 
-if TYPE_CHECKING:
-    import pandas
-
-__all__ = ["COLUMNS", "HandAnalysis", "StreetEquity", "analyze", "analyze_many", "hand_rows"]
+__all__ = ["HandAnalysis", "StreetEquity", "analyze", "analyzed_seats"]
 
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
@@ -283,164 +276,16 @@ def _analyze(hand: object, viewpoint: object, method: str, seed: int | None,
     )  # fmt: skip
 
 
-#: The columns of :func:`analyze_many`'s frame.
-COLUMNS = ("source", "site", "hand_id", "player", "seat", "net", "expected_net", "luck",
-           "all_in", "showdown", "exact", "unit")  # fmt: skip
-#: Files more than this many bytes in all are analysed on a local Dask cluster
-#: when no client is given.
-LARGE_INPUT = 64 * 1024 * 1024
-
-
-def hand_rows(hand: object, where: str = "", player: str | None = None, method: str = "auto",
-              seed: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
-    """:func:`analyze_many`'s rows for one hand: one a player (only ``player``'s when
-    given; none when ``player`` did not play it).
+def analyzed_seats(
+    hand: object, method: str = "auto", seed: int | None = None
+) -> tuple[StudHand, list[str], HandAnalysis]:
+    """The hand played, its players' names by seat, and its analysis without the
+    street equities (what a tracker's rows need: net, expected net and luck).
 
     >>> from studeval.play import random_hand
-    >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
-    [('Seat 0', 0.0), ('Seat 1', 0.0)]
+    >>> played, names, found = analyzed_seats(random_hand("stud", 2, seed=1))
+    >>> names, found.luck
+    (['Seat 0', 'Seat 1'], (0.0, 0.0))
     """
     played, names = _seat_names(hand)
-    if player is not None and player not in names:
-        return []
-    found = _analyze(hand, None, method, seed, with_streets=False)  # luck needs no streets
-    unit = getattr(hand, "unit", Decimal(1))
-    site = getattr(hand, "site", None)
-    hand_id = getattr(hand, "hand_id", None)
-    if hand_id is None and isinstance(played.info, dict) and "hand" in played.info:
-        hand_id = str(played.info["hand"])
-    rows = []
-    for seat, name in enumerate(names):
-        if player is not None and name != player:
-            continue
-        rows.append({
-            "source": where, "site": site, "hand_id": hand_id, "player": name, "seat": seat,
-            "net": float(found.net[seat] * unit),
-            "expected_net": float(Decimal(repr(found.expected_net[seat])) * unit),
-            "luck": float(Decimal(repr(found.luck[seat])) * unit),
-            "all_in": found.all_in, "showdown": found.showdown, "exact": found.exact,
-            "unit": str(unit),
-        })  # fmt: skip
-    return rows
-
-
-def _hands_in(path: str) -> Iterator[object]:
-    """The hands of one file: a card room's histories, else PHH."""
-    from studeval.histories import find_site, read
-    from studeval.histories._text import decode
-    from studeval.phh import read as read_phh
-
-    text = decode(Path(path).read_bytes())
-    if find_site(text) is not None:
-        yield from read(text, errors="collect")
-    else:
-        yield from read_phh(text)
-
-
-def _file_rows(
-    path: str, player: str | None, method: str, seed: int | None
-) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for hand in _hands_in(path):
-        if isinstance(hand, Exception):
-            continue  # refused: studeval replay names the reason
-        rows += hand_rows(hand, path, player, method, seed)
-    return rows
-
-
-def _frame(rows: list[dict[str, Any]]) -> pandas.DataFrame:
-    import pandas
-
-    return pandas.DataFrame(rows, columns=list(COLUMNS))
-
-
-def _paths(source: object) -> list[str] | None:
-    """The files ``source`` names (a path, or a list of paths; directories read
-    whole), or None when it holds hands."""
-    if isinstance(source, (str, os.PathLike)):
-        names: list[object] = [source]
-    elif isinstance(source, (list, tuple)) and source and all(
-            isinstance(x, (str, os.PathLike)) for x in source):  # fmt: skip
-        names = list(source)
-    else:
-        return None
-    files: list[str] = []
-    for name in names:
-        path = Path(str(name))
-        if path.is_dir():
-            files += [str(p) for p in sorted(path.rglob("*")) if p.is_file()]
-        elif path.is_file():
-            files.append(str(path))
-        else:
-            raise OptionError(f"no such file or directory: {name}")
-    return files
-
-
-def analyze_many(
-    histories: object,
-    *,
-    player: str | None = None,
-    client: object = None,
-    method: str = "auto",
-    seed: int | None = None,
-) -> pandas.DataFrame:
-    """:func:`analyze` over many hands, as a pandas DataFrame: one row a hand and
-    player (only ``player``'s hands and rows when given), with the columns
-    :data:`COLUMNS`: the money columns (``net``, ``expected_net``, ``luck``) in the
-    room's money (chips times ``unit``; chips for a hand with no money).
-
-    ``histories`` is hands (:class:`~studeval.StudHand` or
-    :class:`~studeval.histories.History` objects, analysed here), or files: a path, a
-    directory or a list of them, card rooms' histories or PHH. Files are analysed on
-    a Dask cluster, one task a file, when ``client`` is a ``distributed.Client``, and
-    on a ``LocalCluster`` of this machine's cores when no client is given and the
-    files hold more than :data:`LARGE_INPUT` bytes (``client=False``: in this process
-    always); the hands a file refuses are
-    left out (``studeval replay`` names them). Needs pandas (``pip install
-    'studeval[dask]'``).
-
-    >>> from studeval.play import random_hand
-    >>> frame = analyze_many([random_hand("stud", 2, seed=s, stack=20) for s in range(3)])
-    >>> list(frame.columns[3:6]), len(frame), round(float(frame["luck"].sum()), 9)
-    (['player', 'seat', 'net'], 6, 0.0)
-    """
-    try:
-        import pandas  # noqa: F401
-    except ImportError:
-        raise OptionError("analyze_many needs pandas: pip install 'studeval[dask]'") from None
-    files = _paths(histories)
-    if files is None:
-        if not isinstance(histories, Iterable):
-            raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
-        rows: list[dict[str, Any]] = []
-        for number, hand in enumerate(histories):
-            rows += hand_rows(hand, f"hand {number}", player, method, seed)
-        return _frame(rows)
-    own_cluster = None
-    if client is False:  # this process, however large
-        client = None
-    elif client is None and sum(os.path.getsize(f) for f in files) > LARGE_INPUT:
-        from distributed import Client, LocalCluster
-
-        own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)  # fmt: skip
-        client = Client(own_cluster)
-    try:
-        if client is None:
-            rows = []
-            for path in files:
-                rows += _file_rows(path, player, method, seed)
-            return _frame(rows)
-        submit = getattr(client, "map", None)
-        if submit is None:
-            raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
-        futures = submit(_file_rows, files, player=player, method=method, seed=seed, pure=False)
-        rows = []
-        for future in futures:  # one file's rows at a time, in order
-            rows += future.result()
-            future.release()
-        return _frame(rows)
-    finally:
-        if own_cluster is not None:
-            client.close()  # type: ignore[attr-defined]
-            own_cluster.close()
+    return played, names, _analyze(hand, None, method, seed, with_streets=False)

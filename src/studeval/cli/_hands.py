@@ -1,12 +1,14 @@
-"""The hands ``replay`` and ``convert`` read: PHH records and card rooms' histories,
-from files, directories and standard input, each hand or its refusal in turn.
+"""The hands ``replay``, ``convert`` and ``analyze`` read: PHH records and card rooms'
+histories, from files, directories and standard input, each hand read or reported
+in turn, and a hand counted once however many files hold it.
 
 >>> import pathlib, tempfile
 >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
->>> [(found.history.hand_id, found.error) for found in load([str(folder)])]
-[('20261202017', None)]
+>>> _ = (folder / "copy.txt").write_text(POKERSTARS_EXAMPLE)
+>>> [(found.status, found.history and found.history.hand_id) for found in load([str(folder)])]
+[('read', '20261202017'), ('duplicate', None)]
 """
 
 from __future__ import annotations
@@ -15,69 +17,36 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from studeval.cli._console import Progress, open_input, say
-from studeval.engine import StudHand
-from studeval.errors import StudevalError
-from studeval.histories import History, HistoryError, find_site, read
-from studeval.histories._record import reason_kind
+from studeval.cli._console import InputError, Progress, open_input, say
+from studeval.histories import NotStudError
+from studeval.histories._record import NotAHistoryError
+from studeval.histories._sources import Loaded, SeenHands, files_in, load_text
 from studeval.histories._text import decode
-from studeval.phh import read as read_phh
 
 __all__ = ["Loaded", "Tally", "load", "replayed"]
 
 
-@dataclass
-class Loaded:
-    """One hand read (``hand``, and ``history`` for a room's text) or refused (``error``)."""
-
-    where: str
-    hand: StudHand | None = None
-    history: History | None = None
-    error: str | None = None
-    reason: str | None = None  # the refusal's kind, to count refusals by
-
-
-def _files(inputs: list[str]) -> list[str]:
-    found: list[str] = []
-    for name in inputs:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found += [str(p) for p in sorted(path.rglob("*")) if p.is_file()]
-        else:
-            found.append(name)
-    return found
-
-
 def load(inputs: list[str]) -> Iterator[Loaded]:
-    """Every hand of ``inputs`` (files, directories, ``-``), read or refused; a
+    """Every hand of ``inputs`` (files, directories, ``-``), read or reported; a
     progress bar on the terminal when there are many files and the hands go elsewhere
     (a bar between the hands printed on the same screen would only garble them)."""
-    files = _files(inputs)
+    files = files_in(inputs)
     quiet = sys.stdout is not None and sys.stdout.isatty()
     bar = Progress(len(files), " files") if len(files) > 20 and not quiet else None
+    seen = SeenHands()
     try:
         for name in files:
-            stream, _size = open_input(name)
-            with stream:
-                text = decode(stream.read())
             where = "<stdin>" if name == "-" else name
-            if find_site(text) is not None:
-                source: object = text if name == "-" else Path(name)
-                for found in read(source, errors="collect"):
-                    if isinstance(found, HistoryError):
-                        yield Loaded(f"{where}:{found.line}", error=str(found),
-                                     reason=found.kind)  # fmt: skip
-                    else:
-                        label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
-                        yield Loaded(label, found.hand, found)
+            try:
+                stream, _size = open_input(name)
+                with stream:
+                    text = decode(stream.read())
+            except (InputError, OSError) as err:
+                reason = str(err) if isinstance(err, InputError) else err.strerror or str(err)
+                yield Loaded(where, error=NotAHistoryError(reason, source=where))
             else:
-                try:
-                    for number, hand in enumerate(read_phh(text), 1):
-                        yield Loaded(f"{where} hand {number}", hand)
-                except (StudevalError, ValueError) as err:
-                    yield Loaded(where, error=f"{where}: {err}", reason=reason_kind(str(err)))
+                yield from load_text(text, where, seen)
             if bar is not None:
                 bar.update(1)
     finally:
@@ -87,24 +56,49 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
 
 @dataclass
 class Tally:
-    """How many hands were read and how many refused, by reason."""
+    """How many hands were read, refused (by reason), skipped as other games (by
+    game) and dropped as duplicates, and which files held no hand history."""
 
     read: int = 0
     refused: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
+    other_games: Counter[str] = field(default_factory=Counter)
+    duplicates: int = 0
+    not_histories: list[str] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        """Whether the exit status says something went wrong: a hand refused, or
+        nothing read at all from inputs that held something to report."""
+        return bool(self.refused or (not self.read and self.not_histories))
 
     def summary(self, done: str) -> str:
-        """The last lines a command writes: ``3 hands replayed, 1 refused``, and
-        with more than one refusal, how many for each reason, most first.
+        """The last lines a command writes: ``3 hands replayed, 1 refused``, the hands
+        of other games skipped, the duplicates dropped, the files that are no hand
+        history, and with more than one refusal, how many for each reason.
 
-        >>> tally = Tally(3, 2, Counter({"P calls N; the call is N": 2}))
+        >>> tally = Tally(3, 2, Counter({"P calls N; the call is N": 2}),
+        ...               Counter({"Limit Hold'em": 4}), 1, ["README.txt"])
         >>> print(tally.summary("replayed"))
         studeval: 3 hands replayed, 2 refused
+        studeval: skipped, not fixed-limit seven-card stud: 4 (Limit Hold'em 4)
+        studeval: duplicates dropped (a hand already read, by room and hand id): 1
+        studeval: files with no hand history: 1 (README.txt)
         studeval: refused by reason:
               2  P calls N; the call is N
         """
         lines = [f"studeval: {self.read} hand{'s' * (self.read != 1)} {done}, "
                  f"{self.refused} refused"]  # fmt: skip
+        if self.other_games:
+            games = ", ".join(f"{game} {n}" for game, n in self.other_games.most_common())
+            lines.append(f"studeval: skipped, not fixed-limit seven-card stud: "
+                         f"{sum(self.other_games.values())} ({games})")  # fmt: skip
+        if self.duplicates:
+            lines.append("studeval: duplicates dropped (a hand already read, by room and "
+                         f"hand id): {self.duplicates}")  # fmt: skip
+        if self.not_histories:
+            names = ", ".join(self.not_histories[:5]) + (", ..." * (len(self.not_histories) > 5))
+            lines.append(f"studeval: files with no hand history: {len(self.not_histories)} "
+                         f"({names})")  # fmt: skip
         if self.refused > 1:
             lines.append("studeval: refused by reason:")
             lines += [f"{count:>7}  {reason}" for reason, count in self.reasons.most_common()]
@@ -112,13 +106,21 @@ class Tally:
 
 
 def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
-    """The hands of ``inputs`` that replayed; each refused one reported on stderr and
-    counted in ``tally``."""
+    """The hands of ``inputs`` that replayed; each one not read counted in ``tally``,
+    and the refused hands and the files with no hand history named on stderr."""
     for loaded in load(inputs):
-        if loaded.hand is None:
+        error = loaded.error
+        if error is None:
+            tally.read += 1
+            yield loaded
+        elif isinstance(error, NotStudError):
+            tally.other_games[error.kind.split(": ", 1)[-1]] += 1
+        elif error.status == "duplicate":
+            tally.duplicates += 1
+        elif error.status == "not a history":
+            tally.not_histories.append(error.source or loaded.where)
+            say(f"studeval: not read: {error}")
+        else:
             tally.refused += 1
-            tally.reasons[loaded.reason or "unreadable"] += 1
-            say(f"studeval: refused: {loaded.error}")
-            continue
-        tally.read += 1
-        yield loaded
+            tally.reasons[error.kind] += 1
+            say(f"studeval: refused: {error}")

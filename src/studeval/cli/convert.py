@@ -99,4 +99,4 @@ def run(args: argparse.Namespace) -> int:
         out.line(pending.rstrip("\n"))
     out.flush()  # the hands first, then the count after them
     say(tally.summary("converted"))
-    return 2 if tally.refused else 0
+    return 2 if tally.failed() else 0

@@ -86,4 +86,4 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     out.flush()  # the hands first, then the count after them
     say(tally.summary("replayed"))
-    return 2 if tally.refused else 0
+    return 2 if tally.failed() else 0

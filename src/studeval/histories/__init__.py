@@ -11,7 +11,24 @@ disagrees is a :class:`HistoryError` naming the room, the hand and the line.
 ['20261202017']
 """
 
-from studeval.histories._reader import SITES, find_site, read
-from studeval.histories._record import History, HistoryError, Player
+from studeval.histories._reader import SITES, SeenHands, find_site, read
+from studeval.histories._record import (
+    DuplicateHandError,
+    DuplicateHandsWarning,
+    History,
+    HistoryError,
+    NotAHistoryError,
+    NotStudError,
+    Player,
+)
 
-__all__ = ["SITES", "History", "HistoryError", "Player", "find_site", "read"]
+__all__ = [
+    "SITES", "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
+    "NotAHistoryError", "NotStudError", "Player", "SeenHands", "find_site", "read",
+]  # fmt: skip
+
+# Tracebacks and reprs name the public module, where users import them from.
+for _public in (DuplicateHandError, DuplicateHandsWarning, History, HistoryError,
+                NotAHistoryError, NotStudError, Player, SeenHands):  # fmt: skip
+    _public.__module__ = __name__
+del _public

@@ -9,13 +9,21 @@ from __future__ import annotations
 import functools
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
 from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar, read_hand
-from studeval.histories._record import History, HistoryError, Transcript
+from studeval.histories._record import (
+    DuplicateHandError,
+    DuplicateHandsWarning,
+    History,
+    HistoryError,
+    NotAHistoryError,
+    Transcript,
+)
 from studeval.histories._replay import replay
 from studeval.histories._text import decode
 from studeval.histories.bovada import GRAMMAR as BOVADA
@@ -34,7 +42,7 @@ from studeval.histories.winamax import GRAMMAR as WINAMAX
 from studeval.histories.winning import GRAMMAR as WINNING
 from studeval.histories.winning import GRAMMAR_2016 as WINNING_2016
 
-__all__ = ["SITES", "find_site", "read"]
+__all__ = ["SITES", "SeenHands", "find_site", "read", "read_texts"]
 
 #: An XML room's reader: the file's text, its first line, its name -> its hands.
 XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
@@ -79,17 +87,40 @@ def _xml_room(text: str) -> tuple[str, XmlReader] | None:
     return next(((name, reader) for name, start, reader in _XML_ROOMS if start.match(head)), None)
 
 
-def _texts(source: object) -> Iterator[tuple[str, str | None]]:
-    """(text, where) for each file or text ``source`` names."""
-    if isinstance(source, str) and ("\n" in source or not source.strip()):
+#: The longest text taken for a path: a longer string is a history's text.
+_LONGEST_PATH = 4096
+
+
+def _looks_like_text(source: str) -> bool:
+    """Whether the string ``source`` is a history's text rather than a path: it has
+    a line end, is blank, starts with a tag, or starts a room's hand."""
+    head = source[:_LONGEST_PATH].lstrip("\ufeff \t")
+    return (
+        len(source) > _LONGEST_PATH
+        or any(end in source for end in "\n\r")
+        or not head
+        or head.startswith("<")
+        or find_site(head) is not None
+    )
+
+
+def _texts(source: object) -> Iterator[tuple[str, str | None] | HistoryError]:
+    """(text, where) for each file or text ``source`` names; a file that cannot be
+    read is its :class:`NotAHistoryError` (and the files after it are still read)."""
+    if isinstance(source, str) and _looks_like_text(source):
         yield source, None
     elif isinstance(source, (str, os.PathLike)):
         path = Path(source)
-        if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.is_file()):
-                yield decode(child.read_bytes()), str(child)
-        elif path.is_file():
-            yield decode(path.read_bytes()), str(path)
+        try:
+            is_dir, is_file, exists = path.is_dir(), path.is_file(), path.exists()
+        except (OSError, ValueError) as err:  # a name too long, a NUL in it
+            raise HistoryError(f"cannot read {str(source)[:200]!r}: {err}") from None
+        if is_dir:
+            for child in sorted(path.rglob("*")):
+                if not child.is_dir():
+                    yield _file_text(child)
+        elif is_file or exists:
+            yield _file_text(path)
         else:
             raise HistoryError(f"no such file or directory: {source}")
     elif isinstance(source, (bytes, bytearray)):
@@ -102,6 +133,48 @@ def _texts(source: object) -> Iterator[tuple[str, str | None]]:
         raise HistoryError(
             f"read() takes a path, an open file or text; got {type(source).__name__}"
         )
+
+
+def _file_text(path: Path) -> tuple[str, str] | HistoryError:
+    """A file's text, or why it cannot be read (a pipe, a device, a broken link or
+    an error reading it are each reported, never passed over)."""
+    if not path.is_file():
+        broken = path.is_symlink() and not path.exists()
+        kind = "a link to nothing" if broken else "not a regular file"
+        return NotAHistoryError(f"{kind}: not read", source=str(path))
+    try:
+        return decode(path.read_bytes()), str(path)
+    except OSError as err:
+        return NotAHistoryError(f"cannot read the file: {err.strerror or err}", source=str(path))
+
+
+#: Where an XML document starts in a text (a declaration, or a room's root element).
+_XML_DECLARATION = re.compile(r"^[\ufeff \t]*<\?xml\b", re.MULTILINE)
+_XML_ROOT = re.compile(r"^[\ufeff \t]*<(?:session|description)\b", re.MULTILINE)
+
+
+def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
+    """``text`` cut where one room's hands give way to another's: at each XML
+    document (two sessions appended, or XML after text), and at the first text hand
+    after an XML document. Each part with the number of its first line."""
+    if "<" not in text:
+        return [(text, 1)]
+    cuts = {0}
+    declared = -1  # where the last declaration ended: its root is no new document
+    for found in sorted([*_XML_DECLARATION.finditer(text), *_XML_ROOT.finditer(text)],
+                        key=lambda m: m.start()):  # fmt: skip
+        between = text[declared : found.start()] if declared >= 0 else "-"
+        if found.re is _XML_ROOT and not between.strip(" \t\r\n>"):
+            continue  # the root of the document just declared
+        if found.re is _XML_DECLARATION:
+            declared = text.find(">", found.end())
+        cuts.add(found.start())
+        after = _first_hand(text, found.end(), grammars)  # a room's text after the XML
+        if after is not None:
+            cuts.add(after)
+    ordered = sorted(cuts)
+    ends = [*ordered[1:], len(text)]
+    return [(text[a:b], text.count("\n", 0, a) + 1) for a, b in zip(ordered, ends, strict=True)]
 
 
 #: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
@@ -161,6 +234,19 @@ def _hands_by_line(text: str, grammars: list[Grammar]) -> Iterator[tuple[Grammar
         yield start[0], lines[start[1] :], start[1] + 1
 
 
+def _first_hand(text: str, at: int, grammars: list[Grammar]) -> int | None:
+    """Where the first line from ``at`` on that starts a text room's hand begins."""
+    if not grammars:
+        return None
+    patterns = tuple(g.start.pattern for g in grammars)
+    starts = _starts(patterns)
+    for candidate in _line_starts(patterns).finditer(text, at):
+        end = text.find("\n", candidate.start())
+        if starts.match(text[candidate.start() : end if end >= 0 else len(text)]):
+            return candidate.start()
+    return None
+
+
 @functools.lru_cache(maxsize=16)
 def _line_starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """Finds the lines where any of ``patterns`` may match (each is checked after)."""
@@ -177,38 +263,161 @@ def _starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @overload
-def read(source: object, *, site: str | None = None,
-         errors: Literal["raise"] = "raise") -> Iterator[History]: ...  # fmt: skip
+def read(source: object, *, site: str | None = None, errors: Literal["raise"] = "raise",
+         duplicates: Literal["drop", "keep"] | SeenHands = "drop"
+         ) -> Iterator[History]: ...  # fmt: skip
 @overload
-def read(source: object, *, site: str | None = None,
-         errors: Literal["collect"]) -> Iterator[History | HistoryError]: ...  # fmt: skip
-def read(source: object, *, site: str | None = None,
-         errors: str = "raise") -> Iterator[History | HistoryError]:  # fmt: skip
+def read(source: object, *, site: str | None = None, errors: Literal["collect"],
+         duplicates: Literal["drop", "keep"] | SeenHands = "drop"
+         ) -> Iterator[History | HistoryError]: ...  # fmt: skip
+def read(source: object, *, site: str | None = None, errors: str = "raise",
+         duplicates: str | SeenHands = "drop") -> Iterator[History | HistoryError]:  # fmt: skip
     """Every hand in ``source`` (a path to a file or a directory, an open file, bytes,
     or the text itself), replayed. ``site`` limits the rooms looked for (the room of
-    each hand is found from its first line otherwise). With ``errors="collect"`` a
-    hand that cannot be read is yielded as its :class:`HistoryError` and reading
-    goes on; with ``"raise"`` (the default) the error is raised.
+    each hand is found from its first line otherwise).
+
+    Nothing is passed over in silence: every file and every hand is either read or
+    reported as a :class:`HistoryError`. With ``errors="collect"`` each one is
+    yielded in its place and reading goes on; with ``"raise"`` (the default) the
+    first is raised. Its ``status`` says what it is: ``"refused"`` (the hand cannot
+    be read, or its replay disagrees with the text); ``"not stud"``
+    (:class:`NotStudError`: a hold'em, omaha, draw or five-card stud hand of a
+    mixed-game file); ``"duplicate"`` (:class:`DuplicateHandError`: a hand already
+    read, by room and hand id, as overlapping exports hold); ``"not a history"``
+    (:class:`NotAHistoryError`: a file or text where no room's hand starts, or that
+    cannot be read).
+
+    A hand is read once, by its room and hand id (``duplicates="keep"`` reads every
+    copy; a :class:`SeenHands` counts hands once across calls). A later copy is
+    yielded as its :class:`DuplicateHandError` with ``errors="collect"``; with
+    ``"raise"`` it is dropped, and when reading ends one
+    :class:`DuplicateHandsWarning` says how many copies were dropped and where the
+    first one was.
 
     >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
     >>> bad = POKERSTARS_EXAMPLE.replace("calls $0.02", "calls $0.03", 1)
+    >>> bad = bad.replace("#20261202017", "#20261202018")
     >>> [type(h).__name__ for h in read(bad + POKERSTARS_EXAMPLE, errors="collect")]
     ['HistoryError', 'History']
+    >>> [h.status for h in read(POKERSTARS_EXAMPLE * 2, errors="collect")
+    ...  if isinstance(h, HistoryError)]
+    ['duplicate']
+    >>> [h.status for h in read("Notes on my session.\\n", errors="collect")]
+    ['not a history']
     """
     if errors not in ("raise", "collect"):
         raise HistoryError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if site is not None and site not in SITES:
         raise HistoryError(f"unknown site {site!r}; known: {', '.join(SITES)}")
+    if duplicates not in ("drop", "keep") and not isinstance(duplicates, SeenHands):
+        raise HistoryError(f"duplicates must be 'drop' or 'keep'; got {duplicates!r}")
+    seen = SeenHands() if duplicates == "drop" else duplicates
+    yield from read_texts(_texts(source), site=site, errors=errors,
+                          seen=seen if isinstance(seen, SeenHands) else None)  # fmt: skip
+
+
+#: A hand found in a text: read in C, transcribed for the replay, or refused.
+Found = History | Transcript | HistoryError
+
+
+class SeenHands:
+    """The hands read so far, by room and hand id, and where each was first read:
+    one shared by several :func:`read` calls (``duplicates=seen``) counts a hand once
+    across them all.
+
+    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    >>> seen = SeenHands()
+    >>> [len(list(read(POKERSTARS_EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
+    [1, 1]
+    >>> len(seen), seen.dropped
+    (1, 1)
+    """
+
+    def __init__(self) -> None:
+        self._first: dict[tuple[str, str], str] = {}
+        self.dropped = 0
+
+    def __len__(self) -> int:
+        return len(self._first)
+
+    def check(self, found: Found) -> Found:
+        """``found``, or a :class:`DuplicateHandError` when its room and hand id were
+        read before (the first copy is kept, the later ones reported)."""
+        site, hand_id = found.site, found.hand_id
+        if not site or not hand_id or isinstance(found, NotAHistoryError):
+            return found
+        first = self._first.get((site, hand_id))
+        if first is None:
+            self._first[site, hand_id] = f"{found.source or 'the text'} line {found.line}"
+            return found
+        self.dropped += 1
+        return DuplicateHandError(first, site=site, hand_id=hand_id, line=found.line,
+                                  source=found.source)  # fmt: skip
+
+
+def read_texts(
+    texts: Iterable[tuple[str, str | None] | HistoryError],
+    *,
+    site: str | None,
+    errors: str,
+    seen: SeenHands | None,
+) -> Iterator[History | HistoryError]:
+    """:func:`read` over texts already decoded (each with where it comes from), or
+    the errors that stood for files that could not be read."""
     grammars = [g for g in GRAMMARS if site in (None, g.site)]
-    for text, where in _texts(source):
-        xml = _xml_room(text)
-        found: Iterable[History | Transcript | HistoryError]
+    dropped: list[DuplicateHandError] = []
+    for text in texts:
+        if isinstance(text, HistoryError):
+            yield _reported(text, errors)
+            continue
+        anything = False
+        for found in _found(text[0], text[1], site, grammars):
+            anything = True
+            if seen is not None:
+                found = seen.check(found)
+                if isinstance(found, DuplicateHandError) and errors == "raise":
+                    dropped.append(found)
+                    continue
+            yield _replayed(found, errors)
+        if not anything:
+            yield _reported(_not_a_history(text[0], text[1], site), errors)
+    if dropped:
+        warnings.warn(DuplicateHandsWarning(dropped), stacklevel=3)
+
+
+def _found(text: str, where: str | None, site: str | None,
+           grammars: list[Grammar]) -> Iterator[History | Transcript | HistoryError]:  # fmt: skip
+    """Each hand of one file's text, its room's reader's way (read in C, transcribed,
+    or refused)."""
+    for part, first in _segments(text, grammars):
+        xml = _xml_room(part)
         if xml is not None:
-            found = xml[1](text.lstrip("\ufeff"), 1, where) if site in (None, xml[0]) else ()
-        else:
-            found = (_read_text(g, hand, first, where) for g, hand, first in _hands(text, grammars))
-        for transcript in found:
-            yield _replayed(transcript, errors)
+            if site in (None, xml[0]):
+                yield from xml[1](part.lstrip("\ufeff"), first, where)
+            continue
+        for grammar, hand, line in _hands(part, grammars):
+            yield _read_text(grammar, hand, line + first - 1, where)
+
+
+def _not_a_history(text: str, where: str | None, site: str | None) -> NotAHistoryError:
+    """Why no hand was found in ``text``."""
+    if not text.strip():
+        return NotAHistoryError("an empty file: no hand in it", source=where)
+    if site is not None:
+        return NotAHistoryError(f"no {site} hand in it", source=where)
+    if re.search(r"^\s*variant\s*=", text, re.MULTILINE):
+        return NotAHistoryError("a PHH record, not a room's history: studeval.phh reads it",
+                                source=where)  # fmt: skip
+    return NotAHistoryError(
+        "not a hand history studeval reads (rooms: " + ", ".join(SITES) + "; or PHH)",
+        source=where,
+    )
+
+
+def _reported(error: HistoryError, errors: str) -> HistoryError:
+    if errors == "raise":
+        raise error
+    return error
 
 
 def _read_text(grammar: Grammar, text: str, first: int,

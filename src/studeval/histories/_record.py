@@ -21,7 +21,11 @@ from studeval.errors import StudevalError
 from studeval.houserules import HouseRules
 from studeval.phh import dumps
 
-__all__ = ["History", "HistoryError", "Player", "Step", "StepKind", "Transcript", "reason_kind"]
+__all__ = [
+    "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
+    "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
+    "reason_kind",
+]  # fmt: skip
 
 
 class HistoryError(StudevalError, ValueError):
@@ -53,6 +57,11 @@ class HistoryError(StudevalError, ValueError):
         self.line = line
         self.source = source
 
+    #: What became of the hand: ``"refused"`` (it cannot be read, or its replay
+    #: disagrees with the text); the subclasses say ``"not stud"``, ``"duplicate"``
+    #: and ``"not a history"``.
+    status: str = "refused"
+
     @property
     def kind(self) -> str:
         """The reason without the names and amounts that vary from hand to hand, to
@@ -62,6 +71,88 @@ class HistoryError(StudevalError, ValueError):
         'P calls N; the call is N'
         """
         return reason_kind(self.reason)
+
+
+class NotStudError(HistoryError):
+    """A hand of a game studeval does not replay (hold'em, omaha, draw, five-card
+    stud, no-limit stud) in a room's file: mixed-game files hold many. Such a hand is
+    skipped and counted apart from the refusals: it is not a fault of the file.
+
+    >>> err = NotStudError("Limit Hold'em", site="PokerStars", hand_id="9", line=1)
+    >>> str(err), err.game, err.status
+    ("PokerStars, hand 9, line 1: not a fixed-limit seven-card stud game: Limit Hold'em", \
+"Limit Hold'em", 'not stud')
+    """
+
+    status = "not stud"
+
+    def __init__(self, game: str, *, site: str | None = None, hand_id: str | None = None,
+                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+        super().__init__(f"not a fixed-limit seven-card stud game: {game}", site=site,
+                         hand_id=hand_id, line=line, source=source)  # fmt: skip
+        self.game = game
+
+    @property
+    def kind(self) -> str:
+        """The game as the room names it (stakes as ``N/N``, no tournament number), to
+        count the skipped hands by game.
+
+        >>> NotStudError("Tournament #74, 100+9 8-Game (Hold'em Limit)").kind
+        "not a fixed-limit seven-card stud game: Hold'em Limit"
+        >>> NotStudError("HORSE Limit $0.25/$0.50").kind
+        'not a fixed-limit seven-card stud game: HORSE Limit N/N'
+        """
+        game = self.game
+        mixed = re.search(r"\(([^()]*[A-Za-z][^()]*)\)\s*$", game)  # "8-Game (Razz Limit)"
+        if mixed and not re.search(r"\d/\D?\d", mixed.group(1)):  # not the stakes
+            game = mixed.group(1)
+        game = re.sub(r"^.*#\d+,?\s*", "", game)  # a tournament's number
+        game = re.sub(r"[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*", "N/N", game)  # stakes
+        return "not a fixed-limit seven-card stud game: " + game.strip()
+
+
+class DuplicateHandError(HistoryError):
+    """A hand read before, by its room and hand id: exports overlap, and a hand is
+    counted once. ``first`` says where the copy kept was read.
+
+    >>> err = DuplicateHandError("b.txt line 1", site="PokerStars", hand_id="9",
+    ...                          source="a.txt", line=40)
+    >>> err.reason, err.status
+    ('a duplicate of the hand read from b.txt line 1', 'duplicate')
+    """
+
+    status = "duplicate"
+
+    def __init__(self, first: str, *, site: str | None = None, hand_id: str | None = None,
+                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+        super().__init__(f"a duplicate of the hand read from {first}", site=site,
+                         hand_id=hand_id, line=line, source=source)  # fmt: skip
+        self.first = first
+
+
+class DuplicateHandsWarning(UserWarning):
+    """Hands read more than once and dropped (``read(..., errors="raise")``): how
+    many, and the first of them.
+
+    >>> first = DuplicateHandError("a.txt line 1", site="PokerStars", hand_id="9")
+    >>> print(DuplicateHandsWarning([first]))  # doctest: +NORMALIZE_WHITESPACE
+    1 duplicate hand dropped (a hand read before, by room and hand id), the first:
+    PokerStars, hand 9: a duplicate of the hand read from a.txt line 1
+    """
+
+    def __init__(self, dropped: list[DuplicateHandError]) -> None:
+        count = len(dropped)
+        super().__init__(f"{count} duplicate hand{'s' * (count != 1)} dropped (a hand read "
+                         f"before, by room and hand id), the first: {dropped[0]}")  # fmt: skip
+        self.dropped = dropped
+
+
+class NotAHistoryError(HistoryError):
+    """A file or text in which no room's hand starts (a ``README.txt`` beside the
+    exports, a room studeval does not read, a damaged file), or that cannot be read
+    at all: the whole file is reported, never passed over."""
+
+    status = "not a history"
 
 
 def reason_kind(reason: str) -> str:
@@ -137,6 +228,9 @@ class Transcript:
     rake_unwritten: bool = False  # a rake taken but not written
     contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
     rules: HouseRules | None = None  # the room's house rules, where not Robert's
+    # (line, why): lines the reader found to contradict others; the replay refuses
+    # the hand at the first of them, unless it disagrees with an earlier line first.
+    contradictions: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -35,10 +35,21 @@ _ZONES = {
 
 
 def decode(data: bytes) -> str:
-    """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, else
-    UTF-8, else code page 1252 (which gives every byte a character)."""
+    """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, UTF-16
+    without a mark by its NUL bytes, else UTF-8, else code page 1252 (which gives
+    every byte a character).
+
+    >>> decode("Seat 1".encode("utf-16-le")), decode("Seat 1".encode("utf-16-be"))
+    ('Seat 1', 'Seat 1')
+    """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")  # a stray last byte is not fatal
+    if len(data) >= 4 and data[:4096].count(0) * 3 > min(len(data), 4096):
+        # No mark, but a NUL byte every other byte: UTF-16 without its mark (text in
+        # any 8-bit encoding has no NUL bytes). The NUL bytes' side gives the order.
+        head = data[:4096]
+        order = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+        return data[: len(data) // 2 * 2].decode(order, errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
     try:

@@ -27,7 +27,9 @@ from studeval.histories._writer import Phrases, Table, write_hand
 __all__ = ["GRAMMAR", "PHRASES", "POKERSTARS_EXAMPLE", "write"]
 
 _GAMES = (("7 card stud hi/lo", "stud8"), ("7 card stud", "stud"), ("razz", "razz"))
-_HEAD = re.compile(r"^PokerStars (?:Zoom )?(?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
+# Home Games write "PokerStars Home Game Hand #...: {the club's name} ...".
+_HEAD = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
+_CLUB = re.compile(r"^\{[^}]*\}\s*")
 _STAKES = re.compile(rf"\((?:[^()]*?, )?(?P<small>{MONEY})/(?P<big>{MONEY})(?P<cur> [A-Z]{{3}})?\)")
 _TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]+))?")
 
@@ -40,7 +42,7 @@ def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
     if not found:
         raise ValueError("not a PokerStars hand")
-    rest = found["rest"]
+    rest = _CLUB.sub("", found["rest"])  # a Home Game club's name is no game or stakes
     when = _TIME.search(rest)
     played_at = None
     if when:
@@ -147,7 +149,7 @@ GRAMMAR = Grammar(
         re.compile(rf"^{_NAME}: shows (?P<cards>\[[^\]]*\])"),
         re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:showed|mucked) (?P<cards>\[[^\]]*\])"),
     ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY}).*?(?:\| Rake (?P<rake>{MONEY}))?\s*$"),
+    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
     strict_prefix=": ",
     ignore=(
         re.compile(

@@ -1,0 +1,107 @@
+"""The hands of files that hold card rooms' histories or PHH records, as a tracker
+imports them: every hand read or reported, every file read or reported, a hand
+counted once however many exports hold it.
+
+``studeval replay``, ``convert`` and ``analyze`` and :func:`studeval.analyze_many`
+all read their inputs here, so that they read, skip and refuse the same hands.
+
+>>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> seen = SeenHands()
+>>> [(f.status, f.where) for f in load_text(POKERSTARS_EXAMPLE * 2, "stars.txt", seen)]
+[('read', 'PokerStars hand 20261202017 (stars.txt:1)'), ('duplicate', 'stars.txt:55')]
+>>> [(f.status, f.error.reason[:30]) for f in load_text("My notes\\n", "notes.txt", seen)]
+[('not a history', 'not a hand history studeval re')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from studeval.engine import StudHand
+from studeval.errors import StudevalError
+from studeval.histories._reader import SeenHands, find_site, read_texts
+from studeval.histories._record import History, HistoryError, NotAHistoryError
+from studeval.histories._text import decode
+from studeval.phh import read as read_phh
+
+__all__ = ["Loaded", "SeenHands", "files_in", "load_file", "load_text", "looks_like_phh"]
+
+#: A PHH record names its variant on a line of its own.
+_PHH_VARIANT = re.compile(r"^\s*variant\s*=", re.MULTILINE)
+
+
+def looks_like_phh(text: str) -> bool:
+    """Whether ``text`` is meant as PHH (TOML with a ``variant`` key).
+
+    >>> looks_like_phh('variant = "F7S"\\n'), looks_like_phh("Seat 1: Bob")
+    (True, False)
+    """
+    return _PHH_VARIANT.search(text) is not None
+
+
+@dataclass
+class Loaded:
+    """One hand read (``hand``, and ``history`` for a room's text), or one hand or
+    file reported (``error``: a :class:`HistoryError` whose ``status`` says why)."""
+
+    where: str
+    hand: StudHand | None = None
+    history: History | None = None
+    error: HistoryError | None = None
+
+    @property
+    def status(self) -> str:
+        """``"read"``, or the error's status: ``"refused"``, ``"not stud"``,
+        ``"duplicate"`` or ``"not a history"``."""
+        return "read" if self.error is None else self.error.status
+
+
+def files_in(inputs: list[str]) -> list[str]:
+    """The files ``inputs`` name (directories read whole, in name order; ``-`` kept)."""
+    found: list[str] = []
+    for name in inputs:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found += [str(p) for p in sorted(path.rglob("*")) if not p.is_dir()]
+        else:
+            found.append(name)
+    return found
+
+
+def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
+    """Every hand of the file ``path``, read or reported (a file that cannot be read
+    is reported, naming it)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        if not Path(path).exists():
+            message = "no such file or directory"
+        else:
+            message = f"cannot read the file: {err.strerror or err}"
+        yield Loaded(path, error=NotAHistoryError(message, source=path))
+        return
+    yield from load_text(decode(data), path, seen)
+
+
+def load_text(text: str, where: str, seen: SeenHands | None) -> Iterator[Loaded]:
+    """Every hand of one file's ``text`` (``where`` names it): a room's histories,
+    else PHH records, else the file reported as no hand history."""
+    if find_site(text) is not None or not looks_like_phh(text):
+        for found in read_texts([(text, where)], site=None, errors="collect", seen=seen):
+            if isinstance(found, HistoryError):
+                at = f"{where}:{found.line}" if found.line is not None else where
+                yield Loaded(at, error=found)
+            else:
+                label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
+                yield Loaded(label, found.hand, found)
+        return
+    try:
+        hands = read_phh(text)
+    except (StudevalError, ValueError) as err:
+        yield Loaded(where, error=HistoryError(str(err), source=where))
+        return
+    for number, hand in enumerate(hands, 1):
+        yield Loaded(f"{where} hand {number}", hand)

@@ -1,0 +1,282 @@
+"""Many played hands as a tracker keeps them: a row a hand and player, in the hand's
+own money, and a report of every hand and file that was not analysed.
+
+:func:`analyze_many` reads card rooms' histories and PHH files (on a Dask cluster
+when they are large) or takes hands, and gives a pandas DataFrame with the columns
+:data:`COLUMNS`. Money is never mixed: each row carries its ``currency`` (``None``
+for chips) and ``tournament`` (``None`` for a cash game), and :func:`money_of` names
+the unit a total of rows may be given in. A hand is analysed once however many
+files hold it (by room and hand id), and what was not analysed is in
+``frame.attrs["refused"]``, with a reason a row.
+
+>>> from studeval.play import random_hand
+>>> frame = analyze_many([random_hand("stud", 2, seed=s, stack=20) for s in range(3)])
+>>> list(frame.columns[3:6]), len(frame), round(float(frame["luck"].sum()), 9)
+(['player', 'seat', 'net'], 6, 0.0)
+>>> len(frame.attrs["refused"])
+0
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterable
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from studeval.analysis import analyzed_seats
+from studeval.errors import OptionError
+
+if TYPE_CHECKING:
+    import pandas
+
+    from studeval.histories._record import HistoryError
+
+__all__ = ["COLUMNS", "LARGE_INPUT", "REFUSED_COLUMNS", "analyze_many", "hand_rows", "money_of"]
+
+#: The columns of :func:`analyze_many`'s frame. ``net``, ``expected_net`` and
+#: ``luck`` are in the hand's money (chips times ``unit``), whose currency is
+#: ``currency`` (``None``: chips); ``tournament`` is the tournament's id (``None``:
+#: a cash game); ``played_at`` when the room says.
+COLUMNS = (
+    "source", "site", "hand_id", "player", "seat", "net", "expected_net", "luck", "all_in",
+    "showdown", "exact", "unit", "currency", "tournament", "played_at",
+)  # fmt: skip
+#: The columns of ``frame.attrs["refused"]``: a row a hand or file not analysed,
+#: its ``status`` (``"refused"``, ``"not stud"``, ``"duplicate"``, ``"not a
+#: history"``) and the ``reason``.
+REFUSED_COLUMNS = ("source", "line", "site", "hand_id", "status", "reason")
+#: Files more than this many bytes in all are analysed on a local Dask cluster
+#: when no client is given.
+LARGE_INPUT = 64 * 1024 * 1024
+
+
+def money_of(row: dict[str, Any]) -> str:
+    """The unit a row's money is in: its currency, else ``"tournament chips"`` or
+    ``"chips"``. Rows of different units are never added together.
+
+    >>> money_of({"currency": "USD", "tournament": None})
+    'USD'
+    >>> money_of({"currency": None, "tournament": "74"}), money_of({"currency": None})
+    ('tournament chips', 'chips')
+    """
+    if row.get("currency"):
+        return str(row["currency"])
+    return "tournament chips" if row.get("tournament") else "chips"
+
+
+def _info_time(info: dict[str, Any]) -> datetime.datetime | None:
+    """When a PHH record says its hand was played (its ``year``, ``month``, ``day``
+    and ``time``), or ``None``."""
+    try:
+        day = datetime.date(int(info["year"]), int(info["month"]), int(info["day"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    clock = info.get("time")
+    moment = clock if isinstance(clock, datetime.time) else datetime.time()
+    return datetime.datetime.combine(day, moment)
+
+
+def hand_rows(hand: object, where: str = "", player: str | None = None, method: str = "auto",
+              seed: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """:func:`analyze_many`'s rows for one hand: one a player (only ``player``'s when
+    given; none when ``player`` did not play it).
+
+    >>> from studeval.play import random_hand
+    >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
+    [('Seat 0', 0.0), ('Seat 1', 0.0)]
+    """
+    played, names, found = analyzed_seats(hand, method, seed)
+    if player is not None and player not in names:
+        return []
+    info = played.info if isinstance(played.info, dict) else {}
+    unit = getattr(hand, "unit", None) or Decimal(str(info.get("_unit", 1)))
+    hand_id = getattr(hand, "hand_id", None)
+    if hand_id is None and "hand" in info:
+        hand_id = str(info["hand"])
+    currency = getattr(hand, "currency", None) if hasattr(hand, "site") else info.get("currency")
+    tournament = getattr(hand, "tournament", None) if hasattr(hand, "site") else None
+    played_at = getattr(hand, "played_at", None) if hasattr(hand, "site") else _info_time(info)
+    rows = []
+    for seat, name in enumerate(names):
+        if player is not None and name != player:
+            continue
+        rows.append({
+            "source": where, "site": getattr(hand, "site", None), "hand_id": hand_id,
+            "player": name, "seat": seat,
+            "net": float(found.net[seat] * unit),
+            "expected_net": float(Decimal(repr(found.expected_net[seat])) * unit),
+            "luck": float(Decimal(repr(found.luck[seat])) * unit),
+            "all_in": found.all_in, "showdown": found.showdown, "exact": found.exact,
+            "unit": str(unit), "currency": currency, "tournament": tournament,
+            "played_at": played_at,
+        })  # fmt: skip
+    return rows
+
+
+def _report(error: HistoryError, where: str) -> dict[str, Any]:
+    return {"source": error.source or where, "line": error.line, "site": error.site,
+            "hand_id": error.hand_id, "status": error.status, "reason": error.reason}  # fmt: skip
+
+
+#: Rows, and reports of what was not analysed.
+Rows = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+
+
+def _file_rows(path: str, player: str | None, method: str, seed: int | None,
+               errors: str = "collect") -> Rows:  # fmt: skip
+    """One file's rows, and its reports (hands and the file not analysed). Hands
+    repeated within the file count once; across files, :func:`analyze_many` sees to
+    it."""
+    # The readers load when files are read: ``import studeval`` stays light.
+    from studeval.histories._sources import SeenHands, load_file
+
+    rows: list[dict[str, Any]] = []
+    reports: list[dict[str, Any]] = []
+    for loaded in load_file(path, SeenHands()):
+        if loaded.error is not None:
+            if errors == "raise" and loaded.error.status != "duplicate":
+                raise loaded.error
+            reports.append(_report(loaded.error, path))
+        else:
+            rows += hand_rows(loaded.history or loaded.hand, path, player, method, seed)
+    return rows, reports
+
+
+def _once(files: list[Rows]) -> Rows:
+    """All files' rows, a hand counted once (by room and hand id: its first file's
+    rows kept, the later copies reported as duplicates), and all reports."""
+    first: dict[tuple[str, str], str] = {}
+    rows: list[dict[str, Any]] = []
+    reports: list[dict[str, Any]] = []
+    for file_rows, file_reports in files:
+        kept: dict[tuple[str, str], bool] = {}
+        for row in file_rows:
+            key = (row["site"], row["hand_id"])
+            if row["site"] is None or row["hand_id"] is None:
+                rows.append(row)
+                continue
+            if key not in kept:
+                kept[key] = first.setdefault(key, row["source"]) == row["source"]
+                if not kept[key]:
+                    reason = f"a duplicate of the hand read from {first[key]}"
+                    reports.append({"source": row["source"], "line": None, "site": key[0],
+                                    "hand_id": key[1], "status": "duplicate",
+                                    "reason": reason})  # fmt: skip
+            if kept[key]:
+                rows.append(row)
+        reports += file_reports
+    return rows, reports
+
+
+def _frames(rows: list[dict[str, Any]], reports: list[dict[str, Any]]) -> pandas.DataFrame:
+    import pandas
+
+    frame = pandas.DataFrame(rows, columns=list(COLUMNS))
+    frame.attrs["refused"] = pandas.DataFrame(reports, columns=list(REFUSED_COLUMNS))
+    return frame
+
+
+def _paths(source: object) -> list[str] | None:
+    """The files ``source`` names (a path, or a list of paths; directories read
+    whole), or None when it holds hands."""
+    if isinstance(source, (str, os.PathLike)):
+        names: list[object] = [source]
+    elif isinstance(source, (list, tuple)) and source and all(
+            isinstance(x, (str, os.PathLike)) for x in source):  # fmt: skip
+        names = list(source)
+    else:
+        return None
+    from studeval.histories._sources import files_in
+
+    for name in names:
+        if not Path(str(name)).exists():
+            raise OptionError(f"no such file or directory: {name}")
+    return files_in([str(name) for name in names])
+
+
+def _checked(method: str, errors: str, client: object) -> None:
+    """The options' own errors, found before any hand needs them."""
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
+    if method not in ("auto", "exact", "mc"):
+        raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
+    if client not in (None, False) and not hasattr(client, "map"):
+        raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
+
+
+def analyze_many(
+    histories: object,
+    *,
+    player: str | None = None,
+    client: object = None,
+    method: str = "auto",
+    seed: int | None = None,
+    errors: str = "collect",
+) -> pandas.DataFrame:
+    """:func:`~studeval.analyze` over many hands, as a pandas DataFrame: one row a
+    hand and player (only ``player``'s hands and rows when given), with the columns
+    :data:`COLUMNS`: the money columns (``net``, ``expected_net``, ``luck``) in the
+    hand's money (chips times ``unit``), named by ``currency`` and ``tournament``.
+    Add them up by :func:`money_of` (or by those two columns), never across.
+
+    ``histories`` is hands (:class:`~studeval.StudHand` or
+    :class:`~studeval.histories.History` objects, analysed here), or files: a path, a
+    directory or a list of them, card rooms' histories or PHH. Files are analysed on
+    a Dask cluster, one task a file, when ``client`` is a ``distributed.Client``, and
+    on a ``LocalCluster`` of this machine's cores when no client is given and the
+    files hold more than :data:`LARGE_INPUT` bytes (``client=False``: in this process
+    always).
+
+    Every hand and file not analysed is reported in ``frame.attrs["refused"]``, a
+    DataFrame with the columns :data:`REFUSED_COLUMNS`: hands refused with the
+    reason, hands of other games in mixed-game files, later copies of a hand, and
+    files that hold no hand history or cannot be read. ``errors="raise"`` raises the
+    first of them instead (a duplicate is only reported). Needs pandas
+    (``pip install 'studeval[dask]'``).
+    """
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        raise OptionError("analyze_many needs pandas: pip install 'studeval[dask]'") from None
+    _checked(method, errors, client)
+    files = _paths(histories)
+    if files is None:
+        if not isinstance(histories, Iterable):
+            raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
+        rows: list[dict[str, Any]] = []
+        for number, hand in enumerate(histories):
+            rows += hand_rows(hand, f"hand {number}", player, method, seed)
+        return _frames(*_once([(rows, [])]))
+    own_cluster = None
+    if client is False:  # this process, however large
+        client = None
+    elif client is None and sum(_size(f) for f in files) > LARGE_INPUT:
+        from distributed import Client, LocalCluster
+
+        own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)  # fmt: skip
+        client = Client(own_cluster)
+    try:
+        if client is None:
+            return _frames(*_once([_file_rows(f, player, method, seed, errors) for f in files]))
+        futures = client.map(_file_rows, files, player=player, method=method,  # type: ignore[attr-defined]
+                             seed=seed, errors=errors, pure=False)  # fmt: skip
+        results = []
+        for future in futures:  # one file's rows at a time, in order
+            results.append(future.result())
+            future.release()
+        return _frames(*_once(results))
+    finally:
+        if own_cluster is not None:
+            client.close()  # type: ignore[attr-defined]
+            own_cluster.close()
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # reported when it is read
