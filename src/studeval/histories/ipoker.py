@@ -18,16 +18,19 @@ from its wagers by the replay.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 
 from studeval.cards import card_str
 from studeval.engine import StudHand
-from studeval.histories._record import HistoryError, Step, StepKind, Transcript
+from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
+from studeval.histories._xml import Game, documents
 
 __all__ = ["IPOKER_EXAMPLE", "START", "transcripts", "write"]
 
@@ -53,11 +56,6 @@ def _card(text: str) -> str | None:
     return _RANKS.get(rank, rank).upper() + suit.lower()
 
 
-def _amount(text: str | None) -> Decimal:
-    found = re.search(MONEY, (text or "0").replace("\u20ac", "$").replace("\ufffd", "$"))
-    return money(found.group(0)) if found else Decimal(0)
-
-
 def _game(text: str) -> str | None:
     lowered = text.lower()
     if "razz" in lowered:
@@ -67,102 +65,164 @@ def _game(text: str) -> str | None:
     return "stud8" if "hi-lo" in lowered or "hi/lo" in lowered else "stud"
 
 
+@dataclass(frozen=True)
+class _Session:
+    """What a session's ``<general>`` says of all its games."""
+
+    game_text: str
+    hero: str | None
+    table: str | None
+    currency: str | None
+    tournament: str | None
+    bring_in: ElementTree.Element | None  # only studeval's writer, for a game without one
+
+    @property
+    def stakes(self) -> tuple[Decimal, Decimal]:
+        """The small and big bet the game type names (zero for a tournament's: the
+        replay reads them from the wagers)."""
+        found = re.search(rf"({MONEY})/({MONEY})", self.game_text.replace("\ufffd", "$"))
+        return (money(found.group(1)), money(found.group(2))) if found else (Decimal(0),) * 2
+
+
 def transcripts(
     text: str, first_line: int, source: str | None
 ) -> Iterator[Transcript | HistoryError]:
-    """Every ``<game>`` of an iPoker session as a transcript (or the error that
-    stops it)."""
-    try:
-        root = ElementTree.fromstring(re.sub(r"^\s*<\?xml[^>]*\?>", "", text))
-    except ElementTree.ParseError as err:
-        yield HistoryError(f"not well-formed XML: {err}", site=SITE, line=first_line,
-                           source=source)  # fmt: skip
-        return
-    general = root.find("general")
-    game_text = general.findtext("gametype", "") if general is not None else ""
-    hero = general.findtext("nickname") if general is not None else None
-    table = general.findtext("tablename") if general is not None else None
-    currency = (general.findtext("tablecurrency") or general.findtext("currency")
-                if general is not None else None)  # fmt: skip
-    tournament_name = general.findtext("tournamentname") if general is not None else None
-    stakes = re.search(rf"({MONEY})/({MONEY})", game_text.replace("\ufffd", "$"))
-    for game in root.iter("game"):
-        hand_id = game.get("gamecode", "")
-        try:
-            yield _transcript(game, hand_id, game_text, stakes, hero, table, currency,
-                              tournament_name, first_line, source)  # fmt: skip
-        except (ValueError, IndexError, KeyError) as err:
-            yield HistoryError(f"cannot be read: {err}", site=SITE, hand_id=hand_id,
-                               line=first_line, source=source)  # fmt: skip
+    """Every ``<game>`` of the iPoker sessions in ``text`` (one, or files appended)
+    as a transcript, or the error that stops it; a game the text ends in is "the
+    text ends before the hand does", on the text's last line."""
+    for parsed in documents(text, first_line, "session", SITE, source):
+        if isinstance(parsed, HistoryError):
+            yield parsed
+            continue
+        general = parsed.root.find("general")
+        about = general if general is not None else ElementTree.Element("general")
+        session = _Session(
+            game_text=about.findtext("gametype", ""), hero=about.findtext("nickname"),
+            table=about.findtext("tablename"),
+            currency=about.findtext("tablecurrency") or about.findtext("currency"),
+            tournament=about.findtext("tournamentname"),
+            bring_in=about.find("bringin"))  # fmt: skip
+        games = list(parsed.root.iter("game"))
+        for game in games:
+            reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game)
+            yield reading.transcript(parsed, functools.partial(_transcript, session=session))
+        if parsed.error and all(g in parsed.closed for g in games):
+            ended = parsed.cut and games and re.search(r"</game\s*>\s*$", text)
+            if not ended:  # cut or broken outside a game: say where
+                reason, line = parsed.error
+                if parsed.cut and not games:
+                    reason = "the text ends before its first hand"
+                yield HistoryError(reason, site=SITE, line=line, source=source)
 
 
-def _transcript(game: ElementTree.Element, hand_id: str, game_text: str,
-                stakes: re.Match[str] | None, hero: str | None, table: str | None,
-                currency: str | None, tournament: str | None, first_line: int,
-                source: str | None) -> Transcript | HistoryError:  # fmt: skip
-    kind = _game(game_text)
-    if kind is None:
-        return HistoryError(f"not a seven-card stud game: {game_text}", site=SITE,
-                            hand_id=hand_id, line=first_line, source=source)  # fmt: skip
-    seats, bet, won = [], {}, {}
-    for player in game.iter("player"):
+def _players(reading: Game) -> tuple[list[tuple[int, str, Decimal]], dict[str, Decimal],
+                                     dict[str, Decimal]]:  # fmt: skip
+    """The players of a game (an empty seat, named "", left out): seat, name and
+    chips, and what each bet and won."""
+    seats: list[tuple[int, str, Decimal]] = []
+    bet: dict[str, Decimal] = {}
+    won: dict[str, Decimal] = {}
+    where: dict[str, int] = {}
+    for player in reading.element.iter("player"):
         name = player.get("name", "")
-        seats.append((int(player.get("seat", "0")), name, _amount(player.get("chips"))))
-        bet[name], won[name] = _amount(player.get("bet")), _amount(player.get("win"))
+        seat = reading.number(player, "seat")
+        if not name:
+            continue
+        if name in where:
+            raise reading.error(f"{name!r} is seated twice (seats {where[name]} and {seat})",
+                                player)  # fmt: skip
+        where[name] = seat
+        seats.append((seat, name, reading.amount(player, "chips")))
+        bet[name] = reading.amount(player, "bet", Decimal(0))
+        won[name] = reading.amount(player, "win", Decimal(0))
+    return seats, bet, won
+
+
+def _transcript(reading: Game, session: _Session) -> Transcript:
+    game = reading.element
+    kind = _game(session.game_text)
+    if kind is None:
+        raise NotStudError(session.game_text, site=SITE, hand_id=reading.hand_id,
+                           line=reading.line, source=reading.source)  # fmt: skip
+    seats, bet, won = _players(reading)
     steps: list[Step] = []
-    for round_ in sorted(game.iter("round"), key=lambda r: int(r.get("no", "0"))):
-        street = int(round_.get("no", "0")) + 1
-        actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no", "0")))
+    rounds = [(reading.number(r, "no"), r) for r in game.iter("round")]
+    for number, round_ in sorted(rounds, key=lambda r: r[0]):
+        street = number + 1
+        actions = [(reading.number(a, "no"), a) for a in round_.iter("action")]
         dealt = list(round_.iter("cards"))
         if 3 <= street <= 7 and (dealt or actions):
             community = [c for c in dealt if not c.get("player")]
             cards = tuple(_card(c) for c in (community[0].text or "").split()) if community else ()
-            steps.append(Step(first_line, "street", street=street, cards=cards[:1]))
+            steps.append(Step(reading.lines[round_], "street", street=street, cards=cards[:1]))
         for element in dealt:
-            if element.get("player") and _STREETS.get(element.get("type", "")) == street:
-                cards = tuple(_card(c) for c in (element.text or "").split())
-                steps.append(Step(first_line, "deal", element.get("player"), cards=cards,
-                                  street=street))  # fmt: skip
-        for action in actions:
-            code = action.get("type", "")
-            if code in _IGNORED:
+            if element.get("player") is None:
                 continue
-            if code not in _KINDS:
-                raise ValueError(f"action {action.get('no')} has unknown type {code}")
-            amount = _amount(action.get("sum"))
-            if code == "23":  # a raise's sum is its street total
-                steps.append(Step(first_line, "raise", action.get("player"), to=amount,
+            name = reading.seated(element.get("player"), bet, element)
+            if _STREETS.get(element.get("type", "")) == street:
+                cards = tuple(_card(c) for c in (element.text or "").split())
+                steps.append(Step(reading.lines[element], "deal", name, cards=cards,
                                   street=street))  # fmt: skip
-            else:
-                steps.append(Step(first_line, _KINDS[code], action.get("player"), amount,
-                                  street=street))  # fmt: skip
-    # A tournament names no limits: the replay reads them from the wagers.
-    small, big = (money(stakes.group(1)), money(stakes.group(2))) if stakes else (Decimal(0),) * 2
+        for _, action in sorted(actions, key=lambda a: a[0]):
+            steps += _action(reading, action, street, bet)
+    hero = session.hero if any(s.name == session.hero for s in steps) else None
     revealed = {}
     for step in steps:
         if step.kind == "deal" and step.name and step.street == 3 and step.cards[:1] != (None,):
             revealed[step.name] = tuple(c for s in steps if s.kind == "deal" and s.name == step.name
                                         for c in s.cards if c is not None)  # fmt: skip
+    if hero is not None and hero in revealed and _conceded(hero, bet, won):
+        # The hero's own cards are always written, shown or not: a hero who took
+        # no pot is taken to have mucked (the same chips as showing a loser).
+        steps.append(Step(reading.line, "muck", hero))
+    reading.check_paid(sum(won.values(), Decimal(0)), sum(bet.values(), Decimal(0)), game)
     started = game.findtext("general/startdate") or ""
     played_at = None
     with_time = re.match(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", started)
     if with_time:
         y, mo, d, h, mi, sec = map(int, with_time.groups())
         played_at = datetime.datetime(y, mo, d, h, mi, sec)
+    tournament = session.tournament or None
+    small, big = session.stakes
     transcript = Transcript(
-        site=SITE, hand_id=hand_id, game=kind, small_bet=small, big_bet=big, seats=seats,
-        steps=steps, table=table, tournament=tournament if tournament else None,
-        played_at=played_at, currency=None if tournament else currency_of(currency or ""),
-        hero=hero if any(s.name == hero for s in steps) else None, revealed=revealed,
+        site=SITE, hand_id=reading.hand_id, game=kind, small_bet=small, big_bet=big,
+        seats=seats, steps=steps, table=session.table, tournament=tournament,
+        played_at=played_at, currency=None if tournament else currency_of(session.currency or ""),
+        hero=hero, revealed=revealed,
+        bring_in=None if session.bring_in is None else reading.amount_text(session.bring_in),
         # A tournament takes no rake; there, "bet" overstates by an ante the players of
         # an all-in pot, so only what each won is checked.
         rake=Decimal(0) if tournament else sum(bet.values(), Decimal(0)) - sum(won.values()),
-        text=ElementTree.tostring(game, encoding="unicode"), line=first_line, source=source,
-        collects_returns=True, contributed=None if tournament else bet,
+        text=ElementTree.tostring(game, encoding="unicode"), line=reading.line,
+        source=reading.source, collects_returns=True, contributed=None if tournament else bet,
     )  # fmt: skip
-    transcript.steps += [Step(first_line, "collect", name, amount) for name, amount in won.items()
+    end = reading.line + transcript.text.count("\n")
+    transcript.steps += [Step(end, "collect", name, amount) for name, amount in won.items()
                          if amount]  # fmt: skip
     return transcript
+
+
+def _action(reading: Game, action: ElementTree.Element, street: int,
+            seated: dict[str, Decimal]) -> list[Step]:  # fmt: skip
+    """The step an ``<action>`` is (none for one that moves no chips in stud)."""
+    code = action.get("type", "")
+    if code in _IGNORED:
+        return []
+    if code not in _KINDS:
+        raise reading.error(f"action {action.get('no')} has unknown type {code}", action)
+    name = reading.seated(action.get("player"), seated, action)
+    amount = reading.amount(action, "sum", Decimal(0))
+    line = reading.lines[action]
+    if code == "23":  # a raise's sum is its street total
+        return [Step(line, "raise", name, to=amount, street=street)]
+    return [Step(line, _KINDS[code], name, amount, street=street)]
+
+
+def _conceded(hero: str, bet: dict[str, Decimal], won: dict[str, Decimal]) -> bool:
+    """Whether the hero took no pot: won no more than the uncalled part of the bet
+    (what the hero bet over anyone else), which "win" holds too."""
+    others = max((amount for name, amount in bet.items() if name != hero), default=Decimal(0))
+    return won[hero] <= max(bet[hero] - others, Decimal(0))
 
 
 _CODES = {"fold": "0", "call": "3", "check": "4", "bet": "5", "raise": "23", "complete": "23",
@@ -184,7 +244,9 @@ def write(hand: StudHand, table: Table) -> str:
     """A finished hand as an iPoker session of one ``<game>``: its actions listed
     seat by seat in each round and numbered in the order they happened, the cards
     of the hero and of those who showed written in full, the others' down cards as
-    ``X``; an all-in bet, raise or call as iPoker's all-in action.
+    ``X``; an all-in bet, raise or call as iPoker's all-in action. A game without a
+    bring-in (none at iPoker) has a ``<bringin>`` of 0 in the session's
+    ``<general>``: the text's first bet could be a completion otherwise.
 
     >>> from studeval.histories import read
     >>> from studeval.play import random_hand
@@ -213,6 +275,8 @@ def write(hand: StudHand, table: Table) -> str:
         ElementTree.SubElement(general, tag).text = text
     if table.hero is not None:
         ElementTree.SubElement(general, "nickname").text = names[table.hero]
+    if not s.bring_in:  # iPoker deals no such game: the text says so, as no file does
+        ElementTree.SubElement(general, "bringin").text = money(0)
     game = ElementTree.SubElement(session, "game", gamecode=str(table.hand_id))
     about = ElementTree.SubElement(game, "general")
     ElementTree.SubElement(about, "startdate").text = f"{table.played_at:%Y-%m-%d %H:%M:%S}"

@@ -17,16 +17,19 @@ included; the rake is what went in less what came out.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
+import urllib.parse
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from decimal import Decimal
 
 from studeval.cards import card_str
 from studeval.engine import StudHand
-from studeval.histories._record import HistoryError, Step, StepKind, Transcript
+from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
+from studeval.histories._xml import Game, parse
 
 __all__ = ["MERGE_EXAMPLE", "SITE", "START", "transcripts", "write"]
 
@@ -46,6 +49,15 @@ _TOTALS = {"COMPLETE", "BET", "RAISE"}
 _GAMES = {"razz": "razz", "7-stud": "stud", "7-stud h/l8": "stud8", "7-stud h/l": "stud8"}
 
 
+#: Merge's code of each game (a ``<game>``'s ``gametype``, or its ``multigametype``
+#: in a mixed game's file) by the game: 7-Stud, 7-Stud H/L8, Razz, cash and
+#: tournament; and the names of the others a mixed game deals.
+_CODES = {"38": "stud", "39": "stud", "41": "stud", "42": "stud", "43": "stud8",
+          "45": "stud8", "46": "razz", "47": "razz", "49": "razz"}  # fmt: skip
+_OTHERS = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
+           "34": "Omaha H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # fmt: skip
+
+
 def _cards(text: str | None) -> tuple[str | None, ...]:
     return tuple(None if c in ("null", "") else c for c in (text or "").split(","))
 
@@ -53,97 +65,146 @@ def _cards(text: str | None) -> tuple[str | None, ...]:
 def transcripts(
     text: str, first_line: int, source: str | None
 ) -> Iterator[Transcript | HistoryError]:
-    """Every ``<game>`` of a Merge file as a transcript (or the error that stops it)."""
-    try:
-        root = ElementTree.fromstring(f"<merge>{re.sub(r'<[?]xml[^>]*[?]>', '', text)}</merge>")
-    except ElementTree.ParseError as err:
-        yield HistoryError(f"not well-formed XML: {err}", site=SITE, line=first_line,
-                           source=source)  # fmt: skip
-        return
+    """Every ``<game>`` of a Merge file as a transcript (or the error that stops
+    it); a game the text ends in is "the text ends before the hand does", on the
+    text's last line, and text or an element that is no Merge game is an error on
+    its line."""
+    parsed = parse(text, first_line, wrap="merge")
     description = None
-    for element in root:
-        if element.tag == "description":
+    stray = list(parsed.stray)  # text between the elements, in order
+    for element in parsed.root:
+        reading = Game(SITE, element.get("id", ""), source, parsed.lines, element)
+        while stray and stray[0][0] <= reading.line:
+            yield _stray(*stray.pop(0), source)
+        if element.tag == "description" and element in parsed.closed:
             description = element
-        elif element.tag == "game":
-            hand_id = element.get("id", "")
-            try:
-                yield _transcript(element, description, first_line, source)
-            except (ValueError, IndexError, KeyError) as err:
-                yield HistoryError(f"cannot be read: {err}", site=SITE, hand_id=hand_id,
-                                   line=first_line, source=source)  # fmt: skip
+        elif element.tag == "game" or element not in parsed.closed:  # read, or where it stops
+            build = functools.partial(_transcript, description=description)
+            yield reading.transcript(parsed, build)
+        else:
+            yield reading.error(f"a <{element.tag}> element is no Merge game: not read")
+    yield from (_stray(line, words, source) for line, words in stray)
+    if parsed.error and all(e in parsed.closed for e in parsed.root):
+        reason, line = parsed.error
+        yield HistoryError(reason, site=SITE, line=line, source=source)
 
 
-def _transcript(game: ElementTree.Element, description: ElementTree.Element | None,
-                first_line: int, source: str | None) -> Transcript | HistoryError:  # fmt: skip
-    hand_id = game.get("id", "")
+def _stray(line: int, words: str, source: str | None) -> HistoryError:
+    """Text between a Merge file's elements, reported: it is not read."""
+    return HistoryError(f"text that is no Merge game is not read: {words[:60]!r}", site=SITE,
+                        line=line, source=source)  # fmt: skip
+
+
+def _game_of(reading: Game, description: ElementTree.Element | None) -> tuple[str, str, bool]:
+    """The game of a ``<game>`` (``stud``, ``stud8``, ``razz``), the file's stakes
+    and whether it is a tournament; a hand of another game is a NotStudError."""
     kind_text = description.get("type", "") if description is not None else ""
     stakes_text = description.get("stakes", "") if description is not None else ""
-    game_name = _GAMES.get(kind_text.lower())
+    tournament = kind_text.endswith(" Tournament")
+    named = kind_text.removesuffix(" Tournament").strip()
+    game_name = _GAMES.get(named.lower())
+    code = reading.element.get("multigametype", "")
+    if game_name is None and code:  # a mixed game's file: each hand names its game
+        if reading.element.get("numholecards", "7") == "7":
+            game_name = _CODES.get(code)
+        if game_name is None:
+            other = _OTHERS.get(code) or f"game {code}"
+            raise NotStudError(f"{kind_text} {stakes_text} ({other})".replace("  ", " "),
+                               site=SITE, hand_id=reading.hand_id, line=reading.line,
+                               source=reading.source)  # fmt: skip
     if game_name is None or not stakes_text.startswith("Limit"):
-        return HistoryError(f"not a fixed-limit seven-card stud game: {kind_text} "
-                            f"{stakes_text}".strip(), site=SITE, hand_id=hand_id,
-                            line=first_line, source=source)  # fmt: skip
-    limits = re.findall(MONEY, stakes_text)
-    small, big = money(limits[0]), money(limits[1])
-    names = {p.get("seat", ""): p.get("nickname", "") for p in game.iter("player")}
-    seats = [(int(p.get("seat", "0")), p.get("nickname", ""), money(p.get("balance", "0")))
-             for p in game.iter("player") if p.get("dealtin", "true") == "true"]  # fmt: skip
+        raise NotStudError(f"{kind_text} {stakes_text}".strip(), site=SITE,
+                           hand_id=reading.hand_id, line=reading.line,
+                           source=reading.source)  # fmt: skip
+    return game_name, stakes_text, tournament
+
+
+def _transcript(reading: Game, description: ElementTree.Element | None) -> Transcript:
+    game = reading.element
+    game_name, stakes_text, tournament = _game_of(reading, description)
+    limits = [] if tournament else re.findall(MONEY, stakes_text)
+    small, big = (money(limits[0]), money(limits[1])) if len(limits) >= 2 else (Decimal(0),) * 2
+    names: dict[str, str] = {}
+    seats = []
+    for player in game.iter("player"):
+        seat, name = str(reading.number(player, "seat")), player.get("nickname", "")
+        if seat in names or name in names.values():
+            twice = f"seat {seat}" if seat in names else repr(name)
+            raise reading.error(f"{twice} is listed twice", player)
+        names[seat] = name
+        if player.get("dealtin", "true") == "true":
+            seats.append((int(seat), name, reading.amount(player, "balance")))
     steps: list[Step] = []
     revealed: dict[str, tuple[str, ...]] = {}
     hero = None
     put_in: dict[str, Decimal] = {}
     street_total: dict[str, Decimal] = {}
+    dealt: dict[str, int] = {}  # how many cards each was seen to get
     for round_ in game.iter("round"):
         street = _ROUNDS.get(round_.get("id", ""), -1)
         if street < 0:
-            raise ValueError(f"an unknown round {round_.get('id')!r}")
+            raise reading.error(f"an unknown round {round_.get('id')!r}", round_)
         if 3 <= street <= 7 and round_.get("id") != "THIRD_STREET":
-            steps.append(Step(first_line, "street", street=street))
+            steps.append(Step(reading.lines[round_], "street", street=street))
             street_total = {}
         for cards in round_.iter("cards"):
-            name = names.get(cards.get("player", ""), "")
-            dealt = _cards(cards.get("cards"))
+            name = names[reading.seated(cards.get("player"), names, cards, "player ")]
+            shown = _cards(cards.get("cards"))
             if cards.get("type") in ("SHOWN", "MUCKED"):
-                revealed[name] = tuple(c for c in dealt if c is not None)
-            elif 3 <= street <= 7 and round_.get("id") != "THIRD_STREET":
+                revealed[name] = tuple(c for c in shown if c is not None)
+            elif 3 <= street <= 7 and len(shown) > dealt.get(name, 0):
                 if cards.get("type") == "HOLE":
                     hero = name
-                new = dealt if street == 3 else dealt[-1:]
-                steps.append(Step(first_line, "deal", name, cards=new, street=street))
-        for event in sorted(round_.iter("event"), key=lambda e: int(e.get("sequence", "0"))):
+                new = shown[dealt.get(name, 0) :]  # a folded hero's cards come again
+                dealt[name] = len(shown)
+                steps.append(Step(reading.lines[cards], "deal", name, cards=new, street=street))
+        for event in sorted(round_.iter("event"), key=lambda e: reading.number(e, "sequence")):
             code = event.get("type", "")
             if code not in _KINDS:
                 continue  # sitting out, chat and the like move no chips
-            name = names.get(event.get("player", ""), "")
-            amount = money(event.get("amount", "0")) if event.get("amount") else None
+            name = names[reading.seated(event.get("player"), names, event, "player ")]
+            amount = reading.amount(event, "amount") if event.get("amount") else None
+            line = reading.lines[event]
             if code in _TOTALS and amount is not None:
                 added = amount - street_total.get(name, Decimal(0))
                 street_total[name] = amount
-                steps.append(Step(first_line, _KINDS[code], name, to=amount, street=street))
+                # A bet's chips are its total too: a tournament's limits are read from them.
+                chips = added if code == "BET" and added == amount else None
+                steps.append(Step(line, _KINDS[code], name, chips, to=amount, street=street))
             else:
                 added = amount or Decimal(0)
                 if code != "ANTE":
                     street_total[name] = street_total.get(name, Decimal(0)) + added
-                steps.append(Step(first_line, _KINDS[code], name, amount, street=street))
+                steps.append(Step(line, _KINDS[code], name, amount, street=street))
             put_in[name] = put_in.get(name, Decimal(0)) + added
+    if tournament:  # a tournament's balance is written after the ante was posted
+        antes = {s.name: s.amount for s in steps if s.kind == "ante" and s.amount}
+        seats = [(seat, name, stack + antes.get(name, 0)) for seat, name, stack in seats]
     paid_out = Decimal(0)
     for winner in game.iter("winner"):
-        name = names.get(winner.get("player", ""), "")
-        amount = money(winner.get("amount", "0"))
+        name = names[reading.seated(winner.get("player"), names, winner, "player ")]
+        amount = reading.amount(winner, "amount")
         paid_out += amount
-        steps.append(Step(first_line, "collect", name, amount, street=8))
+        steps.append(Step(reading.lines[winner], "collect", name, amount, street=8))
+    reading.check_paid(paid_out, sum(put_in.values(), Decimal(0)), game.find(".//winner"))
     started = game.get("starttime", "")
     played_at = None
     if re.fullmatch(r"\d{14}", started):
         played_at = datetime.datetime.strptime(started, "%Y%m%d%H%M%S")
-    table = [*game.get("data", "").split("|"), "", ""][1] or None
+    data = [*game.get("data", "").split("|"), "", "", ""]
+    bring_in = None  # named only by studeval's writer, for a game without one
+    if description is not None and description.get("bringin") is not None:
+        bring_in = reading.amount(description, "bringin")
     return Transcript(
-        site=SITE, hand_id=hand_id, game=game_name, small_bet=small, big_bet=big, seats=seats,
-        steps=steps, table=table, played_at=played_at,
-        currency=currency_of(stakes_text) if game.get("realmoney") == "true" else None,
+        site=SITE, hand_id=reading.hand_id, game=game_name, small_bet=small, big_bet=big,
+        seats=seats, steps=steps, table=urllib.parse.unquote(data[1]) or None,
+        tournament=(data[2].split("-")[0] or None) if tournament else None, played_at=played_at,
+        currency=currency_of(stakes_text) if game.get("realmoney") == "true" and not tournament
+        else None,
         hero=hero, revealed=revealed, rake=sum(put_in.values(), Decimal(0)) - paid_out,
-        text=ElementTree.tostring(game, encoding="unicode"), line=first_line, source=source,
-        collects_returns=True,
+        bring_in=bring_in,
+        text=ElementTree.tostring(game, encoding="unicode"), line=reading.line,
+        source=reading.source, collects_returns=True,
     )  # fmt: skip
 
 
@@ -156,6 +217,8 @@ def write(hand: StudHand, table: Table) -> str:
     """A finished hand as Merge writes it: a ``<description>`` and a ``<game>`` whose
     rounds hold the events and, after each deal, every seat's cards so far (the
     hero's as ``HOLE``, ``null`` for a card not seen; ``SHOWN`` at the showdown). A
+    game without a bring-in (none at Merge) has a ``bringin`` of 0 in its
+    ``<description>``: the text's first bet could be a completion otherwise. A
     hand whose deck ran out to a community card cannot be written (Merge's text for
     one is not known) and is a ``ValueError``.
 
@@ -181,8 +244,10 @@ def write(hand: StudHand, table: Table) -> str:
 
     s = hand.stakes
     root = ElementTree.Element("merge")
-    ElementTree.SubElement(root, "description", type=_TITLES[hand.game],
-                           stakes=f"Limit {money(s.small_bet)}/{money(s.big_bet)}")  # fmt: skip
+    stakes = f"Limit {money(s.small_bet)}/{money(s.big_bet)}"
+    described = ElementTree.SubElement(root, "description", type=_TITLES[hand.game], stakes=stakes)
+    if not s.bring_in:  # Merge deals no such game: the text says so, as no file does
+        described.set("bringin", plain(0))
     game = ElementTree.SubElement(
         root, "game", id=str(table.hand_id), starttime=f"{table.played_at:%Y%m%d%H%M%S}",
         realmoney="true" if table.sign else "false",
