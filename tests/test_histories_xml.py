@@ -218,6 +218,11 @@ def test_ipoker_sessions_appended_in_one_text_are_all_read() -> None:
     assert _lines(found) == [("Transcript", "100", 5), ("HistoryError", "", 31),
                              ("Transcript", "101", 36)]  # fmt: skip
     assert "text that is no iPoker document is not read: 'Notes: a long session'" in str(found[1])
+    # A session cut short, then another: the cut hand is said, the next one read.
+    cut = IPOKER_EXAMPLE[: IPOKER_EXAMPLE.index('<round no="4">')]
+    found = list(ipoker.transcripts(cut + second, 1, None))
+    assert _lines(found) == [("HistoryError", "100", 20), ("Transcript", "101", 25)]
+    assert "line 20: the text ends before the hand does" in str(found[0])
 
 
 def test_merge_text_that_is_no_merge_game_is_reported() -> None:

@@ -39,13 +39,16 @@ _CUT = {expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
 class Parsed:
     """One document: its root, the line each element starts on, the elements whose
     end tag was read, and why the parse stopped early: ``error`` (its reason and
-    line; ``None`` when it did not), ``cut`` when the text ends inside the document."""
+    line; ``None`` when it did not), ``cut`` when the text ends inside the document,
+    ``ends_between`` when it ends between the root's children (a file that lacks no
+    more than the root's end tag)."""
 
     root: ElementTree.Element
     lines: dict[ElementTree.Element, int]
     closed: set[ElementTree.Element] = field(default_factory=set)
     error: tuple[str, int] | None = None
     cut: bool = False
+    ends_between: bool = False
     stray: list[tuple[int, str]] = field(default_factory=list)  # text between elements
 
 
@@ -106,8 +109,9 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
             error = (reason, first_line + (err.lineno or 1) - 1)
     if cut:
         error = ("the text ends before the hand does", last)
+    between = cut and depth == 1 and not wrap and body.rstrip().endswith(">")
     root = builder.close() if lines else ElementTree.Element(wrap or "document")
-    return Parsed(root, lines, closed, error, cut, stray)
+    return Parsed(root, lines, closed, error, cut, between, stray)
 
 
 def documents(text: str, first_line: int, root: str, site: str,
@@ -116,7 +120,7 @@ def documents(text: str, first_line: int, root: str, site: str,
     (files appended), parsed; text between them that is none is an error naming its
     line. ``site`` names the room in the errors."""
     start = re.compile(rf"<\?xml\b|<{root}\b")
-    end = re.compile(rf"</{root}\s*>")
+    opening, end = re.compile(rf"<{root}\b"), re.compile(rf"</{root}\s*>")
     at = 0
     while True:
         found = re.compile(r"\S").search(text, at)
@@ -132,8 +136,12 @@ def documents(text: str, first_line: int, root: str, site: str,
                                source=source)  # fmt: skip
             at = stop
             continue
+        # The document ends at its root's end tag, or where the next one starts (a
+        # file cut short, then another).
+        own = opening.search(text, begin)
         closing = end.search(text, begin)
-        stop = closing.end() if closing else len(text)
+        after = start.search(text, own.end()) if own else None
+        stop = min(closing.end() if closing else len(text), after.start() if after else len(text))
         yield parse(text[begin:stop], line)
         at = stop
 

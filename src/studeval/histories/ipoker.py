@@ -106,13 +106,14 @@ def transcripts(
         for game in games:
             reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game)
             yield reading.transcript(parsed, functools.partial(_transcript, session=session))
-        if parsed.error and all(g in parsed.closed for g in games):
-            ended = parsed.cut and games and re.search(r"</game\s*>\s*$", text)
-            if not ended:  # cut or broken outside a game: say where
-                reason, line = parsed.error
-                if parsed.cut and not games:
-                    reason = "the text ends before its first hand"
-                yield HistoryError(reason, site=SITE, line=line, source=source)
+        # Cut or broken outside a game: said where, unless the text ends after a
+        # whole game (fpdb's sample lacks only its "</session>").
+        whole = parsed.ends_between and games
+        if parsed.error and all(g in parsed.closed for g in games) and not whole:
+            reason, line = parsed.error
+            if parsed.cut and not games:
+                reason = "the text ends before its first hand"
+            yield HistoryError(reason, site=SITE, line=line, source=source)
 
 
 def _players(reading: Game) -> tuple[list[tuple[int, str, Decimal]], dict[str, Decimal],
