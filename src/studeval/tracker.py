@@ -62,9 +62,10 @@ def money_of(row: dict[str, Any]) -> str:
     >>> money_of({"currency": None, "tournament": "74"}), money_of({"currency": None})
     ('tournament chips', 'chips')
     """
-    if row.get("currency"):
-        return str(row["currency"])
-    return "tournament chips" if row.get("tournament") else "chips"
+    currency, tournament = row.get("currency"), row.get("tournament")
+    if isinstance(currency, str) and currency:  # a frame's row holds NaN for None
+        return currency
+    return "tournament chips" if isinstance(tournament, str) and tournament else "chips"
 
 
 def _info_time(info: dict[str, Any]) -> datetime.datetime | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from studeval.cli._console import InputError, Progress, open_input, say
 from studeval.histories import NotStudError
-from studeval.histories._record import NotAHistoryError
+from studeval.histories._record import UnreadableFileError
 from studeval.histories._sources import Loaded, SeenHands, files_in, load_text
 from studeval.histories._text import decode
 
@@ -44,7 +44,7 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
                     text = decode(stream.read())
             except (InputError, OSError) as err:
                 reason = str(err) if isinstance(err, InputError) else err.strerror or str(err)
-                yield Loaded(where, error=NotAHistoryError(reason, source=where))
+                yield Loaded(where, error=UnreadableFileError(reason, source=where))
             else:
                 yield from load_text(text, where, seen)
             if bar is not None:
@@ -65,11 +65,12 @@ class Tally:
     other_games: Counter[str] = field(default_factory=Counter)
     duplicates: int = 0
     not_histories: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
 
     def failed(self) -> bool:
-        """Whether the exit status says something went wrong: a hand refused, or
-        nothing read at all from inputs that held something to report."""
-        return bool(self.refused or (not self.read and self.not_histories))
+        """Whether the exit status says something went wrong: a hand refused, a
+        file that could not be read, or no hand read from inputs that hold none."""
+        return bool(self.refused or self.unreadable or (not self.read and self.not_histories))
 
     def summary(self, done: str) -> str:
         """The last lines a command writes: ``3 hands replayed, 1 refused``, the hands
@@ -95,10 +96,11 @@ class Tally:
         if self.duplicates:
             lines.append("studeval: duplicates dropped (a hand already read, by room and "
                          f"hand id): {self.duplicates}")  # fmt: skip
-        if self.not_histories:
-            names = ", ".join(self.not_histories[:5]) + (", ..." * (len(self.not_histories) > 5))
-            lines.append(f"studeval: files with no hand history: {len(self.not_histories)} "
-                         f"({names})")  # fmt: skip
+        for files, what in ((self.not_histories, "files with no hand history"),
+                            (self.unreadable, "files that could not be read")):  # fmt: skip
+            if files:
+                names = ", ".join(files[:5]) + (", ..." * (len(files) > 5))
+                lines.append(f"studeval: {what}: {len(files)} ({names})")
         if self.refused > 1:
             lines.append("studeval: refused by reason:")
             lines += [f"{count:>7}  {reason}" for reason, count in self.reasons.most_common()]
@@ -117,8 +119,9 @@ def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
             tally.other_games[error.kind.split(": ", 1)[-1]] += 1
         elif error.status == "duplicate":
             tally.duplicates += 1
-        elif error.status == "not a history":
-            tally.not_histories.append(error.source or loaded.where)
+        elif error.status in ("not a history", "unreadable"):
+            files = tally.unreadable if error.status == "unreadable" else tally.not_histories
+            files.append(error.source or loaded.where)
             say(f"studeval: not read: {error}")
         else:
             tally.refused += 1

@@ -20,15 +20,17 @@ from studeval.histories._record import (
     NotAHistoryError,
     NotStudError,
     Player,
+    UnreadableFileError,
 )
 
 __all__ = [
     "SITES", "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
-    "NotAHistoryError", "NotStudError", "Player", "SeenHands", "find_site", "read",
+    "NotAHistoryError", "NotStudError", "Player", "SeenHands", "UnreadableFileError",
+    "find_site", "read",
 ]  # fmt: skip
 
 # Tracebacks and reprs name the public module, where users import them from.
-for _public in (DuplicateHandError, DuplicateHandsWarning, History, HistoryError,
-                NotAHistoryError, NotStudError, Player, SeenHands):  # fmt: skip
+for _public in (DuplicateHandError, DuplicateHandsWarning, History, HistoryError, Player,
+                NotAHistoryError, NotStudError, SeenHands, UnreadableFileError):  # fmt: skip
     _public.__module__ = __name__
 del _public

@@ -23,6 +23,7 @@ from studeval.histories._record import (
     HistoryError,
     NotAHistoryError,
     Transcript,
+    UnreadableFileError,
 )
 from studeval.histories._replay import replay
 from studeval.histories._text import decode
@@ -141,11 +142,12 @@ def _file_text(path: Path) -> tuple[str, str] | HistoryError:
     if not path.is_file():
         broken = path.is_symlink() and not path.exists()
         kind = "a link to nothing" if broken else "not a regular file"
-        return NotAHistoryError(f"{kind}: not read", source=str(path))
+        return UnreadableFileError(f"{kind}: not read", source=str(path))
     try:
         return decode(path.read_bytes()), str(path)
     except OSError as err:
-        return NotAHistoryError(f"cannot read the file: {err.strerror or err}", source=str(path))
+        return UnreadableFileError(f"cannot read the file: {err.strerror or err}",
+                                   source=str(path))  # fmt: skip
 
 
 #: Where an XML document starts in a text (a declaration, or a room's root element).
@@ -284,8 +286,9 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
     (:class:`NotStudError`: a hold'em, omaha, draw or five-card stud hand of a
     mixed-game file); ``"duplicate"`` (:class:`DuplicateHandError`: a hand already
     read, by room and hand id, as overlapping exports hold); ``"not a history"``
-    (:class:`NotAHistoryError`: a file or text where no room's hand starts, or that
-    cannot be read).
+    (:class:`NotAHistoryError`: a file or text where no room's hand starts, that
+    holds no hand history) and ``"unreadable"`` (:class:`UnreadableFileError`: a
+    file that cannot be read at all).
 
     A hand is read once, by its room and hand id (``duplicates="keep"`` reads every
     copy; a :class:`SeenHands` counts hands once across calls). A later copy is

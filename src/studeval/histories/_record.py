@@ -24,7 +24,7 @@ from studeval.phh import dumps
 __all__ = [
     "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
     "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
-    "reason_kind",
+    "UnreadableFileError", "reason_kind",
 ]  # fmt: skip
 
 
@@ -57,9 +57,14 @@ class HistoryError(StudevalError, ValueError):
         self.line = line
         self.source = source
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Sent between processes (a Dask worker's refusal) with every field, whatever
+        # the subclass's own arguments.
+        return _restored, (type(self), str(self), dict(self.__dict__))
+
     #: What became of the hand: ``"refused"`` (it cannot be read, or its replay
-    #: disagrees with the text); the subclasses say ``"not stud"``, ``"duplicate"``
-    #: and ``"not a history"``.
+    #: disagrees with the text); the subclasses say ``"not stud"``, ``"duplicate"``,
+    #: ``"not a history"`` and ``"unreadable"``.
     status: str = "refused"
 
     @property
@@ -71,6 +76,14 @@ class HistoryError(StudevalError, ValueError):
         'P calls N; the call is N'
         """
         return reason_kind(self.reason)
+
+
+def _restored(kind: type[HistoryError], message: str, fields: dict[str, object]) -> HistoryError:
+    """A :class:`HistoryError` unpickled: its message and fields as they were."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, message)
+    error.__dict__.update(fields)
+    return error
 
 
 class NotStudError(HistoryError):
@@ -102,9 +115,9 @@ class NotStudError(HistoryError):
         >>> NotStudError("HORSE Limit $0.25/$0.50").kind
         'not a fixed-limit seven-card stud game: HORSE Limit N/N'
         """
-        game = self.game
+        game = re.sub(r"\s*\([^()]*\d/\D?\d[^()]*\)", "", self.game)  # "($1/$2 USD)"
         mixed = re.search(r"\(([^()]*[A-Za-z][^()]*)\)\s*$", game)  # "8-Game (Razz Limit)"
-        if mixed and not re.search(r"\d/\D?\d", mixed.group(1)):  # not the stakes
+        if mixed:
             game = mixed.group(1)
         game = re.sub(r"^.*#\d+,?\s*", "", game)  # a tournament's number
         game = re.sub(r"[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*", "N/N", game)  # stakes
@@ -153,6 +166,14 @@ class NotAHistoryError(HistoryError):
     at all: the whole file is reported, never passed over."""
 
     status = "not a history"
+
+
+class UnreadableFileError(NotAHistoryError):
+    """A file that could not be read at all (no permission, an input/output error,
+    a pipe or a device): unlike a file that holds no history, it may hold hands,
+    so a command that meets one exits with an error status."""
+
+    status = "unreadable"
 
 
 def reason_kind(reason: str) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories._reader import SeenHands, find_site, read_texts
-from studeval.histories._record import History, HistoryError, NotAHistoryError
+from studeval.histories._record import History, HistoryError, UnreadableFileError
 from studeval.histories._text import decode
 from studeval.phh import read as read_phh
 
@@ -55,7 +55,7 @@ class Loaded:
     @property
     def status(self) -> str:
         """``"read"``, or the error's status: ``"refused"``, ``"not stud"``,
-        ``"duplicate"`` or ``"not a history"``."""
+        ``"duplicate"``, ``"not a history"`` or ``"unreadable"``."""
         return "read" if self.error is None else self.error.status
 
 
@@ -81,7 +81,7 @@ def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
             message = "no such file or directory"
         else:
             message = f"cannot read the file: {err.strerror or err}"
-        yield Loaded(path, error=NotAHistoryError(message, source=path))
+        yield Loaded(path, error=UnreadableFileError(message, source=path))
         return
     yield from load_text(decode(data), path, seen)
 

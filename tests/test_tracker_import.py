@@ -1,0 +1,239 @@
+"""A tracker's import of a folder of exports: every file and hand read or reported,
+never passed over and never aborting the rest; other games counted apart; a hand
+counted once; money never mixed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import pickle
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from studeval.cli import main
+from studeval.histories import (
+    DuplicateHandError,
+    DuplicateHandsWarning,
+    History,
+    HistoryError,
+    NotAHistoryError,
+    NotStudError,
+    SeenHands,
+    UnreadableFileError,
+    read,
+)
+from studeval.histories.ipoker import IPOKER_EXAMPLE
+from studeval.histories.merge import MERGE_EXAMPLE
+from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+
+HEADER = "PokerStars Game #20261202017:  Razz Limit ($0.04/$0.08 USD) - 2026/12/02 10:24:42 ET"
+
+
+def stars(hand_id: str, game: str = "Razz Limit", stakes: str = "($0.04/$0.08 USD)") -> str:
+    """The PokerStars example with another hand id, game or stakes."""
+    header = f"PokerStars Game #{hand_id}:  {game} {stakes} - 2026/12/02 10:24:42 ET"
+    return POKERSTARS_EXAMPLE.replace(HEADER, header)
+
+
+def home_game(hand_id: str) -> str:
+    """A Home Game hand of an 8-Game tournament, as PokerStars writes its header."""
+    header = (f"PokerStars Home Game Hand #{hand_id}: {{Dazzle's Room}} Tournament #7431, "
+              "100+9 8-Game (Razz Limit) - Level I (4/8) - 2026/12/02 10:24:42 ET")  # fmt: skip
+    text = POKERSTARS_EXAMPLE.replace(HEADER, header)
+    # Tournament chips: each cent of the example a chip.
+    return re.sub(r"\$(\d+)\.(\d\d)", lambda m: str(int(m[1]) * 100 + int(m[2])), text)
+
+
+def statuses(found: list[History | HistoryError]) -> list[str]:
+    return ["read" if isinstance(item, History) else item.status for item in found]
+
+
+def test_home_game_hands_are_read_as_pokerstars_hands() -> None:
+    found = list(read(home_game("99632234066") + "\n\n" + home_game("99632234067")))
+    assert [h.hand_id for h in found] == ["99632234066", "99632234067"]
+    assert {h.site for h in found} == {"PokerStars"} and found[0].game == "razz"
+    assert found[0].tournament == "7431" and found[0].currency is None
+
+
+def test_a_text_of_no_known_room_is_reported_never_passed_over(tmp_path: Path) -> None:
+    kings_club = "Hand #45 - 2020-10-14 20:01:02\nGame: 7 Card Stud ($44 - $88) - Table Ivory\n"
+    (tmp_path / "kingsclub.txt").write_text(kings_club)
+    (tmp_path / "README.txt").write_text("Exports from three rooms.\n")
+    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "empty.txt").write_text("")
+    found = list(read(tmp_path, errors="collect"))
+    assert statuses(found) == ["not a history", "not a history", "not a history", "read"]
+    first = found[0]
+    assert isinstance(first, NotAHistoryError) and isinstance(first, ValueError)
+    assert str(first).startswith(f"{tmp_path / 'README.txt'}: not a hand history studeval reads")
+    assert "PokerStars" in str(first) and "or PHH" in str(first)
+    assert "empty" in str(found[1])
+    with pytest.raises(NotAHistoryError, match="README.txt"):
+        list(read(tmp_path))  # errors="raise": the first report is raised
+    phh = read('variant = "F7S"\nante_trimming_status = false\n', errors="collect")
+    assert "studeval.phh reads it" in str(next(phh))
+
+
+def test_other_games_of_mixed_files_are_their_own_kind() -> None:
+    text = "\n\n".join([stars("1", "HORSE (Hold'em Limit)"), stars("2"), stars("3", "Omaha")])
+    found = list(read(text, errors="collect"))
+    assert statuses(found) == ["not stud", "read", "not stud"]
+    other = found[0]
+    assert isinstance(other, NotStudError) and other.game.startswith("HORSE (Hold'em Limit)")
+    assert other.kind == "not a fixed-limit seven-card stud game: Hold'em Limit"
+
+
+def test_a_hand_is_counted_once_by_room_and_hand_id(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "b.txt").write_text(stars("8") + "\n\n" + POKERSTARS_EXAMPLE)
+    found = list(read(tmp_path, errors="collect"))
+    assert statuses(found) == ["read", "read", "duplicate"]
+    copy = found[2]
+    assert isinstance(copy, DuplicateHandError) and copy.source == str(tmp_path / "b.txt")
+    assert copy.first == f"{tmp_path / 'a.txt'} line 1"
+    with pytest.warns(DuplicateHandsWarning, match="1 duplicate hand dropped"):
+        assert [h.hand_id for h in read(tmp_path)] == ["20261202017", "8"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(list(read(tmp_path, duplicates="keep"))) == 3
+    seen = SeenHands()  # across calls
+    assert statuses([*read(tmp_path / "a.txt", duplicates=seen, errors="collect"),
+                     *read(tmp_path / "b.txt", duplicates=seen, errors="collect")]) == [
+        "read", "read", "duplicate"]  # fmt: skip
+
+
+def test_files_that_cannot_be_read_are_named_and_the_rest_read(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(POKERSTARS_EXAMPLE)
+    os.mkfifo(tmp_path / "b.fifo")  # read whole, it would wait for a writer for ever
+    (tmp_path / "c.txt").symlink_to(tmp_path / "gone.txt")
+    (tmp_path / "d.txt").symlink_to("/proc/self/mem")  # reading it fails with EIO
+    (tmp_path / "e.txt").write_text(stars("9"))
+    found = list(read(tmp_path, errors="collect"))
+    assert statuses(found) == ["read", "unreadable", "unreadable", "unreadable", "read"]
+    assert "not a regular file" in str(found[1]) and "a link to nothing" in str(found[2])
+    assert "cannot read the file" in str(found[3]) and isinstance(found[3], UnreadableFileError)
+    with pytest.raises(HistoryError, match="not a regular file"):
+        list(read(tmp_path / "b.fifo"))
+
+
+def test_a_text_without_a_line_feed_is_a_text_not_a_path() -> None:
+    for text in (POKERSTARS_EXAMPLE.replace("\n", "\r"), IPOKER_EXAMPLE.replace("\n", "")):
+        assert statuses(list(read(text, errors="collect"))) == ["read"]
+    with pytest.raises(HistoryError, match="cannot read|no such file"):
+        list(read("A" * 300))  # a name too long for the system: an error of ours
+
+
+def test_utf16_without_a_byte_order_mark_is_read() -> None:
+    for codec in ("utf-16-le", "utf-16-be"):
+        assert [h.hand_id for h in read(POKERSTARS_EXAMPLE.encode(codec))] == ["20261202017"]
+
+
+def test_two_rooms_in_one_file_are_both_read() -> None:
+    for text, rooms in ((POKERSTARS_EXAMPLE + "\n" + IPOKER_EXAMPLE, ["PokerStars", "iPoker"]),
+                        (POKERSTARS_EXAMPLE + "\n" + MERGE_EXAMPLE, ["PokerStars", "Merge"]),
+                        (IPOKER_EXAMPLE + "\n" + POKERSTARS_EXAMPLE, ["iPoker", "PokerStars"])):  # fmt: skip
+        assert [h.site for h in read(text)] == rooms
+    second = IPOKER_EXAMPLE.replace('gamecode="100"', 'gamecode="101"')
+    assert len(list(read(IPOKER_EXAMPLE + "\n" + second))) == 2  # two sessions appended
+
+
+def test_history_errors_cross_processes_whole() -> None:
+    error = NotStudError("Limit Hold'em", site="PokerStars", hand_id="3", line=9, source="a")
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is NotStudError and str(back) == str(error)
+    assert (back.game, back.line, back.kind) == (error.game, 9, error.kind)
+
+
+def _folder(tmp_path: Path) -> Path:
+    """Dollars, euros, tournament chips, a copy, a hold'em hand and a README."""
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    (folder / "usd.txt").write_text(POKERSTARS_EXAMPLE + "\n\n" + stars("2", "Hold'em Limit"))
+    (folder / "usd-copy.txt").write_text(POKERSTARS_EXAMPLE)
+    (folder / "eur.txt").write_text(stars("3", stakes="(€0.04/€0.08 EUR)").replace("$", "€"))
+    (folder / "tour.txt").write_text(home_game("4"))
+    (folder / "README.txt").write_text("Three rooms' exports.\n")
+    return folder
+
+
+def test_analyze_many_analyses_the_rest_and_reports_what_it_refused(tmp_path: Path) -> None:
+    pytest.importorskip("pandas")
+    from studeval.tracker import analyze_many, money_of
+
+    folder = _folder(tmp_path)
+    bad = stars("5").replace("calls $0.02", "calls $0.03", 1)
+    (folder / "bad.txt").write_text(bad)
+    frame = analyze_many(folder, player="DarioZ", client=False)
+    assert sorted(frame["hand_id"]) == ["20261202017", "3", "4"]  # once each
+    by_money = frame.groupby(frame.apply(money_of, axis=1))["net"].sum()
+    assert by_money.to_dict() == pytest.approx({"USD": 0.24, "EUR": 0.24, "tournament chips": 24})
+    refused = frame.attrs["refused"]
+    assert sorted(refused["status"]) == ["duplicate", "not a history", "not stud", "refused"]
+    row = refused[refused["status"] == "refused"].iloc[0]
+    assert row["hand_id"] == "5" and "calls 0.03" in row["reason"]
+    assert set(frame["currency"].dropna()) == {"USD", "EUR"}
+    assert frame[frame["hand_id"] == "4"]["tournament"].tolist() == ["7431"]
+    with pytest.raises(HistoryError):
+        analyze_many(folder, client=False, errors="raise")
+    from studeval.errors import OptionError
+
+    with pytest.raises(OptionError, match="errors must be"):
+        analyze_many(folder, errors="ignore")
+    with pytest.raises(OptionError, match="method must be"):
+        analyze_many([], method="bogus")
+    with pytest.raises(OptionError, match="client must be"):
+        analyze_many(folder, client=5)
+
+
+def test_the_cli_counts_other_games_duplicates_and_files_apart(capsys, tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    status = main(["replay", str(folder)])
+    err = capsys.readouterr().err
+    assert status == 0  # every stud hand replayed
+    assert "studeval: 3 hands replayed, 0 refused" in err
+    assert "studeval: skipped, not fixed-limit seven-card stud: 1 (Hold'em Limit 1)" in err
+    assert "studeval: duplicates dropped (a hand already read, by room and hand id): 1" in err
+    assert f"studeval: files with no hand history: 1 ({folder / 'README.txt'})" in err
+    assert main(["replay", str(folder / "README.txt")]) == 2  # nothing read at all
+
+
+def test_analyze_never_adds_up_different_money(capsys, tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    assert main(["analyze", str(folder), "--player", "DarioZ"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[1] for line in lines[1:]] == ["EUR", "USD", "tournament"]
+    assert main(["analyze", str(folder), "--format", "csv", "--player", "DarioZ"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert {(r["hand_id"], r["currency"], r["tournament"]) for r in rows} == {
+        ("20261202017", "USD", ""), ("3", "EUR", ""), ("4", "", "7431")}  # fmt: skip
+    assert rows[0]["played_at"].startswith("2026-12-02T10:24:42")
+
+
+def test_analyze_draws_one_graph_a_money_and_refuses_an_unknown_player(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    folder = _folder(tmp_path)
+    graph = tmp_path / "graph.png"
+    assert main(["analyze", str(folder), "--player", "DarioZ", "--plot", str(graph)]) == 0
+    assert "never added together" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.glob("graph*")) == [
+        "graph-EUR.png", "graph-USD.png", "graph-tournament-chips.png"]  # fmt: skip
+    assert (
+        main(["analyze", str(folder), "--player", "Nobody", "--plot", str(tmp_path / "n.png")]) == 2
+    )
+    assert "'Nobody' played none of the 3 hands read" in capsys.readouterr().err
+    assert not (tmp_path / "n.png").exists()
+
+
+def test_graph_order_is_the_order_played() -> None:
+    import datetime
+
+    from studeval.cli.analyze import _when
+
+    late = {"played_at": datetime.datetime(2026, 1, 2, tzinfo=datetime.timezone.utc)}
+    early = {"played_at": datetime.datetime(2026, 1, 1)}
+    unknown = {"played_at": None}
+    assert sorted([unknown, late, early], key=_when) == [early, late, unknown]
