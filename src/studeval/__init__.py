@@ -24,7 +24,6 @@ from studeval._core import (
 )
 from studeval._version import __version__
 from studeval.analysis import HandAnalysis, StreetEquity, analyze
-from studeval.tracker import analyze_many
 from studeval.batch import (
     NO_LOW,
     Ranks,
@@ -72,6 +71,7 @@ from studeval.pots import Pot, Settlement
 from studeval.rules import HouseRules, bring_in, first_to_act, open_pair
 from studeval.showdown import award_pot, settle
 from studeval.tables import Tables
+from studeval.tracker import analyze_many
 
 if TYPE_CHECKING:
     from studeval import histories as histories
