@@ -26,7 +26,7 @@ import operator
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from studeval import _core
 from studeval.batch import threads_arg
@@ -39,13 +39,18 @@ from studeval.errors import (
 )
 from studeval.games import get_game
 
-__all__ = ["EXACT_BUDGET", "Equity", "EquityCounts", "PlayerEquity", "equity"]
+__all__ = ["EXACT_BUDGET", "MIN_TARGET_SE", "Equity", "EquityCounts", "PlayerEquity", "equity"]
 
 #: The most deals that ``method="auto"`` walks one by one (multiway); beyond it,
 #: Monte Carlo. About two seconds on one core.
 EXACT_BUDGET = 60_000_000
 #: The standard error of every player's share that ``method="auto"`` samples to.
 DEFAULT_TARGET_SE = 5e-4
+#: The smallest ``target_se`` a run without ``samples`` or ``time_limit`` may ask for.
+#: A share's standard error falls as 1/sqrt(deals), so 1e-5 may take up to 2.5
+#: billion deals (minutes on one core); 1e-9 would take 1e17, years. A smaller
+#: target is refused unless ``samples`` or ``time_limit`` caps the run.
+MIN_TARGET_SE = 1e-5
 #: Memory for the scoop counts of exact heads-up no-qualifier spots (records of
 #: 12 bytes): about 600 MB at most. Larger spots count their scoops by low class
 #: instead, slower and in little memory.
@@ -140,6 +145,41 @@ class Equity:
     method: str
     counts: EquityCounts = field(repr=False)
 
+    @classmethod
+    def from_counts(
+        cls, counts: EquityCounts, game: str = "stud", cards: Sequence[str] | None = None
+    ) -> Equity:
+        """The shares behind ``counts``, such as the merged counts of several runs.
+
+        A range is the runs over its hands, merged: each exact run counts its deals,
+        so hands of one street weigh alike. The answer is exact when every run was
+        (exact counts carry no squares); ``method`` is ``"counts"``, ``elapsed`` 0.
+        ``game`` names the game whose columns ``str()`` shows; counts with a low
+        (or a high) that the game has not are refused. ``cards`` labels the players.
+
+        >>> one = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
+        >>> two = equity(["As Ad 7c", "Qs Qd Jh"], "stud")
+        >>> both = Equity.from_counts(one.counts.merge(two.counts), "stud")
+        >>> both.exact, both.deals == one.deals + two.deals
+        (True, True)
+        >>> round(one.players[0].share, 4), round(two.players[0].share, 4)
+        (0.6546, 0.6443)
+        >>> round(both.players[0].share, 4)  # their mean: the runs counted as many deals
+        0.6494
+        """
+        spec = get_game(game)
+        if not spec.high and any(counts.high_win + counts.high_tie):
+            raise OptionError(f"these counts have high hands; {spec.name} has none: name the game")
+        if spec.low is None and any(counts.low_win + counts.low_tie):
+            raise OptionError(f"these counts have lows; {spec.name} has none: name the game")
+        n = len(counts.share)
+        labels = ["??"] * n if cards is None else [str(c) for c in cards]
+        if len(labels) != n:
+            raise OptionError(f"cards names {len(labels)} players; the counts have {n}")
+        exact = not any(counts.share_sq)
+        result = _result(spec.name, labels, counts, exact, False, 0.0, "counts")
+        return replace(result, elapsed=0.0)
+
     def __str__(self) -> str:
         spec = get_game(self.game)
         how = (
@@ -182,15 +222,16 @@ def _std_error(counts: EquityCounts, player: int) -> float:
 
 
 def _result(
-    game: str, hands: list[list[int]], counts: EquityCounts, exact: bool, community: bool,
-    started: float, method: str,
+    game: str, hands: Sequence[list[int] | str], counts: EquityCounts, exact: bool,
+    community: bool, started: float, method: str,
 ) -> Equity:  # fmt: skip
     n = counts.deals or 1
     players = []
     for i, cards in enumerate(hands):
+        label = cards if isinstance(cards, str) else cards_str(cards) or "??"
         players.append(
             PlayerEquity(
-                cards=cards_str(cards) or "??", share=counts.share[i] / counts.units / n,
+                cards=label, share=counts.share[i] / counts.units / n,
                 high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
                 low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
                 scoop=counts.scoop[i] / n, std_error=0.0 if exact else _std_error(counts, i),
@@ -221,8 +262,9 @@ def equity(
     while the deals number at most :data:`EXACT_BUDGET`; else Monte Carlo).
     Monte Carlo stops after ``samples`` deals (rounded up to whole chunks of
     4,096), once every share's standard error is at most ``target_se`` (default
-    5e-4 when neither ``samples`` nor ``time_limit`` is given), after
-    ``time_limit`` seconds, or when ``progress`` returns False. ``progress`` is
+    5e-4, at least :data:`MIN_TARGET_SE` when neither ``samples`` nor ``time_limit``
+    caps the run), after ``time_limit`` seconds, or when ``progress`` returns False;
+    ``method="exact"`` refuses these three. ``progress`` is
     called with the fraction done, also during a long exact count (heads-up with an
     unknown hole card takes seconds); stopped part way, a count has no answer and
     one quick batch of samples is returned instead, marked inexact. Ctrl-C stops a
@@ -234,7 +276,8 @@ def equity(
     card text, one card or a list; ``??`` counts a dead card not known (a folded seat's
     down card), which changes no share but may leave the deck short, so that the
     seventh card is a community card as a table would deal it. Players whose cards
-    cannot be of one street are refused. The GIL is released while the core works.
+    cannot be of one street (a player's unknown down cards are each ``??`` or all
+    left out) are refused. The GIL is released while the core works.
 
     >>> exact = equity(["As Ad 7c", "Ks Kd Qh"], "stud")
     >>> exact.exact, round(exact.players[0].share, 4)
@@ -252,11 +295,17 @@ def equity(
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
     samples, target_se, time_limit = _stopping_rules(samples, target_se, time_limit)
+    stops = (samples, target_se, time_limit)
+    if method == "exact" and any(v is not None for v in stops):
+        given = ", ".join(f"{n}={v!r}" for n, v in zip(_STOPS, stops, strict=True) if v is not None)
+        raise OptionError(
+            f"method='exact' counts every deal; samples, target_se and time_limit are for "
+            f"Monte Carlo (method='mc'); got {given}"
+        )
     players, dead_codes = read_spot(hands, dead)
     n_threads = threads_arg(threads)
     number = get_game(game).core_id
     deals, community = _core.equity_deals(number, players, dead_codes)
-    stops = (samples, target_se, time_limit)
     wants_mc = method == "mc" or (method == "auto" and any(v is not None for v in stops))
     if not wants_mc:
         exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
@@ -354,12 +403,16 @@ def _watch(
     return outcome[0]
 
 
+_STOPS = ("samples", "target_se", "time_limit")
+
+
 def _stopping_rules(
     samples: object, target_se: object, time_limit: object
 ) -> tuple[int | None, float | None, float | None]:
     """Checked ``samples`` (a whole number of at least 1), ``target_se`` and
-    ``time_limit`` (positive, finite seconds): a bad one is an error at once, never a
-    run that cannot stop."""
+    ``time_limit`` (positive, finite numbers, not text): a bad one is an error at
+    once, never a run that cannot stop. A ``target_se`` under :data:`MIN_TARGET_SE`
+    needs ``samples`` or ``time_limit`` to cap the run."""
     if samples is not None:
         if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
             raise OptionError(f"samples must be a whole number of deals; got {samples!r}")
@@ -371,15 +424,23 @@ def _stopping_rules(
         if value is None:
             checked.append(None)
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            try:
-                value = float(value)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
-                raise OptionError(f"{name} must be a number; got {value!r}") from None
-        if not math.isfinite(value) or value <= 0:
+        try:
+            if isinstance(value, (bool, str, bytes)):
+                raise TypeError  # "0.01" is text: a number is given as one
+            number = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise OptionError(f"{name} must be a number; got {value!r}") from None
+        if not math.isfinite(number) or number <= 0:
             raise OptionError(f"{name} must be a positive, finite number; got {value!r}")
-        checked.append(float(value))
-    return samples, checked[0], checked[1]
+        checked.append(number)
+    target, limit = checked
+    if target is not None and target < MIN_TARGET_SE and samples is None and limit is None:
+        raise OptionError(
+            f"target_se={target!r} could take up to {0.25 / target**2:.1e} deals (about "
+            f"1 / (4 target_se**2)); give samples or time_limit to cap the run, or a "
+            f"target_se of at least {MIN_TARGET_SE:g}"
+        )
+    return samples, target, limit
 
 
 def _monte_carlo(

@@ -4,7 +4,7 @@
 (or ``None``) for an unknown card, which may also be left out. This module turns that
 into the codes the core counts with, and refuses what cannot be a stud deal: fewer
 than 2 or more than 8 players, players who cannot be on one street (only down cards
-may be unknown and left out), a card twice.
+may be unknown, and left out only all together), a card twice.
 """
 
 from __future__ import annotations
@@ -60,18 +60,25 @@ def _given(hand: object, known: int) -> int:
 
 
 def _check_streets(hands: Sequence[object], players: list[list[int]]) -> None:
-    """Refuse players who cannot be on one street: a stud street gives every player
-    the same number of cards, and only down cards (the first two, the seventh) may
-    be unknown and left out."""
+    """Refuse players who cannot be on one street. A stud street gives every player
+    the same number of cards; only down cards (the first two, the seventh) may be
+    unknown, and a player's unknown down cards are either all left out (the up cards
+    alone: ``"Kd"`` for ``"?? ?? Kd"``) or each written ``??``. So a player holds the
+    street's count of cards or its up cards alone: three cards against four is a
+    mistake, not a player whose fourth card is unknown (that is ``"?? As Ad 7c"``).
+    Before third street every card is a down card, and any may be left out."""
     given = [_given(hand, len(codes)) for hand, codes in zip(hands, players, strict=True)]
     street = max(given)
     down = min(street, 2) + (street == 7)
+    up = street - down
     for seat, count in enumerate(given):
-        if street - count > down:
-            raise HandSizeError(
-                count, f"{street - down} to {street} cards, as player {given.index(street)} "
-                f"is on street {max(street, 3)} (only down cards may be left out)", seat=seat,
-            )  # fmt: skip
+        if count in (street, up) or street < 3:
+            continue
+        raise HandSizeError(
+            count, f"{street} cards or its {up} up card{'s' * (up > 1)} alone, as player "
+            f"{given.index(street)} is on street {street} "
+            f"(write a down card not known as ??, or leave them all out)", seat=seat,
+        )  # fmt: skip
 
 
 def _dead_cards(dead: object) -> list[int | None]:
@@ -117,7 +124,7 @@ def read_spot(hands: Sequence[object], dead: object) -> tuple[list[list[int]], l
     >>> read_spot(["As Ad 7c 8d 9s", "Ks"], None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studeval.errors.HandSizeError: a hand of 1 cards at seat 1; expected 3 to 5 cards, ...
+    studeval.errors.HandSizeError: a hand of 1 cards at seat 1; expected 5 cards or its 3 up ...
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise SeatError(f"hands must be a list with one entry per player; got {hands!r}")
