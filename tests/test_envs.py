@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import mcts
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
 
-import studeval.envs.openspiel  # noqa: F401 - registers the games
+import studeval.envs.openspiel  # registers the games
 from studeval.envs.pettingzoo import env, raw_env
 from studeval.errors import IllegalActionError, OptionError, StudevalError
 
@@ -148,3 +148,41 @@ def test_openspiel_information_states_hide_the_other_players_down_cards() -> Non
     assert "cards 2d 3d Ks" in theirs and "2c" not in theirs
     tensor = np.array(state.information_state_tensor(0))
     assert tensor.sum() > 0 and len(tensor) == game.information_state_tensor_size()
+
+
+def test_openspiel_stakes_are_parameters_and_bad_ones_are_option_errors() -> None:
+    game = pyspiel.load_game("python_studeval_stud",
+                             {"ante": 2, "bring_in": 3, "small_bet": 6, "big_bet": 12})  # fmt: skip
+    state = game.new_initial_state()
+    for card in (0, 4, 51, 1, 5, 47):
+        state.apply_action(card)
+    assert state.hand.table_actions() == {2: ("bring_in", 3), 3: ("complete", 6)}
+    assert state.hand.contributions == [2, 2]
+    deep = {"stack": 2**31 - 1, "bring_in": 1, "small_bet": 1}
+    for params, named in (({"stack": 2**62}, "stack"), ({"ante": -2**40}, "ante"),
+                          ({"players": 9}, "players"), ({"bring_in": 6}, "bring_in"),
+                          ({"stack": 1}, "stack"), ({"bogus": 1}, "bogus"),
+                          (deep, "stack")):  # fmt: skip
+        with pytest.raises(OptionError, match=named):
+            studeval.envs.openspiel.load_game("python_studeval_stud", params)
+    with pytest.raises(OptionError, match=r"stack .* too deep"):  # past load_game's own check
+        pyspiel.load_game("python_studeval_razz", {"stack": 2**31 - 1})
+    with pytest.raises(OptionError, match="no studeval game"):
+        studeval.envs.openspiel.load_game("kuhn_poker")
+
+
+@pytest.mark.parametrize("name", ["python_studeval_stud", "python_studeval_mini_stud"])
+def test_openspiel_actions_not_allowed_are_illegal_action_errors(name: str) -> None:
+    state = pyspiel.load_game(name).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    with pytest.raises(IllegalActionError, match="no such card"):
+        state.apply_action(first)  # dealt already
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.legal_actions() == [2, 3]  # bring in or complete
+    before = str(state)
+    for action in (0, 1, 4, 7):
+        with pytest.raises(IllegalActionError, match=r"cannot .* allowed: bring_in \(2\)"):
+            state.apply_action(action)
+    assert str(state) == before

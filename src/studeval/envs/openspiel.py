@@ -2,14 +2,14 @@
 ``python_studeval_razz``, registered with pyspiel when this module is imported.
 
 Each game is one hand of fixed-limit stud for ``players`` players (2 to 8, default
-2) with an ante of 1, a bring-in of 2 and bets of 5 and 10, from stacks of
-``stack`` chips (default 100). Every card is a chance outcome (one card at a time,
-uniform over the cards not yet dealt); the players' actions are the five of
-:class:`~studeval.Tables` (0 fold, 1 check or call, 2 bring in, 3 the small bet, 4
-the big bet), played on :class:`~studeval.StudHand`. The returns are the chips won
-or lost. Information states and observations: each player's own cards, every up
-card, the street, each player's chips in the pot and left, and (information
-states) every action so far.
+2) from stacks of ``stack`` chips (default 100), with the stakes as parameters:
+``ante`` 1, ``bring_in`` 2, ``small_bet`` 5 and ``big_bet`` 10 by default. Every
+card is a chance outcome (one card at a time, uniform over the cards not yet
+dealt); the players' actions are the five of :class:`~studeval.Tables` (0 fold, 1
+check or call, 2 bring in, 3 the small bet, 4 the big bet), played on
+:class:`~studeval.StudHand`. The returns are the chips won or lost. Information
+states and observations: each player's own cards, every up card, the street, each
+player's chips in the pot and left, and (information states) every action so far.
 
 >>> import pyspiel
 >>> import studeval.envs.openspiel
@@ -17,6 +17,25 @@ states) every action so far.
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
+
+A parameter out of range is an :class:`~studeval.errors.OptionError` naming it, and
+an action not allowed now (a card already dealt, a wager not offered) an
+:class:`~studeval.errors.IllegalActionError`. ``pyspiel.load_game`` turns the
+parameters into C++ ints before the game sees them, so that a value from 2**31 on
+fails there with pyspiel's own ``RuntimeError``; :func:`load_game` checks them
+first:
+
+>>> load_game("python_studeval_stud", {"stack": 2**62})
+Traceback (most recent call last):
+...
+studeval.errors.OptionError: python_studeval_stud: stack is 4611686018427387904; \
+OpenSpiel's parameters are C++ ints, below 2**31
+
+The full games are far too big for tabular methods (``cfr.CFRSolver`` would walk
+every deal of 52 cards): sampling methods (outcome- and external-sampling MCCFR),
+Monte Carlo tree search and learned policies play them. For tabular CFR there is
+``python_studeval_mini_stud`` (:mod:`studeval.envs.openspiel_mini`), a reduced deck
+of few cards and two streets, registered with these.
 """
 
 from __future__ import annotations
@@ -30,60 +49,79 @@ from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.envs import GAMES
-from studeval.errors import OptionError
+from studeval.envs._spiel import INT_LIMIT, game_type, observation_kind, settings, tensor_pieces
+from studeval.errors import IllegalActionError, OptionError, StudevalError
 from studeval.tables import ACTIONS
 
-__all__ = ["STAKES", "StudGame", "StudState"]
+__all__ = ["PARAMETERS", "STAKES", "StudGame", "StudState", "load_game"]
 
-#: The stakes of the games.
+#: The games' default stakes.
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 _MAX_PLAYERS = 8
-_DEFAULTS = {"players": 2, "stack": 100}
+_DEFAULTS = {"players": 2, "stack": 100, "ante": STAKES.ante, "bring_in": STAKES.bring_in,
+             "small_bet": STAKES.small_bet, "big_bet": STAKES.big_bet}  # fmt: skip
 #: Actions an information state's history holds (5 streets, 48 a street, as Tables).
 _HISTORY = 240
+#: Each studeval game's parameters and their defaults, by name.
+PARAMETERS: dict[str, dict[str, int]] = {f"python_studeval_{g}": _DEFAULTS for g in GAMES}
+
+
+def load_game(name: str, params: dict[str, Any] | None = None) -> pyspiel.Game:
+    """``pyspiel.load_game(name, params)`` for a studeval game, its parameters checked
+    first (every one an int that OpenSpiel can hold), so that a bad one is an
+    :class:`~studeval.errors.OptionError` naming it.
+
+    >>> load_game("python_studeval_razz", {"players": 3, "ante": 2}).num_players()
+    3
+    """
+    if name not in PARAMETERS:
+        raise OptionError(f"{name!r} is no studeval game; they are {', '.join(PARAMETERS)}")
+    settings(name, params, PARAMETERS[name])
+    return pyspiel.load_game(name, dict(params or {}))
 
 
 def _game_type(game: str) -> pyspiel.GameType:
-    return pyspiel.GameType(
-        short_name=f"python_studeval_{game}",
-        long_name=f"studeval {game} (fixed-limit, one hand)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=_MAX_PLAYERS,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=dict(_DEFAULTS),
-    )
+    return game_type(f"python_studeval_{game}", f"studeval {game} (fixed-limit, one hand)",
+                     _MAX_PLAYERS, _DEFAULTS)  # fmt: skip
 
 
 class StudGame(pyspiel.Game):
-    """One hand of ``game`` (its parameters: ``players`` and ``stack``); one subclass a
-    game, registered with pyspiel."""
+    """One hand of ``game`` (its parameters: ``players``, ``stack``, ``ante``,
+    ``bring_in``, ``small_bet`` and ``big_bet``); one subclass a game, registered with
+    pyspiel."""
 
     game = "stud"
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**_DEFAULTS, **(params or {})}
         game = self.game
-        self.players, self.stack = int(settings["players"]), int(settings["stack"])
-        if not 2 <= self.players <= _MAX_PLAYERS or self.stack <= STAKES.ante:
-            raise OptionError(f"players must be 2 to 8 and the stack above the ante; got {params}")
+        name = f"python_studeval_{game}"
+        chosen = settings(name, params, _DEFAULTS)
+        self.players, self.stack = chosen["players"], chosen["stack"]
+        if not 2 <= self.players <= _MAX_PLAYERS:
+            raise OptionError(f"{name}: players must be 2 to 8; got {self.players}")
+        try:
+            self.stakes = Stakes(chosen["ante"], chosen["bring_in"], chosen["small_bet"],
+                                 chosen["big_bet"])  # fmt: skip
+            if self.stack <= self.stakes.ante:
+                raise OptionError(f"stack must be above the ante ({self.stakes.ante}); got "
+                                  f"{self.stack}")  # fmt: skip
+            StudHand(game, self.stakes, [self.stack] * self.players)  # the engine's checks
+        except StudevalError as error:
+            raise OptionError(f"{name}: {error}".replace("Stakes: ", "")) from None
         # Every action but the last of a street is answered; a street has a few raises
         # and as many calls, unless two players raise each other all in (no cap).
-        longest = 52 + 5 * (2 * self.players + 2 * self.stack // STAKES.small_bet + 8)
+        longest = 52 + 5 * (2 * self.players + 2 * self.stack // self.stakes.small_bet + 8)
+        if longest >= INT_LIMIT:
+            raise OptionError(f"{name}: stack {self.stack} is too deep for a small_bet of "
+                              f"{self.stakes.small_bet}: a hand could last {longest} moves, "
+                              "more than OpenSpiel's C++ int holds")  # fmt: skip
         info = pyspiel.GameInfo(
             num_distinct_actions=len(ACTIONS), max_chance_outcomes=52,
             num_players=self.players, min_utility=-float(self.stack),
             max_utility=float(self.stack * (self.players - 1)), utility_sum=0.0,
             max_game_length=longest,
         )  # fmt: skip
-        super().__init__(_game_type(game), info, dict(settings))
+        super().__init__(_game_type(game), info, dict(chosen))
 
     def new_initial_state(self) -> StudState:
         return StudState(self)
@@ -92,8 +130,7 @@ class StudGame(pyspiel.Game):
         self, iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
     ) -> StudObserver:  # fmt: skip
-        return StudObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-                            params)  # fmt: skip
+        return StudObserver(self, observation_kind(iig_obs_type, params))
 
 
 class StudState(pyspiel.State):
@@ -101,7 +138,7 @@ class StudState(pyspiel.State):
 
     def __init__(self, game: StudGame) -> None:
         super().__init__(game)
-        self.hand = StudHand(game.game, STAKES, [game.stack] * game.players)
+        self.hand = StudHand(game.game, game.stakes, [game.stack] * game.players)
         self.pending: list[int] = []  # the cards of the seat being dealt, so far
         self.actions: list[tuple[int, int]] = []  # (seat, action), in order
 
@@ -144,6 +181,8 @@ class StudState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         hand = self.hand
         if self.is_chance_node():
+            if action not in {card for card, _ in self.chance_outcomes()}:
+                raise IllegalActionError(f"deal {action}: no such card is left to deal")
             seat, count = self._dealing()  # type: ignore[misc]
             if seat < 0:
                 hand.deal_community(action)
@@ -153,8 +192,13 @@ class StudState(pyspiel.State):
                     hand.deal(seat, self.pending)
                     self.pending = []
         else:
-            seat = hand.actor
-            kind, to = hand.table_actions()[action]
+            seat, choices = hand.actor, hand.table_actions()
+            if action not in choices:
+                name = ACTIONS[action] if 0 <= action < len(ACTIONS) else "no such action"
+                allowed = ", ".join(f"{ACTIONS[a]} ({a})" for a in sorted(choices)) or "nothing"
+                raise IllegalActionError(f"player {seat} cannot {name} ({action}) now; "
+                                         f"allowed: {allowed}")  # fmt: skip
+            kind, to = choices[action]
             hand.act(kind, to)
             self.actions.append((seat, action))  # type: ignore[arg-type]
         while hand.showdown:  # everyone left shows
@@ -187,10 +231,7 @@ class StudObserver:
     the pot and left (as shares of all the chips), and with perfect recall every
     action so far (one-hot by action, with the acting seat)."""
 
-    def __init__(self, game: StudGame, iig_obs_type: pyspiel.IIGObservationType,
-                 params: dict[str, Any] | None) -> None:  # fmt: skip
-        if params:
-            raise OptionError(f"observation parameters are not supported; got {params}")
+    def __init__(self, game: StudGame, iig_obs_type: pyspiel.IIGObservationType) -> None:
         n = game.players
         pieces: list[tuple[str, tuple[int, ...]]] = [("player", (n,))]
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER:
@@ -199,13 +240,7 @@ class StudObserver:
             pieces += [("up_cards", (n, 52)), ("street", (5,)), ("chips", (n, 2))]
             if iig_obs_type.perfect_recall:
                 pieces.append(("history", (_HISTORY, len(ACTIONS) + n)))
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[at : at + size].reshape(shape)
-            at += size
+        self.tensor, self.dict = tensor_pieces(pieces)
         self.total = float(game.stack * n)
 
     def set_from(self, state: StudState, player: int) -> None:
@@ -247,3 +282,8 @@ for _game in GAMES:
     pyspiel.register_game(
         _game_type(_game), type(f"StudGame_{_game}", (StudGame,), {"game": _game})
     )
+
+# The reduced deck for tabular CFR registers itself with these.
+from studeval.envs import openspiel_mini  # noqa: E402
+
+PARAMETERS[openspiel_mini.NAME] = openspiel_mini.DEFAULTS
