@@ -186,3 +186,8 @@ def test_openspiel_actions_not_allowed_are_illegal_action_errors(name: str) -> N
         with pytest.raises(IllegalActionError, match=r"cannot .* allowed: bring_in \(2\)"):
             state.apply_action(action)
     assert str(state) == before
+    while not state.is_terminal():
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(outcomes[0][0] if outcomes else state.legal_actions()[-1])
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        state.apply_action(1)

@@ -180,6 +180,8 @@ class StudState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         hand = self.hand
+        if hand.over:
+            raise IllegalActionError(f"action {action}: the hand is over")
         if self.is_chance_node():
             if action not in {card for card, _ in self.chance_outcomes()}:
                 raise IllegalActionError(f"deal {action}: no such card is left to deal")

@@ -167,8 +167,7 @@ class MiniStudState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.over:
-            raise IllegalActionError(f"{ACTIONS[action] if 0 <= action < 5 else action}: "
-                                     "the hand is over")  # fmt: skip
+            raise IllegalActionError(f"action {action}: the hand is over")
         if self.actor < 0:
             self._deal(action)
             return
