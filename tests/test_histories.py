@@ -164,7 +164,7 @@ def test_encodings_files_directories_and_open_files(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     (tmp_path / "deep" / "c.txt").write_bytes(text.encode("utf-16"))
     (tmp_path / "deep" / "d.txt").write_bytes(text.encode("cp1252"))
-    histories = list(read(tmp_path))
+    histories = list(read(tmp_path, duplicates="keep"))  # one hand in four files
     assert len(histories) == 4
     assert all(h.players[2].name == "mégane" for h in histories)
     assert [Path(h.source or "").name for h in histories] == ["a.txt", "b.txt", "c.txt", "d.txt"]

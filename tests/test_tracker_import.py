@@ -237,3 +237,27 @@ def test_graph_order_is_the_order_played() -> None:
     early = {"played_at": datetime.datetime(2026, 1, 1)}
     unknown = {"played_at": None}
     assert sorted([unknown, late, early], key=_when) == [early, late, unknown]
+
+
+def test_a_large_file_is_read_in_parts_as_it_would_be_whole(tmp_path: Path, monkeypatch) -> None:
+    from studeval.histories import _files
+
+    hands = [stars(str(n)) for n in range(1, 41)]
+    path = tmp_path / "big.txt"
+    path.write_text("\n\n".join(hands).replace("alba_k", "albà_k"), encoding="utf-8")
+    whole = [(h.hand_id, h.line, h.players[0].name) for h in read(path)]
+    cuts: list[int] = []
+    real_cut = _files._cut
+
+    def counted(blocks, starts):  # type: ignore[no-untyped-def]
+        for part, line in real_cut(blocks, starts):
+            cuts.append(line)
+            yield part, line
+
+    monkeypatch.setattr(_files, "WHOLE_BELOW", 0)
+    monkeypatch.setattr(_files, "BLOCK", 1000)  # blocks end inside hands and characters
+    monkeypatch.setattr(_files, "_cut", counted)
+    assert [(h.hand_id, h.line, h.players[0].name) for h in read(path)] == whole
+    assert len(whole) == 40 and len(cuts) > 10  # it was read in parts
+    path.write_bytes("\n\n".join(hands).replace("alba_k", "albà_k").encode("cp1252"))
+    assert [h.players[0].name for h in read(path)] == ["albà_k"] * 40

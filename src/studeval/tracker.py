@@ -237,6 +237,17 @@ def analyze_many(
     files that hold no hand history or cannot be read. ``errors="raise"`` raises the
     first of them instead (a duplicate is only reported). Needs pandas
     (``pip install 'studeval[dask]'``).
+
+    >>> import pathlib, tempfile
+    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    >>> _ = (folder / "README.txt").write_text("My exports")
+    >>> frame = analyze_many(folder, player="DarioZ")
+    >>> frame[["hand_id", "net", "currency"]].values.tolist()
+    [['20261202017', 0.24, 'USD']]
+    >>> frame.attrs["refused"][["status", "reason"]].values.tolist()[0][0]
+    'not a history'
     """
     try:
         import pandas  # noqa: F401

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from studeval.cli._console import InputError, Progress, open_input, say
 from studeval.histories import NotStudError
 from studeval.histories._record import UnreadableFileError
-from studeval.histories._sources import Loaded, SeenHands, files_in, load_text
+from studeval.histories._sources import Loaded, SeenHands, files_in, load_file, load_text
 from studeval.histories._text import decode
 
 __all__ = ["Loaded", "Tally", "load", "replayed"]
@@ -37,16 +37,18 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
     seen = SeenHands()
     try:
         for name in files:
-            where = "<stdin>" if name == "-" else name
-            try:
-                stream, _size = open_input(name)
-                with stream:
-                    text = decode(stream.read())
-            except (InputError, OSError) as err:
-                reason = str(err) if isinstance(err, InputError) else err.strerror or str(err)
-                yield Loaded(where, error=UnreadableFileError(reason, source=where))
+            if name != "-":  # a file, a large one read a part at a time
+                yield from load_file(name, seen)
             else:
-                yield from load_text(text, where, seen)
+                try:
+                    stream, _size = open_input(name)
+                    with stream:
+                        text = decode(stream.read())
+                except (InputError, OSError) as err:
+                    reason = str(err) if isinstance(err, InputError) else err.strerror or str(err)
+                    yield Loaded("<stdin>", error=UnreadableFileError(reason, source="<stdin>"))
+                else:
+                    yield from load_text(text, "<stdin>", seen)
             if bar is not None:
                 bar.update(1)
     finally:

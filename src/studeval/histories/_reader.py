@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal, overload
 
 from studeval.histories._fast import read_fast
+from studeval.histories._files import FileText, file_text, whole_text
 from studeval.histories._grammar import Grammar, read_hand
 from studeval.histories._record import (
     DuplicateHandError,
@@ -43,7 +44,7 @@ from studeval.histories.winamax import GRAMMAR as WINAMAX
 from studeval.histories.winning import GRAMMAR as WINNING
 from studeval.histories.winning import GRAMMAR_2016 as WINNING_2016
 
-__all__ = ["SITES", "SeenHands", "find_site", "read", "read_texts"]
+__all__ = ["SITES", "SeenHands", "find_site", "hand_starts", "read", "read_texts"]
 
 #: An XML room's reader: the file's text, its first line, its name -> its hands.
 XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
@@ -105,49 +106,51 @@ def _looks_like_text(source: str) -> bool:
     )
 
 
-def _texts(source: object) -> Iterator[tuple[str, str | None] | HistoryError]:
-    """(text, where) for each file or text ``source`` names; a file that cannot be
-    read is its :class:`NotAHistoryError` (and the files after it are still read)."""
+def _texts(source: object, grammars: list[Grammar]) -> Iterator[FileText | HistoryError]:
+    """The text of each file or text ``source`` names; a file that cannot be read is
+    its :class:`UnreadableFileError` (and the files after it are still read)."""
     if isinstance(source, str) and _looks_like_text(source):
-        yield source, None
+        yield whole_text(source, None)
     elif isinstance(source, (str, os.PathLike)):
         path = Path(source)
         try:
-            is_dir, is_file, exists = path.is_dir(), path.is_file(), path.exists()
+            is_dir, exists = path.is_dir(), path.exists() or path.is_symlink()
         except (OSError, ValueError) as err:  # a name too long, a NUL in it
             raise HistoryError(f"cannot read {str(source)[:200]!r}: {err}") from None
+        starts = functools.partial(hand_starts, grammars=grammars)
         if is_dir:
             for child in sorted(path.rglob("*")):
                 if not child.is_dir():
-                    yield _file_text(child)
-        elif is_file or exists:
-            yield _file_text(path)
+                    yield file_text(child, starts)
+        elif exists:
+            yield file_text(path, starts)
         else:
             raise HistoryError(f"no such file or directory: {source}")
     elif isinstance(source, (bytes, bytearray)):
-        yield decode(bytes(source)), None
+        yield whole_text(decode(bytes(source)), None)
     elif hasattr(source, "read"):
         data = source.read()
         where = getattr(source, "name", None)
-        yield (decode(data) if isinstance(data, bytes) else data), (str(where) if where else None)
+        text = decode(data) if isinstance(data, bytes) else data
+        yield whole_text(text, str(where) if where else None)
     else:
         raise HistoryError(
             f"read() takes a path, an open file or text; got {type(source).__name__}"
         )
 
 
-def _file_text(path: Path) -> tuple[str, str] | HistoryError:
-    """A file's text, or why it cannot be read (a pipe, a device, a broken link or
-    an error reading it are each reported, never passed over)."""
-    if not path.is_file():
-        broken = path.is_symlink() and not path.exists()
-        kind = "a link to nothing" if broken else "not a regular file"
-        return UnreadableFileError(f"{kind}: not read", source=str(path))
-    try:
-        return decode(path.read_bytes()), str(path)
-    except OSError as err:
-        return UnreadableFileError(f"cannot read the file: {err.strerror or err}",
-                                   source=str(path))  # fmt: skip
+def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
+    """Where the lines that start a text room's hand begin, from ``at`` on."""
+    if not grammars:
+        return []
+    patterns = tuple(g.start.pattern for g in grammars)
+    starts = _starts(patterns)
+    found = []
+    for candidate in _line_starts(patterns).finditer(text, at):
+        end = text.find("\n", candidate.start())
+        if starts.match(text[candidate.start() : end if end >= 0 else len(text)]):
+            found.append(candidate.start())
+    return found
 
 
 #: Where an XML document starts in a text (a declaration, or a room's root element).
@@ -171,9 +174,9 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
         if found.re is _XML_DECLARATION:
             declared = text.find(">", found.end())
         cuts.add(found.start())
-        after = _first_hand(text, found.end(), grammars)  # a room's text after the XML
-        if after is not None:
-            cuts.add(after)
+        after = hand_starts(text, found.end(), grammars)  # a room's text after the XML
+        if after:
+            cuts.add(after[0])
     ordered = sorted(cuts)
     ends = [*ordered[1:], len(text)]
     return [(text[a:b], text.count("\n", 0, a) + 1) for a, b in zip(ordered, ends, strict=True)]
@@ -234,19 +237,6 @@ def _hands_by_line(text: str, grammars: list[Grammar]) -> Iterator[tuple[Grammar
         start = (grammars[int(str(found.lastgroup)[1:])], number)
     if start is not None:
         yield start[0], lines[start[1] :], start[1] + 1
-
-
-def _first_hand(text: str, at: int, grammars: list[Grammar]) -> int | None:
-    """Where the first line from ``at`` on that starts a text room's hand begins."""
-    if not grammars:
-        return None
-    patterns = tuple(g.start.pattern for g in grammars)
-    starts = _starts(patterns)
-    for candidate in _line_starts(patterns).finditer(text, at):
-        end = text.find("\n", candidate.start())
-        if starts.match(text[candidate.start() : end if end >= 0 else len(text)]):
-            return candidate.start()
-    return None
 
 
 @functools.lru_cache(maxsize=16)
@@ -315,7 +305,8 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
     if duplicates not in ("drop", "keep") and not isinstance(duplicates, SeenHands):
         raise HistoryError(f"duplicates must be 'drop' or 'keep'; got {duplicates!r}")
     seen = SeenHands() if duplicates == "drop" else duplicates
-    yield from read_texts(_texts(source), site=site, errors=errors,
+    grammars = [g for g in GRAMMARS if site in (None, g.site)]
+    yield from read_texts(_texts(source, grammars), site=site, errors=errors,
                           seen=seen if isinstance(seen, SeenHands) else None)  # fmt: skip
 
 
@@ -359,14 +350,14 @@ class SeenHands:
 
 
 def read_texts(
-    texts: Iterable[tuple[str, str | None] | HistoryError],
+    texts: Iterable[FileText | HistoryError],
     *,
     site: str | None,
     errors: str,
     seen: SeenHands | None,
 ) -> Iterator[History | HistoryError]:
-    """:func:`read` over texts already decoded (each with where it comes from), or
-    the errors that stood for files that could not be read."""
+    """:func:`read` over files' texts, or the errors that stood for files that could
+    not be read."""
     grammars = [g for g in GRAMMARS if site in (None, g.site)]
     dropped: list[DuplicateHandError] = []
     for text in texts:
@@ -374,25 +365,31 @@ def read_texts(
             yield _reported(text, errors)
             continue
         anything = False
-        for found in _found(text[0], text[1], site, grammars):
+        try:
+            for part, first in text.parts:
+                for found in _found(part, first, text.where, site, grammars):
+                    anything = True
+                    if seen is not None:
+                        found = seen.check(found)
+                        if isinstance(found, DuplicateHandError) and errors == "raise":
+                            dropped.append(found)
+                            continue
+                    yield _replayed(found, errors)
+        except UnreadableFileError as err:  # a disk error halfway through a large file
             anything = True
-            if seen is not None:
-                found = seen.check(found)
-                if isinstance(found, DuplicateHandError) and errors == "raise":
-                    dropped.append(found)
-                    continue
-            yield _replayed(found, errors)
+            yield _reported(err, errors)
         if not anything:
-            yield _reported(_not_a_history(text[0], text[1], site), errors)
+            yield _reported(_not_a_history(text.head, text.where, site), errors)
     if dropped:
         warnings.warn(DuplicateHandsWarning(dropped), stacklevel=3)
 
 
-def _found(text: str, where: str | None, site: str | None,
+def _found(text: str, first_line: int, where: str | None, site: str | None,
            grammars: list[Grammar]) -> Iterator[History | Transcript | HistoryError]:  # fmt: skip
-    """Each hand of one file's text, its room's reader's way (read in C, transcribed,
-    or refused)."""
+    """Each hand of a file's text (from its line ``first_line``), its room's
+    reader's way (read in C, transcribed, or refused)."""
     for part, first in _segments(text, grammars):
+        first += first_line - 1
         xml = _xml_room(part)
         if xml is not None:
             if site in (None, xml[0]):

@@ -15,6 +15,7 @@ all read their inputs here, so that they read, skip and refuse the same hands.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,9 +23,9 @@ from pathlib import Path
 
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.histories._reader import SeenHands, find_site, read_texts
+from studeval.histories._files import FileText, file_text, whole_text
+from studeval.histories._reader import GRAMMARS, SeenHands, find_site, hand_starts, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
-from studeval.histories._text import decode
 from studeval.phh import read as read_phh
 
 __all__ = ["Loaded", "SeenHands", "files_in", "load_file", "load_text", "looks_like_phh"]
@@ -73,24 +74,28 @@ def files_in(inputs: list[str]) -> list[str]:
 
 def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
     """Every hand of the file ``path``, read or reported (a file that cannot be read
-    is reported, naming it)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        if not Path(path).exists():
-            message = "no such file or directory"
-        else:
-            message = f"cannot read the file: {err.strerror or err}"
-        yield Loaded(path, error=UnreadableFileError(message, source=path))
+    is reported, naming it). A large file is read a part at a time."""
+    if not Path(path).exists() and not Path(path).is_symlink():
+        error = UnreadableFileError("no such file or directory", source=path)
+        yield Loaded(path, error=error)
         return
-    yield from load_text(decode(data), path, seen)
+    text = file_text(Path(path), functools.partial(hand_starts, grammars=list(GRAMMARS)))
+    if isinstance(text, HistoryError):
+        yield Loaded(path, error=text)
+        return
+    yield from _loaded(text, path, seen)
 
 
 def load_text(text: str, where: str, seen: SeenHands | None) -> Iterator[Loaded]:
-    """Every hand of one file's ``text`` (``where`` names it): a room's histories,
-    else PHH records, else the file reported as no hand history."""
-    if find_site(text) is not None or not looks_like_phh(text):
-        for found in read_texts([(text, where)], site=None, errors="collect", seen=seen):
+    """Every hand of one file's ``text`` (``where`` names it)."""
+    yield from _loaded(whole_text(text, where), where, seen)
+
+
+def _loaded(text: FileText, where: str, seen: SeenHands | None) -> Iterator[Loaded]:
+    """A room's histories, else PHH records, else the file reported as holding no
+    hand history."""
+    if find_site(text.head) is not None or not looks_like_phh(text.head):
+        for found in read_texts([text], site=None, errors="collect", seen=seen):
             if isinstance(found, HistoryError):
                 at = f"{where}:{found.line}" if found.line is not None else where
                 yield Loaded(at, error=found)
@@ -99,7 +104,7 @@ def load_text(text: str, where: str, seen: SeenHands | None) -> Iterator[Loaded]
                 yield Loaded(label, found.hand, found)
         return
     try:
-        hands = read_phh(text)
+        hands = read_phh("".join(part for part, _ in text.parts))
     except (StudevalError, ValueError) as err:
         yield Loaded(where, error=HistoryError(str(err), source=where))
         return

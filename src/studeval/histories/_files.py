@@ -1,0 +1,137 @@
+"""A history file's text, in parts when it is large: a tracker's export of a year
+of hands is read a few megabytes at a time, cut where a hand starts, so that
+memory stays flat however large the file.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+>>> _ = path.write_text("Hand 1\\nbet\\nHand 2\\ncall\\n")
+>>> starts = lambda text, at: [i for i in range(at, len(text)) if text.startswith("Hand", i)
+...                            and (i == 0 or text[i - 1] == "\\n")]
+>>> text = file_text(path, starts, whole_below=0, block=8)
+>>> text.head, list(text.parts)
+('Hand 1\\nb', [('Hand 1\\nbet\\n', 1), ('Hand 2\\ncall\\n', 3)])
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from studeval.histories._record import UnreadableFileError
+from studeval.histories._text import decode
+
+__all__ = ["FileText", "file_text", "whole_text"]
+
+#: Files up to this size are read whole; larger ones in blocks.
+WHOLE_BELOW = 16 * 1024 * 1024
+#: The size of a block read from a large file.
+BLOCK = 4 * 1024 * 1024
+#: A part with no hand start in this many characters is given whole to the reader
+#: (it is no room's text, and is reported as such) rather than grown for ever.
+LONGEST_PART = 64 * 1024 * 1024
+
+#: Where the hands start in a text, from an offset on: (text, offset) -> offsets.
+HandStarts = Callable[[str, int], list[int]]
+
+
+@dataclass
+class FileText:
+    """A file's text: ``head``, its start (all of a small file), to know what it
+    is; ``parts``, the text in order, each part with the number of its first line
+    (one part for a small file; a large one cut where hands start)."""
+
+    where: str | None
+    head: str
+    parts: Iterator[tuple[str, int]]
+
+
+def whole_text(text: str, where: str | None) -> FileText:
+    """A text held whole as one part."""
+    return FileText(where, text, iter([(text, 1)]))
+
+
+def _encoding(path: Path, block: int) -> str:
+    """How a large file is decoded, as :func:`~studeval.histories._text.decode`
+    would decode it whole: by its mark, its NUL bytes, or whether every block is
+    UTF-8 (else code page 1252)."""
+    with path.open("rb") as stream:
+        start = stream.read(4096)
+        if start.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return "utf-16"
+        if len(start) >= 4 and start.count(0) * 3 > len(start):
+            return "utf-16-le" if start[1::2].count(0) > start[0::2].count(0) else "utf-16-be"
+        if start.startswith(b"\xef\xbb\xbf"):
+            return "utf-8-sig"
+        stream.seek(0)
+        check = codecs.getincrementaldecoder("utf-8")()
+        try:
+            while data := stream.read(block):
+                check.decode(data)
+            check.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return "cp1252"
+    return "utf-8"
+
+
+def _blocks(path: Path, encoding: str, block: int) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    try:
+        with path.open("rb") as stream:
+            while data := stream.read(block):
+                yield decoder.decode(data)
+            yield decoder.decode(b"", final=True)
+    except OSError as err:  # a disk error halfway: the rest of the file is reported
+        raise UnreadableFileError(f"cannot read the file: {err.strerror or err}",
+                                  source=str(path)) from None  # fmt: skip
+
+
+def _cut(blocks: Iterator[str], starts: HandStarts) -> Iterator[tuple[str, int]]:
+    """The text of ``blocks`` in parts that end where a hand starts."""
+    buffer, line = "", 1
+    for block in blocks:
+        buffer += block
+        found = starts(buffer, 1)
+        # The last start may begin a hand the next block goes on with: cut before it.
+        cut = found[-1] if found else (len(buffer) if len(buffer) > LONGEST_PART else 0)
+        if cut > 0:
+            yield buffer[:cut], line
+            line += buffer.count("\n", 0, cut)
+            buffer = buffer[cut:]
+    if buffer:
+        yield buffer, line
+
+
+def file_text(path: Path, starts: HandStarts, *, whole_below: int | None = None,
+              block: int | None = None) -> FileText | UnreadableFileError:  # fmt: skip
+    """A file's text (in parts when it holds ``whole_below`` bytes or more; XML is
+    read whole), or why it cannot be read: a pipe, a device, a broken link or an
+    error reading it are each reported, never passed over."""
+    if not path.is_file():
+        broken = path.is_symlink() and not path.exists()
+        kind = "a link to nothing" if broken else "not a regular file"
+        return UnreadableFileError(f"{kind}: not read", source=str(path))
+    where = str(path)
+    whole_below = WHOLE_BELOW if whole_below is None else whole_below
+    block = BLOCK if block is None else block
+    try:
+        if path.stat().st_size < whole_below:
+            return whole_text(decode(path.read_bytes()), where)
+        blocks = _blocks(path, _encoding(path, block), block)
+        head = next(blocks, "")
+    except OSError as err:
+        return UnreadableFileError(f"cannot read the file: {err.strerror or err}", source=where)
+    except UnreadableFileError as err:
+        return err
+    if head.lstrip("\ufeff \t\r\n").startswith("<"):  # XML is parsed whole
+        try:
+            return whole_text(head + "".join(blocks), where)
+        except UnreadableFileError as err:
+            return err
+
+    def again() -> Iterator[str]:
+        yield head
+        yield from blocks
+
+    return FileText(where, head, _cut(again(), starts))
