@@ -832,14 +832,16 @@ def test_replay_equity_prints_each_streets_shares_before_its_betting(capsys, tmp
     at = first.index("Third street")
     share = equity(["Kh Kd 2c", "Ah Ad 5c"], "stud").players[0].share
     # After the deals, before the bring-in: exact heads-up shares, no error shown.
-    assert first[at + 3] == f"  equity (pot 0): Ann {share:.1%}, Bob {1 - share:.1%}"
+    shares = f"Ann {share:.1%}, Bob {1 - share:.1%}"
+    assert first[at + 3] == f"  equity (pot 0; every card shown): {shares}"
     assert first[at + 4].startswith("  Seat 0 brings in")
     # All in on 3rd street: every street after is dealt with no betting, each with
     # its line after its cards.
     notes = [i for i, line in enumerate(first) if line.strip().startswith("equity")]
     seventh = first.index("Seventh street")
     assert len(notes) == 5 and all(" is dealt " in line for line in first[seventh + 1 : notes[-1]])
-    assert first[notes[-1]] == "  equity (pot 20): Ann 100.0%, Bob 0.0%"  # trip kings
+    trip_kings = "  equity (pot 20; every card shown): Ann 100.0%, Bob 0.0%"
+    assert first[notes[-1]] == trip_kings
     status, plain, _ = run(capsys, "replay", str(path))
     assert "equity (pot" not in plain
 

@@ -65,7 +65,9 @@ def _equities(hand: Any) -> dict[int, str]:
             + (f" ±{street.std_errors[seat]:.2%}" if not street.exact else "")
             for seat, share in enumerate(street.shares) if share is not None
         )  # fmt: skip
-        lines[street.street] = f"equity (pot {street.pot}): {shares}"
+        # The deal lines show what the table saw; the shares count the down cards
+        # the hand shows later too, and say so.
+        lines[street.street] = f"equity (pot {street.pot}; every card shown): {shares}"
     return lines
 
 
