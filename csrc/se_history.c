@@ -294,6 +294,65 @@ static int se_may_match(const se_hist_template *t, const se_bytes *b) {
              (t->need[2] & ~b->have[2]) | (t->need[3] & ~b->have[3]));
 }
 
+/* Where the n bytes of `word` first occur in s[0..len), or -1. */
+static int se_find_text(const char *s, int len, const char *word, int n) {
+    for (int i = 0; i + n <= len; i++) {
+        const char *at = memchr(s + i, word[0], (size_t)(len - n - i + 1));
+        if (at == NULL) return -1;
+        i = (int)(at - s);
+        if (memcmp(at, word, (size_t)n) == 0) return i;
+    }
+    return -1;
+}
+
+/* Whether the line holds every literal part of template t, in order (an optional
+ * literal aside): a line the template nearly matches, with an amount, a seat or a
+ * card this reader does not read ("$ 2.00", "Seat \u0968"), which the general
+ * reader's patterns may read. */
+static int se_resembles(const char *t, const char *s, int len) {
+    int at = 0;
+    while (*t) {
+        if (*t == '{') {
+            const char *close = strchr(t, '}');
+            if (close == NULL) return 0;
+            t = close + 1;
+            continue;
+        }
+        const char *open = strchr(t, '{');
+        int n = open ? (int)(open - t) : (int)strlen(t);
+        int found = se_find_text(s + at, len - at, t, n);
+        if (found < 0) return 0;
+        at += found + n;
+        t += n;
+    }
+    return 1;
+}
+
+/* Whether a template of `role`'s group before the k-th of the group (all: k -1)
+ * resembles the line. */
+static int se_near(const se_hist_grammar *g, int role, int before, const char *s, int len) {
+    int group = se_group(role);
+    int end = before >= 0 ? g->group_start[group] + before : g->group_start[group + 1];
+    for (int k = g->group_start[group]; k < end; k++)
+        if (se_resembles(g->templates[g->by_role[k]].text, s, len)) return 1;
+    return 0;
+}
+
+/* Whether a listed name starts as a line no name starts does ("*** SUMMARY ***",
+ * "Seat 1", "Dealt to x"): the general reader tells such lines apart by the
+ * names it knows; this one leaves them to it. */
+static int se_name_like_a_line(const se_hist_grammar *g, const se_hist_hand *h) {
+    for (int i = 0; i < g->count; i++) {
+        const char *t = g->templates[i].text;
+        const char *open = strchr(t, '{');
+        int n = open ? (int)(open - t) : (int)strlen(t);
+        if (n == 0 || g->templates[i].role == SE_HIST_STRICT) continue;
+        for (int p = 0; p < h->listed; p++)
+            if (h->name_len[p] >= n && memcmp(h->text + h->name_at[p], t, (size_t)n) == 0) return 1;
+    }
+    return 0;
+}
+
 /* Bytes the general reader splits lines at or strips as white space, which this
  * reader does not: a hand holding one is left to it. */
 static int se_odd_bytes(const unsigned char *s, size_t len) {
@@ -306,8 +365,11 @@ static int se_odd_bytes(const unsigned char *s, size_t len) {
         unsigned char c = s[i];
         if (c == '\r' || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f) || c == 0) return 1;
         if (c == 0xC2 && i + 1 < len && (s[i + 1] == 0x85 || s[i + 1] == 0xA0)) return 1;
+        if (c == 0xC2 && i + 1 < len && s[i + 1] == 0xA3) return 1; /* a pound sign */
         if (c == 0xD9 || c == 0xDB || c == 0xDF) return 1; /* Arabic and N'Ko digits */
-        if (c >= 0xE1 && c <= 0xEF) return 1; /* three-byte characters: spaces, BOMs, signs */
+        /* Three- and four-byte characters: spaces, BOMs, currency signs, and digits
+         * (Devanagari, Thai, mathematical bold...) the general reader's \d reads. */
+        if (c >= 0xE0) return 1;
     }
     return 0;
 }
@@ -335,7 +397,52 @@ static int se_find(const se_hist_grammar *g, int role, const char *s, int len,
         if (se_match(g->templates[i].text, s, len, cap)) return i;
         if (cap->unsure) return -2;
     }
-    return -1;
+    /* None matches: one that nearly does may be a line the general reader reads. */
+    return se_near(g, role, -1, s, len) ? -2 : -1;
+}
+
+/* Each listed seat's deal lines so far, by street (a marker's value: 0..9). */
+typedef struct se_dealt {
+    uint8_t has[SE_HIST_MAX_LISTED][10], count[SE_HIST_MAX_LISTED][10];
+    uint8_t cards[SE_HIST_MAX_LISTED][10][7];
+} se_dealt;
+
+/* The cards a deal line repeats ("[2c 7h] [3d]") against those the seat was dealt
+ * before: all of them, or its up cards only (3rd street's last). */
+static int se_repeats(const se_dealt *d, int seat, int street, const uint8_t *said, int n,
+                      int ups_only) {
+    int at = 0;
+    for (int s = 0; s < street; s++) {
+        if (!d->has[seat][s]) continue;
+        int first = ups_only && s == 3 && d->count[seat][s] > 0 ? d->count[seat][s] - 1 : 0;
+        for (int c = first; c < d->count[seat][s]; c++, at++) {
+            uint8_t known = d->cards[seat][s][c];
+            if (at >= n) return 0;
+            if (said[at] != known && said[at] != SE_UNKNOWN_CARD && known != SE_UNKNOWN_CARD)
+                return 0;
+        }
+    }
+    return at == n;
+}
+
+/* Whether a deal line agrees with the seat's earlier ones, as the general reader
+ * checks it: one line a street (the same again is no harm), and on 4th street on
+ * the cards it repeats are the ones dealt before. */
+static int se_deal_agrees(se_dealt *d, int seat, int street, const se_hist_step *step,
+                          const se_capture *cap) {
+    if (street > 9) return 0;
+    if (d->has[seat][street])
+        return d->count[seat][street] == step->card_count &&
+               memcmp(d->cards[seat][street], step->cards, step->card_count) == 0;
+    d->has[seat][street] = 1;
+    d->count[seat][street] = step->card_count;
+    memcpy(d->cards[seat][street], step->cards, step->card_count);
+    if (street <= 3) return 1;
+    uint8_t every[2 * SE_HIST_MAX_CARDS];
+    int n = se_read_cards(cap->cards, cap->cards_len, 0, every, (int)sizeof every);
+    if (n < 0) return 0;
+    n -= step->card_count; /* the cards before the last group */
+    return n <= 0 || se_repeats(d, seat, street, every, n, 0) || se_repeats(d, seat, street, every, n, 1);
 }
 
 int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_hist_hand *h) {
@@ -347,6 +454,8 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         SE_HIST_BAIL(h);
     int len = (int)size, street = 0, in_seats = 0, seats_done = 0;
     se_capture cap;
+    se_dealt dealt;
+    memset(&dealt, 0, sizeof dealt);
     for (int at = 0; at < len;) {
         const char *nl = memchr(text + at, '\n', (size_t)(len - at));
         int end = nl ? (int)(nl - text) : len;
@@ -373,6 +482,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             }
             if (!in_seats || line_len == 0) continue; /* the header, or a blank line */
             seats_done = 1;
+            if (se_name_like_a_line(g, h)) SE_HIST_BAIL(h);
         }
         if (line_len == 0) continue;
         int found = se_find(g, SE_HIST_STREET, line, line_len, &bytes, &cap);
@@ -392,7 +502,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             }
             continue;
         }
-        int group = se_group(SE_HIST_REVEAL);
+        int group = se_group(SE_HIST_REVEAL), shown = 0;
         for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
             /* Cards shown, wherever they are. */
             const se_hist_template *t = &g->templates[g->by_role[k]];
@@ -402,6 +512,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
                 if (cap.unsure) SE_HIST_BAIL(h);
                 continue;
             }
+            shown = 1;
             int seat = se_listed_seat(h, cap.name, cap.name_len);
             if (seat < 0 || h->revealed_set[seat]) continue; /* the first word stands */
             uint8_t cards[SE_HIST_MAX_CARDS];
@@ -411,6 +522,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             for (int c = 0; c < n; c++)
                 if (cards[c] != SE_UNKNOWN_CARD) h->revealed[seat][h->revealed_count[seat]++] = cards[c];
         }
+        if (!shown && se_near(g, SE_HIST_REVEAL, -1, line, line_len)) SE_HIST_BAIL(h);
         if (street == 9) { /* the summary: the total pot and the rake */
             int total = se_find(g, SE_HIST_TOTAL, line, line_len, &bytes, &cap);
             if (total == -2) SE_HIST_BAIL(h);
@@ -420,14 +532,17 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             }
             continue;
         }
-        int kind = -1;
+        int kind = -1, at_k = -1;
         for (int k = g->group_start[0]; k < g->group_start[1] && kind < 0; k++) {
             const se_hist_template *t = &g->templates[g->by_role[k]];
             if (!se_may_match(t, &bytes)) continue;
             memset(&cap, 0, sizeof cap);
-            if (se_match(t->text, line, line_len, &cap)) kind = t->role;
+            if (se_match(t->text, line, line_len, &cap)) kind = t->role, at_k = k - g->group_start[0];
             else if (cap.unsure) SE_HIST_BAIL(h);
         }
+        /* A template before the one matching (or any, with none) nearly matches: the
+         * general reader's patterns, tried in the same order, may read the line. */
+        if (se_near(g, SE_HIST_ANTE, at_k, line, line_len)) SE_HIST_BAIL(h);
         if (kind < 0) { /* a line no template knows: passed over, unless a player's */
             int strict = se_group(SE_HIST_STRICT);
             for (int k = g->group_start[strict]; k < g->group_start[strict + 1]; k++) {
@@ -460,6 +575,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             if (n < 0) SE_HIST_BAIL(h);
             step->card_count = (uint8_t)n;
         }
+        if (kind == SE_HIST_DEAL && !se_deal_agrees(&dealt, seat, street, step, &cap)) SE_HIST_BAIL(h);
         h->in_hand[seat] = 1;
     }
     if (h->listed == 0) SE_HIST_BAIL(h);
@@ -525,8 +641,9 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         s->to_chips = s->has_to ? se_chips_of(s->to, places) : -1;
         if ((s->has_amount && s->amount_chips < 0) || (s->has_to && s->to_chips < 0)) SE_HIST_BAIL(h);
     }
-    /* The ante: the largest posted; the bring-in: the first one's, unless it was
-     * all in or nobody brought in. */
+    /* The ante: the largest posted; the bring-in: the first one's (all in or not),
+     * else none where the first seat checks or folds, else half the small bet, below
+     * the first seat's total when it went all in for less (_replay.py's _bring_in). */
     h->ante = 0;
     const se_hist_step *bring_in = NULL, *opening = NULL;
     for (int i = 0; i < h->steps; i++) {
@@ -536,13 +653,15 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         if (s->kind >= SE_HIST_BRING_IN && s->kind <= SE_HIST_FOLD && s->street == 3 && !opening)
             opening = s;
     }
-    if (bring_in != NULL && !bring_in->all_in) {
+    if (bring_in != NULL) {
         h->bring_in = bring_in->amount_chips;
-    } else if (opening != NULL && (opening->kind == SE_HIST_CHECK || opening->kind == SE_HIST_FOLD ||
-                                   opening->kind == SE_HIST_BET)) {
+    } else if (opening != NULL && (opening->kind == SE_HIST_CHECK || opening->kind == SE_HIST_FOLD)) {
         h->bring_in = 0;
     } else {
         h->bring_in = h->small_bet / 2 > 1 ? h->small_bet / 2 : 1;
+        int64_t total = opening == NULL ? -1 : opening->to_chips > 0 ? opening->to_chips
+                                                                     : opening->amount_chips;
+        if (total >= 0 && total <= h->bring_in) h->bring_in = total / 2;
     }
     if (h->bring_in > h->small_bet) h->bring_in = h->small_bet;
     if (!h->has_rake) SE_HIST_BAIL(h); /* a rake left unwritten: the general reader's */

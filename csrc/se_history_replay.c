@@ -107,6 +107,13 @@ static int se_act(se_hist_hand *h, const se_hist_step *s) {
         if (s->has_to) to = s->to_chips;
         else if (s->has_amount) to = hand->contributions[seat] - h->round_start[seat] + s->amount_chips;
         else SE_HIST_BAIL(h);
+        if (s->has_amount && s->has_to) { /* "raises X to Y": X is Y less the bet to call */
+            int64_t level = 0;
+            for (int p = 0; p < h->players; p++)
+                if (hand->contributions[p] - h->round_start[p] > level)
+                    level = hand->contributions[p] - h->round_start[p];
+            if (s->amount_chips != to - level) SE_HIST_BAIL(h);
+        }
         /* Rooms name a wager differently: the kind whose legal totals hold it. */
         int said = s->kind == SE_HIST_COMPLETE ? 0 : s->kind == SE_HIST_BET ? 1 : 2;
         int order[4] = {said, 0, 1, 2};
@@ -122,7 +129,35 @@ static int se_act(se_hist_hand *h, const se_hist_step *s) {
     }
     }
     if (se_hand_act(hand, action, to) != SE_OK) SE_HIST_BAIL(h);
+    if (s->all_in && hand->stacks[seat] != 0) SE_HIST_BAIL(h); /* all in, chips left */
     return SE_OK;
+}
+
+/* Whether the cards shown agree with the deal lines: no more than three down
+ * cards besides a player's up cards, and no card another player holds face up or
+ * showed. */
+static int se_shows_agree(const se_hist_hand *h) {
+    for (int p = 0; p < h->listed; p++) {
+        uint8_t downs[SE_HIST_MAX_CARDS];
+        int n = se_downs(h, p, downs), distinct = 0;
+        for (int i = 0; i < n; i++) {
+            int earlier = 0;
+            for (int k = 0; k < i && !earlier; k++) earlier = downs[k] == downs[i];
+            distinct += !earlier;
+        }
+        if (distinct > 3) return 0;
+        for (int k = 0; k < h->revealed_count[p]; k++) {
+            uint8_t card = h->revealed[p][k];
+            for (int q = 0; q < h->listed; q++) {
+                if (q == p) continue;
+                for (int u = 0; u < h->up_count[q]; u++)
+                    if (h->up[q][u] == card) return 0;
+                for (int u = 0; u < h->revealed_count[q]; u++)
+                    if (h->revealed[q][u] == card) return 0;
+            }
+        }
+    }
+    return 1;
 }
 
 static int se_showdown(se_hist_hand *h) {
@@ -198,12 +233,14 @@ int se_hist_play(se_hist_hand *h, se_hand *hand) {
         if (h->up_count[p] == SE_HIST_MAX_CARDS) SE_HIST_BAIL(h); /* more up cards than dealt */
         h->up[p][h->up_count[p]++] = up;
     }
+    if (!se_shows_agree(h)) SE_HIST_BAIL(h);
     for (int i = 0; i < h->steps; i++) {
         const se_hist_step *s = &h->step[i];
         int seat = s->player >= 0 ? h->seat_of[s->player] : -1;
         switch (s->kind) {
         case SE_HIST_ANTE:
             if (s->has_amount && s->amount_chips != hand->contributions[seat]) SE_HIST_BAIL(h);
+            if (s->all_in && hand->stacks[seat] != 0) SE_HIST_BAIL(h);
             break;
         case SE_HIST_STREET:
             if (!hand->over && se_ready(h, s->street) != SE_OK) return SE_HIST_UNSURE;

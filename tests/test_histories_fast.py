@@ -5,6 +5,7 @@ makes, and every hand it gives up on is read the general way, errors included.""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from unittest import mock
 
@@ -147,6 +148,89 @@ def test_a_line_changed_is_read_the_same_or_refused_with_the_same_reason() -> No
     assert fast == general
     errors = sum(1 for k in general if k[0] == "error")  # type: ignore[index]
     assert errors > 100 and spy.read > 100 and spy.refused > 100, (errors, spy.read)
+
+
+#: Lines the C reader's templates do not read and the general reader's patterns may:
+#: money written with a space, the sign after or another sign, digits that are not
+#: ASCII (Devanagari, mathematical bold, Arabic-Indic), and lines that say more than
+#: the text did (an amount or a card changed where the text repeats it).
+_ODD_MONEY = ("$ {}", "{}$", "£{}", "€{}")
+_ODD_DIGITS = ("\u0968", "\U0001d7d0", "\u0662")
+
+
+def _odd_line(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    at = rng.randrange(2, len(lines))
+    names = [line.split(": ", 1)[1].split(" (")[0] for line in lines if line.startswith("Seat ")]
+    name = rng.choice(names)
+    kind = rng.randrange(9)
+    if kind == 0:  # an amount written another way
+        money = [i for i, line in enumerate(lines) if "$" in line and i > 2]
+        if money:
+            at = rng.choice(money)
+            amount = lines[at].split("$")[1].split()[0].rstrip(")")
+            odd = rng.choice(_ODD_MONEY).format(amount)
+            lines[at] = lines[at].replace("$" + amount, odd, 1)
+    elif kind == 1:  # a digit that is not ASCII
+        digits = [i for i, line in enumerate(lines) if any(c.isdigit() for c in line) and i > 1]
+        at = rng.choice(digits)
+        place = rng.choice([i for i, c in enumerate(lines[at]) if c.isdigit()])
+        lines[at] = lines[at][:place] + rng.choice(_ODD_DIGITS) + lines[at][place + 1 :]
+    elif kind == 2:
+        lines.insert(at, f"{name} collected {rng.choice(_ODD_MONEY).format('2.00')} from pot")
+    elif kind == 3:
+        amount = rng.choice(_ODD_MONEY).format("0.02")
+        lines.insert(at, f"Uncalled bet ({amount}) returned to {name}")
+    elif kind == 4:  # a summary's show line with a seat number in another script
+        shown = [i for i, line in enumerate(lines) if ": shows [" in line]
+        if shown:
+            who, cards = lines[shown[0]].split(": shows ")
+            lines.append(f"Seat {rng.choice(_ODD_DIGITS)}: {who} showed {cards.split(']')[0]}]")
+    elif kind == 5:  # the X of "raises X to Y"
+        raises = [i for i, line in enumerate(lines) if ": raises " in line]
+        if raises:
+            at = rng.choice(raises)
+            lines[at] = re.sub(r"raises (\$?)\d", lambda m: f"raises {m[1]}9", lines[at], count=1)
+    elif kind == 6:  # all in, or not
+        wagers = [i for i, line in enumerate(lines) if re.search(r": (calls|bets|raises) ", line)]
+        if wagers:
+            at = rng.choice(wagers)
+            said = " and is all-in"
+            lines[at] = lines[at][: -len(said)] if lines[at].endswith(said) else lines[at] + said
+    elif kind == 7:  # a card a deal line repeats
+        deals = [i for i, line in enumerate(lines) if line.startswith("Dealt to") and "] [" in line]
+        if deals:
+            at = rng.choice(deals)
+            other = "Q" if "[K" in lines[at] else "K"
+            lines[at] = re.sub(r"\[\w", "[" + other, lines[at], count=1)
+    else:  # a card shown that another player was dealt face up
+        shown = [i for i, line in enumerate(lines) if ": shows [" in line]
+        ups = [line.split("] [")[-1].rstrip("]") for line in lines if "] [" in line]
+        if shown and ups:
+            at = rng.choice(shown)
+            lines[at] = re.sub(r"\[\w\w", "[" + rng.choice(ups), lines[at], count=1)
+    return "\n".join(lines)
+
+
+def test_lines_only_the_general_reader_reads_are_left_to_it() -> None:
+    """Hands with a line the C reader's templates do not read, or that says what the
+    other lines contradict: the same History or the same error from both readers."""
+    rng = random.Random(34)
+    texts = [_odd_line(t, rng) for t in _random_texts(13, 500, PLAIN_NAMES)]
+    fast, general, spy = _both("\n\n".join(texts))
+    assert fast == general
+    errors = sum(1 for k in general if k[0] == "error")  # type: ignore[index]
+    assert errors > 150 and spy.read > 50 and spy.refused > 150, (errors, spy.read, spy.refused)
+
+
+def test_names_that_start_as_a_line_does_are_left_to_the_general_reader() -> None:
+    names = ["*** SUMMARY ***", "*** RIVER ***x", "Seat 9", "Dealt to x", "Total pot $1",
+             "Uncalled bet (1) returned to Ann", "Dealt to", "bets 5"]  # fmt: skip
+    text = "\n\n".join(_random_texts(17, 80, names + PLAIN_NAMES[:4]))
+    fast, general, spy = _both(text)
+    assert fast == general
+    assert sum(1 for k in general if k[0] == "error") == 0  # type: ignore[index]
+    assert spy.refused > 20 and spy.read > 0
 
 
 def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:

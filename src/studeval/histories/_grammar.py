@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from studeval.histories._record import HistoryError, Step, StepKind, Transcript
+from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
 from studeval.histories._text import money
 from studeval.houserules import HouseRules
 
@@ -156,10 +156,12 @@ def read_hand(
                             line=first_line + index, source=source)  # fmt: skip
 
     if header.game is None:
-        raise error(f"not a seven-card stud game: {header.game_text}", 0)
+        raise NotStudError(header.game_text, site=grammar.site, hand_id=header.hand_id,
+                           line=first_line, source=source)  # fmt: skip
     if grammar.refused is not None:
         raise error(grammar.refused, 0)
     seats: list[tuple[int, str, Decimal]] = []
+    checks = _Checks(header.currency, grammar.card_by_card)
     index = seat_at
     while index < len(lines):
         found = grammar.seat.match(lines[index])
@@ -168,6 +170,8 @@ def read_hand(
                 index += 1
                 continue
             break
+        if checks.foreign(found["stack"]):
+            raise error(f"{checks.foreign(found['stack'])}: {lines[index]!r}", index)
         # A player sitting out stays listed: tournaments deal them in (and fold them).
         seats.append((int(found["seat"]), found["name"], money(found["stack"])))
         index += 1
@@ -186,11 +190,14 @@ def read_hand(
     street = grammar.first_street
     won: list[Step] = []  # the summary's "won" lines
     dealt_now: set[str | None] = set()  # streets_by_deals: who has had this street's cards
+    revealed_at: dict[str, int] = {}  # the line each player's shown cards were read from
     for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
         line = lines[index].rstrip()
         if not line:
             continue
         marker = grammar.street.match(line)
+        if marker and _is_players_line(grammar, line, street, names):
+            marker = None  # a player named like a marker ("*** SUMMARY ***")
         if marker:
             street = grammar.streets.get(marker["street"].lower(), street)
             dealt_now = set()
@@ -201,13 +208,17 @@ def read_hand(
             continue
         for pattern in grammar.reveals if grammar.reveal_hint.search(line) else ():
             shown = pattern.match(line)
-            if shown and shown["name"] in names:
+            if shown and shown["name"] in names and shown["name"] not in transcript.revealed:
                 known = tuple(c for c in cards_in(shown["cards"]) if c is not None)
-                transcript.revealed.setdefault(shown["name"], known)
+                transcript.revealed[shown["name"]] = known
+                revealed_at[shown["name"]] = index
         if street == 9:
             totals = grammar.totals.match(line) if grammar.totals else None
             if totals:  # the pot and the rake, on one line or on two
                 said = totals.groupdict()
+                problem = next(filter(None, map(checks.foreign, filter(None, said.values()))), None)
+                if problem:
+                    transcript.contradictions.append((first_line + index, f"{problem}: {line!r}"))
                 if said.get("pot"):
                     transcript.total_pot = money(said["pot"])
                 if said.get("pot_part"):  # one of many pots, each on its own line
@@ -221,19 +232,24 @@ def read_hand(
                     if said_of["name"] in names:
                         _summary_says(transcript, said_of, first_line + index, won)
             continue
-        step = _step(grammar, line, first_line + index, street, names)
+        read_as = _step(grammar, line, first_line + index, street, names)
+        step = read_as[0] if read_as else None
         if step is not None and grammar.streets_by_deals and step.kind == "deal" and street >= 3:
             before = transcript.steps[-1].kind if transcript.steps else "street"
             if before not in ("deal", "street") or step.name in dealt_now:
                 street += 1
                 dealt_now = set()
                 transcript.steps.append(Step(first_line + index, "street", street=street))
-                step = _step(grammar, line, first_line + index, street, names)
-            assert step is not None
+                read_as = _step(grammar, line, first_line + index, street, names)
+            assert read_as is not None
+            step = read_as[0]
             dealt_now.add(step.name)
-        if step is not None:
+        if read_as is not None and step is not None:
             if step.name not in names:
                 raise error(f"{step.name!r} is not seated in this hand", index)
+            problem = checks.step(step, read_as[1])
+            if problem:
+                transcript.contradictions.append((first_line + index, f"{problem}: {line!r}"))
             if step.kind == "deal" and grammar.card_by_card:
                 _add_card(transcript.steps, step)
             else:
@@ -242,6 +258,9 @@ def read_hand(
             for name in prefixes:
                 if line.startswith(name + grammar.strict_prefix):
                     raise error(f"a line this reader does not know: {line!r}", index)
+    contradicted = _shown_twice(transcript.steps, transcript.revealed)
+    if contradicted is not None:  # the replay takes down cards from them from the start
+        raise error(contradicted[1], revealed_at[contradicted[0]])
     if not any(s.kind == "collect" for s in transcript.steps):
         transcript.steps += won
     if grammar.hero_mark is not None:
@@ -295,7 +314,12 @@ def _named(pattern: re.Pattern[str], line: str, longest_first: list[str]) -> re.
     return None
 
 
-def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str]) -> Step | None:
+def _step(grammar: Grammar, line: str, line_no: int, street: int,
+          names: set[str]) -> tuple[Step, re.Match[str]] | None:  # fmt: skip
+    """The line as a step, and the match it was read by: the first pattern that reads
+    a seated player's name in it (a name may hold another line's words: "Dealt to",
+    "bets 5"), else the first that matches at all (its name then refused)."""
+    first: tuple[Step, re.Match[str]] | None = None
     for kind, hint, pattern in grammar.hinted_lines:
         if hint not in line:
             continue
@@ -310,6 +334,97 @@ def _step(grammar: Grammar, line: str, line_no: int, street: int, names: set[str
         cards: tuple[str | None, ...] = ()
         if groups.get("cards") is not None:
             cards = cards_in(groups["cards"], last_group_only=kind == "deal" and street > 3)
-        return Step(line_no, kind, groups.get("name"), amount, to, cards, street,
+        step = Step(line_no, kind, groups.get("name"), amount, to, cards, street,
                     bool(groups.get("all_in")))  # fmt: skip
+        if "name" not in pattern.groupindex or step.name in names:
+            return step, found
+        first = first or (step, found)
+    return first
+
+
+def _is_players_line(grammar: Grammar, line: str, street: int, names: set[str]) -> bool:
+    """Whether ``line``, which reads as a street marker, is a line of a player whose
+    name starts like one ("*** SUMMARY ***: checks")."""
+    if not any(line.startswith(name) for name in names):
+        return False
+    found = _step(grammar, line, 0, street, names)
+    return found is not None and found[0].name in names
+
+
+#: The sign of each currency a header may name.
+_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def _same_cards(a: tuple[str | None, ...], b: tuple[str | None, ...]) -> bool:
+    """The same cards, a card not shown (None) standing for any."""
+    if len(a) != len(b):
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
+
+
+class _Checks:
+    """What a hand's lines must agree on as they are read: every amount in the
+    header's currency, one deal line a player and street, and the cards a deal line
+    repeats (``[2c 7h] [3d]``) the ones the player's earlier deal lines gave."""
+
+    def __init__(self, currency: str | None, card_by_card: bool = False) -> None:
+        self.currency = currency
+        self.sign = _SIGNS.get(currency or "")
+        self.card_by_card = card_by_card
+        self.dealt: dict[str | None, dict[int, tuple[str | None, ...]]] = {}
+
+    def foreign(self, text: str) -> str | None:
+        """Why an amount's text is in another currency than the header's, or None."""
+        other = next((c for c in "$€£" if c in text and c != self.sign), None)
+        if self.sign is None or other is None:
+            return None
+        return f"an amount in {other} in a {self.currency} game"
+
+    def step(self, step: Step, found: re.Match[str]) -> str | None:
+        """What is wrong with a step read from ``found``, or None."""
+        groups = found.groupdict()
+        for said in (groups.get("amount"), groups.get("to")):
+            problem = self.foreign(said or "")
+            if problem:
+                return problem
+        if step.kind != "deal" or self.card_by_card:
+            return None
+        mine = self.dealt.setdefault(step.name, {})
+        before = mine.get(step.street)
+        if before is not None:
+            return None if before == step.cards else f"a second deal line for {step.name}"
+        mine[step.street] = step.cards
+        every = cards_in(groups.get("cards") or "")
+        repeated = every[: len(every) - len(step.cards)]
+        if step.street > 3 and repeated:
+            # All the player's cards so far, or the up cards only (3rd street's last).
+            known = [mine[street] for street in sorted(mine) if street < step.street]
+            ups = [cards[-1:] if street == 3 else cards for street, cards in sorted(mine.items())
+                   if street < step.street]  # fmt: skip
+            if not any(_same_cards(repeated, sum(k, ())) for k in (known, ups)):
+                return f"{step.name} was not dealt the cards this line repeats"
+        return None
+
+
+def _shown_twice(steps: list[Step], revealed: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
+    """A player whose shown cards contradict the deal lines, and why: more cards
+    than the three dealt down besides the player's up cards, or a card another
+    player was dealt face up or showed."""
+    ups: dict[str | None, set[str | None]] = {}
+    for s in steps:
+        if s.kind == "deal" and s.cards and 3 <= s.street <= 6:
+            ups.setdefault(s.name, set()).add(s.cards[-1])
+    community = next((s.cards[0] for s in steps if s.kind == "street" and s.cards), None)
+    holder = {card: name for name, cards in ups.items() for card in cards if card is not None}
+    for name, shown in revealed.items():
+        downs = {c for c in shown if c not in ups.get(name, set()) and c != community}
+        if len(downs) > 3:
+            return name, (f"{name} shows {' '.join(shown)}: {len(downs)} cards besides the "
+                          "up cards the deal lines give, of 3 dealt down")  # fmt: skip
+        for card in shown:
+            if card == community:
+                continue
+            other = holder.setdefault(card, name)
+            if other != name:
+                return name, f"{name} shows {card}, a card {other} holds"
     return None

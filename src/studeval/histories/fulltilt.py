@@ -105,7 +105,7 @@ GRAMMAR = Grammar(
         (
             "collect",
             re.compile(
-                rf"^{_NAME} (?:wins|ties for) (?:the )?(?:high |low |main |side )?"
+                rf"^{_NAME} (?:wins|ties for) (?:the )?(?:high |low )?(?:main |side )?"
                 rf"pot(?: #\d+)? \((?P<amount>{MONEY})\).*$"
             ),
         ),
@@ -114,7 +114,7 @@ GRAMMAR = Grammar(
         re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
         re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\]]*\])"),
     ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY}).*?(?:\| Rake (?P<rake>{MONEY}))?\s*$"),
+    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
 )
 
 _TITLES = {"stud": "Limit Stud Hi", "stud8": "Limit Stud H/L", "razz": "Limit Razz"}

@@ -85,7 +85,7 @@ GRAMMAR = Grammar(
         re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
         re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\]]*\])"),
     ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY}).*?(?:\| Rake (?P<rake>{MONEY}))?\s*$"),
+    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
     pot_after_rake=True,
     collects_returns=True,
 )  # fmt: skip

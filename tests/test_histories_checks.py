@@ -1,0 +1,227 @@
+"""What a hand history's text says twice must agree: the cards shown with the deal
+lines, the cards a deal line repeats with those dealt before, the ``X`` of ``raises X
+to Y`` with the bet it raises, ``and is all-in`` with the chips left, every amount's
+currency with the header's. Each disagreement is a HistoryError naming the line, from
+the C reader and the general reader alike. And the reader's patterns: the summary's
+total in linear time, player names that hold a line's words read back."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from unittest import mock
+
+import pytest
+
+from studeval import Stakes, StudHand
+from studeval.histories import (
+    HistoryError,
+    everleaf,
+    fulltilt,
+    pokerstars,
+    read,
+    winamax,
+    winning,
+)
+from studeval.histories import _reader as reader_module
+from studeval.histories._writer import Table
+from studeval.play import random_hand
+
+_HEADER = """\
+PokerStars Hand #1:  7 Card Stud Limit ($0.05/$0.10 USD) - 2026/12/02 12:00:00 ET
+Table 'studeval' 8-max
+Seat 1: Ann ($1.00 in chips)
+Seat 2: Bob ($1.00 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [2c]
+Dealt to Bob [Kh]
+Ann: brings in for $0.02
+Bob: calls $0.02
+*** 4th STREET ***
+Dealt to Ann [2c] [7h]
+Dealt to Bob [Kh] [Qd]
+Bob: checks
+Ann: checks
+*** 5th STREET ***
+Dealt to Ann [2c 7h] [3d]
+Dealt to Bob [Kh Qd] [8c]
+Bob: checks
+Ann: checks
+*** 6th STREET ***
+Dealt to Ann [2c 7h 3d] [6s]
+Dealt to Bob [Kh Qd 8c] [Td]
+Bob: checks
+Ann: checks
+*** RIVER ***
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+"""
+#: Checked to the showdown: Ann's aces beat Bob's kings.
+_SHOWDOWN = f"""{_HEADER}\
+Bob: shows [3s 4d Kh Qd 8c Td Ks]
+Ann: shows [As Ad 2c 7h 3d 6s 7s]
+Ann collected $0.06 from pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0.00
+"""
+
+
+def _both(text: str) -> list[str]:
+    """What the C reader (first, where it is sure) and the general reader alone make
+    of ``text``: the same, as one list."""
+    found = []
+    for fast in (True, False):
+        patch = mock.patch.object(reader_module, "read_fast", lambda *args: None)
+        with patch if not fast else mock.MagicMock():
+            found.append([x.reason if isinstance(x, HistoryError) else "read"
+                          for x in read(text, errors="collect")])  # fmt: skip
+    assert found[0] == found[1], found
+    return found[0]
+
+
+def _refused(text: str, words: str, line: int) -> None:
+    with pytest.raises(HistoryError) as caught:
+        next(read(text))
+    assert words in caught.value.reason and caught.value.line == line, str(caught.value)
+    assert _both(text) == [caught.value.reason]
+
+
+def test_the_show_lines_as_written_are_read() -> None:
+    assert _both(_SHOWDOWN) == ["read"]
+
+
+@pytest.mark.parametrize(("show", "words"), [
+    ("Ann: shows [As Ad Ac Ah 5c 5d 9s]", "Ann shows As Ad Ac Ah 5c 5d 9s: 7 cards besides"),
+    ("Ann: shows [As Ks 2c 7h 3d 6s 7s]", "Ann shows Ks, a card Bob holds"),  # Bob showed it
+    ("Ann: shows [As Qd 2c 7h 3d 6s 7s]", "Ann shows Qd, a card Bob holds"),  # Bob's up card
+])  # fmt: skip
+def test_a_show_line_that_contradicts_the_deal_lines_is_refused(show: str, words: str) -> None:
+    text = _SHOWDOWN.replace("Ann: shows [As Ad 2c 7h 3d 6s 7s]", show)
+    _refused(text, words, 32)
+
+
+def _written() -> str:
+    """A hand with a raise over the bring-in, in PokerStars' words."""
+    h = StudHand("stud", Stakes(1, 2, 5, 10), [100, 100])
+    h.deal(0, ["As", "Ad", "2c"])
+    h.deal(1, ["3s", "4d", "Kh"])
+    h.act("bring_in")
+    h.act("complete", 5)
+    h.act("raise", 10)
+    h.act("call")
+    while not h.over:
+        if h.actor is None:
+            h.deal_random(5)
+        elif h.showdown:
+            h.show()
+        else:
+            h.act("check")
+    text = pokerstars.write(h, Table(names=["Ann", "Bob"], hero=None))
+    assert "Bob: raises $0.03 to $0.05" in text and "Dealt to Ann [2c 7h] [3d]" in text
+    return text
+
+
+_RAISE = "Bob: raises $0.03 to $0.05"
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    (_RAISE, "Bob: raises $" + "1" * 60 + " to $0.05", "Bob raises 1111"),
+    (_RAISE, "Bob: raises $0.62 to $0.05", "Bob raises 0.62 to 0.05; the bet to call was 0.02"),
+    (_RAISE, _RAISE + " and is all-in", "Bob is all in with 0.94 left"),
+    ("Ann: posts the ante $0.01", "Ann: posts the ante $0.01 and is all-in",
+     "Ann is all in with 0.99 left"),
+    ("Dealt to Ann [2c 7h] [3d]", "Dealt to Ann [Kc Kd] [3d]",
+     "Ann was not dealt the cards this line repeats: 'Dealt to Ann [Kc Kd] [3d]'"),
+    ("Bob: checks\nAnn: checks\n*** 5th", "Bob: checks\nDealt to Ann [2c] [9s]\nAnn: checks\n"
+     "*** 5th", "a second deal line for Ann: 'Dealt to Ann [2c] [9s]'"),
+    ("Bob: calls $0.05", "Bob: calls £0.05", "an amount in £ in a USD game: 'Bob: calls £0.05'"),
+    ("Bob: calls $0.05", "Bob: calls €0.05", "an amount in € in a USD game"),
+    ("Seat 2: Bob ($1.00 in chips)", "Seat 2: Bob (£1.00 in chips)", "an amount in £ in a USD"),
+    ("| Rake $0.00", "| Rake £0.00", "an amount in £ in a USD game"),
+])  # fmt: skip
+def test_amounts_and_cards_the_text_repeats_are_checked(old: str, new: str, words: str) -> None:
+    """Each is refused at its line, by both readers (before, each was read)."""
+    text = _written()
+    changed = text.replace(old, new, 1)
+    assert changed != text
+    before = set(text.split("\n"))
+    line = next(i for i, said in enumerate(changed.split("\n"), 1) if said not in before)
+    _refused(changed, words, line)
+
+
+def test_the_repeated_cards_may_be_the_up_cards_only() -> None:
+    """Rooms that write 3rd street's down cards as hidden repeat the up cards only."""
+    text = _SHOWDOWN.replace("Dealt to Ann [2c]\n", "Dealt to Ann [X X 2c]\n")
+    assert _both(text) == ["read"]
+    assert _both(text.replace("Dealt to Ann [2c] [7h]", "Dealt to Ann [X X 2c] [7h]")) == ["read"]
+    refused = text.replace("Dealt to Ann [2c] [7h]", "Dealt to Ann [X 2c] [7h]")
+    assert "Ann was not dealt the cards" in _both(refused)[0]
+
+
+def test_an_earlier_line_that_disagrees_is_named_first() -> None:
+    """A deal line changed on 4th street: the replay's refusal of its card comes
+    before the 5th street line that no longer repeats it."""
+    text = pokerstars.POKERSTARS_EXAMPLE.replace("Dealt to cleo42 [3s] [Js]",
+                                                 "Dealt to cleo42 [3s] [Qc]")  # fmt: skip
+    assert "duplicate card Qc" in _both(text)[0]
+
+
+def test_the_totals_are_read_as_before() -> None:
+    for room in (pokerstars, fulltilt, winamax):
+        totals = room.GRAMMAR.totals
+        assert totals is not None
+        said = totals.match("Total pot $0.41 | Rake $0.02")
+        assert said is not None and (said["pot"], said["rake"]) == ("$0.41", "$0.02")
+        said = totals.match("Total pot $3.50 Main pot $3.00. Side pot $0.50. | Rake $0.10 ")
+        assert said is not None and (said["pot"], said["rake"]) == ("$3.50", "$0.10")
+        said = totals.match("Total pot $1 | Rake $0.02 | Hand jackpot $0.01")
+        assert said is not None and (said["pot"], said["rake"]) == ("$1", None)
+
+
+def test_a_long_summary_line_is_read_in_linear_time() -> None:
+    """``Total pot $1``, 300,000 spaces and ``x``: the totals patterns took time in
+    the square of the spaces (hours at this length), now a fraction of a second.
+    The subprocess's limit only keeps a hang from stalling the tests: it is far
+    above what a linear pattern takes on any machine."""
+    code = (
+        "from studeval.histories import fulltilt, pokerstars, winamax, read\n"
+        "line = 'Total pot $1' + ' ' * 300_000 + 'x'\n"
+        "for room in (pokerstars, fulltilt, winamax):\n"
+        "    assert room.GRAMMAR.totals.match(line)['pot'] == '$1'\n"
+        "text = pokerstars.POKERSTARS_EXAMPLE.replace('Rake $0.02', 'Rake $0.02\\n' + line)\n"
+        "print(type(next(read(text, errors='collect'))).__name__)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)  # fmt: skip
+    assert done.stdout.split()[-1] == "HistoryError"  # a total pot of $1: refused
+
+
+_Writer = Callable[[StudHand, Table], str]
+
+
+@pytest.mark.parametrize(("write", "name"), [
+    (pokerstars.write, "*** SUMMARY ***"), (fulltilt.write, "*** SUMMARY ***"),
+    (winning.write, "*** SUMMARY ***"), (winamax.write, "*** SUMMARY ***"),
+    (pokerstars.write, "*** 4th STREET ***"), (everleaf.write, "Dealt to"),
+    (winamax.write, "Dealt to"), (winning.write, "bets 5"), (pokerstars.write, "Seat 1"),
+    (pokerstars.write, "Uncalled bet (1) returned to Ann"),
+])  # fmt: skip
+def test_names_that_hold_a_lines_words_read_back(write: _Writer, name: str) -> None:
+    """The seat lines say who plays: a line is read with the names they list."""
+    for seed in range(12):
+        hand = random_hand("stud", 3, seed=seed, stack=40)
+        text = write(hand, Table(names=["Ann", name, "Cy"], hero=seed % 3))
+        assert _both(text) == ["read"], text
+        history = next(read(text))
+        assert history.hand.stacks == hand.stacks
+        assert [p.name for p in history.players] == ["Ann", name, "Cy"]
+        assert _wagers(history.hand) == _wagers(hand)
+
+
+def _wagers(hand: StudHand) -> list[tuple[str, int | None, int, int | None]]:
+    return [(e.kind, e.seat, e.amount, e.to) for e in hand.events
+            if e.kind not in ("deal", "community", "show", "muck")]  # fmt: skip
