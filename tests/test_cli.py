@@ -390,6 +390,8 @@ def test_rank_piped_stdin_through_the_console_script():
         "rank --random 1000 --format csv",
         "showdown --pot 10 'As Ah Kd Kc 7s 3d 2c' -",
         "bring-in 7h 2d 2c",
+        "showdown --help",  # argparse would swallow the error and exit 0
+        "--version",
     ],
 )
 def test_full_disk_is_one_line_and_exit_1(command):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import IO
 
 from studeval._version import __version__
 from studeval.cli import (
@@ -46,8 +47,17 @@ __all__ = ["console_main", "main"]
 COMMANDS = (rank, showdown, bring_in, equity, replay, convert, analyze, play, bench)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that help or a version it cannot write (a full
+    disk) is an error, not a message lost without a word."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        if message:  # argparse's own swallows OSError
+            (file or sys.stderr).write(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="studeval",
         description="Seven Card Stud hand ranking (high, A-5 low, 8-or-better) and rules.",
         epilog="examples:\n  studeval rank\n  studeval rank hands.txt --format csv\n"
@@ -83,10 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Pot of 10: Seat 0 wins 10 uncontested
     0
     """
-    args = _parse(argv)
-    if isinstance(args, int):
-        return args
     try:
+        args = _parse(argv)
+        if isinstance(args, int):  # --help, --version or a usage error
+            if sys.stdout is not None:
+                sys.stdout.flush()  # help sent to a full disk is an error too
+            return args
         status: int = args.run(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk shows here, not at interpreter exit
