@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import IO
+from typing import TYPE_CHECKING
 
 from studeval._version import __version__
 from studeval.cli import (
@@ -41,6 +41,9 @@ from studeval.cli import (
 from studeval.cli._args import Formatter
 from studeval.cli._console import OutputError, detach_stdout, say
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
@@ -51,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, except that help or a version it cannot write (a full
     disk) is an error, not a message lost without a word."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:  # argparse's own swallows OSError
             (file or sys.stderr).write(message)
 
