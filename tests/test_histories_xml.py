@@ -250,6 +250,9 @@ def test_a_text_cut_short_ends_before_the_hand_does(site: str) -> None:
         last = text.count("\n") + 1
         assert str(found[1]).endswith(f"line {last}: the text ends before the hand does")
         assert str(found[1]).count("line") == 1 and found[1].hand_id == found[0].hand_id
+    if site == "Merge":  # cut inside the tag that begins the next file
+        found = list(merge.transcripts(example + example[:8], 1, None))
+        assert str(found[-1]).endswith("line 30: the text ends before the hand does")
     broken = example.replace("</round>", "</rounds>", 1)
     assert "not well-formed XML: mismatched tag" in str(next(read(broken, errors="collect")))
 

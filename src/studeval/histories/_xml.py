@@ -94,16 +94,17 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
     parser.CharacterDataHandler = data
     body = _blanked(text)
     last = first_line + body.rstrip().count("\n")
-    error, cut = None, False
+    error, cut, closing = None, False, False
     try:
         if wrap:
             parser.Parse(f"<{wrap}>", False)
         parser.Parse(body, False)
         cut = depth > (1 if wrap else 0) or not lines
+        closing = True  # what fails now is at the text's end: a tag cut short
         if not cut:
             parser.Parse(f"</{wrap}>" if wrap else "", True)
     except expat.ExpatError as err:
-        cut = err.code in _CUT
+        cut = err.code in _CUT or closing
         if not cut:
             reason = f"not well-formed XML: {expat.ErrorString(err.code)}"
             error = (reason, first_line + (err.lineno or 1) - 1)

@@ -49,9 +49,9 @@ _TOTALS = {"COMPLETE", "BET", "RAISE"}
 _GAMES = {"razz": "razz", "7-stud": "stud", "7-stud h/l8": "stud8", "7-stud h/l": "stud8"}
 
 
-#: Merge's code of each game (a ``<game>``'s ``gametype``, or its ``multigametype``
-#: in a mixed game's file) by the game: 7-Stud, 7-Stud H/L8, Razz, cash and
-#: tournament; and the names of the others a mixed game deals.
+#: Merge's code of each game, as a mixed game's ``<game>`` gives it in
+#: ``multigametype`` (a single game's file gives the same in ``gametype``): 7-Stud,
+#: 7-Stud H/L8, Razz, cash and tournament; and the names of the others a mix deals.
 _CODES = {"38": "stud", "39": "stud", "41": "stud", "42": "stud", "43": "stud8",
           "45": "stud8", "46": "razz", "47": "razz", "49": "razz"}  # fmt: skip
 _OTHERS = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
