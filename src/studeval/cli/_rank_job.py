@@ -138,10 +138,94 @@ def _rank_block(block: bytes, skip: bool, fmt: str | None) -> _Piece:
                   len(block))  # fmt: skip
 
 
+#: The longest line read in full: a hand of 7 cards is about 20 bytes, 40 with suit
+#: symbols. A longer line is refused once this much of it is read (the rest is never
+#: held), so one runaway line of megabytes costs no memory.
+MAX_LINE_BYTES = 1000
+#: How much of a bad token an error shows, as of a bad line.
+_SHOWN = 60
+
+
+def _cut(reason: str) -> str:
+    """A reason with its quoted token cut to :data:`_SHOWN` characters.
+
+    >>> _cut("invalid card 'Xx'")
+    "invalid card 'Xx'"
+    >>> _cut("invalid card '" + "x" * 3000 + "'")  # doctest: +ELLIPSIS
+    "invalid card 'xxxxxxxxxx...xxxxx'... (3,000 characters)"
+    """
+    head, quote, token = reason.partition(" '")
+    if not quote or len(token) <= _SHOWN:
+        return reason
+    return f"{head} '{token[:_SHOWN]}'... ({len(token) - 1:,} characters)"
+
+
 def _renumber(err: InvalidLineError | None, before: int) -> InvalidLineError | None:
     if err is None:
         return None
-    return InvalidLineError(err.line + before, err.text, err.reason)
+    return InvalidLineError(err.line + before, err.text, _cut(err.reason))
+
+
+class _LineGuard:
+    """A binary stream that hands on whole lines only, and refuses a line longer
+    than :data:`MAX_LINE_BYTES` without reading the rest of it into memory.
+
+    Refused, the line is left out: with ``skip`` it is counted (``invalid``,
+    ``first_invalid``) and its place kept by an empty line, so that later lines keep
+    their numbers; without, reading ends there and ``error`` holds it, to be raised
+    once every line before it has been written.
+    """
+
+    def __init__(self, raw: BinaryIO, skip: bool) -> None:
+        self.raw = raw
+        self.skip = skip
+        self.held = b""  # the start of a line not yet ended
+        self.lines = 0  # newlines handed on so far
+        self.dropping = False  # inside a refused line, dropping its bytes
+        self.ended = False
+        self.invalid = 0
+        self.first_invalid: InvalidLineError | None = None
+        self.error: InvalidLineError | None = None
+
+    def read(self, size: int) -> bytes:
+        while not self.ended:
+            data = self.raw.read(size)
+            if not data:
+                self.ended = True
+                out, self.held = self.held, b""
+                return out
+            cut = data.rfind(b"\n") + 1
+            if self.dropping:
+                if not cut:
+                    continue
+                self.dropping = False
+                start = data.index(b"\n")  # the refused line's end: kept, empty
+                out, self.held = data[start:cut], data[cut:]
+            elif cut:
+                out = self.held + data[:cut] if self.held else data[:cut]
+                self.held = data[cut:]
+            else:
+                self.held += data
+                if len(self.held) > MAX_LINE_BYTES:
+                    self._refuse()
+                    if self.error is not None:
+                        return b""
+                continue
+            self.lines += out.count(b"\n")
+            return out
+        return b""
+
+    def _refuse(self) -> None:
+        text = self.held[:_SHOWN].decode("utf-8", errors="replace")
+        why = f"more than {MAX_LINE_BYTES:,} bytes, read no further; a hand has 5 to 7 cards"
+        err = InvalidLineError(self.lines + 1, text, why)
+        self.held = b""
+        if not self.skip:
+            self.error, self.ended = err, True
+            return
+        self.invalid += 1
+        self.first_invalid = self.first_invalid or err
+        self.dropping = True
 
 
 def _ordered(
@@ -278,7 +362,8 @@ def rank_stream(job: RankJob, source: BinaryIO, size: int | None, out: Output) -
     # first line, writes nothing to the output.
     header_due = job.fmt is not None
     try:
-        blocks = hand_stream.raw_blocks(source, chunk_bytes=job.chunk * BYTES_PER_LINE)
+        guard = _LineGuard(source, job.skip_invalid)
+        blocks = hand_stream.raw_blocks(guard, chunk_bytes=job.chunk * BYTES_PER_LINE)  # type: ignore[arg-type]
         jobs = ((block, job.skip_invalid, job.fmt) for block in blocks)
         lines_before = 0
         for piece in _ordered(_rank_block, jobs, job.threads):
@@ -299,6 +384,14 @@ def rank_stream(job: RankJob, source: BinaryIO, size: int | None, out: Output) -
                 tally.first_invalid = _renumber(piece.first_invalid, lines_before)
             lines_before += piece.lines
             progress.update(piece.nbytes)
+        if guard.error is not None:
+            out.flush()
+            raise guard.error
+        tally.invalid += guard.invalid
+        if guard.first_invalid is not None and (
+            tally.first_invalid is None or guard.first_invalid.line < tally.first_invalid.line
+        ):
+            tally.first_invalid = guard.first_invalid
     finally:
         progress.close()
     if job.fmt is None and tally.hands:

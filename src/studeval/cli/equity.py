@@ -14,8 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from studeval.cli._args import add_game_options, count, positive, subcommand
+from studeval.cli._args import add_game_options, positive, subcommand
 from studeval.cli._console import Output, Progress, fail
+from studeval.cli.rank import count
 from studeval.errors import StudevalError
 
 __all__ = ["add", "run"]
@@ -48,7 +49,7 @@ def add(commands: Any) -> None:
     how = equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="count every deal (may be slow multiway)")
     how.add_argument(
-        "--samples", type=count, metavar="N", help="Monte Carlo over N deals (10M, 200k work)"
+        "--samples", type=count, metavar="N", help="Monte Carlo over N deals (10M, 1.5M, 1e6 work)"
     )
     equity.add_argument("--seed", type=int, help="seed for Monte Carlo (default: fresh)")
     equity.add_argument("--threads", type=positive, metavar="T", help="default: every core")

@@ -15,16 +15,17 @@ cards,high,category,low,low8
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
 from studeval._core import cpu_count
-from studeval.cli._args import count, positive, subcommand
+from studeval.cli._args import positive, subcommand
 from studeval.cli._console import InputError, Output, fail, open_input, say
-from studeval.errors import StudevalError
-from studeval.formatting import FORMATS
+from studeval.errors import InvalidLineError, StudevalError
+from studeval.formatting import FORMATS, format_header
 
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_RANDOM", "MAX_CHUNK", "add", "run"]
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_RANDOM", "MAX_CHUNK", "add", "count", "run"]
 
 DEFAULT_RANDOM = 1_000_000
 DEFAULT_CHUNK = 1 << 16
@@ -46,6 +47,40 @@ random hands are. Ranks: 1 is the best hand. high 1..7462; low is ace-to-five
 (Razz) 1..6175; low8 is the 8-or-better low 1..56, or empty/null/- when the hand
 has none.
 """
+
+
+_COUNT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:e(\+?\d{1,2}))?([kmg]?)", re.IGNORECASE)
+
+
+def count(text: str) -> int:
+    """A whole count of at least 1, as people write one: ``1000000``, ``1_000_000``,
+    ``10M``, ``1.5M``, ``1e6``, ``2.5e3k`` (k, M, G: thousands, millions, billions).
+
+    >>> count("1e6"), count("1.5M"), count("10k"), count("2_000")
+    (1000000, 1500000, 10000, 2000)
+    >>> count("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole count; got '1.5', not a whole number
+    """
+    from fractions import Fraction
+
+    match = _COUNT.fullmatch(text.strip().replace("_", ""))
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a count such as 1000000, 1e6, 10M or 1.5M; got {text!r}"
+        )
+    digits, exponent, suffix = match.groups()
+    scale = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9}[suffix.lower()]
+    value = Fraction(digits) * 10 ** int(exponent or 0) * scale
+    if value.denominator != 1:
+        shown = "" if text.strip() == f"{float(value):g}" else f" ({float(value):g})"
+        raise argparse.ArgumentTypeError(
+            f"expected a whole count; got {text!r}{shown}, not a whole number"
+        )
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a count of at least 1; got {text!r}")
+    return int(value)
 
 
 def _chunk_size(text: str) -> int:
@@ -109,6 +144,36 @@ def _stdin_is_piped() -> bool:
         return False
 
 
+def _own_output_hint(err: StudevalError, name: str) -> str:
+    """A hint when the first line is the header or a row of this command's own output.
+
+    >>> from studeval.errors import InvalidLineError
+    >>> bad = InvalidLineError(1, "cards,high,category,low,low8", "invalid card 'cards'")
+    >>> print(_own_output_hint(bad, "ranked.csv").strip())  # doctest: +ELLIPSIS
+    (ranked.csv looks like the output of studeval rank --format csv; ...)
+    """
+    if not isinstance(err, InvalidLineError) or err.line != 1:
+        return ""
+    text = err.text.strip()
+    fmt = next((f for f in FORMATS if text and text == format_header(f).decode().strip()), None)
+    if fmt is None and text.startswith('{"cards":'):
+        fmt = "jsonl"
+    if fmt is None:
+        return ""
+    import shlex
+
+    where, file = ("standard input", "") if name == "-" else (name, " " + shlex.quote(name))
+    hands = {
+        "csv": f"tail -n +2{file} | cut -d, -f1",
+        "jsonl": f"jq -r .cards{file}",
+        "table": f"tail -n +2{file} | cut -c1-20",
+    }[fmt]
+    return (
+        f"\n({where} looks like the output of studeval rank --format {fmt}; rank the "
+        f"hands it holds, one per line: {hands} | studeval rank -)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Rank what the options name; the exit status."""
     from studeval.cli import _rank_job
@@ -137,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tally = _rank_job.rank_stream(job, source, size, out)
     except StudevalError as err:
-        return fail(str(err))
+        return fail(str(err) + _own_output_hint(err, name))
     except BrokenPipeError:
         raise  # the output's reader went away: main() ends quietly
     except OSError as err:
