@@ -176,6 +176,9 @@ def _merge(old: str, new: str) -> str:
          "line 23: player '7' is not seated in this hand"),
         (_merge('potnumber="1" player="1"', 'potnumber="1" player="5"'),
          "line 27: player '5' is not seated in this hand"),
+        (_merge('nickname="Villain" balance="$2.00" dealtin="true"',
+                'nickname="Villain" balance="$2.00" dealtin="false"'),
+         "player '2' is not seated in this hand"),
     ],
 )  # fmt: skip
 def test_amounts_and_players_are_read_strictly(text: str, words: str) -> None:

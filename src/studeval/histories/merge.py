@@ -124,15 +124,17 @@ def _transcript(reading: Game, description: ElementTree.Element | None) -> Trans
     game_name, stakes_text, tournament = _game_of(reading, description)
     limits = [] if tournament else re.findall(MONEY, stakes_text)
     small, big = (money(limits[0]), money(limits[1])) if len(limits) >= 2 else (Decimal(0),) * 2
-    names: dict[str, str] = {}
+    listed: dict[str, str] = {}
+    names: dict[str, str] = {}  # the players dealt in, by seat
     seats = []
     for player in game.iter("player"):
         seat, name = str(reading.number(player, "seat")), player.get("nickname", "")
-        if seat in names or name in names.values():
-            twice = f"seat {seat}" if seat in names else repr(name)
+        if seat in listed or name in listed.values():
+            twice = f"seat {seat}" if seat in listed else repr(name)
             raise reading.error(f"{twice} is listed twice", player)
-        names[seat] = name
+        listed[seat] = name
         if player.get("dealtin", "true") == "true":
+            names[seat] = name
             seats.append((int(seat), name, reading.amount(player, "balance")))
     steps: list[Step] = []
     revealed: dict[str, tuple[str, ...]] = {}
