@@ -159,8 +159,13 @@ def _output(out: object, n: int, name: str) -> npt.NDArray[np.uint16]:
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
         got = getattr(out, "dtype", type(out).__name__)
         raise BatchOutputError(f"{name} must be a numpy uint16 array; got {got}")
-    if out.shape != (n,) or not out.flags.c_contiguous:
-        raise BatchOutputError(f"{name} must be contiguous with shape ({n},); got {out.shape}")
+    if out.shape != (n,):
+        raise BatchOutputError(f"{name} must have shape ({n},); got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise BatchOutputError(
+            f"{name} must be C-contiguous, as np.empty({n}, np.uint16) is; got a strided "
+            f"view (strides {out.strides})"
+        )
     if not out.flags.writeable:
         raise BatchOutputError(f"{name} is read-only")
     return out
@@ -194,7 +199,10 @@ def _rank(
     if out[0] is None and out[1] is None and out[2] is None and type(cards) is ndarray:
         # The common case, kept quick for small batches: an array the core reads as
         # it is, into new outputs (which overlap nothing, so there is nothing to check).
-        done = _core.rank_fresh(cards, empty, uint16, *wanted, n_threads, checked)
+        try:
+            done = _core.rank_fresh(cards, empty, uint16, *wanted, n_threads, checked)
+        except ValueError:  # numpy lends no buffer of datetimes: named below
+            done = None
         if done is not None:
             if done.first_bad >= 0:
                 _raise_row_error(cast("npt.NDArray[np.integer[Any]]", cards), done.first_bad)
