@@ -30,6 +30,7 @@ _DECLARATION = re.compile(r"<\?xml\b[^>]*\?>")
 #: 1252's euro, decoded as UTF-8, is a replacement character), digits with thousands
 #: commas or none, decimals.
 _AMOUNT = re.compile(r"[$€£\ufffd]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[$€£\ufffd]?")
+#: Expat's errors that mean the text ended inside the document (in a tag or a name).
 _CUT = {expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
         expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN],
         expat.errors.codes[expat.errors.XML_ERROR_PARTIAL_CHAR]}  # fmt: skip
