@@ -361,7 +361,9 @@ void se_hand_legal(const se_hand *h, se_legal *legal) {
     if (h->bring_in_due) {
         int64_t complete = se_min64(r->small_bet, most), bring_in = se_min64(r->bring_in, stack);
         legal->bring_in = bring_in;
-        if (complete > bring_in) {
+        /* A stack of no more than the bring-in: all of it is the bring-in, or (pokerkit)
+         * also a wager of the same chips that opens the round. */
+        if (complete > bring_in || r->short_bring_in_opens) {
             legal->complete_to[0] = complete;
             legal->complete_count = 1;
         }

@@ -183,6 +183,37 @@ def test_the_bring_in_seat_all_in_for_the_ante() -> None:
     assert passed.street == 4 and passed.contributions == [1, 3, 3]
 
 
+# ---- short_bring_in ----------------------------------------------------------------------
+
+
+def test_a_short_stack_to_bring_in_may_open() -> None:
+    """The 2c brings in with 2 chips after the ante, the bring-in. "bring_in": they
+    are the bring-in only, and seat 1 completes to 5. "may_open" (pokerkit): they may
+    also be wagered as the opening bet, which seat 1 raises a full bet, to 7."""
+    posted = _hand(["2c", "Kd", "9h"], [3, 200, 200])
+    assert posted.legal().bring_in == 2 and posted.legal().complete_to == ()
+    posted.act("bring_in")
+    assert posted.legal().complete_to == (5,) and posted.legal().raise_to == ()
+    opened = _hand(["2c", "Kd", "9h"], [3, 200, 200], HouseRules.pokerkit())
+    assert opened.legal().bring_in == 2 and opened.legal().complete_to == (2,)
+    opened.act("complete", 2)
+    assert opened.legal().call == 2 and opened.legal().raise_to == (7,)
+    opened.act("raise", 7)
+    opened.act("call")
+    assert opened.street == 4 and opened.contributions == [3, 8, 8]
+
+
+def test_a_short_opening_bet_counts_as_half_a_bet_or_less() -> None:
+    """Under Robert's half-bet rule the same opening of 2 (less than half of 5) is
+    completed to 5, as the bring-in would be; the seat's bring-in stays legal."""
+    rules = HouseRules(short_bring_in="may_open")
+    hand = _hand(["2c", "Kd", "9h"], [3, 200, 200], rules)
+    hand.act("complete", 2)
+    assert hand.legal().complete_to == (5,) and hand.legal().call == 2
+    assert _hand(["2c", "Kd"], [2, 200], rules).legal().complete_to == (1,)
+    assert _hand(["2c", "Kd"], [50, 200], rules).legal().complete_to == (5,)
+
+
 # ---- heads_up_cap ------------------------------------------------------------------------
 
 

@@ -399,6 +399,9 @@ typedef struct se_table_rules {
     int deck_reuses_muck;      /* a card is burned before each of 4th-7th street, and when
                                   the deck runs out the burned and folded cards make a new
                                   one (else the 7th-street community card) */
+    int short_bring_in_opens;  /* the seat to bring in has no more than the bring-in: it may
+                                  also wager it all as the round's opening bet, which a
+                                  raise tops (pokerkit's reading; else it brings in only) */
 } se_table_rules;
 
 /* What the seat to act may do. Totals ("_to") are the seat's chips in this street

@@ -139,6 +139,7 @@ class TableRules(NamedTuple):
     bring_in_passes_left: bool
     cap_heads_up: bool
     deck_reuses_muck: bool
+    short_bring_in_opens: bool
 
 @final
 class LegalTotals:

@@ -8,7 +8,7 @@ TableRules = namedtuple(
     "TableRules",
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
     "open_pair bring_in_tie_position action_tie_suit short_all_in_full_bet "
-    "bring_in_passes_left cap_heads_up deck_reuses_muck",
+    "bring_in_passes_left cap_heads_up deck_reuses_muck short_bring_in_opens",
 )
 
 
@@ -129,6 +129,7 @@ cdef void _table_rules_of(object rules, se_table_rules *table) except *:
     table.bring_in_passes_left = rules.bring_in_passes_left
     table.cap_heads_up = rules.cap_heads_up
     table.deck_reuses_muck = rules.deck_reuses_muck
+    table.short_bring_in_opens = rules.short_bring_in_opens
 
 
 cdef list _events_of(const se_hand *hand, size_t start):
@@ -160,7 +161,8 @@ cdef class TableHand:
     >>> rules = TableRules(seats=2, ante=1, bring_in=2, small_bet=5, big_bet=10, rake=0,
     ...     bring_in_highest=False, ace_low=False, board_low=False, open_pair=True,
     ...     bring_in_tie_position=False, action_tie_suit=False, short_all_in_full_bet=False,
-    ...     bring_in_passes_left=False, cap_heads_up=False, deck_reuses_muck=False)
+    ...     bring_in_passes_left=False, cap_heads_up=False, deck_reuses_muck=False,
+    ...     short_bring_in_opens=False)
     >>> t = TableHand(rules, [50, 50])
     >>> t.stacks(), t.contributions(), t.events_count
     ([49, 49], [1, 1], 2)

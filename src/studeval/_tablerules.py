@@ -37,6 +37,7 @@ def core_table_rules(
         bring_in_passes_left=rules.bring_in_all_in == "next_seat",
         cap_heads_up=rules.heads_up_cap == "kept",
         deck_reuses_muck=rules.deck_runs_out == "muck",
+        short_bring_in_opens=rules.short_bring_in == "may_open",
     )  # fmt: skip
 
 

@@ -35,6 +35,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "bring_in_all_in": ("nobody", "next_seat"),
     "heads_up_cap": ("lifted", "kept"),
     "deck_runs_out": ("community", "muck"),
+    "short_bring_in": ("bring_in", "may_open"),
 }
 
 
@@ -93,6 +94,12 @@ class HouseRules:
             WSOP). ``"muck"``: a card is burned before each of 4th to 7th
             street, and when the deck runs out the burned cards and the folded
             seats' cards are shuffled into a new one (pokerkit).
+        short_bring_in: the seat to bring in has no more chips than the bring-in:
+            ``"bring_in"``: all it has is the bring-in, and the next seat may
+            complete to the small bet (Robert's). ``"may_open"``: it may instead
+            wager it all as the round's opening bet (PHH's ``cbr`` where ``pb``
+            would post the same chips), which a raise tops by a full small bet
+            (pokerkit).
 
     >>> HouseRules() == HouseRules.robert()
     True
@@ -116,6 +123,7 @@ class HouseRules:
     bring_in_all_in: Literal["nobody", "next_seat"] = "nobody"
     heads_up_cap: Literal["lifted", "kept"] = "lifted"
     deck_runs_out: Literal["community", "muck"] = "community"
+    short_bring_in: Literal["bring_in", "may_open"] = "bring_in"
 
     def __post_init__(self) -> None:
         for field, allowed in _CHOICES.items():
@@ -168,7 +176,8 @@ class HouseRules:
         losing hands mucked before the pots are split, and every odd chip of a
         tie to the first tied seat; only a full raise reopens the betting; the
         cap holds heads-up; the next seat brings in for one all in for the ante;
-        burned and folded cards make a new deck when it runs out.
+        a seat to bring in with no more than the bring-in may wager it all as the
+        opening bet; burned and folded cards make a new deck when it runs out.
 
         >>> HouseRules.pokerkit().short_all_in, HouseRules.pokerkit().deck_runs_out
         ('full_bet', 'muck')
@@ -181,6 +190,7 @@ class HouseRules:
             bring_in_all_in="next_seat",
             heads_up_cap="kept",
             deck_runs_out="muck",
+            short_bring_in="may_open",
         )
 
 

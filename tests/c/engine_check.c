@@ -462,6 +462,7 @@ static int play(const uint8_t *data, size_t size, stats *st) {
     uint8_t more = next_byte(&r);
     rules.cap_heads_up = more & 1;
     rules.deck_reuses_muck = (more >> 1) & 1;
+    rules.short_bring_in_opens = (more >> 4) & 1;
     /* A table of seats that mostly check and call: many of them reach 7th street,
      * where the deck runs out. */
     int passive = ((more >> 2) & 3) == 0;
