@@ -61,6 +61,17 @@ def _actions(hand: object) -> list[tuple[str, int | None, int, int | None]]:
             if e.kind not in ("deal", "community", "show", "muck")]  # fmt: skip
 
 
+def _as_read(actions: list[tuple[str, int | None, int, int | None]]
+             ) -> list[tuple[str, int | None, int, int | None]]:  # fmt: skip
+    """The actions of a hand without a bring-in as its text reads back where the text
+    does not name the bring-in: a first bet is a completion (rooms write the bring-in
+    seat's completion as a bet)."""
+    at = next(i for i, a in enumerate(actions) if a[0] != "ante")
+    if actions[at][0] != "bet":
+        return actions
+    return [*actions[:at], ("complete", *actions[at][1:]), *actions[at + 1 :]]
+
+
 def test_a_pokerstars_hand_is_read_to_the_cent() -> None:
     history = next(read(POKERSTARS_EXAMPLE))
     assert isinstance(history, History)
@@ -219,7 +230,7 @@ def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
         expected_id = HAND_IDS.get(site, "{}").format(number)
         assert history.site == SITE_OF.get(site, site) and history.hand_id == expected_id
         assert history.hand.stacks == hand.stacks, text
-        assert _actions(history.hand) == _actions(hand), text
+        assert _actions(history.hand) in (_actions(hand), _as_read(_actions(hand))), text
         assert history.hero == (names[hero] if hero is not None else None)
         if hero is not None:
             assert history.hand.cards[hero] == hand.cards[hero]
@@ -250,7 +261,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     late = ipoker.IPOKER_EXAMPLE.replace(
         'action no="4" player="Villain"', 'action no="99" player="Villain"'
     )
-    with pytest.raises(HistoryError, match=r"line 1: Hero calls, but Villain is to act"):
+    with pytest.raises(HistoryError, match=r"line 15: Hero calls, but Villain is to act"):
         next(read(late))
 
 
