@@ -173,29 +173,39 @@ class _Replay:
         ante = self.chips(t.ante, t.line) if t.ante is not None else max(antes, default=0)
         small_bet, big_bet = (t.small_bet, t.big_bet) if t.small_bet else _limits(t.steps)
         small, big = self.chips(small_bet, t.line), self.chips(big_bet, t.line)
-        bring_ins = [s for s in t.steps if s.kind == "bring_in" and s.amount is not None]
-        opening = next((s for s in t.steps if s.kind in _WAGERS and s.street == 3), None)
-        if t.bring_in is not None:
-            bring_in = self.chips(t.bring_in, t.line)
-        elif bring_ins and not bring_ins[0].all_in:
-            bring_in = self.chips(bring_ins[0].amount, bring_ins[0].line)  # type: ignore[arg-type]
-        elif opening is not None and opening.kind in ("check", "fold", "bet"):
-            # A game without a bring-in: the first seat checks, folds or bets, where a
-            # bring-in seat would have brought in or completed.
-            bring_in = 0
-        else:
-            # The bring-in seat completed (or went all in for less): the text never
-            # says the bring-in, and the hand does not depend on it.
-            bring_in = max(1, small // 2)
+        bring_in = self._bring_in(small)
         try:
             return Stakes(ante=ante, bring_in=min(bring_in, small), small_bet=small, big_bet=big)
         except StudevalError as err:
             raise self.error(f"the stakes cannot be: {err}", t.line) from None
 
+    def _bring_in(self, small: int) -> int:
+        """The bring-in: the header's, else the first bring-in line's (all in or not:
+        an all-in bring-in is a bring-in of what it put in). With neither, a first
+        seat that checks or folds plays a game without one (0); a first seat that
+        completes (or bets: some rooms call a completion a bet) hides it, and it is
+        half the small bet, below what that seat put in when it went all in for less
+        (half of that), so that the completion stays one."""
+        t = self.t
+        if t.bring_in is not None:
+            return self.chips(t.bring_in, t.line)
+        first = next((s for s in t.steps if s.kind == "bring_in" and s.amount is not None), None)
+        if first is not None and first.amount is not None:
+            return self.chips(first.amount, first.line)
+        opening = next((s for s in t.steps if s.kind in _WAGERS and s.street == 3), None)
+        if opening is not None and opening.kind in ("check", "fold"):
+            return 0  # a bring-in seat can neither check nor fold
+        bring_in = max(1, small // 2)
+        if opening is not None and (opening.to or opening.amount) is not None:
+            total = self.chips(opening.to or opening.amount, opening.line)  # type: ignore[arg-type]
+            if total <= bring_in:  # all in for a completion of less than the guess
+                bring_in = total // 2
+        return bring_in
+
     def _info(self) -> dict[str, object]:
         t = self.t
         return hand_info(t.site, t.hand_id, t.table, t.currency, t.tournament, t.played_at,
-                         self.players)  # fmt: skip
+                         self.players, self.unit)  # fmt: skip
 
     # ---- cards ------------------------------------------------------------------------
 

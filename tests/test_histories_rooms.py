@@ -1,0 +1,225 @@
+"""Rooms' texts that were refused or misread: Full Tilt's two-word pots, the bring-in
+a text does not state, Bovada's currency and hero, community cards written by the
+Bovada and Winning-2016 writers, and the refusal reasons counted by kind.
+
+Every text here is the project's own: random hands written by a room's writer,
+some with a line reworded the way the room words it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from decimal import Decimal
+
+import pytest
+
+from studeval import Stakes, StudHand
+from studeval.histories import (
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    merge,
+    ongame,
+    pokerstars,
+    read,
+    winamax,
+    winning,
+)
+from studeval.histories._writer import Table, amount_text
+from studeval.houserules import HouseRules
+from studeval.play import random_hand
+
+WRITERS = {
+    "PokerStars": pokerstars.write,
+    "Full Tilt Poker": fulltilt.write,
+    "Winamax": winamax.write,
+    "Winning": winning.write,
+    "Winning 2016": winning.write_2016,
+    "Bovada": bovada.write,
+    "OnGame": ongame.write,
+    "Everleaf": everleaf.write,
+    "iPoker": ipoker.write,
+    "Merge": merge.write,
+}
+
+
+def _names(site: str, seats: int) -> list[str]:
+    return bovada.names(seats) if site == "Bovada" else [f"P{s} x" for s in range(seats)]
+
+
+def _actions(hand: StudHand) -> list[tuple[str, int | None, int, int | None]]:
+    return [(e.kind, e.seat, e.amount, e.to) for e in hand.events
+            if e.kind not in ("deal", "community", "show", "muck")]  # fmt: skip
+
+
+def _rules(site: str) -> HouseRules | None:
+    return winning.GRAMMAR_2016.rules if site == "Winning 2016" else None
+
+
+def _played(hand: StudHand, rng: random.Random) -> StudHand:
+    """``hand`` played to the end as :func:`random_hand` plays one (for stacks that
+    differ, which it does not deal)."""
+    deck_seed = rng.getrandbits(64)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(deck_seed)
+        elif hand.showdown:
+            hand.show()
+        else:
+            legal = hand.legal()
+            kind = rng.choice(legal.kinds())
+            totals = legal.totals(kind)
+            hand.act(kind, rng.choice(totals) if totals else None)
+    return hand
+
+
+# ---- Full Tilt: "wins the low main pot" ------------------------------------------------
+
+
+def _pot_lines(hand: StudHand, table: Table) -> list[str]:
+    """Full Tilt's lines for who won each half of each pot ("wins the high side pot")."""
+    result = hand.result
+    assert result is not None
+    lines = []
+    for number, pot in enumerate(result.pots):
+        which = "main" if number == 0 else "side"
+        split = any(pot.low_shares)
+        for seat in range(hand.seats):
+            halves = [("high ", pot.high_shares[seat]), ("low ", pot.low_shares[seat])]
+            for half, chips in halves if split else [("", pot.shares[seat])]:
+                if chips:
+                    money = amount_text(chips, table)
+                    lines.append(f"{table.names[seat]} wins the {half}{which} pot ({money})")
+    return lines
+
+
+def test_full_tilt_pots_named_by_half_and_by_pot_are_collected() -> None:
+    """Full Tilt names a hi/lo pot by both ("wins the low main pot ($41.05)")."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 12:
+        stacks = [rng.choice([12, 25, 40, 200]) for _ in range(rng.randint(3, 6))]
+        hand = _played(StudHand("stud8", Stakes(1, 2, 5, 10), stacks), rng)
+        result = hand.result
+        assert result is not None
+        if len(result.pots) < 2 or not any(any(p.low_shares) for p in result.pots):
+            continue
+        names = [f"P{s} x" for s in range(hand.seats)]
+        table = Table(names=names)
+        text = fulltilt.write(hand, table)
+        won = [line for line in text.splitlines() if " wins the pot (" in line]
+        assert won
+        at = text.index(won[0])
+        rest = "".join(line + "\n" for line in text[at:].splitlines() if line not in won)
+        text = text[:at] + "\n".join(_pot_lines(hand, table)) + "\n" + rest
+        history = next(read(text))
+        assert history.hand.stacks == hand.stacks, text
+        assert [history.collected[n] for n in names] == [
+            result.payouts[s] - result.returned[s] for s in range(hand.seats)]  # fmt: skip
+        checked += 1
+
+
+# ---- the bring-in the text does not state ----------------------------------------------
+
+
+def _short_completion(hand: StudHand) -> bool:
+    """Whether the bring-in seat completed all in for no more than half the small bet."""
+    first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
+    return (first.kind in ("complete", "raise") and first.to is not None
+            and first.to <= hand.stakes.small_bet // 2)  # fmt: skip
+
+
+@pytest.mark.parametrize("site", sorted(WRITERS))
+def test_a_bring_in_seat_completing_all_in_for_little_reads_back(site: str) -> None:
+    """The bring-in seat completes all in for less than half the small bet (legal: more
+    than the bring-in): the text never states the bring-in, and the one the reader
+    takes must leave that completion a completion."""
+    rng = random.Random(site)
+    found = 0
+    for number in range(200):
+        stakes, stack = rng.choice([(Stakes(1, 2, 10, 20), 5), (Stakes(5, 5, 40, 80), 20),
+                                    (Stakes(0, 1, 8, 16), 3)])  # fmt: skip
+        stack += rng.randint(0, 1)
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 6), rng=rng,
+                           stakes=stakes, stack=stack, rules=_rules(site))  # fmt: skip
+        if not _short_completion(hand) or (site == "Merge" and hand.community is not None):
+            continue
+        names = _names(site, hand.seats)
+        text = WRITERS[site](hand, Table(names=names, hand_id=number, sign="$"))
+        history = next(read(text))
+        assert history.hand.stacks == hand.stacks, text
+        assert _actions(history.hand) == _actions(hand), text
+        first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
+        assert first.to is not None and history.stakes.bring_in < first.to
+        found += 1
+        if found == 8:
+            break
+    assert found == 8
+
+
+def _first_wager_line(text: str, hand: StudHand, names: list[str]) -> str:
+    first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
+    assert first.seat is not None
+    return next(line for line in text.splitlines()
+                if line.startswith(names[first.seat] + ": raises "))  # fmt: skip
+
+
+def test_a_completion_written_as_a_bet_takes_half_the_small_bet_for_the_bring_in() -> None:
+    """PokerStars writes the bring-in seat's completion "bets $0.04": the bring-in is
+    then half the small bet, as for any completion, not a game without one."""
+    rng = random.Random(11)
+    checked = 0
+    while checked < 6:
+        hand = random_hand("stud", rng.randint(2, 6), rng=rng, stakes=Stakes(1, 2, 4, 8))
+        first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
+        if first.kind != "complete":
+            continue
+        names = [f"P{s} x" for s in range(hand.seats)]
+        text = pokerstars.write(hand, Table(names=names, hand_id=checked + 1))
+        line = _first_wager_line(text, hand, names)
+        text = text.replace(line, f"{names[first.seat or 0]}: bets $0.04", 1)
+        history = next(read(text))
+        assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), text
+        assert history.hand.stacks == hand.stacks and "bring_in = 2" in history.to_phh()
+        checked += 1
+
+
+def test_the_bring_in_is_the_first_bring_in_line_even_all_in() -> None:
+    """A PokerStars HORSE tournament names no bring-in in its header: a bring-in line
+    ("brings in for 60 and is all-in") says it."""
+    rng = random.Random(3)
+    checked = 0
+    while checked < 4:
+        stacks = [70] + [rng.choice([500, 900]) for _ in range(rng.randint(1, 4))]
+        hand = _played(StudHand("razz", Stakes(10, 80, 160, 320), stacks), rng)
+        first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
+        if first.kind != "bring_in" or first.seat != 0:
+            continue
+        names = [f"Player{s}" for s in range(hand.seats)]
+        text = pokerstars.write(hand, Table(names=names, unit=Decimal(1), sign=""))
+        header = text.splitlines()[0]
+        horse = re.sub(r":  Razz Limit \(160/320\)",
+                       ": Tournament #7, $5+$0.50 HORSE (Razz Limit) - Level IV (160/320)",
+                       header)  # fmt: skip
+        assert horse != header and "Player0: brings in for 60 and is all-in" in text
+        history = next(read(text.replace(header, horse)))
+        assert history.tournament == "7" and history.stakes.bring_in == 60
+        assert history.hand.stacks == hand.stacks
+        checked += 1
+
+
+def test_a_first_seat_that_checks_plays_a_game_without_a_bring_in() -> None:
+    """A bring-in seat can neither check nor fold: a first seat that does plays a game
+    without a bring-in."""
+    rng = random.Random(4)
+    checked = 0
+    while checked < 4:
+        hand = random_hand("stud", rng.randint(2, 5), rng=rng, stakes=Stakes(1, 0, 10, 20))
+        if next(e for e in hand.events if e.kind not in ("ante", "deal")).kind != "check":
+            continue
+        names = [f"P{s} x" for s in range(hand.seats)]
+        history = next(read(pokerstars.write(hand, Table(names=names))))
+        assert history.stakes.bring_in == 0 and history.hand.stacks == hand.stacks
+        checked += 1
