@@ -223,3 +223,35 @@ def test_a_first_seat_that_checks_plays_a_game_without_a_bring_in() -> None:
         history = next(read(pokerstars.write(hand, Table(names=names))))
         assert history.stakes.bring_in == 0 and history.hand.stacks == hand.stacks
         checked += 1
+
+
+# ---- community cards -------------------------------------------------------------------
+
+
+def _to_the_river(seed: int, rules: HouseRules | None) -> StudHand:
+    """Eight players who call and check to 7th street: the deck runs out, and 7th
+    street is one community card."""
+    rng = random.Random(seed)
+    hand = StudHand(rng.choice(["stud", "stud8", "razz"]), Stakes(1, 2, 5, 10), [1000] * 8,
+                    rules=rules)  # fmt: skip
+    deck_seed = rng.getrandbits(64)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(deck_seed)
+        elif hand.showdown:
+            hand.show()
+        else:
+            kinds = hand.legal().kinds()
+            hand.act(next(k for k in ("check", "call", "bring_in") if k in kinds))
+    assert hand.community is not None
+    return hand
+
+
+@pytest.mark.parametrize("site", sorted(set(WRITERS) - {"Merge"}))  # Merge: no known text
+def test_a_community_card_hand_reads_back(site: str) -> None:
+    for seed in range(3):
+        hand = _to_the_river(seed, _rules(site))
+        text = WRITERS[site](hand, Table(names=_names(site, 8), hero=seed))
+        history = next(read(text))
+        assert history.hand.community == hand.community, text
+        assert history.hand.stacks == hand.stacks and _actions(history.hand) == _actions(hand)

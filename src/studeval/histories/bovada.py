@@ -65,7 +65,7 @@ GRAMMAR = Grammar(
     header=_header,
     seat=re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+)(?: \[ME\])?): (?P<stack>{MONEY}) in chips"),
     street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
-                      r"7TH STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*"),
+                      r"7TH STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
     streets={"hole cards": 3, "3rd street": 3, "4th street": 4, "5th street": 5,
              "6th street": 6, "7th street": 7, "river": 7, "show down": 8, "summary": 9},
     streets_by_deals=True,

@@ -225,7 +225,7 @@ GRAMMAR_2016 = Grammar(
     header=_header_2016,
     seat=re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{MONEY})\)\.\s*$"),
     street=re.compile(r"^(?:\*\*\*|-+) (?P<street>Third street|Fourth street|Fifth street|"
-                      r"Sixth street|Summary) (?:\*\*\*|-+)"),
+                      r"Sixth street|Summary) (?:\*\*\*|-+)(?P<cards> \[[^\]]*\])?"),
     streets={"third street": 4, "fourth street": 5, "fifth street": 6, "sixth street": 7,
              "summary": 9},
     first_street=3,
