@@ -53,4 +53,3 @@ def test_an_unknown_attribute_is_still_an_attribute_error() -> None:
     # A private module name is not made an attribute by the lazy lookup.
     with pytest.raises(AttributeError):
         studeval.__getattr__("_grammar")
-
