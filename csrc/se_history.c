@@ -294,6 +294,12 @@ static int se_may_match(const se_hist_template *t, const se_bytes *b) {
              (t->need[2] & ~b->have[2]) | (t->need[3] & ~b->have[3]));
 }
 
+/* The length of the literal a template starts with (0: it starts with a slot). */
+static int se_lead(const char *t) {
+    const char *open = strchr(t, '{');
+    return open ? (int)(open - t) : (int)strlen(t);
+}
+
 /* Where the n bytes of `word` first occur in s[0..len), or -1. */
 static int se_find_text(const char *s, int len, const char *word, int n) {
     for (int i = 0; i + n <= len; i++) {
@@ -318,8 +324,7 @@ static int se_resembles(const char *t, const char *s, int len) {
             t = close + 1;
             continue;
         }
-        const char *open = strchr(t, '{');
-        int n = open ? (int)(open - t) : (int)strlen(t);
+        int n = se_lead(t);
         int found = se_find_text(s + at, len - at, t, n);
         if (found < 0) return 0;
         at += found + n;
@@ -338,14 +343,24 @@ static int se_near(const se_hist_grammar *g, int role, int before, const char *s
     return 0;
 }
 
+/* Whether the line starts with the literal a template of `role`'s group starts with. */
+static int se_starts_like(const se_hist_grammar *g, int role, const char *s, int len) {
+    int group = se_group(role);
+    for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
+        const char *t = g->templates[g->by_role[k]].text;
+        int n = se_lead(t);
+        if (n > 0 && n <= len && memcmp(s, t, (size_t)n) == 0) return 1;
+    }
+    return 0;
+}
+
 /* Whether a listed name starts as a line no name starts does ("*** SUMMARY ***",
  * "Seat 1", "Dealt to x"): the general reader tells such lines apart by the
  * names it knows; this one leaves them to it. */
 static int se_name_like_a_line(const se_hist_grammar *g, const se_hist_hand *h) {
     for (int i = 0; i < g->count; i++) {
         const char *t = g->templates[i].text;
-        const char *open = strchr(t, '{');
-        int n = open ? (int)(open - t) : (int)strlen(t);
+        int n = se_lead(t);
         if (n == 0 || g->templates[i].role == SE_HIST_STRICT) continue;
         for (int p = 0; p < h->listed; p++)
             if (h->name_len[p] >= n && memcmp(h->text + h->name_at[p], t, (size_t)n) == 0) return 1;
@@ -466,7 +481,10 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         se_bytes_of(line, line_len, &bytes);
         if (!seats_done) {
             int seat_line = se_find(g, SE_HIST_SEAT, line, line_len, &bytes, &cap);
-            if (seat_line == -2) SE_HIST_BAIL(h);
+            /* A line that starts as a seat line and is none ("Seat 1: Ann ($1 in chips,
+             * $3 bounty)"): the general reader's seat pattern may read it. */
+            if (seat_line == -2 || (seat_line == -1 && se_starts_like(g, SE_HIST_SEAT, line, line_len)))
+                SE_HIST_BAIL(h);
             if (seat_line >= 0) {
                 if (!in_seats) h->header_end = line_at;
                 in_seats = 1;

@@ -244,8 +244,19 @@ def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
         ("| Rake $0.02", ""),  # a rake not written
         ("Dealt to Hero [Td 2s 9s]", "Dealt to Hero [Td 2s 1x]"),  # no card
         ("DarioZ collected $0.39", "DarioZ collected $99999999999999999999"),  # too long
+        # Lines a template nearly matches, which the general reader's patterns read.
+        ("DarioZ collected $0.39", "DarioZ collected $ 0.39"),
+        ("Uncalled bet ($0.08)", "Uncalled bet (0.08$)"),
+        ("Seat 1: alba_k ($1.33 in chips)", "Seat 1: alba_k ($1.33 in chips, $1 bounty)"),
+        ("Seat 8: DarioZ collected", "Seat \u0968: DarioZ showed [3h 3d]\nSeat 8: x"),
+        ("Hero: folds", "Hero: folds [Td 2s 9s]"),
+        ("alba_k: posts the ante $0.01", "alba_k: posts the ante \U0001d7d0.01"),
     ]:
         assert read_fast(grammar, example.replace(old, new, 1), 1, None) is None, new
+    # A name that starts as a line does: the general reader tells them apart.
+    named = example.replace("bruno1977", "*** SUMMARY ***")
+    assert read_fast(grammar, named, 1, None) is None
+    assert next(read(named)).players[1].name == "*** SUMMARY ***"
     # A line no template knows that is not a player's is passed over, as the
     # general reader passes it over.
     chat = example.replace("*** 4th STREET ***", 'cleo42 said, "hi"\n*** 4th STREET ***')
