@@ -255,3 +255,23 @@ def test_a_community_card_hand_reads_back(site: str) -> None:
         history = next(read(text))
         assert history.hand.community == hand.community, text
         assert history.hand.stacks == hand.stacks and _actions(history.hand) == _actions(hand)
+
+
+# ---- Bovada: "$" and "[ME]" ------------------------------------------------------------
+
+
+def test_a_bovada_cash_hand_is_in_dollars_and_its_hero_is_named_without_the_mark() -> None:
+    """Older Bodog headers name no stakes and no currency; every amount has "$". The
+    hero's name is written "Seat+3 [ME]": the player is "Seat+3"."""
+    hand = random_hand("stud", 4, seed=8)
+    text = bovada.write(hand, Table(names=bovada.names(4), hero=2))
+    header = text.splitlines()[0]
+    bodog = "Bodog Hand #2604291510 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:40:07"
+    assert "Seat+3 [ME]: $" in text and "($" in header
+    history = next(read(text.replace(header, bodog)))
+    assert history.currency == "USD" and history.tournament is None
+    assert history.hero == "Seat+3" and history.hand.cards[2] == hand.cards[2]
+    assert [p.name for p in history.players] == ["Seat+1", "Seat+2", "Seat+3", "Seat+4"]
+    assert history.hand.info["players"][2] == "Seat+3" and history.hand.stacks == hand.stacks
+    chips = bovada.write(hand, Table(names=bovada.names(4), hero=None, sign=""))
+    assert next(read(chips.replace(chips.splitlines()[0], bodog))).currency is None

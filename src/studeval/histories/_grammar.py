@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
-from studeval.histories._text import money
+from studeval.histories._text import currency_of, money
 from studeval.houserules import HouseRules
 
 __all__ = ["Grammar", "Header", "cards_in", "read_hand"]
@@ -79,7 +79,9 @@ class Grammar:
     reveal_hints: tuple[str, ...] = ("show", "muck")
     # No line between streets (Bovada): a street begins where the deals begin again.
     streets_by_deals: bool = False
-    hero_mark: str | None = None  # a mark the room puts in the hero's name ("[ME]")
+    # A mark the room writes after the hero's name ("Seat+3 [ME]"): the seat line
+    # holding it is the hero's (the name pattern leaves the mark out of the name).
+    hero_mark: str | None = None
     pot_after_rake: bool = False  # the total pot written is what was left after the rake
     collects_returns: bool = False  # an uncalled bet is written as part of what was won
     # Everleaf: an uncalled bet given back has no line, and the rake is not written
@@ -161,6 +163,7 @@ def read_hand(
     if grammar.refused is not None:
         raise error(grammar.refused, 0)
     seats: list[tuple[int, str, Decimal]] = []
+    marked, currency = None, header.currency
     checks = _Checks(header.currency, grammar.card_by_card)
     index = seat_at
     while index < len(lines):
@@ -174,6 +177,10 @@ def read_hand(
             raise error(f"{checks.foreign(found['stack'])}: {lines[index]!r}", index)
         # A player sitting out stays listed: tournaments deal them in (and fold them).
         seats.append((int(found["seat"]), found["name"], money(found["stack"])))
+        if grammar.hero_mark is not None and grammar.hero_mark in lines[index]:
+            marked = found["name"]
+        if currency is None and header.tournament is None:  # a cash game's header naming
+            currency = currency_of(found["stack"])  # none (Bovada): its stacks' sign
         index += 1
     names = {name for _, name, _ in seats}
     prefixes = sorted(names, key=len, reverse=True)
@@ -181,7 +188,7 @@ def read_hand(
         site=grammar.site, hand_id=header.hand_id, game=header.game,
         small_bet=header.small_bet, big_bet=header.big_bet, seats=seats, table=header.table,
         tournament=header.tournament, played_at=header.played_at,  # type: ignore[arg-type]
-        currency=header.currency, ante=header.ante, bring_in=header.bring_in,
+        currency=currency, ante=header.ante, bring_in=header.bring_in,
         text="\n".join(lines), line=first_line, source=source,
         pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
         returns_unwritten=grammar.returns_unwritten, rake_unwritten=grammar.rake_unwritten,
@@ -264,7 +271,7 @@ def read_hand(
     if not any(s.kind == "collect" for s in transcript.steps):
         transcript.steps += won
     if grammar.hero_mark is not None:
-        transcript.hero = next((n for n in names if grammar.hero_mark in n), None)
+        transcript.hero = marked
     else:  # the player whose three cards on 3rd street are all written
         transcript.hero = next((s.name for s in transcript.steps if s.kind == "deal"
                                 and s.street == 3 and len(s.cards) == 3

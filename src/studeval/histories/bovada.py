@@ -1,16 +1,17 @@
 """Bovada (Bodog, Ignition) text hand histories: seats named by number ("Seat+4"),
-"[ME]" after the hero's, and in older files no line between streets (a street
+"[ME]" after the hero's (no part of the name), and in older files no line between streets (a street
 begins where the deals begin again). Bovada writes every seat's cards once the hand
 is over; its limits are read from the wagers.
 
 >>> from studeval.histories import read
 >>> history = next(read(BOVADA_EXAMPLE))
 >>> history.site, history.hero, history.stakes.small_bet, history.hand.stacks
-('Bovada', 'Seat+2 [ME]', 10, [1488, 1512])
+('Bovada', 'Seat+2', 10, [1488, 1512])
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Callable
@@ -57,13 +58,14 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>Seat\+\d+(?: \[ME\])?)"
+_MARK = " [ME]"
+_NAME = r"(?P<name>Seat\+\d+)(?: \[ME\])?"  # the hero's mark is no part of the name
 _ALL_IN = r"(?P<all_in>)"
 GRAMMAR = Grammar(
     site="Bovada",
     start=_HEAD,
     header=_header,
-    seat=re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+)(?: \[ME\])?): (?P<stack>{MONEY}) in chips"),
+    seat=re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+))(?: \[ME\])?: (?P<stack>{MONEY}) in chips"),
     street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
                       r"7TH STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
     streets={"hole cards": 3, "3rd street": 3, "4th street": 4, "5th street": 5,
@@ -141,19 +143,24 @@ def names(seats: int, hero: int | None = None) -> list[str]:
     >>> names(3, hero=1)
     ['Seat+1', 'Seat+2 [ME]', 'Seat+3']
     """
-    return [f"Seat+{seat + 1}" + (" [ME]" if seat == hero else "") for seat in range(seats)]
+    return [f"Seat+{seat + 1}" + (_MARK if seat == hero else "") for seat in range(seats)]
 
 
 def write(hand: StudHand, table: Table) -> str:
-    """A finished hand as Bovada writes it (``table.names`` as :func:`names` gives them).
+    """A finished hand as Bovada writes it (``table.names`` as :func:`names` gives them;
+    "[ME]" after ``table.hero``'s).
 
     >>> from studeval.histories import read
     >>> from studeval.play import random_hand
     >>> hand = random_hand("razz", 3, seed=5)
-    >>> history = next(read(write(hand, Table(names=names(3, hero=0)))))
-    >>> history.hero, history.hand.stacks == hand.stacks
-    ('Seat+1 [ME]', True)
+    >>> history = next(read(write(hand, Table(names=names(3), hero=0))))
+    >>> history.hero, history.players[0].name, history.hand.stacks == hand.stacks
+    ('Seat+1', 'Seat+1', True)
     """
+    if table.hero is not None and _MARK not in table.names[table.hero]:
+        marked = [*table.names]
+        marked[table.hero] += _MARK
+        table = dataclasses.replace(table, names=marked)
     return write_hand(hand, table, PHRASES)
 
 
