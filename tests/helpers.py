@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import itertools
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 import reference as ref
@@ -224,3 +225,51 @@ def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[F
         "deals": [Fraction(deals)],
         "community": [Fraction(community)],
     }
+
+
+# ---- pokerkit ------------------------------------------------------------------------
+
+
+def pokerkit_plays(pokerkit: Any, table: Any, stacks: list[int], rng: random.Random,
+                   bring_in_odds: float = 0.5) -> tuple[str, list[int]]:  # fmt: skip
+    """A hand that pokerkit plays at random at ``table`` (a game with its stakes), as
+    pokerkit writes it in PHH, and its final stacks. The seat to bring in posts it at
+    ``bring_in_odds``, else completes (all in, for a short stack) or acts as the others
+    do: folds rarer than calls, wagers of the smallest or the largest total."""
+    state = table(stacks, len(stacks))
+    while state.status:
+        if state.can_deal_board():
+            state.deal_board()
+            continue
+        if state.can_post_bring_in() and rng.random() < bring_in_odds:
+            state.post_bring_in()
+            continue
+        can = {"f": state.can_fold(), "cc": state.can_check_or_call(),
+               "cbr": state.can_complete_bet_or_raise_to()}  # fmt: skip
+        kind = rng.choice([k for k, ok in can.items() if ok])
+        if kind == "f" and can["cc"] and rng.random() < 0.6:
+            kind = "cc"
+        if kind == "f":
+            state.fold()
+        elif kind == "cc":
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to(rng.choice(
+                [state.min_completion_betting_or_raising_to_amount,
+                 state.max_completion_betting_or_raising_to_amount]))  # fmt: skip
+    return pokerkit.HandHistory.from_game_state(table, state).dumps(), list(state.stacks)
+
+
+def pokerkit_automations(pokerkit: Any) -> tuple[Any, ...]:
+    """Every step pokerkit may take by itself: what is left are the players' choices."""
+    a = pokerkit.Automation
+    return (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING,
+            a.HOLE_DEALING, a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING,
+            a.CHIPS_PULLING)  # fmt: skip
+
+
+def pokerkit_stud8_defect(hand: Any) -> bool:
+    """Whether the hand has a pot pokerkit splits by its defect (docs/engine.md): a
+    stud8 side pot with no low winner while another pot has one."""
+    lows = [bool(pot.low_winners) for pot in (hand.result.pots if hand.result else [])]
+    return bool(hand.game == "stud8" and any(lows) and not all(lows))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import pokerkit_automations, pokerkit_plays, pokerkit_stud8_defect
 
 from studeval import HouseRules, Stakes, StudHand
 from studeval.cards import card_str
@@ -328,14 +329,6 @@ def test_shown_cards_that_contradict_the_deal_are_refused() -> None:
 _POKERKIT_DEFECT = "a low half shared by seats without a low"
 
 
-def _pokerkit_defect(hand: StudHand) -> bool:
-    """Whether the hand has a pot pokerkit splits by its defect: a stud8 side pot with
-    no low winner while another pot has one."""
-    pots = hand.result.pots if hand.result is not None else []
-    lows = [bool(pot.low_winners) for pot in pots]
-    return hand.game == "stud8" and any(lows) and not all(lows)
-
-
 def _pokerkit_hand(pokerkit: Any, game: str, rng: random.Random) -> tuple[str, list[int]]:
     """A random pokerkit hand (short or deep stacks, 2 to 8 seats) as PHH, and its stacks."""
     kinds = {"stud": pokerkit.FixedLimitSevenCardStud, "razz": pokerkit.FixedLimitRazz,
@@ -345,32 +338,8 @@ def _pokerkit_hand(pokerkit: Any, game: str, rng: random.Random) -> tuple[str, l
     stacks = [
         rng.choice([1, 2, 3, 5, 8, 13, 20, 40] if short else [100, 200]) for _ in range(seats)
     ]
-    a = pokerkit.Automation
-    automations = (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING,
-                   a.CARD_BURNING, a.HOLE_DEALING, a.HOLE_CARDS_SHOWING_OR_MUCKING,
-                   a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING)  # fmt: skip
-    table = kinds[game](automations, True, 1, 2, 5, 10)
-    state = table(stacks, seats)
-    while state.status:
-        if state.can_deal_board():
-            state.deal_board()
-        elif state.can_post_bring_in() and (rng.random() < 0.7 or not state.can_check_or_call()):
-            state.post_bring_in()
-        else:
-            choices = [k for k, can in (("f", state.can_fold()), ("cc", state.can_check_or_call()),
-                       ("cbr", state.can_complete_bet_or_raise_to())) if can]  # fmt: skip
-            kind = rng.choice(choices)
-            if kind == "f" and "cc" in choices and rng.random() < 0.6:
-                kind = "cc"
-            if kind == "f":
-                state.fold()
-            elif kind == "cc":
-                state.check_or_call()
-            else:
-                state.complete_bet_or_raise_to(rng.choice(
-                    [state.min_completion_betting_or_raising_to_amount,
-                     state.max_completion_betting_or_raising_to_amount]))  # fmt: skip
-    return pokerkit.HandHistory.from_game_state(table, state).dumps(), list(state.stacks)
+    table = kinds[game](pokerkit_automations(pokerkit), True, 1, 2, 5, 10)
+    return pokerkit_plays(pokerkit, table, stacks, rng, bring_in_odds=0.7)
 
 
 def test_pokerkits_histories_load_to_its_final_stacks() -> None:
@@ -401,7 +370,7 @@ def _read_a_pokerkit_hand(pokerkit: Any, rng: random.Random) -> str:
     assert hand.over and hand.rules == HouseRules.pokerkit(), text
     if hand.stacks == final:
         return "same stacks"
-    assert _pokerkit_defect(hand), (hand.stacks, final, text)
+    assert pokerkit_stud8_defect(hand), (hand.stacks, final, text)
     return _POKERKIT_DEFECT
 
 
@@ -480,7 +449,7 @@ def test_pokerkit_reads_every_history_we_write() -> None:
         if theirs == ours.stacks:
             key = f"{rules}, same stacks"
         else:
-            assert _pokerkit_defect(ours), (theirs, ours.stacks, text)
+            assert pokerkit_stud8_defect(ours), (theirs, ours.stacks, text)
             key = _POKERKIT_DEFECT
         outcome[key] = outcome.get(key, 0) + 1
     assert outcome.get("pokerkit, same stacks", 0) >= 70, outcome

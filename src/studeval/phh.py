@@ -10,7 +10,9 @@ write ``.phhs`` files, many hands in one.
 Nothing is lost on the way: the standard fields that describe a hand (``players``,
 ``hand``, ``venue``, ``time``, ``currency`` and the others of :data:`INFO_FIELDS`) go
 to and from :attr:`StudHand.info`; what PHH has no field for is written as fields of
-our own, with the underscore PHH reserves for them: ``_rake``, ``_chip`` and
+our own, with the underscore PHH reserves for them: ``_rake``, ``_chip``, ``_unit``
+(the money of a chip, as text: ``"0.01"`` for cents), ``_hand_id`` (a hand id that
+PHH's whole-number ``hand`` would change: ``"000123"``, ``"A-17"``) and
 ``_house_rules``. ``finishing_stacks``, written for a finished hand, is checked on
 reading. A record without ``_house_rules`` was written by another tool: it is played
 under :meth:`HouseRules.pokerkit`, the readings of PHH's reference implementation.
@@ -37,11 +39,13 @@ actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]
 from __future__ import annotations
 
 import dataclasses
-import datetime
+import re
 import sys
 from collections.abc import Iterable
+from decimal import Decimal
 
-from studeval.betting import Event, Stakes
+from studeval._phhwrite import actions, lone_winner, toml
+from studeval.betting import Stakes
 from studeval.cards import card_str, parse_card
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
@@ -52,7 +56,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
-__all__ = ["INFO_FIELDS", "PHHError", "dumps", "dumps_all", "loads", "loads_all", "read"]
+__all__ = [
+    "INFO_FIELDS", "PHHError", "dumps", "dumps_all", "hand_number", "loads", "loads_all",
+    "money_unit", "read",
+]  # fmt: skip
 
 #: PHH variant codes and our game names (PHH has no code for the no-qualifier game).
 VARIANTS = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
@@ -65,8 +72,13 @@ INFO_FIELDS = (
     "seat_count", "table", "players", "winnings", "currency", "currency_symbol",
     "time_limit", "time_banks",
 )  # fmt: skip
-#: Our fields, for what PHH has none: the rake, the chip size, the house rules.
-_RAKE, _CHIP, _RULES = "_rake", "_chip", "_house_rules"
+#: Our fields, for what PHH has none: the rake, the chip size, the house rules, the
+#: money of a chip, and a hand id that is not a whole number as PHH's ``hand`` is.
+_RAKE, _CHIP, _RULES, _UNIT, _HAND_ID = "_rake", "_chip", "_house_rules", "_unit", "_hand_id"
+#: PHH's ``hand`` and TOML's integers are 64-bit.
+_MAX_HAND = 2**63
+#: A ``_unit``'s text: ASCII digits, a point and more digits maybe.
+_DECIMAL = re.compile(r"[0-9]{1,19}(\.[0-9]{1,19})?")
 #: The most digits an amount may have: every chip count of a table is below 2**60.
 _MAX_DIGITS = 19
 
@@ -138,6 +150,68 @@ def _fields(text: object, kind: str) -> dict[str, object]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise PHHError(f"not a {kind} (TOML) text: {err}") from None
+
+
+def hand_number(hand_id: str) -> int | str:
+    """What :attr:`~studeval.StudHand.info` keeps as ``hand`` for a room's hand id: the
+    whole number PHH's ``hand`` field holds, where that is the id as written; else the
+    id itself, as text, which :func:`dumps` writes as ``_hand_id`` too (beside ``hand``
+    where it is digits), so that it reads back the same.
+
+    >>> hand_number("20261202017"), hand_number("000123"), hand_number("A-17")
+    (20261202017, '000123', 'A-17')
+    >>> hand = loads(PHH_EXAMPLE)
+    >>> hand.info["hand"] = hand_number("000123")
+    >>> [line for line in dumps(hand).splitlines() if "hand" in line[:9]]
+    ['hand = 123', '_hand_id = "000123"']
+    >>> loads(dumps(hand)).info["hand"]
+    '000123'
+    """
+    number = _whole(hand_id)
+    return number if number is not None and str(number) == hand_id else hand_id
+
+
+def money_unit(hand: StudHand) -> Decimal:
+    """The money one chip of ``hand`` is worth, as its record's ``_unit`` gives it
+    (``0.01`` for cents); 1, the chips being the money, when it gives none.
+
+    >>> money_unit(loads(PHH_EXAMPLE + '_unit = "0.25"')), money_unit(loads(PHH_EXAMPLE))
+    (Decimal('0.25'), Decimal('1'))
+    """
+    value = hand.info.get(_UNIT)
+    return Decimal(_unit_text(str(value))) if value is not None else Decimal(1)
+
+
+def _whole(text: str) -> int | None:
+    """The whole number that ASCII digits make, when PHH's ``hand`` can hold it."""
+    if text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS and int(text) < _MAX_HAND:
+        return int(text)
+    return None
+
+
+def _unit_text(value: object) -> str:
+    """A ``_unit``: the money of a chip as decimal text, above nothing."""
+    if isinstance(value, str) and _DECIMAL.fullmatch(value) and Decimal(value) > 0:
+        return value
+    raise PHHError(f'{_UNIT} must be the money of a chip as text, such as "0.01"; '
+                   f"got {str(value)[:40]!r}")  # fmt: skip
+
+
+def _info(data: dict[str, object]) -> dict[str, object]:
+    """The record's fields about the hand, as :attr:`StudHand.info` keeps them: PHH's,
+    ``_unit``, and ``_hand_id`` as the ``hand``."""
+    info = {name: data[name] for name in INFO_FIELDS if name in data}
+    if _UNIT in data:
+        info[_UNIT] = _unit_text(data[_UNIT])
+    hand_id = data.get(_HAND_ID)
+    if hand_id is not None:
+        if not isinstance(hand_id, str) or not hand_id:
+            raise PHHError(f"{_HAND_ID} must be text; got {hand_id!r}")
+        number = _whole(hand_id)
+        if "hand" in data and data["hand"] != number:
+            raise PHHError(f"hand = {data['hand']!r} is not the {_HAND_ID} {hand_id!r}")
+        info["hand"] = hand_id
+    return info
 
 
 def loads(text: str, *, rules: HouseRules | str | None = None) -> StudHand:
@@ -225,7 +299,7 @@ def _load(data: dict[str, object], rules: HouseRules | str | None) -> StudHand:
         raise
     except StudevalError as err:
         raise PHHError(f"the table: {err}") from None
-    hand.info = {name: data[name] for name in INFO_FIELDS if name in data}
+    hand.info = _info(data)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"actions must be a list of strings; got {str(actions)[:80]}")
@@ -289,6 +363,11 @@ def _replay(hand: StudHand, action: str, shown: dict[int, list[str] | None]) -> 
             if shown.get(seat) or hand.folded[seat]:
                 raise PHHError(f"{player} shows twice, or has folded")
             shown[seat] = ["sm", *rest]
+        case [player, "sm", cards] if hand.over and _seat(player, hand) == lone_winner(hand):
+            # The winner of a showdown that every other seat mucked shows after it is
+            # paid (we write that show for pokerkit): the cards must be the ones dealt.
+            if cards != "-":
+                _check_shown(hand, _seat(player, hand), _cards(cards))
         case [player, *rest] if rest and rest[0] in ("pb", "f", "cc", "cbr", "sm"):
             seat = _seat(player, hand)
             if seat != hand.actor:
@@ -341,47 +420,6 @@ def _act(hand: StudHand, words: list[str]) -> None:
             raise PHHError("not an action studeval knows")
 
 
-def _words(event: Event) -> str | None:
-    player = f"p{(event.seat or 0) + 1}"
-    kind = event.kind
-    if kind == "deal":
-        return f"d dh {player} " + "".join("??" if c is None else card_str(c) for c in event.cards)
-    if kind == "community":
-        return "d db " + card_str(event.cards[0])  # type: ignore[arg-type]
-    if kind == "bring_in":
-        return f"{player} pb"
-    if kind == "fold":
-        return f"{player} f"
-    if kind in ("check", "call"):
-        return f"{player} cc"
-    if kind in ("complete", "bet", "raise"):
-        return f"{player} cbr {event.to}"
-    if kind == "show":
-        return f"{player} sm " + "".join(card_str(c) for c in event.cards if c is not None)
-    if kind == "muck":
-        return f"{player} sm"
-    return None  # antes: PHH posts them from the antes field
-
-
-def _toml(value: object) -> str:
-    """A value as TOML writes it: text, whole and decimal numbers, truth values, dates
-    and times, lists and tables of them."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, Iterable):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    raise PHHError(f"{value!r} has no TOML form")
-
-
 def _rules_value(rules: HouseRules) -> object:
     for name, preset in PRESETS.items():
         if preset() == rules:
@@ -391,12 +429,16 @@ def _rules_value(rules: HouseRules) -> object:
 
 def dumps(hand: StudHand) -> str:
     """Write ``hand`` (to where it is) as a PHH hand history: the play, its
-    :attr:`~studeval.StudHand.info`, the rake, the chip size and the house rules, and the
-    finishing stacks of a finished hand."""
+    :attr:`~studeval.StudHand.info` (a ``_unit`` and a hand id that is text too), the
+    rake, the chip size and the house rules, and the finishing stacks of a finished hand.
+
+    Text is written as it reads back, any character escaped that TOML needs escaped,
+    and a seat that wins a showdown that every other seat mucked shows its cards last
+    (where all are known): pokerkit otherwise gives that pot to nobody.
+    """
     if hand.game not in _CODE_OF_GAME:
         raise PHHError(f"PHH has no variant for {hand.game!r}")
     s = hand.stakes
-    actions = [w for w in map(_words, hand.events) if w is not None]
     fields: list[tuple[str, object]] = [
         ("variant", _CODE_OF_GAME[hand.game]),
         ("ante_trimming_status", True),
@@ -405,17 +447,32 @@ def dumps(hand: StudHand) -> str:
         ("small_bet", s.small_bet),
         ("big_bet", s.big_bet),
         ("starting_stacks", hand.starting_stacks),
-        ("actions", actions),
+        ("actions", actions(hand)),
     ]
     if hand.over:
         fields.append(("finishing_stacks", hand.stacks))
-    fields += [(name, hand.info[name]) for name in INFO_FIELDS if name in hand.info]
+    info = hand.info
+    hand_id = info.get("hand")
+    for name in INFO_FIELDS:
+        if name == "hand" and isinstance(hand_id, str):
+            number = _whole(hand_id)
+            if number is not None:
+                fields.append(("hand", number))
+        elif name in info:
+            fields.append((name, info[name]))
     if hand.rake:
         fields.append((_RAKE, hand.rake))
     if hand.chip != 1:
         fields.append((_CHIP, hand.chip))
+    if info.get(_UNIT) is not None:
+        fields.append((_UNIT, _unit_text(str(info[_UNIT]))))
+    if isinstance(hand_id, str):
+        fields.append((_HAND_ID, hand_id))
     fields.append((_RULES, _rules_value(hand.rules)))
-    return "".join(f"{name} = {_toml(value)}\n" for name, value in fields)
+    try:
+        return "".join(f"{name} = {toml(value)}\n" for name, value in fields)
+    except ValueError as err:
+        raise PHHError(str(err)) from None
 
 
 def dumps_all(hands: Iterable[StudHand]) -> str:

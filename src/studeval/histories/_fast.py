@@ -99,7 +99,7 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
     hand.info = hand_info(grammar.site, header.hand_id, header.table, header.currency,
-                          header.tournament, played_at, players)  # fmt: skip
+                          header.tournament, played_at, players, _UNITS[places])  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,

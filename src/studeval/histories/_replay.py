@@ -23,6 +23,7 @@ from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
+from studeval.phh import hand_number
 
 __all__ = ["hand_info", "replay"]
 
@@ -85,16 +86,18 @@ def _limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
 
 def hand_info(site: str, hand_id: str, table: str | None, currency: str | None,
               tournament: str | None, played_at: datetime.datetime | None,
-              players: list[Player]) -> dict[str, object]:  # fmt: skip
+              players: list[Player], unit: Decimal = Decimal(1)) -> dict[str, object]:  # fmt: skip
     """A replayed hand's PHH fields (``StudHand.info``) from what its text says."""
     info: dict[str, object] = {"venue": site, "players": [p.name for p in players],
                                "seats": [p.seat for p in players]}  # fmt: skip
-    if hand_id.isdigit():
-        info["hand"] = int(hand_id)
+    if hand_id:
+        info["hand"] = hand_number(hand_id)
     if table is not None:
         info["table"] = table
     if currency is not None:
         info["currency"] = currency
+    if unit != 1:
+        info["_unit"] = format(unit, "f")
     if tournament is not None:
         info["event"] = f"{site} tournament {tournament}"
     if played_at is not None:
