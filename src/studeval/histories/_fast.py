@@ -23,7 +23,7 @@ from studeval import _core
 from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.histories._grammar import Grammar
+from studeval.histories._grammar import _SIGNS, Grammar
 from studeval.histories._record import History, Player
 from studeval.histories._replay import hand_info
 
@@ -71,8 +71,9 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     except (ValueError, IndexError):
         return None
     if (header.game is None or grammar.refused is not None or not header.small_bet
-            or header.ante is not None or header.bring_in is not None):  # fmt: skip
-        return None
+            or header.ante is not None or header.bring_in is not None
+            or _SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
+        return None  # (this reader reads "$" amounts only, the general one checks them)
     prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
     if prepared is None:
         return None
