@@ -557,17 +557,17 @@ def test_progress_bar_counts_bytes_in_powers_of_1000(monkeypatch):
 def test_the_equity_bar_times_the_rest_by_the_average_rate(capsys, monkeypatch):
     """An exact stud8 count runs phases at rates 4x apart: the time left follows
     the rate since the start (smoothing 0), not the last phase's."""
-    from studeval.cli import _console, equity
+    from studeval.cli import equity
 
     made = []
 
-    class Recorded(_console.Progress):
+    class Recorded(equity._Bar):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             made.append((self, kwargs, self.bar.smoothing))
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    monkeypatch.setattr(equity, "Progress", Recorded)
+    monkeypatch.setattr(equity, "_Bar", Recorded)
     assert main(["equity", "--game", "stud8", "--exact", "As 2s 3s", "Kd Kh 4c"]) == 0
     ((bar, options, smoothing),) = made
     assert options == {"smoothing": 0} and smoothing == 0

@@ -12,6 +12,8 @@ player  cards        share  high win  high tie     scoop
 from __future__ import annotations
 
 import argparse
+import time
+from collections.abc import Callable
 from typing import Any
 
 from studeval.cli._args import add_game_options, positive, subcommand
@@ -19,7 +21,7 @@ from studeval.cli._console import Output, Progress, fail
 from studeval.cli.rank import count
 from studeval.errors import StudevalError
 
-__all__ = ["add", "run"]
+__all__ = ["QUIET_S", "Advance", "add", "run"]
 
 EPILOG = """\
 examples:
@@ -57,6 +59,69 @@ def add(commands: Any) -> None:
     equity.add_argument("hands", nargs="+", metavar="HAND", help="one player's known cards")
 
 
+#: Seconds before the bar shows anything, unless a quick first phase is seen to end.
+QUIET_S = 2.0
+#: A first phase that did this share of the work or more is left out of the rate.
+BIG_PHASE = 1 / 3
+
+
+class Advance:
+    """The ``progress`` callback behind the bar, which times the rest by the average
+    rate since it started. A heads-up count first ranks each side's hands: a tenth
+    of a second for a sixth to a half of its units, the rest of them ten times
+    slower. Shown at once, that phase made the bar promise 3 s for a 30 s count. So
+    the bar shows nothing for :data:`QUIET_S` seconds, and when the quick phase ends
+    sooner (a report that advances less than half as much as the reports before it
+    did) having done :data:`BIG_PHASE` of the work or more, the bar starts from there.
+
+    >>> class Bar:
+    ...     def update(self, n): print("update", n)
+    ...     def restart(self, n): print("restart at", n)
+    >>> now = [0.0]
+    >>> advance = Advance(Bar(), clock=lambda: now[0])
+    >>> now[0] = 0.1; advance(0.3)  # quick: not shown
+    >>> now[0] = 0.2; advance(0.5)
+    >>> now[0] = 0.3; advance(0.51)  # the quick phase is over: timed from here
+    restart at 51
+    >>> now[0] = 1.3; advance(0.6)
+    update 9
+    """
+
+    def __init__(self, bar: Any, clock: Callable[[], float] = time.monotonic) -> None:
+        self.bar, self.clock = bar, clock
+        self.started = clock()
+        self.reports = 0
+        self.last = 0.0
+        self.shown: int | None = None  # the percentage shown, None before the first
+
+    def __call__(self, fraction: float) -> None:
+        percent = int(fraction * 100)
+        if self.shown is None:
+            step, mean = fraction - self.last, self.last / max(self.reports, 1)
+            phase_over = self.reports > 0 and step < mean / 2 and self.last >= BIG_PHASE
+            self.reports, self.last = self.reports + 1, fraction
+            if phase_over:
+                self.bar.restart(percent)  # the time left is timed from here
+                self.shown = percent
+                return
+            if fraction < 1.0 and self.clock() - self.started < QUIET_S:
+                return
+            self.shown = 0
+        if percent > self.shown:
+            self.bar.update(percent - self.shown)
+            self.shown = percent
+
+
+class _Bar(Progress):
+    """The percentage bar, which can restart its clock part way."""
+
+    def restart(self, percent: int) -> None:
+        if self.bar is not None:
+            self.bar.reset(total=100)  # its clock starts now...
+            self.bar.initial = self.bar.n = percent  # ...from the work done so far
+            self.bar.refresh()
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the equities, with a progress bar on a terminal; the exit status."""
     from studeval.equity_calculator import equity
@@ -65,14 +130,8 @@ def run(args: argparse.Namespace) -> int:
     # Drawn only on a terminal; long exact counts take seconds. Their phases (each
     # side's hands, the sweeps, stud8's scoops by class) run at rates 4x apart, so
     # the time left is the average rate's, not the last phase's.
-    bar = Progress(100, "%", smoothing=0)
-    shown = 0
-
-    def advance(fraction: float) -> None:
-        nonlocal shown
-        bar.update(int(fraction * 100) - shown)
-        shown = int(fraction * 100)
-
+    bar = _Bar(100, "%", smoothing=0)
+    advance = Advance(bar)
     try:
         result = equity(args.hands, args.game, dead=args.dead, method=method,
                         samples=args.samples, seed=args.seed, threads=args.threads,
