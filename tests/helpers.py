@@ -273,3 +273,50 @@ def pokerkit_stud8_defect(hand: Any) -> bool:
     stud8 side pot with no low winner while another pot has one."""
     lows = [bool(pot.low_winners) for pot in (hand.result.pots if hand.result else [])]
     return bool(hand.game == "stud8" and any(lows) and not all(lows))
+
+
+# ---- rooms' hand histories -----------------------------------------------------------
+
+
+def room_writers() -> dict[str, Any]:
+    """Each room's writer (``write(hand, table)``) by the room its text is read as;
+    "Winning 2016" writes the Winning Poker Network's format before 2019."""
+    from studeval.histories import (
+        bovada,
+        everleaf,
+        fulltilt,
+        ipoker,
+        merge,
+        ongame,
+        pokerstars,
+        winamax,
+        winning,
+    )  # fmt: skip
+
+    return {"PokerStars": pokerstars.write, "Full Tilt Poker": fulltilt.write,
+            "Winamax": winamax.write, "Winning": winning.write,
+            "Winning 2016": winning.write_2016, "Bovada": bovada.write,
+            "OnGame": ongame.write, "Everleaf": everleaf.write, "iPoker": ipoker.write,
+            "Merge": merge.write}  # fmt: skip
+
+
+def play_out(hand: Any, rng: random.Random, passive: bool = False) -> Any:
+    """``hand`` (a ``StudHand``) played to the end as ``random_hand`` plays one, for
+    stacks that differ: random legal actions, or with ``passive`` a check or a call
+    wherever one is legal (the bring-in where neither is)."""
+    deck_seed = rng.getrandbits(64)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(deck_seed)
+        elif hand.showdown:
+            hand.show()
+        else:
+            legal = hand.legal()
+            kinds = legal.kinds()
+            if passive:
+                hand.act(next(k for k in ("check", "call", "bring_in") if k in kinds))
+                continue
+            kind = rng.choice(kinds)
+            totals = legal.totals(kind)
+            hand.act(kind, rng.choice(totals) if totals else None)
+    return hand

@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from helpers import room_writers
 
 from studeval import Stakes
 from studeval.cards import card_str
@@ -25,31 +26,18 @@ from studeval.histories import (
     bovada,
     everleaf,
     find_site,
-    fulltilt,
     ipoker,
     merge,
     ongame,
     pokerstars,
     read,
-    winamax,
     winning,
 )
 from studeval.histories._writer import Table
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 from studeval.play import random_hand
 
-WRITERS = {
-    "PokerStars": pokerstars.write,
-    "Full Tilt Poker": fulltilt.write,
-    "Winamax": winamax.write,
-    "Winning": winning.write,
-    "Winning 2016": winning.write_2016,
-    "Bovada": bovada.write,
-    "OnGame": ongame.write,
-    "Everleaf": everleaf.write,
-    "iPoker": ipoker.write,
-    "Merge": merge.write,
-}
+WRITERS = room_writers()
 #: How a room's hand number reads back from the number the writer was given.
 HAND_IDS = {"Winamax": "1-{}-1", "OnGame": "R5-{}"}
 #: The room a writer's text is read as, where its name says more.

@@ -13,36 +13,24 @@ import re
 from decimal import Decimal
 
 import pytest
+from helpers import play_out, room_writers
 
 from studeval import Stakes, StudHand
 from studeval.histories import (
+    HistoryError,
     bovada,
     everleaf,
     fulltilt,
-    ipoker,
-    merge,
-    ongame,
     pokerstars,
     read,
-    winamax,
     winning,
 )
+from studeval.histories._record import reason_kind
 from studeval.histories._writer import Table, amount_text
 from studeval.houserules import HouseRules
 from studeval.play import random_hand
 
-WRITERS = {
-    "PokerStars": pokerstars.write,
-    "Full Tilt Poker": fulltilt.write,
-    "Winamax": winamax.write,
-    "Winning": winning.write,
-    "Winning 2016": winning.write_2016,
-    "Bovada": bovada.write,
-    "OnGame": ongame.write,
-    "Everleaf": everleaf.write,
-    "iPoker": ipoker.write,
-    "Merge": merge.write,
-}
+WRITERS = room_writers()
 
 
 def _names(site: str, seats: int) -> list[str]:
@@ -56,23 +44,6 @@ def _actions(hand: StudHand) -> list[tuple[str, int | None, int, int | None]]:
 
 def _rules(site: str) -> HouseRules | None:
     return winning.GRAMMAR_2016.rules if site == "Winning 2016" else None
-
-
-def _played(hand: StudHand, rng: random.Random) -> StudHand:
-    """``hand`` played to the end as :func:`random_hand` plays one (for stacks that
-    differ, which it does not deal)."""
-    deck_seed = rng.getrandbits(64)
-    while not hand.over:
-        if hand.actor is None:
-            hand.deal_random(deck_seed)
-        elif hand.showdown:
-            hand.show()
-        else:
-            legal = hand.legal()
-            kind = rng.choice(legal.kinds())
-            totals = legal.totals(kind)
-            hand.act(kind, rng.choice(totals) if totals else None)
-    return hand
 
 
 # ---- Full Tilt: "wins the low main pot" ------------------------------------------------
@@ -101,7 +72,7 @@ def test_full_tilt_pots_named_by_half_and_by_pot_are_collected() -> None:
     checked = 0
     while checked < 12:
         stacks = [rng.choice([12, 25, 40, 200]) for _ in range(rng.randint(3, 6))]
-        hand = _played(StudHand("stud8", Stakes(1, 2, 5, 10), stacks), rng)
+        hand = play_out(StudHand("stud8", Stakes(1, 2, 5, 10), stacks), rng)
         result = hand.result
         assert result is not None
         if len(result.pots) < 2 or not any(any(p.low_shares) for p in result.pots):
@@ -193,7 +164,7 @@ def test_the_bring_in_is_the_first_bring_in_line_even_all_in() -> None:
     checked = 0
     while checked < 4:
         stacks = [70] + [rng.choice([500, 900]) for _ in range(rng.randint(1, 4))]
-        hand = _played(StudHand("razz", Stakes(10, 80, 160, 320), stacks), rng)
+        hand = play_out(StudHand("razz", Stakes(10, 80, 160, 320), stacks), rng)
         first = next(e for e in hand.events if e.kind not in ("ante", "deal"))
         if first.kind != "bring_in" or first.seat != 0:
             continue
@@ -234,15 +205,7 @@ def _to_the_river(seed: int, rules: HouseRules | None) -> StudHand:
     rng = random.Random(seed)
     hand = StudHand(rng.choice(["stud", "stud8", "razz"]), Stakes(1, 2, 5, 10), [1000] * 8,
                     rules=rules)  # fmt: skip
-    deck_seed = rng.getrandbits(64)
-    while not hand.over:
-        if hand.actor is None:
-            hand.deal_random(deck_seed)
-        elif hand.showdown:
-            hand.show()
-        else:
-            kinds = hand.legal().kinds()
-            hand.act(next(k for k in ("check", "call", "bring_in") if k in kinds))
+    hand = play_out(hand, rng, passive=True)
     assert hand.community is not None
     return hand
 
@@ -272,6 +235,58 @@ def test_a_bovada_cash_hand_is_in_dollars_and_its_hero_is_named_without_the_mark
     assert history.currency == "USD" and history.tournament is None
     assert history.hero == "Seat+3" and history.hand.cards[2] == hand.cards[2]
     assert [p.name for p in history.players] == ["Seat+1", "Seat+2", "Seat+3", "Seat+4"]
-    assert history.hand.info["players"][2] == "Seat+3" and history.hand.stacks == hand.stacks
+    assert "[ME]" not in history.to_phh() and history.hand.stacks == hand.stacks
     chips = bovada.write(hand, Table(names=bovada.names(4), hero=None, sign=""))
     assert next(read(chips.replace(chips.splitlines()[0], bodog))).currency is None
+
+
+# ---- refusals counted by kind ----------------------------------------------------------
+
+
+def test_a_refusal_kind_leaves_out_every_name_and_amount_but_not_game_names() -> None:
+    """One reason, one kind: names with spaces, brackets or digits are ``P``."""
+    hand = random_hand("stud", 4, seed=2, stack=400)
+    kinds = set()
+    for names in (["Ann", "Bob", "Cy", "Di"], ["Bob Jr", "E (x)", "L m n", "1Incubator1"],
+                  ["the", "calls", "3rd", "is"]):  # fmt: skip
+        text = pokerstars.write(hand, Table(names=names))
+        call = next(line for line in text.splitlines() if ": calls $" in line)
+        refused = next(read(text.replace(call, call.replace(": calls $", ": calls $1"), 1),
+                            errors="collect"))  # fmt: skip
+        assert isinstance(refused, HistoryError)
+        kinds.add(refused.kind)
+    assert kinds == {"P calls N; the call is N"}
+    game = "not a fixed-limit seven-card stud game: Limit 2-7 Triple Draw (H/L8, 7-Stud)"
+    assert reason_kind(game) == game
+    assert reason_kind("Hero has no up card on 3rd street", ["Hero"]) == (
+        "P has no up card on 3rd street")  # fmt: skip
+
+
+def test_everleafs_older_files_are_refused_for_the_up_cards_they_do_not_show() -> None:
+    """Before August 2011 Everleaf wrote no deal lines for other players' cards: the
+    reason is PartyPoker's, not a missing card of one player."""
+    hand = random_hand("stud", 3, seed=6)
+    text = everleaf.write(hand, Table(names=["Ann", "Bob", "Cy"], hero=None))
+    old = "".join(line + "\n" for line in text.splitlines() if not line.startswith("Dealt to "))
+    refused = next(read(old, errors="collect"))
+    assert isinstance(refused, HistoryError)
+    assert refused.reason == ("Everleaf shows no other player's up cards: the bring-in and "
+                              "the order of play cannot be replayed")  # fmt: skip
+    assert refused.kind == refused.reason
+
+
+@pytest.mark.parametrize("site", ["PokerStars", "Full Tilt Poker", "Everleaf"])
+def test_a_text_cut_in_a_street_marker_ends_before_the_hand_does(site: str) -> None:
+    rng = random.Random(site)
+    hand = next(h for h in iter(lambda: random_hand("razz", 3, rng=rng), None)
+                if any(e.street == 5 for e in h.events))  # fmt: skip
+    text = WRITERS[site](hand, Table(names=["Ann", "Bob", "Cy"]))
+    marker = next(line for line in text.splitlines() if "4th" in line.lower())
+    cut = text[: text.index(marker) + len(marker) // 2]
+    refused = next(read(cut, errors="collect"))
+    assert isinstance(refused, HistoryError)
+    assert refused.reason == "the text ends before the hand does", cut
+    # A text that goes on without one player's 4th-street card names the street so.
+    deal = next(line for line in text[text.index(marker) :].splitlines() if "Dealt to" in line)
+    missing = next(read(text.replace(deal + "\n", "", 1), errors="collect"))
+    assert isinstance(missing, HistoryError) and missing.kind == "P has no up card on 4th street"

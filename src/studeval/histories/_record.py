@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
@@ -39,7 +40,8 @@ class HistoryError(StudevalError, ValueError):
     """
 
     def __init__(self, message: str, *, site: str | None = None, hand_id: str | None = None,
-                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+                 line: int | None = None, source: str | None = None,
+                 names: Sequence[str] | None = None) -> None:  # fmt: skip
         where = ", ".join(
             part
             for part in (
@@ -52,6 +54,8 @@ class HistoryError(StudevalError, ValueError):
         )
         super().__init__(f"{where}: {message}" if where else message)
         self.reason = message
+        # The players the message names, in its order (None: not said).
+        self.names = tuple(names) if names is not None else None
         self.site = site
         self.hand_id = hand_id
         self.line = line
@@ -74,8 +78,13 @@ class HistoryError(StudevalError, ValueError):
 
         >>> HistoryError("Hero calls 0.03; the call is 0.02", line=20).kind
         'P calls N; the call is N'
+        >>> HistoryError("Bob Jr raises to 0.30; legal: bring_in 0.30", names=["Bob Jr"]).kind
+        'P raises to N; legal: bring_in N'
         """
-        return reason_kind(self.reason)
+        names = self.names
+        if names is None and self.site and self.reason.startswith(self.site + " "):
+            names = ()  # the room ("PartyPoker shows no other player's up cards"), no player
+        return reason_kind(self.reason, names)
 
 
 def _restored(kind: type[HistoryError], message: str, fields: dict[str, object]) -> HistoryError:
@@ -176,15 +185,42 @@ class UnreadableFileError(NotAHistoryError):
     status = "unreadable"
 
 
-def reason_kind(reason: str) -> str:
-    """``reason`` with quoted text and numbers as ``N``, and a leading player's name
-    before a verb as ``P``.
+#: What varies from hand to hand in a reason besides the names: quoted text, cards
+#: ("Kd 7c 2s", two or more), and amounts (a number that is no part of a word).
+_VARYING = re.compile(r"'[^'\0]*'|(?<![\w-])[2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])+(?![\w-])"
+                      r"|(?<![\w-])\d+(?:[.,]\d+)*(?![\w-])")  # fmt: skip
+
+
+def reason_kind(reason: str, names: Sequence[str] | None = None) -> str:
+    """``reason`` with the players it names as ``P``, and quoted text, cards and
+    amounts as ``N``: what stays is the same for every hand refused for that reason.
+
+    ``names`` are the players ``reason`` names, in the order it names them (each is
+    looked for after the one before, as a whole word: a name that is also a word of
+    the reason is not taken for it). Without them a leading word before a verb is
+    taken to be a player's name. A number that is part of a word ("3rd", "2-7",
+    "H/L8") is no amount and stays.
 
     >>> reason_kind("'nobody' is not seated in this hand")
     'P is not seated in this hand'
+    >>> reason_kind("1Incubator1 collected 0.00; the replay pays 41.05", ["1Incubator1"])
+    'P collected N; the replay pays N'
+    >>> reason_kind("the raises to 30, but E (x) is to act", ["the", "E (x)"])
+    'P raises to N, but P is to act'
+    >>> reason_kind("Hero has no up card on 3rd street; limit 2-7, $0.02/$0.04", ["Hero"])
+    'P has no up card on 3rd street; limit 2-7, $N/$N'
     """
-    general = re.sub(r"'[^']*'|\d[\d.,]*", "N", reason)
-    return re.sub(r"^\S+ (\w+s)\b", r"P \1", general)
+    parts, at = [], 0
+    for name in names or ():
+        found = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)").search(reason, at)
+        if found and name:
+            parts += [reason[at : found.start()], "\0"]
+            at = found.end()
+    general = "".join([*parts, reason[at:]])
+    general = _VARYING.sub("N", general)
+    if names is None:
+        general = re.sub(r"^\S+ (\w+s)\b", "\0 \\1", general)
+    return general.replace("\0", "P")
 
 
 #: What a step of a history does. ``street`` starts a street (``cards`` holds the

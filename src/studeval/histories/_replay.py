@@ -21,6 +21,7 @@ from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.histories._limits import chip_unit, limits
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
 from studeval.phh import hand_number
@@ -30,58 +31,6 @@ __all__ = ["hand_info", "replay"]
 #: Card text to code, for the cards the rooms' text gives ("As" -> 51).
 _CODES = {card_str(code): code for code in range(52)}
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold", "all_in")
-
-
-def _unit(t: Transcript) -> Decimal:
-    """The money of one chip: the finest place any amount of the hand is written to.
-
-    >>> _unit(Transcript("PokerStars", "1", "razz", Decimal("0.04"), Decimal("0.08"),
-    ...                  [(1, "a", Decimal("1.5")), (2, "b", Decimal("2"))]))
-    Decimal('0.01')
-    """
-    amounts = [t.small_bet, t.big_bet, *(stack for _, _, stack in t.seats)]
-    amounts += [a for s in t.steps for a in (s.amount, s.to) if a is not None]
-    amounts += [a for a in (t.ante, t.bring_in, t.total_pot, t.rake) if a is not None]
-    places = max((-int(a.as_tuple().exponent) for a in set(amounts)), default=0)
-    return Decimal(1).scaleb(-max(places, 0))
-
-
-def _most_common(amounts: list[Decimal]) -> Decimal:
-    return max(sorted(set(amounts)), key=amounts.count) if amounts else Decimal(0)
-
-
-def _limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
-    """The small and big bet of a hand whose text names no limits (tournament
-    levels, some rooms' cash games), from its wagers: a completion on 3rd street,
-    else the commonest bet of 3rd and 4th street, is the small bet; the commonest of
-    5th to 7th the big bet (twice the other when one street shows none). With no bet
-    at all, four bring-ins or the largest early all-in: the limits then change nothing
-    in the hand.
-
-    >>> _limits([Step(1, "bet", "a", Decimal(10), street=4),
-    ...          Step(2, "bet", "a", Decimal(20), street=5)])
-    (Decimal('10'), Decimal('20'))
-    """
-
-    def bets(streets: tuple[int, ...]) -> list[Decimal]:
-        return [s.amount for s in steps if s.kind == "bet" and s.street in streets and s.amount]
-
-    # A completion on 3rd street (a first raise over the bring-in) is the small bet.
-    first = next((s for s in steps if s.street == 3 and s.kind in ("complete", "bet", "raise")),
-                 None)  # fmt: skip
-    completed = None if first is None or first.all_in else first.to or first.amount
-    small, big = completed or _most_common(bets((3, 4))), _most_common(bets((5, 6, 7)))
-    if small and not big:
-        big = small * 2
-    elif big and not small:
-        small = big / 2
-    elif not small:
-        bring_in = max((s.amount or Decimal(0) for s in steps if s.kind == "bring_in"),
-                       default=Decimal(1))  # fmt: skip
-        shoves = [s.amount or Decimal(0) for s in steps if s.kind == "all_in" and s.street < 5]
-        small = max([bring_in * 4, *shoves])
-        big = small * 2
-    return small, big
 
 
 def hand_info(site: str, hand_id: str, table: str | None, currency: str | None,
@@ -111,7 +60,7 @@ def hand_info(site: str, hand_id: str, table: str | None, currency: str | None,
 class _Replay:
     def __init__(self, t: Transcript, rules: HouseRules | None, rake: int | None = None) -> None:
         self.t = t
-        self.unit = _unit(t)
+        self.unit = chip_unit(t)
         in_hand = {s.name for s in t.steps if s.name is not None}
         seated = sorted((seat for seat in t.seats if seat[1] in in_hand), key=lambda s: s[0])
         if not t.steps:
@@ -148,9 +97,13 @@ class _Replay:
 
     # ---- money ------------------------------------------------------------------------
 
-    def error(self, message: str, line: int) -> HistoryError:
+    def error(self, message: str, line: int, *names: str, guess: bool = False) -> HistoryError:
+        """A refusal at ``line``; ``names``: the players ``message`` names, in order
+        (its kind, :func:`~studeval.histories._record.reason_kind`, leaves them out;
+        ``guess``: a message from elsewhere, whose leading name is guessed)."""
         t = self.t
-        return HistoryError(message, site=t.site, hand_id=t.hand_id, line=line, source=t.source)
+        return HistoryError(message, site=t.site, hand_id=t.hand_id, line=line, source=t.source,
+                            names=None if guess else names)  # fmt: skip
 
     def chips(self, amount: Decimal, line: int) -> int:
         count = amount / self.unit
@@ -174,7 +127,7 @@ class _Replay:
         t = self.t
         antes = [self.chips(s.amount, s.line) for s in t.steps if s.kind == "ante" and s.amount]
         ante = self.chips(t.ante, t.line) if t.ante is not None else max(antes, default=0)
-        small_bet, big_bet = (t.small_bet, t.big_bet) if t.small_bet else _limits(t.steps)
+        small_bet, big_bet = (t.small_bet, t.big_bet) if t.small_bet else limits(t.steps)
         small, big = self.chips(small_bet, t.line), self.chips(big_bet, t.line)
         bring_in = self._bring_in(small)
         try:
@@ -243,27 +196,37 @@ class _Replay:
                 elif len(shown) == 1:
                     cards = [*[*downs[:2], None, None][:2], shown[0]]
                 else:
-                    raise self.error(
-                        f"{self.players[seat].name} has no up card on 3rd street", line
-                    )
+                    raise self._no_up_card(seat, street, line)
             elif street == 7:
                 known = shown[0] if shown else None
                 cards = [known if known is not None else (downs[2] if len(downs) > 2 else None)]
             else:
                 if len(shown) != 1:
-                    raise self.error(
-                        f"{self.players[seat].name} has no up card on street {street}", line
-                    )
+                    raise self._no_up_card(seat, street, line)
                 cards = list(shown)
             try:
                 # Codes where the text is a card ("As"): text that is none is left
                 # for the engine to refuse with its reason.
                 hand.deal(seat, [_CODES.get(c, c) if c is not None else None for c in cards])
             except StudevalError as err:
-                raise self.error(f"dealing {self.players[seat].name}: {err}", line) from None
+                name = self.players[seat].name
+                raise self.error(f"dealing {name}: {err}", line, name) from None
             self.streets_dealt[seat] = street
             deals += 1
         return deals
+
+    def _no_up_card(self, seat: int, street: int, line: int) -> HistoryError:
+        """Why ``seat`` cannot be dealt ``street``: the text shows no other player's up
+        cards (Everleaf's files before August 2011), it ends before the street, or
+        that player's line is missing."""
+        t, name = self.t, self.players[seat].name
+        if not any(s.kind == "deal" and s.name != t.hero and any(s.cards) for s in t.steps):
+            return self.error(f"{t.site} shows no other player's up cards: the bring-in and "
+                              "the order of play cannot be replayed", t.line)  # fmt: skip
+        if all(s.street < street for s in t.steps):  # a text cut in a street's marker line
+            return self.error("the text ends before the hand does", line)
+        ordinal = {3: "3rd", 4: "4th", 5: "5th", 6: "6th"}[street]
+        return self.error(f"{name} has no up card on {ordinal} street", line, name)
 
     # ---- actions ----------------------------------------------------------------------
 
@@ -283,10 +246,11 @@ class _Replay:
         name = step.name or ""
         seat = self.seat_of[name]
         if hand.over or hand.showdown:
-            raise self.error(f"{name} {step.kind}s after the betting is over", step.line)
+            raise self.error(f"{name} {step.kind}s after the betting is over", step.line, name)
         if hand.actor != seat:
-            actor = self.players[hand.actor].name if hand.actor is not None else "nobody"
-            raise self.error(f"{name} {step.kind}s, but {actor} is to act", step.line)
+            actor = [self.players[hand.actor].name] if hand.actor is not None else []
+            raise self.error(f"{name} {step.kind}s, but {(actor or ['nobody'])[0]} is to act",
+                             step.line, name, *actor)  # fmt: skip
         legal = hand.legal()
         kind, to = step.kind, None
         if kind == "all_in":  # every chip left: a call when that is all it costs
@@ -294,7 +258,7 @@ class _Replay:
             paid = self.chips(step.amount, step.line) if step.amount is not None else stack
             if paid not in (stack, mine + stack):
                 raise self.error(f"{name} goes all in for {self.money(paid)} with "
-                                 f"{self.money(stack)} left", step.line)  # fmt: skip
+                                 f"{self.money(stack)} left", step.line, name)  # fmt: skip
             if legal.call is not None and legal.call == stack:
                 kind = "call"
             else:
@@ -309,14 +273,20 @@ class _Replay:
                 what = "calls" if kind == "call" else "brings in for"
                 raise self.error(f"{name} {what} {self.money(given or 0)}; the "
                                  f"{'call' if kind == 'call' else 'bring-in'} is "
-                                 f"{self.money(due or 0)}", step.line)  # fmt: skip
+                                 f"{self.money(due or 0)}", step.line, name)  # fmt: skip
         else:
             if step.to is not None:
                 to = self.chips(step.to, step.line)
             elif step.amount is not None:
                 to = self._street_total(seat) + self.chips(step.amount, step.line)
             if to is None:
-                raise self.error(f"{name} {kind}s without an amount", step.line)
+                raise self.error(f"{name} {kind}s without an amount", step.line, name)
+            if step.amount is not None and step.to is not None:  # "raises X to Y"
+                level = max(map(self._street_total, range(hand.seats)))
+                if self.chips(step.amount, step.line) != to - level:
+                    raise self.error(f"{name} {kind}s {step.amount} to {step.to}; the "
+                                     f"bet to call was {self.money(level)}", step.line,
+                                     name)  # fmt: skip
             # Rooms name a wager differently ("raises" for a completion, "bets" for
             # one): the kind is the one whose legal totals hold the amount.
             kinds = [k for k in (kind, "complete", "bet", "raise") if to in (legal.totals(k) or ())]
@@ -324,12 +294,15 @@ class _Replay:
                 raise self.error(
                     f"{name} {kind}s to {self.money(to)}; legal: "
                     + ", ".join(f"{k} {'/'.join(map(self.money, legal.totals(k) or ()))}".strip()
-                                for k in legal.kinds()), step.line)  # fmt: skip
+                                for k in legal.kinds()), step.line, name)  # fmt: skip
             kind = kinds[0]
         try:
             hand.act(kind, to)
         except StudevalError as err:
-            raise self.error(f"{name}: {err}", step.line) from None
+            raise self.error(f"{name}: {err}", step.line, name) from None
+        if step.all_in and hand.stacks[seat]:
+            raise self.error(f"{name} is all in with {self.money(hand.stacks[seat])} left",
+                             step.line, name)  # fmt: skip
 
     def _street_total(self, seat: int) -> int:
         """What ``seat`` has put in this street (its last wager's total): what it has
@@ -363,9 +336,10 @@ class _Replay:
                 else:
                     hand.muck()
             except StopIteration:
-                raise self.error(f"{name} shows fewer down cards than were dealt", line) from None
+                raise self.error(f"{name} shows fewer down cards than were dealt", line,
+                                 name) from None  # fmt: skip
             except StudevalError as err:
-                raise self.error(f"{name} at the showdown: {err}", line) from None
+                raise self.error(f"{name} at the showdown: {err}", line, name) from None
 
     def _taken(self, kind: str) -> dict[str, int]:
         """Chips each player took by ``kind`` lines ("collect" or "return")."""
@@ -388,7 +362,7 @@ class _Replay:
             paid = hand.contributions[seat] - (0 if t.collects_returns else result.returned[seat])
             if put_in is not None and self.chips(put_in, end_line) != paid:
                 raise self.error(f"{player.name} bet {put_in}; the replay puts in "
-                                 f"{self.money(paid)}", end_line)  # fmt: skip
+                                 f"{self.money(paid)}", end_line, player.name)  # fmt: skip
         returned, collected = self._taken("return"), self._taken("collect")
         for seat, player in enumerate(self.players):
             got, back = collected[player.name], returned[player.name]
@@ -396,16 +370,17 @@ class _Replay:
                 if got != result.payouts[seat]:
                     raise self.error(f"{player.name} collected {self.money(got)}; the replay "
                                      f"pays {self.money(result.payouts[seat])}, an uncalled "
-                                     "bet included", end_line)  # fmt: skip
+                                     "bet included", end_line, player.name)  # fmt: skip
                 continue
             if back != result.returned[seat] and not t.returns_unwritten:
                 raise self.error(f"{player.name} got back {self.money(back)} uncalled; the "
                                  f"replay returns {self.money(result.returned[seat])}",
-                                 end_line)  # fmt: skip
+                                 end_line, player.name)  # fmt: skip
             won = result.payouts[seat] - result.returned[seat]
             if got != won:
                 raise self.error(f"{player.name} collected {self.money(got)}; "
-                                 f"the replay pays {self.money(won)}", end_line)  # fmt: skip
+                                 f"the replay pays {self.money(won)}", end_line,
+                                 player.name)  # fmt: skip
         # The total as the room writes it: with or without the uncalled bets, before
         # or after the rake.
         pot = sum(result.payouts) - (0 if t.collects_returns else sum(result.returned))
@@ -421,7 +396,13 @@ class _Replay:
 
 
 def replay(t: Transcript, rules: HouseRules | None = None) -> History:
-    """Play ``t`` through the engine and check every amount; the finished History."""
+    """Play ``t`` through the engine and check every amount; the finished History.
+
+    >>> from studeval.histories._grammar import read_hand
+    >>> from studeval.histories.pokerstars import GRAMMAR, POKERSTARS_EXAMPLE
+    >>> replay(read_hand(GRAMMAR, POKERSTARS_EXAMPLE.splitlines(), 1, None)).stakes
+    Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    """
     rules = rules if rules is not None else t.rules
     r = _play(t, rules)
     end = t.line + t.text.count("\n")
@@ -448,13 +429,19 @@ def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _
     """Every line of ``t`` played, to the end of the hand (not yet checked)."""
     r = _Replay(t, rules, rake)
     hand = r.hand
+    pending = sorted(t.contradictions)
     for s in t.steps:
+        if pending and pending[0][0] <= s.line:  # a line the reader found contradicting
+            raise r.error(pending[0][1], pending[0][0], guess=True)
         if s.kind == "ante":
             seat = r.seat_of[s.name or ""]
             posted = hand.contributions[seat]
             if s.amount is not None and r.chips(s.amount, s.line) != posted:
                 raise r.error(f"{s.name} posts {s.amount} of ante; the replay posts "
-                              f"{r.money(posted)}", s.line)  # fmt: skip
+                              f"{r.money(posted)}", s.line, s.name or "")  # fmt: skip
+            if s.all_in and hand.stacks[seat]:
+                raise r.error(f"{s.name} is all in with {r.money(hand.stacks[seat])} left",
+                              s.line, s.name or "")  # fmt: skip
         elif s.kind == "street":
             if not hand.over:
                 r.ready(s.line, before=s.street)  # streets nobody acted on
@@ -463,6 +450,8 @@ def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _
             r.dealt[(seat, s.street)] = s.cards
         elif s.kind in _WAGERS:
             r.act(s)
+    if pending:
+        raise r.error(pending[0][1], pending[0][0], guess=True)
     end = t.line + t.text.count("\n")
     if not hand.over:
         r.ready(end)
