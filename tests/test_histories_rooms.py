@@ -265,14 +265,18 @@ def test_a_refusal_kind_leaves_out_every_name_and_amount_but_not_game_names() ->
 def test_everleafs_older_files_are_refused_for_the_up_cards_they_do_not_show() -> None:
     """Before August 2011 Everleaf wrote no deal lines for other players' cards: the
     reason is PartyPoker's, not a missing card of one player."""
-    hand = random_hand("stud", 3, seed=6)
-    text = everleaf.write(hand, Table(names=["Ann", "Bob", "Cy"], hero=None))
-    old = "".join(line + "\n" for line in text.splitlines() if not line.startswith("Dealt to "))
-    refused = next(read(old, errors="collect"))
-    assert isinstance(refused, HistoryError)
-    assert refused.reason == ("Everleaf shows no other player's up cards: the bring-in and "
-                              "the order of play cannot be replayed")  # fmt: skip
-    assert refused.kind == refused.reason
+    rng = random.Random(6)
+    shown = play_out(StudHand("stud", Stakes(1, 2, 5, 10), [100] * 3), rng, passive=True)
+    for hand in (random_hand("stud", 3, rng=rng), shown):
+        text = everleaf.write(hand, Table(names=["Ann", "Bob", "Cy"], hero=None))
+        old = "".join(line + "\n" for line in text.splitlines()
+                      if not line.startswith("Dealt to "))  # fmt: skip
+        assert (" shows [" in old) == (hand is shown)
+        refused = next(read(old, errors="collect"))
+        assert isinstance(refused, HistoryError)
+        assert refused.reason == ("Everleaf shows no other player's up cards: the bring-in "
+                                  "and the order of play cannot be replayed")  # fmt: skip
+        assert refused.kind == refused.reason
 
 
 @pytest.mark.parametrize("site", ["PokerStars", "Full Tilt Poker", "Everleaf"])

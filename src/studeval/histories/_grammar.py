@@ -425,7 +425,7 @@ def _shown_twice(steps: list[Step], revealed: dict[str, tuple[str, ...]]) -> tup
     holder = {card: name for name, cards in ups.items() for card in cards if card is not None}
     for name, shown in revealed.items():
         downs = {c for c in shown if c not in ups.get(name, set()) and c != community}
-        if len(downs) > 3:
+        if len(downs) > 3 and name in ups:  # no deal line at all: the replay says why
             return name, (f"{name} shows {' '.join(shown)}: {len(downs)} cards besides the "
                           "up cards the deal lines give, of 3 dealt down")  # fmt: skip
         for card in shown:
