@@ -180,7 +180,7 @@ class _LineGuard:
         self.raw = raw
         self.skip = skip
         self.held = b""  # the start of a line not yet ended
-        self.lines = 0  # newlines handed on so far
+        self.lines = 0  # newlines handed on so far, counted when skipping (else unused)
         self.dropping = False  # inside a refused line, dropping its bytes
         self.ended = False
         self.invalid = 0
@@ -202,7 +202,8 @@ class _LineGuard:
                 start = data.index(b"\n")  # the refused line's end: kept, empty
                 out, self.held = data[start:cut], data[cut:]
             elif cut:
-                out = self.held + data[:cut] if self.held else data[:cut]
+                # One copy: the start of the line held, and the whole lines after it.
+                out = b"".join((self.held, memoryview(data)[:cut])) if self.held else data[:cut]
                 self.held = data[cut:]
             else:
                 self.held += data
@@ -211,14 +212,16 @@ class _LineGuard:
                     if self.error is not None:
                         return b""
                 continue
-            self.lines += out.count(b"\n")
+            if self.skip:
+                self.lines += out.count(b"\n")
             return out
         return b""
 
     def _refuse(self) -> None:
         text = self.held[:_SHOWN].decode("utf-8", errors="replace")
         why = f"more than {MAX_LINE_BYTES:,} bytes, read no further; a hand has 5 to 7 cards"
-        err = InvalidLineError(self.lines + 1, text, why)
+        # Not skipping, the reader numbers the line: one after all it ranked.
+        err = InvalidLineError(self.lines + 1 if self.skip else 0, text, why)
         self.held = b""
         if not self.skip:
             self.error, self.ended = err, True
@@ -386,7 +389,7 @@ def rank_stream(job: RankJob, source: BinaryIO, size: int | None, out: Output) -
             progress.update(piece.nbytes)
         if guard.error is not None:
             out.flush()
-            raise guard.error
+            raise _renumber(guard.error, lines_before + 1)  # type: ignore[misc]
         tally.invalid += guard.invalid
         if guard.first_invalid is not None and (
             tally.first_invalid is None or guard.first_invalid.line < tally.first_invalid.line
