@@ -134,6 +134,7 @@ typedef struct se_capture {
     const char *rest; /* where {rest} began */
     int has_amount, has_to, flag, seat;
     int unsure; /* an amount too long to hold: the line cannot be read here */
+    const char *no_close; /* no "]" from here to the line's end */
 } se_capture;
 
 static int se_slot_is(const char *t, const char *name) {
@@ -208,9 +209,12 @@ static int se_match(const char *t, const char *s, int len, se_capture *cap) {
         return 1;
     }
     if (se_slot_is(slot, "cards")) { /* one group, "[" to the first "]" */
-        if (len == 0 || s[0] != '[') return 0;
+        if (len == 0 || s[0] != '[' || (cap->no_close && s >= cap->no_close)) return 0;
         const char *end = memchr(s, ']', (size_t)len);
-        if (end == NULL) return 0;
+        if (end == NULL) { /* none later either: a lazy name's next tries fail at once */
+            cap->no_close = s;
+            return 0;
+        }
         int n = (int)(end - s) + 1;
         if (!se_match(next, s + n, len - n, cap)) return 0;
         cap->cards = s, cap->cards_len = n;
@@ -218,6 +222,11 @@ static int se_match(const char *t, const char *s, int len, se_capture *cap) {
     }
     if (se_slot_is(slot, "allcards")) { /* "[" to a "]", the last one first */
         if (len == 0 || s[0] != '[') return 0;
+        if (*next == 0) { /* the line's end: only the whole rest can match */
+            if (len < 2 || s[len - 1] != ']') return 0;
+            cap->cards = s, cap->cards_len = len;
+            return 1;
+        }
         for (int n = len; n >= 2; n--)
             if (s[n - 1] == ']' && se_match(next, s + n, len - n, cap)) {
                 cap->cards = s, cap->cards_len = n;

@@ -91,7 +91,7 @@ GRAMMAR = Grammar(
     },
     lines=(
         ("ante", re.compile(rf"^{_NAME} antes (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),
+        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
         ("bring_in", re.compile(rf"^{_NAME} brings in for (?P<amount>{MONEY}){_ALL_IN}$")),
         ("complete", re.compile(rf"^{_NAME} completes it to (?P<to>{MONEY}){_ALL_IN}$")),
         ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
@@ -100,7 +100,7 @@ GRAMMAR = Grammar(
         ("check", re.compile(rf"^{_NAME} checks\s*$")),
         ("fold", re.compile(rf"^{_NAME} folds\s*$")),
         ("return", re.compile(rf"^Uncalled bet of (?P<amount>{MONEY}) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\]).*$")),
+        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
         ("muck", re.compile(rf"^{_NAME} mucks.*$")),
         (
             "collect",
@@ -111,8 +111,8 @@ GRAMMAR = Grammar(
         ),
     ),
     reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\]]*\])"),
+        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
+        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\[\]]*\])"),
     ),
     totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
 )

@@ -68,7 +68,7 @@ GRAMMAR = Grammar(
            "collect": " collected "},
     lines=(
         ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),
+        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
         ("bring_in", re.compile(rf"^{_NAME} brings in (?P<amount>{MONEY}){_ALL_IN}$")),
         ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
         ("raise", re.compile(rf"^{_NAME} raises -?{MONEY} to (?P<amount>{MONEY}){_ALL_IN}$")),
@@ -76,14 +76,14 @@ GRAMMAR = Grammar(
         ("check", re.compile(rf"^{_NAME} checks\s*$")),
         ("fold", re.compile(rf"^{_NAME} folds\s*$")),
         ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\]).*$")),
+        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
         ("muck", re.compile(rf"^{_NAME} (?:mucks|doesn't show).*$")),
         ("collect", re.compile(rf"^{_NAME} collected (?P<amount>{MONEY}) from "
                                r"(?:side |main )?pot.*$")),
     ),
     reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\]]*\])"),
+        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
+        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\[\]]*\])"),
     ),
     totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
     pot_after_rake=True,

@@ -108,7 +108,7 @@ GRAMMAR = Grammar(
            "collect": " collected "},
     lines=(
         ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[.*\])\s*$")),
+        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
         ("bring_in", re.compile(rf"^{_NAME} brings[- ]in(?: low)? (?P<amount>{MONEY}){_ALL_IN}$")),
         ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
         # "raises $A to $B": only B is reliable.
@@ -117,13 +117,14 @@ GRAMMAR = Grammar(
         ("check", re.compile(rf"^{_NAME} checks\s*$")),
         ("fold", re.compile(rf"^{_NAME} folds\s*$")),
         ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\]).*$")),
+        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
         ("muck", re.compile(rf"^{_NAME} (?:mucks hand|does not show).*$")),
         ("collect", re.compile(rf"^{_NAME} collected (?P<amount>{MONEY}) from .*pot.*$")),
     ),
     reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:showed|mucked) (?P<cards>\[[^\]]*\])"),
+        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
+        re.compile(rf"^Seat \d+: {_NAME} (?:\([^()]*\) )?(?:showed|mucked) "
+                   r"(?P<cards>\[[^\[\]]*\])"),
     ),
     reveal_hints=("show", "muck"),
     totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?: \| Rake (?P<rake>{MONEY}))?"
@@ -235,7 +236,7 @@ GRAMMAR_2016 = Grammar(
            "check": " checks", "fold": " folds", "return": "Uncalled bet (", "muck": " mucks"},
     lines=(
         ("ante", re.compile(rf"{_PLAYER} ante \((?P<amount>{MONEY})\)$")),
-        ("deal", re.compile(rf"{_PLAYER} received (?:a card\.|card: (?P<cards>\[[^\]]*\]))\s*$")),
+        ("deal", re.compile(rf"{_PLAYER} received (?:a card\.|card: (?P<cards>\[[^\[\]]*\]))\s*$")),
         ("bring_in", re.compile(rf"{_PLAYER} bring in \((?P<amount>{MONEY})\)$")),
         ("bet", re.compile(rf"{_PLAYER} bets \((?P<amount>{MONEY})\)$")),
         ("raise", re.compile(rf"{_PLAYER} raises \((?P<to>{MONEY})\)$")),  # the total
@@ -247,7 +248,7 @@ GRAMMAR_2016 = Grammar(
                               r"(?P<name>.+?)$")),
         ("muck", re.compile(rf"{_PLAYER} mucks cards\s*$")),
     ),
-    reveals=(re.compile(rf"{_PLAYER} shows: [^\[]*(?P<cards>\[[^\]]*\])"),),
+    reveals=(re.compile(rf"{_PLAYER} shows: [^\[]*(?P<cards>\[[^\[\]]*\])"),),
     reveal_hints=("shows: ",),
     totals=re.compile(rf"^Pot: (?P<pot>{MONEY})\. Rake (?P<rake>{MONEY})"
                       rf"(?:\. JP fee (?P<fee>{MONEY}))?"),
