@@ -20,10 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from studeval.tracker import analyze_many
 from studeval.histories import pokerstars
 from studeval.histories._writer import Table
 from studeval.play import random_hand
+from studeval.tracker import analyze_many
 
 FILES = 16
 

@@ -11,12 +11,12 @@ from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
 from studeval.analysis import analyze
-from studeval.tracker import COLUMNS, analyze_many
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import read
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
 from studeval.phh import dumps
 from studeval.play import random_hand
+from studeval.tracker import COLUMNS, analyze_many
 
 #: Two players' seven cards each: the first six are dealt before the all-in.
 HEADS_UP = {

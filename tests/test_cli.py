@@ -474,7 +474,7 @@ def test_error_on_a_huge_line_is_cut(capsys, tmp_path):
     assert out.splitlines()[1].startswith("As Kd 7h 2c 3s 9d Th,6267")
     assert len(err) < 300
     assert err.startswith("studeval: error: line 2: 'Kd Kd Kd")
-    assert "(10,500,000 characters)" in err
+    assert "more than 1,000 bytes, read no further" in err  # the rest never read
 
 
 def test_byte_order_mark_is_accepted(capsys, tmp_path):

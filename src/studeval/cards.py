@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from studeval import _core
 from studeval._cardtext import CODE_OF_TEXT, RANK_OF, RANKS, SUIT_OF, SUITS, TEXT_OF_CODE
-from studeval.errors import InvalidCardError
+from studeval.errors import InvalidCardError, _clip
 
 __all__ = ["RANKS", "SUITS", "card_str", "cards_str", "parse_card", "parse_cards", "to_codes"]
 
@@ -74,7 +74,7 @@ def _split_text(text: str) -> list[int]:
             pos = match.end()
         if pos != len(token):
             bad = token[pos : pos + 2] if pos else token
-            raise InvalidCardError(bad, detail=f"in {text!r}")
+            raise InvalidCardError(bad, detail=f"in {_clip(text)}")
     return codes
 
 

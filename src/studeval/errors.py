@@ -64,7 +64,8 @@ class InvalidCardError(StudevalError, ValueError):
         self.card = card
         self.row = row
         why = f" ({detail})" if detail else ""
-        super().__init__(f"invalid card {card!r}{_where(row)}{why}")
+        shown = _clip(card) if isinstance(card, str) else repr(card)  # never megabytes
+        super().__init__(f"invalid card {shown}{_where(row)}{why}")
 
 
 class DuplicateCardError(StudevalError, ValueError):

@@ -36,6 +36,7 @@ from studeval.errors import (
     InvalidCardError,
     InvalidLineError,
     OptionError,
+    _clip,
 )
 
 __all__ = [
@@ -105,7 +106,8 @@ def _parse_line(raw: bytes, line: int) -> list[int] | InvalidLineError | None:
         codes = parse_cards(text)
     except InvalidCardError as err:
         # The card alone: the line is already in the message.
-        return InvalidLineError(line, text.rstrip("\r"), f"invalid card {err.card!r}")
+        card = _clip(err.card) if isinstance(err.card, str) else repr(err.card)
+        return InvalidLineError(line, text.rstrip("\r"), f"invalid card {card}")
     if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
         why = f"{len(codes)} cards; a hand has {_MIN_CARDS} to {_MAX_CARDS}"
         return InvalidLineError(line, text.rstrip("\r"), why)
@@ -134,7 +136,7 @@ def row_codes(hand: object, row: int) -> list[int]:
     try:
         codes = parse_cards(hand)  # type: ignore[arg-type]
     except InvalidCardError as err:
-        raise InvalidCardError(err.card, row=row, detail=f"in {hand!r}") from None
+        raise InvalidCardError(err.card, row=row, detail=f"in {_clip(str(hand))}") from None
     if not _MIN_CARDS <= len(codes) <= _MAX_CARDS:
         raise HandSizeError(len(codes), f"5 to 7 cards: {hand!r}", row=row)
     seen: set[int] = set()

@@ -11,6 +11,7 @@ Each type turns one argument's text into its value or raises
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -40,19 +41,38 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the example epilogs as written."""
 
 
+_COUNT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:e(\+?\d{1,2}))?([kmg]?)", re.IGNORECASE)
+
+
 def count(text: str) -> int:
-    """A positive count: digits with optional _ and a k/M/G suffix ("10M")."""
-    scale = {"k": 10**3, "m": 10**6, "g": 10**9}.get(text[-1:].lower(), 1)
-    digits = text[:-1] if scale > 1 else text
-    try:
-        value = int(digits.replace("_", "")) * scale
-    except ValueError:
+    """A whole count of at least 1, as people write one: ``1000000``, ``1_000_000``,
+    ``10M``, ``1.5M``, ``1e6``, ``2.5e3k`` (k, M, G: thousands, millions, billions).
+
+    >>> count("1e6"), count("1.5M"), count("10k"), count("2_000")
+    (1000000, 1500000, 10000, 2000)
+    >>> count("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole count; got '1.5', not a whole number
+    """
+    from fractions import Fraction
+
+    match = _COUNT.fullmatch(text.strip().replace("_", ""))
+    if match is None:
         raise argparse.ArgumentTypeError(
-            f"expected a count such as 1000000 or 10M; got {text!r}"
-        ) from None
+            f"expected a count such as 1000000, 1e6, 10M or 1.5M; got {text!r}"
+        )
+    digits, exponent, suffix = match.groups()
+    scale = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9}[suffix.lower()]
+    value = Fraction(digits) * 10 ** int(exponent or 0) * scale
+    if value.denominator != 1:
+        shown = "" if text.strip() == f"{float(value):g}" else f" ({float(value):g})"
+        raise argparse.ArgumentTypeError(
+            f"expected a whole count; got {text!r}{shown}, not a whole number"
+        )
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a count of at least 1; got {text!r}")
-    return value
+    return int(value)
 
 
 def positive(text: str) -> int:

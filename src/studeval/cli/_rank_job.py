@@ -22,7 +22,7 @@ from studeval import stream as hand_stream
 from studeval.batch import NO_LOW, all_ranks
 from studeval.classes import HIGH_CATEGORIES
 from studeval.cli._console import Output, Progress
-from studeval.errors import InvalidLineError
+from studeval.errors import _SHOWN, InvalidLineError
 
 __all__ = [
     "SEVEN_CARD_COUNTS",
@@ -142,28 +142,12 @@ def _rank_block(block: bytes, skip: bool, fmt: str | None) -> _Piece:
 #: symbols. A longer line is refused once this much of it is read (the rest is never
 #: held), so one runaway line of megabytes costs no memory.
 MAX_LINE_BYTES = 1000
-#: How much of a bad token an error shows, as of a bad line.
-_SHOWN = 60
-
-
-def _cut(reason: str) -> str:
-    """A reason with its quoted token cut to :data:`_SHOWN` characters.
-
-    >>> _cut("invalid card 'Xx'")
-    "invalid card 'Xx'"
-    >>> _cut("invalid card '" + "x" * 3000 + "'")  # doctest: +ELLIPSIS
-    "invalid card 'xxxxxxxxxx...xxxxx'... (3,000 characters)"
-    """
-    head, quote, token = reason.partition(" '")
-    if not quote or len(token) <= _SHOWN:
-        return reason
-    return f"{head} '{token[:_SHOWN]}'... ({len(token) - 1:,} characters)"
 
 
 def _renumber(err: InvalidLineError | None, before: int) -> InvalidLineError | None:
     if err is None:
         return None
-    return InvalidLineError(err.line + before, err.text, _cut(err.reason))
+    return InvalidLineError(err.line + before, err.text, err.reason)  # its token cut already
 
 
 class _LineGuard:
@@ -218,7 +202,7 @@ class _LineGuard:
         return b""
 
     def _refuse(self) -> None:
-        text = self.held[:_SHOWN].decode("utf-8", errors="replace")
+        text = self.held[:_SHOWN].decode("utf-8", errors="replace")  # as a bad line is shown
         why = f"more than {MAX_LINE_BYTES:,} bytes, read no further; a hand has 5 to 7 cards"
         # Not skipping, the reader numbers the line: one after all it ranked.
         err = InvalidLineError(self.lines + 1 if self.skip else 0, text, why)

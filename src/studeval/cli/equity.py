@@ -16,9 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from studeval.cli._args import add_game_options, positive, subcommand
+from studeval.cli._args import add_game_options, count, positive, subcommand
 from studeval.cli._console import Output, Progress, fail
-from studeval.cli.rank import count
 from studeval.errors import StudevalError
 
 __all__ = ["QUIET_S", "Advance", "add", "run"]

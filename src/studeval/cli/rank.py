@@ -15,12 +15,11 @@ cards,high,category,low,low8
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
 from studeval._core import cpu_count
-from studeval.cli._args import positive, subcommand
+from studeval.cli._args import count, positive, subcommand
 from studeval.cli._console import InputError, Output, fail, open_input, say
 from studeval.errors import InvalidLineError, StudevalError
 from studeval.formatting import FORMATS, format_header
@@ -47,40 +46,6 @@ random hands are. Ranks: 1 is the best hand. high 1..7462; low is ace-to-five
 (Razz) 1..6175; low8 is the 8-or-better low 1..56, or empty/null/- when the hand
 has none.
 """
-
-
-_COUNT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:e(\+?\d{1,2}))?([kmg]?)", re.IGNORECASE)
-
-
-def count(text: str) -> int:
-    """A whole count of at least 1, as people write one: ``1000000``, ``1_000_000``,
-    ``10M``, ``1.5M``, ``1e6``, ``2.5e3k`` (k, M, G: thousands, millions, billions).
-
-    >>> count("1e6"), count("1.5M"), count("10k"), count("2_000")
-    (1000000, 1500000, 10000, 2000)
-    >>> count("1.5")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a whole count; got '1.5', not a whole number
-    """
-    from fractions import Fraction
-
-    match = _COUNT.fullmatch(text.strip().replace("_", ""))
-    if match is None:
-        raise argparse.ArgumentTypeError(
-            f"expected a count such as 1000000, 1e6, 10M or 1.5M; got {text!r}"
-        )
-    digits, exponent, suffix = match.groups()
-    scale = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9}[suffix.lower()]
-    value = Fraction(digits) * 10 ** int(exponent or 0) * scale
-    if value.denominator != 1:
-        shown = "" if text.strip() == f"{float(value):g}" else f" ({float(value):g})"
-        raise argparse.ArgumentTypeError(
-            f"expected a whole count; got {text!r}{shown}, not a whole number"
-        )
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a count of at least 1; got {text!r}")
-    return int(value)
 
 
 def _chunk_size(text: str) -> int:
