@@ -239,3 +239,35 @@ def test_names_that_hold_a_lines_words_read_back(write: _Writer, name: str) -> N
 def _wagers(hand: StudHand) -> list[tuple[str, int | None, int, int | None]]:
     return [(e.kind, e.seat, e.amount, e.to) for e in hand.events
             if e.kind not in ("deal", "community", "show", "muck")]  # fmt: skip
+
+
+def test_full_tilt_repeats_the_down_cards_a_player_showed_all_in() -> None:
+    """Once a player all in shows, Full Tilt repeats all three 3rd-street cards on the
+    next deal lines: those are the cards the player was dealt, not a contradiction."""
+    lines = [
+        "Full Tilt Poker Game #28333847000: $2 + $0.10 Heads Up Sit & Go (220338000), "
+        "Table 1 - 80/160 Ante 15 - Limit Razz - 05:46:00 ET - 2011/02/19",
+        "Seat 1: Ann (24)", "Seat 2: Bob (976)", "Ann antes 15", "Bob antes 15",
+        "*** 3RD STREET ***", "Dealt to Ann [Kc]", "Dealt to Bob [5d 6s] [2s]",
+        "Ann is high with [Kc]", "Ann brings in for 9, and is all in", "Bob calls 9",
+        "Ann shows [As 7c Kc]", "Bob shows [5d 6s 2s]",
+        "*** 4TH STREET ***", "Dealt to Ann [As 7c Kc] [Js]", "Dealt to Bob [5d 6s 2s] [Td]",
+        "*** 5TH STREET ***", "Dealt to Ann [As 7c Kc Js] [4s]",
+        "Dealt to Bob [5d 6s 2s Td] [Jh]",
+        "*** 6TH STREET ***", "Dealt to Ann [As 7c Kc Js 4s] [7d]",
+        "Dealt to Bob [5d 6s 2s Td Jh] [2h]",
+        "*** 7TH STREET ***", "Dealt to Ann [As 7c Kc Js 4s 7d] [Tc]",
+        "Dealt to Bob [5d 6s 2s Td Jh 2h] [Qc]",
+        "Ann shows [As 7c Kc Js 4s 7d Tc] J,T,7,4,A",
+        "Bob shows [5d 6s 2s Td Jh 2h Qc] J,T,6,5,2",
+        "Bob wins the pot (48) with J,T,6,5,2",
+        "*** SUMMARY ***", "Total pot 48 | Rake 0",
+        "Seat 1: Ann showed [As 7c Kc Js 4s 7d Tc] and lost with J,T,7,4,A",
+        "Seat 2: Bob showed [5d 6s 2s Td Jh 2h Qc] and won (48) with J,T,6,5,2",
+    ]  # fmt: skip
+    history = next(read("\n".join(lines) + "\n"))
+    assert history.collected == {"Ann": 0, "Bob": 48} and history.hand.stacks == [0, 1000]
+    # A repeat that names other cards than those dealt is still refused.
+    wrong = "\n".join(lines).replace("Dealt to Ann [As 7c Kc] [Js]", "Dealt to Ann [As 8c Kc] [Js]")
+    with pytest.raises(HistoryError, match="was not dealt the cards this line repeats"):
+        next(read(wrong + "\n"))

@@ -369,6 +369,11 @@ def _same_cards(a: tuple[str | None, ...], b: tuple[str | None, ...]) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
 
 
+def _three(cards: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    """3rd street's cards, the down cards a line leaves out as not shown (None)."""
+    return (None,) * (3 - len(cards)) + cards
+
+
 class _Checks:
     """What a hand's lines must agree on as they are read: every amount in the
     header's currency, one deal line a player and street, and the cards a deal line
@@ -379,6 +384,7 @@ class _Checks:
         self.sign = _SIGNS.get(currency or "")
         self.card_by_card = card_by_card
         self.dealt: dict[str | None, dict[int, tuple[str | None, ...]]] = {}
+        self.shown: dict[str | None, set[str]] = {}
 
     def foreign(self, text: str) -> str | None:
         """Why an amount's text is in another currency than the header's, or None."""
@@ -394,6 +400,8 @@ class _Checks:
             problem = self.foreign(said or "")
             if problem:
                 return problem
+        if step.kind == "show":
+            self.shown.setdefault(step.name, set()).update(c for c in step.cards if c)
         if step.kind != "deal" or self.card_by_card:
             return None
         mine = self.dealt.setdefault(step.name, {})
@@ -405,10 +413,19 @@ class _Checks:
         repeated = every[: len(every) - len(step.cards)]
         if step.street > 3 and repeated:
             # All the player's cards so far, or the up cards only (3rd street's last).
-            known = [mine[street] for street in sorted(mine) if street < step.street]
+            # A 3rd-street line of the up card alone leaves the two down cards unshown
+            # (Full Tilt repeats them once the player has shown them).
+            known = [_three(cards) if street == 3 else cards
+                     for street, cards in sorted(mine.items()) if street < step.street]  # fmt: skip
             ups = [cards[-1:] if street == 3 else cards for street, cards in sorted(mine.items())
                    if street < step.street]  # fmt: skip
             if not any(_same_cards(repeated, sum(k, ())) for k in (known, ups)):
+                return f"{step.name} was not dealt the cards this line repeats"
+            # Down cards no deal line showed must be those the player has shown.
+            shown = self.shown.get(step.name)
+            if shown and len(repeated) == len(sum(known, ())) and any(
+                    dealt is None and card not in shown
+                    for card, dealt in zip(repeated, sum(known, ()), strict=True)):  # fmt: skip
                 return f"{step.name} was not dealt the cards this line repeats"
         return None
 
