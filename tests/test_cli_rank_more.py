@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from studeval.cli import main
+from studeval.cli._args import count
 from studeval.cli._console import Output
 from studeval.cli._rank_job import MAX_LINE_BYTES, RankJob, rank_stream
-from studeval.cli._args import count
 from studeval.errors import InvalidLineError
 
 HAND = "As Kd 7h 2c 3s 9d Th"
