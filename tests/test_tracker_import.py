@@ -261,3 +261,21 @@ def test_a_large_file_is_read_in_parts_as_it_would_be_whole(tmp_path: Path, monk
     assert len(whole) == 40 and len(cuts) > 10  # it was read in parts
     path.write_bytes("\n\n".join(hands).replace("alba_k", "albà_k").encode("cp1252"))
     assert [h.players[0].name for h in read(path)] == ["albà_k"] * 40
+
+
+def test_a_hand_and_its_phh_conversion_count_once(capsys, tmp_path: Path) -> None:
+    """The room's text and the PHH record written from it are one hand (the record
+    names its venue and hand), so a folder holding both counts it once."""
+    pytest.importorskip("pandas")
+    from studeval.tracker import analyze_many
+
+    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    history = next(read(POKERSTARS_EXAMPLE))
+    (tmp_path / "stars.phh").write_text(history.to_phh())
+    frame = analyze_many(tmp_path, player="DarioZ", client=False)
+    assert frame["hand_id"].tolist() == ["20261202017"] and frame["net"].tolist() == [0.24]
+    assert frame.attrs["refused"]["status"].tolist() == ["duplicate"]
+    assert main(["analyze", str(tmp_path), "--player", "DarioZ"]) == 0
+    out, err = capsys.readouterr()
+    assert "studeval: 1 hand analysed, 0 refused" in err and "duplicates dropped" in err
+    assert out.splitlines()[1].split()[:3] == ["DarioZ", "USD", "1"]

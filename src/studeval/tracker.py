@@ -76,8 +76,22 @@ def _info_time(info: dict[str, Any]) -> datetime.datetime | None:
     except (KeyError, TypeError, ValueError):
         return None
     clock = info.get("time")
-    moment = clock if isinstance(clock, datetime.time) else datetime.time()
-    return datetime.datetime.combine(day, moment)
+    if isinstance(clock, str):
+        try:
+            clock = datetime.time.fromisoformat(clock)
+        except ValueError:
+            clock = None
+    moment = datetime.datetime.combine(day, clock if isinstance(clock, datetime.time) else
+                                       datetime.time())  # fmt: skip
+    zone = info.get("time_zone")
+    if isinstance(zone, str) and moment.tzinfo is None:
+        try:
+            from zoneinfo import ZoneInfo
+
+            moment = moment.replace(tzinfo=ZoneInfo(zone))
+        except (ImportError, ValueError, KeyError, OSError):  # a zone this system lacks
+            pass
+    return moment
 
 
 def hand_rows(hand: object, where: str = "", player: str | None = None, method: str = "auto",
@@ -94,7 +108,9 @@ def hand_rows(hand: object, where: str = "", player: str | None = None, method: 
         return []
     info = played.info if isinstance(played.info, dict) else {}
     unit = getattr(hand, "unit", None) or Decimal(str(info.get("_unit", 1)))
-    hand_id = getattr(hand, "hand_id", None)
+    # A PHH record names its room (venue) and hand: the same hand as the room's text.
+    site = getattr(hand, "site", None) or info.get("venue")
+    hand_id = getattr(hand, "hand_id", None) or info.get("_hand_id")
     if hand_id is None and "hand" in info:
         hand_id = str(info["hand"])
     currency = getattr(hand, "currency", None) if hasattr(hand, "site") else info.get("currency")
@@ -105,7 +121,7 @@ def hand_rows(hand: object, where: str = "", player: str | None = None, method: 
         if player is not None and name != player:
             continue
         rows.append({
-            "source": where, "site": getattr(hand, "site", None), "hand_id": hand_id,
+            "source": where, "site": site, "hand_id": hand_id,
             "player": name, "seat": seat,
             "net": float(found.net[seat] * unit),
             "expected_net": float(Decimal(repr(found.expected_net[seat])) * unit),

@@ -337,16 +337,24 @@ class SeenHands:
     def check(self, found: Found) -> Found:
         """``found``, or a :class:`DuplicateHandError` when its room and hand id were
         read before (the first copy is kept, the later ones reported)."""
-        site, hand_id = found.site, found.hand_id
-        if not site or not hand_id or isinstance(found, NotAHistoryError):
+        if isinstance(found, NotAHistoryError):
             return found
+        copy = self.once(found.site, found.hand_id, found.source, found.line)
+        return found if copy is None else copy
+
+    def once(self, site: str | None, hand_id: str | None, source: str | None,
+             line: int | None) -> DuplicateHandError | None:  # fmt: skip
+        """``None`` the first time a hand (any record of it: a PHH record's too) is
+        seen, and its :class:`DuplicateHandError` after."""
+        if not site or not hand_id:
+            return None
         first = self._first.get((site, hand_id))
         if first is None:
-            self._first[site, hand_id] = f"{found.source or 'the text'} line {found.line}"
-            return found
+            where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
+            self._first[site, hand_id] = where
+            return None
         self.dropped += 1
-        return DuplicateHandError(first, site=site, hand_id=hand_id, line=found.line,
-                                  source=found.source)  # fmt: skip
+        return DuplicateHandError(first, site=site, hand_id=hand_id, line=line, source=source)
 
 
 def read_texts(

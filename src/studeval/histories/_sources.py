@@ -109,4 +109,13 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None) -> Iterator[Load
         yield Loaded(where, error=HistoryError(str(err), source=where))
         return
     for number, hand in enumerate(hands, 1):
-        yield Loaded(f"{where} hand {number}", hand)
+        label = f"{where} hand {number}"
+        info = hand.info if isinstance(hand.info, dict) else {}
+        hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
+        site = info.get("venue")
+        if seen is not None and site is not None and hand_id is not None:
+            copy = seen.once(str(site), str(hand_id), label, None)
+            if copy is not None:
+                yield Loaded(label, error=copy)
+                continue
+        yield Loaded(label, hand)
