@@ -418,12 +418,23 @@ def batch_kernel(bint explain=False):
     """The batch kernel this process uses: ``"avx512"`` (AVX-512 F, BW, VBMI and
     BITALG, its tables read by gathers), ``"avx512_loads"`` (the same, its tables read
     by scalar loads, for CPUs whose gathers are slow), ``"avx2"`` or ``"scalar"``,
-    chosen once at the first batch among those the CPU runs (:func:`batch_kernels`). By default the fastest here: each is timed on the same
-    sample of hands, calls for the high rank alone apart from calls with a low
-    (``"high/lows"`` when the two differ, ``"scalar/avx2"`` say).
+    chosen once at the first batch among those the CPU runs (:func:`batch_kernels`),
+    calls for the high rank alone apart from calls with a low (``"high/lows"`` when
+    the two differ, ``"scalar/avx2"`` say).
+
+    By default ("auto") each kernel ranks the same 16,384 random hands, once untimed
+    to bring its tables into cache and once timed in the thread's CPU time, kernels in
+    turn, best of 5 rounds; the fastest vector kernel is taken only when it is 20%
+    faster than the scalar loop, since a busy machine can make the scalar loop look
+    slower than it runs (and ``avx512_loads`` over ``avx512`` only when 30% faster:
+    hands in cache favour the loads, a batch of millions the gathers). This costs a
+    few milliseconds at the first batch call.
     ``STUDEVAL_KERNEL=scalar``, ``avx2``, ``avx512`` or ``avx512_loads`` takes that
-    kernel (the scalar one where the CPU lacks it). ``explain=True``: why, with the
-    timings.
+    kernel (the scalar one where it is not run here);
+    ``STUDEVAL_KERNELS=scalar,avx2`` keeps only the kernels named (the scalar loop
+    always), to imitate a CPU with fewer. ``explain=True``: why, as one line: the
+    timing's cost, hands and rounds, the rule, then each kernel's ns a hand and the
+    pick, for the high rank alone and for all three (or the setting that chose it).
 
     >>> batch_kernel() in ("avx512", "avx512_loads", "avx2", "scalar") or "/" in batch_kernel()
     True
