@@ -10,7 +10,7 @@ import pytest
 from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
-from studeval.analysis import analyze
+from studeval.analysis import SAMPLES, analyze, analyzed_seats
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import read
 from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
@@ -28,10 +28,16 @@ HEADS_UP = {
 
 def _all_in_on_sixth(game: str) -> StudHand:
     """Heads-up, both all in on 6th street (9 chips each), then dealt out."""
-    cards = [parse_cards(text) for text in HEADS_UP[game]]
-    hand = StudHand(game, Stakes(ante=0, bring_in=1, small_bet=2, big_bet=4), [9, 9])
-    hand.deal(0, cards[0][:3])
-    hand.deal(1, cards[1][:3])
+    return _played(game, [9, 9], HEADS_UP[game])
+
+
+def _played(game: str, stacks: list[int], sevens: tuple[str, ...]) -> StudHand:
+    """Everyone bets, completes or calls what is legal: 9 chips each go all in on 6th
+    street, 4 on 4th."""
+    cards = [parse_cards(text) for text in sevens]
+    hand = StudHand(game, Stakes(ante=0, bring_in=1, small_bet=2, big_bet=4), stacks)
+    for seat, seven in enumerate(cards):
+        hand.deal(seat, seven[:3])
     for street in range(3, 8):
         while hand.actor is not None and not hand.showdown:
             legal = hand.legal()
@@ -43,9 +49,9 @@ def _all_in_on_sixth(game: str) -> StudHand:
                 hand.act("bet")
             else:
                 hand.act("call")
-        if street < 7:
-            hand.deal(0, cards[0][street : street + 1])
-            hand.deal(1, cards[1][street : street + 1])
+        for seat, seven in enumerate(cards):
+            if street < 7:
+                hand.deal(seat, seven[street : street + 1])
     while hand.showdown:
         hand.show()
     assert hand.over and hand.stacks.count(0) >= 1
@@ -55,8 +61,9 @@ def _all_in_on_sixth(game: str) -> StudHand:
 @pytest.mark.parametrize("game", sorted(HEADS_UP))
 def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(game: str) -> None:
     hand = _all_in_on_sixth(game)
-    found = analyze(hand)
-    assert found.all_in == 6 and found.exact
+    found = analyze(hand, seed=1)
+    assert found.all_in == 6 and not found.exact  # 3rd and 4th streets are sampled
+    assert analyzed_seats(hand)[2].exact  # a tracker's rows: only the all-in, counted
     sixth = [parse_cards(text)[:6] for text in HEADS_UP[game]]
     shares = twin(game, sixth, [])["share"]  # every 7th-street deal, by the reference
     pot = sum(hand.contributions)
@@ -72,8 +79,15 @@ def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(ga
     assert found.streets[3].shares == (float(shares[0]), float(shares[1]))
     payouts = hand.result.payouts  # type: ignore[union-attr]
     assert found.streets[4].shares == (payouts[0] / 18, payouts[1] / 18)
+    assert [s.exact for s in found.streets] == [False, False, True, True, True]
     third = equity([c[:3] for c in map(parse_cards, HEADS_UP[game])], game).players
-    assert found.streets[0].shares == (third[0].share, third[1].share)
+    bound = 0.5 / SAMPLES**0.5  # the documented worst standard error of a sampled share
+    for seat in (0, 1):
+        error = found.streets[0].std_errors[seat]
+        assert error is not None and 0 < error <= bound
+        assert found.streets[0].shares[seat] == pytest.approx(third[seat].share, abs=4 * error)
+    counted = analyze(hand, method="exact")
+    assert counted.exact and counted.streets[0].shares == (third[0].share, third[1].share)
 
 
 def test_expected_chips_add_up_to_the_pots_less_the_rake() -> None:
@@ -218,3 +232,55 @@ def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(
     assert analyze_many(tmp_path, method="mc", seed=3).equals(here) and len(started) == 1
     assert analyze_many(tmp_path, client=False, method="mc", seed=3).equals(here)
     assert len(started) == 1  # client=False: this process
+
+
+def test_a_three_way_all_in_on_sixth_is_counted_as_the_brute_force_counts() -> None:
+    """Three players all in on 6th street: 34 x 33 x 32 deals, few enough to walk,
+    so "auto" counts them; the expected chips are the independent count's."""
+    sevens = ("Ah 2d 7c 9s 3d Jh Kc", "Kh Kd 8c Ts 6s Qh 2c", "Qc Qd 4c 5h 6h 8d 9d")
+    hand = _played("stud8", [9, 9, 9], sevens)
+    full = analyze(hand, seed=1)
+    assert full.streets[3].street == 6 and full.streets[3].exact  # 3rd-5th: sampled
+    for found in (full, analyzed_seats(hand)[2]):
+        assert found.all_in == 6 and found.exact is (found is not full)
+        shares = twin("stud8", [parse_cards(text)[:6] for text in sevens], [])["share"]
+        for seat in range(3):
+            assert found.expected[seat] == pytest.approx(float(shares[seat] * 27), abs=1e-9)
+
+
+def test_a_sampled_all_in_is_within_its_documented_error_of_the_exact_count() -> None:
+    """Heads-up all in on 4th street: 141 million deals, sampled (SAMPLES deals).
+    The exact count (proven against the brute-force twin in test_equity) is within
+    four reported standard errors, each at most the documented 0.5 / sqrt(SAMPLES)."""
+    for game, sevens in sorted(HEADS_UP.items()):
+        hand = _played(game, [4, 4], sevens)
+        _, _, found = analyzed_seats(hand, seed=5)
+        assert found.all_in == 4 and not found.exact
+        assert analyzed_seats(hand, seed=5)[2] == found  # a seed repeats it
+        fourth = equity([parse_cards(text)[:4] for text in sevens], game, method="exact")
+        sampled = equity([parse_cards(text)[:4] for text in sevens], game, method="mc",
+                         samples=SAMPLES, seed=5)  # fmt: skip
+        error = sampled.players[0].std_error
+        assert 0 < error <= 0.5 / SAMPLES**0.5
+        for seat in (0, 1):
+            assert found.expected[seat] == pytest.approx(8 * sampled.players[seat].share)
+            assert found.expected[seat] == pytest.approx(8 * fourth.players[seat].share,
+                                                         abs=8 * 4 * error)  # fmt: skip
+        assert analyze(hand, method="exact").expected == pytest.approx(
+            [8 * p.share for p in fourth.players], abs=1e-9)  # fmt: skip
+
+
+def test_a_trackers_rows_are_the_full_analysis_without_the_streets() -> None:
+    """analyzed_seats skips the replay where no seat paid its whole stack: its
+    results are analyze's, street equities apart."""
+    rng = random.Random(41)
+    for _ in range(80):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 6), rng=rng,
+                           stack=rng.choice([15, 40, 1000]))  # fmt: skip
+        full = analyze(hand, seed=2)
+        _, _, rows = analyzed_seats(hand, seed=2)
+        assert rows.streets == ()
+        for name in ("all_in", "expected", "net", "expected_net", "luck", "rake", "showdown"):
+            assert getattr(rows, name) == getattr(full, name), name
+        if full.all_in is None:
+            assert rows.exact

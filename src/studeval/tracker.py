@@ -117,20 +117,30 @@ def hand_rows(hand: object, where: str = "", player: str | None = None, method: 
     tournament = getattr(hand, "tournament", None) if hasattr(hand, "site") else None
     played_at = getattr(hand, "played_at", None) if hasattr(hand, "site") else _info_time(info)
     rows = []
+    unit_text = str(unit)
+    in_chips = unit == 1  # the same floats, without the Decimal arithmetic
     for seat, name in enumerate(names):
         if player is not None and name != player:
             continue
+        net, expected_net, luck = found.net[seat], found.expected_net[seat], found.luck[seat]
+        net_money = float(net) if in_chips else float(net * unit)
         rows.append({
             "source": where, "site": site, "hand_id": hand_id,
-            "player": name, "seat": seat,
-            "net": float(found.net[seat] * unit),
-            "expected_net": float(Decimal(repr(found.expected_net[seat])) * unit),
-            "luck": float(Decimal(repr(found.luck[seat])) * unit),
+            "player": name, "seat": seat, "net": net_money,
+            # The same floats as Decimal(repr(x)) * unit, without it where it is plain.
+            "expected_net": expected_net if in_chips else net_money if expected_net == net
+            else _times(expected_net, unit),
+            "luck": luck if in_chips or luck == 0 else _times(luck, unit),
             "all_in": found.all_in, "showdown": found.showdown, "exact": found.exact,
-            "unit": str(unit), "currency": currency, "tournament": tournament,
+            "unit": unit_text, "currency": currency, "tournament": tournament,
             "played_at": played_at,
         })  # fmt: skip
     return rows
+
+
+def _times(chips: float, unit: Decimal) -> float:
+    """``chips`` (as written) times ``unit``, as a float."""
+    return float(Decimal(repr(chips)) * unit)
 
 
 def _report(error: HistoryError, where: str) -> dict[str, Any]:
