@@ -151,15 +151,19 @@ int se_high_class(int rank, int ranks_out[5]);
 int se_low_class(int rank, int ranks_out[5]);
 
 /* The batch kernel this process uses, chosen once at the first batch among those
- * the CPU runs: "avx512" (AVX-512 F, BW and VBMI), "avx2" or "scalar"; by default
- * the fastest here, timed on a sample of hands (calls for the high rank alone and
- * calls with a low are timed apart: "X/Y" when they differ, X for the high rank
- * alone). STUDEVAL_KERNEL=scalar, avx2 or avx512 in the environment takes that one
- * (the scalar loop where the CPU lacks it). se_batch_kernel_why: the timings or the
- * setting that chose it, as text. */
+ * the CPU runs: "avx512" or "avx512_loads" (AVX-512 F, BW, VBMI and BITALG; tables
+ * read by gathers or by scalar loads), "avx2" or "scalar". By default it is timed on
+ * warm tables (random hands generated here, thread CPU time, the best of interleaved
+ * rounds; calls for the high rank alone and calls with a low apart: "X/Y" when they
+ * differ, X for the high rank alone), and a vector kernel is taken only when it is
+ * clearly faster than the scalar loop, so that the default is never slower than it.
+ * STUDEVAL_KERNEL=scalar, avx2, avx512 or avx512_loads takes that one (the scalar
+ * loop where the CPU lacks it); STUDEVAL_KERNELS=scalar,avx2 (a list) keeps only
+ * those to choose among. se_batch_kernel_why: the timings, the rules or the setting
+ * that chose it, as text. */
 const char *se_batch_kernel(void);
 const char *se_batch_kernel_why(void);
-/* The kernels this CPU runs, by spaces: "scalar", then "avx2", "avx512". */
+/* The kernels this CPU runs, by spaces: "scalar", then "avx2", "avx512", "avx512_loads". */
 const char *se_batch_kernels(void);
 
 /* Number of online CPUs (at least 1), asked of the system once per process. */
