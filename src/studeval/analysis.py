@@ -26,6 +26,7 @@ trackers. A hand with no all-in has no luck: its expected chips are the chips pa
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -216,6 +217,8 @@ def _shares(hand: StudHand, seats: Sequence[int], count: int, dead_seats: Sequen
     elif _cheap(hands, dead):
         result = equity(hands, hand.game, dead=dead, method="exact", threads=1)
     else:
+        if seed is None:  # the same hand gives the same figures, run after run
+            seed = zlib.crc32(repr((hand.game, hands, dead)).encode())
         result = equity(hands, hand.game, dead=dead, method="mc", samples=SAMPLES, seed=seed,
                         threads=1)  # fmt: skip
     shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
@@ -249,7 +252,9 @@ def analyze(
     counts a spot exactly where that is cheap (heads-up with at most
     :data:`EXACT_DEALS_HEADS_UP` deals left, from 5th street on; multiway with at
     most :data:`EXACT_DEALS_MULTIWAY`), else samples :data:`SAMPLES` deals (each
-    share's standard error at most 0.0039, reported); ``"exact"`` counts every spot,
+    share's standard error at most 0.0039, reported; with ``seed=None`` the seed of
+    a sampled spot comes from its cards, so a hand gives the same figures every time
+    it is analysed, from its room's text or from PHH); ``"exact"`` counts every spot,
     ``"mc"`` samples each to equity's default standard error (5e-4).
 
     >>> from studeval.play import random_hand
