@@ -294,14 +294,3 @@ def test_a_text_cut_in_a_street_marker_ends_before_the_hand_does(site: str) -> N
     deal = next(line for line in text[text.index(marker) :].splitlines() if "Dealt to" in line)
     missing = next(read(text.replace(deal + "\n", "", 1), errors="collect"))
     assert isinstance(missing, HistoryError) and missing.kind == "P has no up card on 4th street"
-
-
-def test_an_export_that_kept_no_cards_says_so() -> None:
-    """A room's export with no deal line at all (Winamax's play-money exports): the
-    reason names what is missing, not another player's up cards."""
-    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
-
-    bare = "\n".join(line for line in POKERSTARS_EXAMPLE.splitlines()
-                     if not line.startswith("Dealt to"))  # fmt: skip
-    with pytest.raises(HistoryError, match="the text deals no cards to anyone"):
-        next(read(bare + "\n"))

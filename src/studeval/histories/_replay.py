@@ -220,9 +220,6 @@ class _Replay:
         cards (Everleaf's files before August 2011), it ends before the street, or
         that player's line is missing."""
         t, name = self.t, self.players[seat].name
-        if not any(s.kind == "deal" for s in t.steps):  # an export that kept no cards
-            return self.error("the text deals no cards to anyone: the bring-in and the "
-                              "order of play cannot be replayed", t.line)  # fmt: skip
         if not any(s.kind == "deal" and s.name != t.hero and any(s.cards) for s in t.steps):
             return self.error(f"{t.site} shows no other player's up cards: the bring-in and "
                               "the order of play cannot be replayed", t.line)  # fmt: skip
