@@ -26,6 +26,7 @@ from helpers import KNOWN_HANDS, REPO, find_compiler, missing_tool, run_checked
 import studeval
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(
         not (REPO / "CMakeLists.txt").is_file(),
         reason="CMakeLists.txt is not beside the tests (a copy of the tests only)",

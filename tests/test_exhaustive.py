@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 from helpers import HIGH_CATEGORIES, KNOWN_HANDS, build_c_check
 
+pytestmark = pytest.mark.slow  # the C check of every hand: minutes
+
 # FNV-1a 64 of all five-card hands sorted by (rank, colex index), each hand
 # hashed as its rank (2 bytes) then its colex index (4 bytes), little-endian.
 # Derived by the reference; the core must reproduce them exactly.
