@@ -296,6 +296,8 @@ static void se_choose_kernel(void) {
                             se_rank_block_avx512_loads_strided};
         se_kernels[se_kernel_count++] = kernel;
     }
+#else
+    (void)se_kernel_kept; /* only x86 has vector kernels to leave out */
 #endif
     for (int c = 0, used = 0; c < se_kernel_count; c++)
         used += snprintf(se_kernel_names + used, sizeof se_kernel_names - (size_t)used, "%s%s",
