@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import pokerkit_automations, pokerkit_plays, pokerkit_stud8_defect
+from helpers import play_out, pokerkit_automations, pokerkit_plays, pokerkit_stud8_defect
 
 from studeval import HouseRules, Stakes, StudHand
 from studeval.cards import card_str
@@ -384,19 +384,7 @@ def _our_hand(game: str, rules: str, rng: random.Random) -> StudHand:
     stacks = [
         rng.choice([1, 2, 3, 5, 8, 13, 20, 40] if short else [100, 200]) for _ in range(seats)
     ]
-    hand = StudHand(game, Stakes(1, 2, 5, 10), stacks, rules=rules)
-    seed = rng.getrandbits(64)
-    while not hand.over:
-        if hand.actor is None:
-            hand.deal_random(seed)
-        elif hand.showdown:
-            hand.show()
-        else:
-            legal = hand.legal()
-            kind = rng.choice(legal.kinds())
-            totals = {"complete": legal.complete_to, "bet": legal.bet_to, "raise": legal.raise_to}
-            hand.act(kind, rng.choice(totals[kind]) if kind in totals else None)
-    return hand
+    return play_out(StudHand(game, Stakes(1, 2, 5, 10), stacks, rules=rules), rng)
 
 
 def _pokerkit_stacks(pokerkit: Any, text: str) -> list[int] | str:
