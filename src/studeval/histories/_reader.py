@@ -141,16 +141,18 @@ def _texts(source: object, grammars: list[Grammar]) -> Iterator[FileText | Histo
 
 def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
     """Where the lines that start a text room's hand begin, from ``at`` on."""
+    return list(_hand_starts(text, at, grammars))
+
+
+def _hand_starts(text: str, at: int, grammars: list[Grammar]) -> Iterator[int]:
     if not grammars:
-        return []
+        return
     patterns = tuple(g.start.pattern for g in grammars)
     starts = _starts(patterns)
-    found = []
     for candidate in _line_starts(patterns).finditer(text, at):
         end = text.find("\n", candidate.start())
         if starts.match(text[candidate.start() : end if end >= 0 else len(text)]):
-            found.append(candidate.start())
-    return found
+            yield candidate.start()
 
 
 #: Where an XML document starts in a text (a declaration, or a room's root element).
@@ -174,9 +176,10 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
         if found.re is _XML_DECLARATION:
             declared = text.find(">", found.end())
         cuts.add(found.start())
-        after = hand_starts(text, found.end(), grammars)  # a room's text after the XML
-        if after:
-            cuts.add(after[0])
+        # A room's text after the XML: its first hand is enough, the rest is read later.
+        after = next(_hand_starts(text, found.end(), grammars), None)
+        if after is not None:
+            cuts.add(after)
     ordered = sorted(cuts)
     ends = [*ordered[1:], len(text)]
     return [(text[a:b], text.count("\n", 0, a) + 1) for a, b in zip(ordered, ends, strict=True)]
