@@ -287,7 +287,8 @@ spots = [(["As Ks Qd", "Jc Jd 2h"], "stud8", "exact"),
          (["As Ks Qd 7h 8h 9h", "Jc Jd 2h 3h 4d 5s", "7c 6c 5c Tc Qh Kd"], "stud", "exact"),
          (["As Ks Qd", "Jc Jd 2h", "7c 6c 5c"], "razz", "mc")]
 for cards, game, method in spots:
-    print(studeval.equity(cards, game, method=method, samples=20000, seed=3).counts)
+    options = {"samples": 20000, "seed": 3} if method == "mc" else {}
+    print(studeval.equity(cards, game, method=method, **options).counts)
 for seed in range(20):
     hand = random_hand("stud_hilo_noq", 2 + seed % 7, seed)
     print(hand.stacks, [(e.kind, e.seat, e.amount, e.cards) for e in hand.events])

@@ -505,13 +505,25 @@ def assert_installed_import(py: Path, venv: Path, cwd: Path, env: dict[str, str]
 
 def run_pytest(py: Path, run_dir: Path, selection: list[str], env: dict[str, str]) -> str:
     """pytest from ``run_dir`` (the unpacked sdist less src/); returns its summary line."""
+    return finish_pytest(start_pytest(py, run_dir, selection, env), run_dir)
+
+
+def start_pytest(
+    py: Path, run_dir: Path, selection: list[str], env: dict[str, str]
+) -> subprocess.Popen[str]:
+    """Start pytest from ``run_dir`` without waiting, its output kept for the summary."""
     cmd = [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", *selection]
-    proc = subprocess.run(
+    return subprocess.Popen(
         [str(c) for c in cmd], cwd=run_dir, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
-    print(proc.stdout[-3000:], end="", flush=True)
-    lines = [ln for ln in proc.stdout.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
+
+
+def finish_pytest(proc: subprocess.Popen[str], run_dir: Path) -> str:
+    """Wait for a pytest started by :func:`start_pytest`; return its summary line."""
+    output, _ = proc.communicate()
+    print(output[-3000:], end="", flush=True)
+    lines = [ln for ln in output.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
     summary = lines[-1].strip("= ") if lines else "(no summary)"
     if proc.returncode != 0:
         raise ProofError(f"tests failed in {run_dir} (exit {proc.returncode}): {summary}")
@@ -576,19 +588,35 @@ def prove(args: argparse.Namespace) -> Report:
             venv = work / "venv-wheel"
             py = make_venv(tools, venv, str(wheel), args, work, env)
             report.facts["version"] = assert_installed_import(py, venv, run_dir, env)
-        with report.timed("tests against the wheel"):
-            selection = quick if args.quick else []
-            report.facts["wheel_tests"] = run_pytest(py, run_dir, selection, env)
-            report.facts["wheel_tests_scope"] = "quick" if args.quick else "full suite"
-        report.facts["wheel_ns_per_hand"] = speed_probe(py, run_dir, env)
-
-        if not args.skip_sdist:
+        selection = quick if args.quick else []
+        report.facts["wheel_tests_scope"] = "quick" if args.quick else "full suite"
+        if args.skip_sdist:
+            with report.timed("tests against the wheel"):
+                report.facts["wheel_tests"] = run_pytest(py, run_dir, selection, env)
+            report.facts["wheel_ns_per_hand"] = speed_probe(py, run_dir, env)
+        else:
             with report.timed("venv from sdist (source build)"):
                 venv2 = work / "venv-sdist"
                 py2 = make_venv(tools, venv2, str(sdist), args, work, env)
                 assert_installed_import(py2, venv2, run_dir, env)
-            with report.timed("quick tests against the sdist install"):
-                report.facts["sdist_tests"] = run_pytest(py2, run_dir, quick, env)
+            # The two suites run side by side, each from its own copy of the tests (the
+            # machines of CI have two cores and the tests are mostly single-threaded;
+            # no test measures time).
+            run_dir2 = work / "sdist-unpacked-2" / run_dir.name
+            shutil.copytree(run_dir, run_dir2)
+            with report.timed("tests against the wheel and (quick) the sdist install"):
+                wheel_proc = start_pytest(py, run_dir, selection, env)
+                sdist_proc = start_pytest(py2, run_dir2, quick, env)
+                failures = []
+                for fact, proc, where in (("wheel_tests", wheel_proc, run_dir),
+                                          ("sdist_tests", sdist_proc, run_dir2)):  # fmt: skip
+                    try:
+                        report.facts[fact] = finish_pytest(proc, where)
+                    except ProofError as failure:  # wait for both; report the first
+                        failures.append(failure)
+                if failures:
+                    raise failures[0]
+            report.facts["wheel_ns_per_hand"] = speed_probe(py, run_dir, env)
             report.facts["sdist_ns_per_hand"] = speed_probe(py2, run_dir, env)
     finally:
         report.steps["total"] = round(time.perf_counter() - started, 1)
