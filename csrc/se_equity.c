@@ -95,6 +95,7 @@ typedef struct se_eq_acc {
     uint64_t high_win[SE_EQ_MAX_PLAYERS], high_tie[SE_EQ_MAX_PLAYERS];
     uint64_t low_win[SE_EQ_MAX_PLAYERS], low_tie[SE_EQ_MAX_PLAYERS];
     uint64_t scoop[SE_EQ_MAX_PLAYERS];
+    uint64_t low_share[SE_EQ_MAX_PLAYERS];
     /* Heads-up deals by outcome (see se_eq_outcome), scored at the merge. */
     uint64_t heads_up[SE_EQ_OUTCOMES];
 } se_eq_acc;
@@ -136,16 +137,16 @@ SE_INLINE int se_eq_half(const uint16_t *value, int n, uint32_t units, uint32_t 
  * no-qualifier game; 8-or-better with SE_EQ_NONE for no low in stud8). */
 SE_INLINE void se_score_deal(int game, int n, const uint16_t *hi, const uint16_t *lo,
                              se_eq_acc *acc, uint64_t weight) {
-    uint32_t got[SE_EQ_MAX_PLAYERS] = {0};
+    uint32_t got[SE_EQ_MAX_PLAYERS] = {0}, low[SE_EQ_MAX_PLAYERS] = {0};
     switch (game) {
     case SE_GAME_STUD:
         se_eq_half(hi, n, SE_EQ_UNITS, got, acc->high_win, acc->high_tie, weight);
         break;
     case SE_GAME_RAZZ:
-        se_eq_half(lo, n, SE_EQ_UNITS, got, acc->low_win, acc->low_tie, weight);
+        se_eq_half(lo, n, SE_EQ_UNITS, low, acc->low_win, acc->low_tie, weight);
         break;
     case SE_GAME_STUD8:
-        if (se_eq_half(lo, n, SE_EQ_UNITS / 2, got, acc->low_win, acc->low_tie, weight)) {
+        if (se_eq_half(lo, n, SE_EQ_UNITS / 2, low, acc->low_win, acc->low_tie, weight)) {
             se_eq_half(hi, n, SE_EQ_UNITS / 2, got, acc->high_win, acc->high_tie, weight);
         } else {
             se_eq_half(hi, n, SE_EQ_UNITS, got, acc->high_win, acc->high_tie, weight);
@@ -153,10 +154,12 @@ SE_INLINE void se_score_deal(int game, int n, const uint16_t *hi, const uint16_t
         break;
     default: /* SE_GAME_STUD_HILO_NOQ */
         se_eq_half(hi, n, SE_EQ_UNITS / 2, got, acc->high_win, acc->high_tie, weight);
-        se_eq_half(lo, n, SE_EQ_UNITS / 2, got, acc->low_win, acc->low_tie, weight);
+        se_eq_half(lo, n, SE_EQ_UNITS / 2, low, acc->low_win, acc->low_tie, weight);
         break;
     }
     for (int i = 0; i < n; i++) {
+        acc->low_share[i] += (uint64_t)low[i] * weight;
+        got[i] += low[i];
         acc->share[i] += (uint64_t)got[i] * weight;
         acc->share_sq[i] += (uint64_t)got[i] * got[i] * weight;
         if (got[i] == SE_EQ_UNITS) acc->scoop[i] += weight;
@@ -197,6 +200,7 @@ static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int gam
         out->low_win[i] += acc.low_win[i];
         out->low_tie[i] += acc.low_tie[i];
         out->scoop[i] += acc.scoop[i];
+        out->low_share[i] += acc.low_share[i];
     }
 }
 
@@ -340,6 +344,271 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
     return SE_OK;
 }
 
+/* ---- Monte Carlo against ranges ------------------------------------------------------ */
+
+/* A range made ready for drawing: each combination's card sums and mask, and
+ * Walker's alias table (prob NULL when every weight is alike). */
+typedef struct se_eq_ranged {
+    int seat;
+    uint32_t count;
+    se_sums *sums;
+    uint64_t *mask;
+    double *prob;
+    uint32_t *alias;
+} se_eq_ranged;
+
+typedef struct se_eq_rmc {
+    se_eq_prep prep; /* need[] without the ranged cards */
+    int n_ranges;
+    se_eq_ranged r[SE_EQ_MAX_PLAYERS];
+    int ranged_of[SE_EQ_MAX_PLAYERS]; /* seat -> range index, -1 for none */
+    uint64_t seed, first_chunk;
+    volatile size_t failed;
+    se_eq_acc acc[SE_MAX_THREADS];
+} se_eq_rmc;
+
+/* How many draws in a row may collide before the ranges are called incompatible. */
+#define SE_EQ_MAX_COLLISIONS 1000000
+
+SE_INLINE uint32_t se_eq_pick(se_rng *rng, const se_eq_ranged *r) {
+    uint32_t i = se_below(rng, r->count);
+    if (r->prob == NULL) return i;
+    double u = (double)(se_next(&rng->x) >> 11) * 0x1.0p-53;
+    return u < r->prob[i] ? i : r->alias[i];
+}
+
+/* One chunk: for each deal, the ranged seats' combinations (drawn again while
+ * they share a card), then everyone's other cards by a partial Fisher-Yates
+ * shuffle of the unseen cards that passes over the chosen ones: a card drawn
+ * that a combination holds is set aside and another drawn, so each draw is
+ * uniform over the cards still free. (Moving the chosen cards out of the deck
+ * first costs more: their places must be tracked through every swap.) */
+SE_INLINE int se_eq_rmc_deals(se_eq_rmc *m, uint64_t seed, se_eq_acc *acc, const int game,
+                              const int players) {
+    const se_eq_prep *p = &m->prep;
+    se_rng rng = se_rng_seeded(seed);
+    uint8_t deck[52];
+    const uint32_t unseen = (uint32_t)p->n_unseen;
+    memcpy(deck, p->unseen, (size_t)p->n_unseen);
+    for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample += SE_EQ_MC_BATCH) {
+        se_sums sums[SE_EQ_MC_BATCH][SE_EQ_MAX_PLAYERS];
+        for (int d = 0; d < SE_EQ_MC_BATCH; d++) {
+            uint32_t chosen[SE_EQ_MAX_PLAYERS];
+            uint64_t used;
+            int collisions = 0;
+            for (;;) {
+                used = 0;
+                int clash = 0;
+                for (int k = 0; k < m->n_ranges; k++) {
+                    chosen[k] = se_eq_pick(&rng, &m->r[k]);
+                    uint64_t mask = m->r[k].mask[chosen[k]];
+                    clash |= (used & mask) != 0;
+                    used |= mask;
+                }
+                if (!clash) break;
+                if (++collisions >= SE_EQ_MAX_COLLISIONS) return 1;
+            }
+            uint32_t j = 0;
+            for (int i = 0; i < players; i++) {
+                se_sums s = p->base[i];
+                int k = m->ranged_of[i];
+                if (k >= 0) {
+                    se_sums h = m->r[k].sums[chosen[k]];
+                    s.key += h.key;
+                    s.mask += h.mask;
+                }
+                for (int left = p->need[i]; left > 0; left--) {
+                    uint8_t card;
+                    do {
+                        card = se_eq_draw(deck, j, se_below(&rng, unseen - j));
+                        j++;
+                    } while (used >> card & 1);
+                    s = se_eq_add(s, card);
+                }
+                sums[d][i] = s;
+            }
+            if (p->community) {
+                uint8_t card;
+                do {
+                    card = se_eq_draw(deck, j, se_below(&rng, unseen - j));
+                    j++;
+                } while (used >> card & 1);
+                for (int i = 0; i < players; i++) sums[d][i] = se_eq_add(sums[d][i], card);
+            }
+        }
+        for (int d = 0; d < SE_EQ_MC_BATCH; d++) se_eq_score_sums(sums[d], acc, 1, game, players);
+    }
+    return 0;
+}
+
+#define SE_EQ_RANGE_GAMES(N)                                                             \
+    case N:                                                                              \
+        switch (m->prep.game) {                                                          \
+        case SE_GAME_STUD: return se_eq_rmc_deals(m, seed, acc, SE_GAME_STUD, N);        \
+        case SE_GAME_STUD8: return se_eq_rmc_deals(m, seed, acc, SE_GAME_STUD8, N);      \
+        case SE_GAME_RAZZ: return se_eq_rmc_deals(m, seed, acc, SE_GAME_RAZZ, N);        \
+        default: return se_eq_rmc_deals(m, seed, acc, SE_GAME_STUD_HILO_NOQ, N);         \
+        }
+
+static int se_eq_rmc_chunk(se_eq_rmc *m, uint64_t seed, se_eq_acc *acc) {
+    switch (m->prep.players) {
+        SE_EQ_RANGE_GAMES(2)
+        SE_EQ_RANGE_GAMES(3)
+        SE_EQ_RANGE_GAMES(4)
+        SE_EQ_RANGE_GAMES(5)
+        SE_EQ_RANGE_GAMES(6)
+        SE_EQ_RANGE_GAMES(7)
+        SE_EQ_RANGE_GAMES(8)
+    }
+    return 1;
+}
+
+static int se_eq_rmc_chunks(void *context, size_t begin, size_t end, int worker) {
+    se_eq_rmc *m = (se_eq_rmc *)context;
+    for (size_t chunk = begin; chunk < end; chunk++) {
+        /* As se_eq_mc_chunks: the chunk's deals depend on (seed, chunk) only. */
+        uint64_t seed = m->seed ^ (0xD1B54A32D192ED03ull * (m->first_chunk + chunk + 1));
+        if (se_eq_rmc_chunk(m, seed, &m->acc[worker])) {
+            se_store(&m->failed, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Walker's alias table for weights w[0..n-1] (checked: finite, >= 0, sum > 0). */
+static void se_eq_alias(const double *w, uint32_t n, double total, double *prob,
+                        uint32_t *alias, uint32_t *work) {
+    uint32_t *small = work, *large = work + n;
+    uint32_t ns = 0, nl = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        prob[i] = w[i] * (double)n / total;
+        alias[i] = i;
+        if (prob[i] < 1.0) small[ns++] = i;
+        else large[nl++] = i;
+    }
+    while (ns > 0 && nl > 0) {
+        uint32_t s = small[--ns], l = large[nl - 1];
+        alias[s] = l;
+        prob[l] -= 1.0 - prob[s];
+        if (prob[l] < 1.0) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    /* What is left is 1 up to rounding. */
+    while (nl > 0) prob[large[--nl]] = 1.0;
+    while (ns > 0) prob[small[--ns]] = 1.0;
+}
+
+static void se_eq_rmc_free(se_eq_rmc *m) {
+    if (m == NULL) return;
+    for (int k = 0; k < m->n_ranges; k++) {
+        free(m->r[k].sums);
+        free(m->r[k].mask);
+        free(m->r[k].prob);
+        free(m->r[k].alias);
+    }
+    free(m);
+}
+
+/* Checks the ranges against the spot and makes them ready to draw from. */
+static se_status se_eq_rmc_ready(se_eq_rmc *m, const se_equity_spot *spot,
+                                 const se_equity_range *ranges, int n_ranges) {
+    uint64_t seen = 0;
+    if (n_ranges < 0 || n_ranges > spot->players || (n_ranges > 0 && ranges == NULL)) {
+        return SE_BAD_ARGUMENT;
+    }
+    for (int i = 0; i < spot->players; i++) {
+        m->ranged_of[i] = -1;
+        for (int j = 0; j < spot->known[i]; j++) seen |= 1ull << spot->cards[i][j];
+    }
+    for (int j = 0; j < spot->dead_count; j++) seen |= 1ull << spot->dead[j];
+    m->n_ranges = n_ranges;
+    for (int k = 0; k < n_ranges; k++) {
+        const se_equity_range *g = &ranges[k];
+        se_eq_ranged *r = &m->r[k];
+        if (g->seat < 0 || g->seat >= spot->players || m->ranged_of[g->seat] >= 0 ||
+            g->width < 1 || g->width > SE_RANGE_MAX_WIDTH || g->count < 1 ||
+            g->count > SE_RANGE_MAX_COMBOS || g->cards == NULL ||
+            g->width > m->prep.need[g->seat]) {
+            return SE_BAD_ARGUMENT;
+        }
+        m->ranged_of[g->seat] = k;
+        m->prep.need[g->seat] -= g->width;
+        r->seat = g->seat;
+        r->count = (uint32_t)g->count;
+        r->sums = (se_sums *)malloc(g->count * sizeof *r->sums);
+        r->mask = (uint64_t *)malloc(g->count * sizeof *r->mask);
+        if (r->sums == NULL || r->mask == NULL) return SE_NO_MEMORY;
+        double total = 0.0;
+        int alike = 1;
+        for (size_t c = 0; c < g->count; c++) {
+            const uint8_t *cards = g->cards + c * (size_t)g->width;
+            uint64_t mask = 0;
+            for (int j = 0; j < g->width; j++) {
+                if (cards[j] >= 52) return SE_INVALID_CARD;
+                if ((mask | seen) >> cards[j] & 1) return SE_DUPLICATE_CARD;
+                mask |= 1ull << cards[j];
+            }
+            r->mask[c] = mask;
+            r->sums[c] = se_sum_cards(cards, g->width);
+            /* The card sums are offsets from the empty hand's: keep only the cards'. */
+            se_sums empty = se_sum_cards(cards, 0);
+            r->sums[c].key -= empty.key;
+            r->sums[c].mask -= empty.mask;
+            if (g->weights != NULL) {
+                double w = g->weights[c];
+                if (!(w >= 0.0) || w > 1e300) return SE_BAD_ARGUMENT; /* NaN, < 0, inf */
+                total += w;
+                alike &= w == g->weights[0];
+            }
+        }
+        if (g->weights != NULL && !(total > 0.0)) return SE_BAD_ARGUMENT;
+        if (g->weights != NULL && !alike) {
+            uint32_t *work = (uint32_t *)malloc(2 * g->count * sizeof *work);
+            r->prob = (double *)malloc(g->count * sizeof *r->prob);
+            r->alias = (uint32_t *)malloc(g->count * sizeof *r->alias);
+            if (work == NULL || r->prob == NULL || r->alias == NULL) {
+                free(work);
+                return SE_NO_MEMORY;
+            }
+            se_eq_alias(g->weights, r->count, total, r->prob, r->alias, work);
+            free(work);
+        }
+    }
+    return SE_OK;
+}
+
+se_status se_equity_sample_ranges(const se_equity_spot *spot, const se_equity_range *ranges,
+                                  int n_ranges, uint64_t seed, uint64_t first_chunk,
+                                  uint64_t chunks, int threads, se_equity_counts *out) {
+    se_eq_rmc *m;
+    se_status status;
+    if (out == NULL) return SE_BAD_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    m = (se_eq_rmc *)calloc(1, sizeof *m);
+    if (m == NULL) return SE_NO_MEMORY;
+    status = se_eq_prepare(spot, &m->prep);
+    if (status == SE_OK) status = se_eq_rmc_ready(m, spot, ranges, n_ranges);
+    if (status != SE_OK) {
+        se_eq_rmc_free(m);
+        return status;
+    }
+    out->community = m->prep.community;
+    m->seed = seed;
+    m->first_chunk = first_chunk;
+    int workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, threads,
+                                  se_eq_rmc_chunks, m);
+    if (se_load(&m->failed)) {
+        status = SE_NO_DEAL;
+    } else {
+        for (int w = 0; w < workers; w++) se_eq_merge(out, &m->acc[w], m->prep.game, m->prep.players);
+    }
+    se_eq_rmc_free(m);
+    return status;
+}
+
 /* ---- enumeration ------------------------------------------------------------------ */
 
 uint64_t se_binomial(int n, int k) {
@@ -429,6 +698,24 @@ static int se_eq_enum_chunk(void *context, size_t begin, size_t end, int worker)
     }
     se_eq_advance(e->progress, end - begin);
     return 0;
+}
+
+se_status se_eq_walk_spot(const se_equity_spot *spot, se_equity_counts *out) {
+    se_eq_prep prep;
+    se_eq_acc acc;
+    uint8_t cards[64];
+    se_status status = se_eq_prepare(spot, &prep);
+    if (status != SE_OK) return status;
+    memset(out, 0, sizeof *out);
+    memset(&acc, 0, sizeof acc);
+    out->community = prep.community;
+    int slot = 0;
+    while (slot < prep.players && prep.need[slot] == 0) slot++;
+    if (slot < prep.players) se_eq_walk(&prep, slot, 0, prep.need[slot], 0, cards, 0, &acc);
+    else if (prep.community) se_eq_walk(&prep, slot, 0, 1, 0, cards, 0, &acc);
+    else se_eq_deal(&prep, cards, &acc, 1);
+    se_eq_merge(out, &acc, prep.game, prep.players);
+    return SE_OK;
 }
 
 se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progress *progress,

@@ -28,6 +28,10 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p);
 
 uint64_t se_binomial(int n, int k);
 
+/* Exact, by walking every deal on the calling thread alone (for callers that
+ * spread many small spots over threads themselves). */
+se_status se_eq_walk_spot(const se_equity_spot *spot, se_equity_counts *out);
+
 /* A caller's se_progress, which may be NULL: has it asked to stop? */
 SE_INLINE int se_eq_stopped(se_progress *progress) {
     return progress != NULL && se_load(&progress->stop) != 0;

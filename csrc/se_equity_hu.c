@@ -712,6 +712,12 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
             /* A tie of "no low" with "no low" is no tie for a low. */
             out->low_tie[0] = out->low_tie[1] = lo.ties - uu.pairs;
         }
+        /* Heads-up a low is won alone or split in two. */
+        for (int i = 0; i < 2; i++) {
+            out->low_share[i] = p.game == SE_GAME_RAZZ ? out->share[i]
+                                : p.game == SE_GAME_STUD ? 0
+                                : H * out->low_win[i] + Q * out->low_tie[i];
+        }
         if (p.game == SE_GAME_STUD) {
             out->scoop[0] = hi.a_wins;
             out->scoop[1] = hi.b_wins;

@@ -152,7 +152,8 @@ def build_c_check(out: Path, name: str, sources: list[str], *flags: str) -> Path
 
 
 def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[Fraction]]:
-    """Every deal walked, as fractions of the deals: share, wins, ties, scoops."""
+    """Every deal walked, as fractions of the deals: share, wins, ties, scoops, and
+    the part of the share won with a low."""
     n = len(hands)
     seen = {c for h in hands for c in h} | set(dead)
     unseen = [c for c in range(52) if c not in seen]
@@ -161,7 +162,7 @@ def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[F
     if community:
         need = [6 - len(h) for h in hands]
     totals = {k: [Fraction(0)] * n for k in ("share", "high_win", "high_tie", "low_win",
-                                             "low_tie", "scoop")}  # fmt: skip
+                                             "low_tie", "scoop", "low_share")}  # fmt: skip
     deals = 0
 
     def walk(i: int, left: list[int], drawn: list[list[int]]) -> None:
@@ -208,9 +209,11 @@ def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[F
             pots = [(high_winners, Fraction(1), "high")]
         else:
             pots = [(high_winners, Fraction(1, 2), "high"), (low_winners, Fraction(1, 2), "low")]
-        for winners, part, _half in pots:
+        for winners, part, half in pots:
             for w in winners:
                 got[w] += part / len(winners)
+                if half == "low":
+                    totals["low_share"][w] += part / len(winners)
         for half, winners in (("high", high_winners), ("low", low_winners)):
             if game == "razz" and half == "high":
                 continue

@@ -179,8 +179,14 @@ def test_str_is_a_readable_table() -> None:
     lines = text.splitlines()
     assert lines[0] == "Seven Card Stud Hi/Lo, 8 or better: exact, 12,406,283,890 deals"
     assert lines[1].split() == ["player", "cards", "share", "high", "win", "high", "tie",
-                                "low8", "win", "low8", "tie", "scoop"]  # fmt: skip
+                                "low8", "win", "low8", "tie", "high", "half", "low", "half",
+                                "scoop"]  # fmt: skip
     assert lines[2].startswith("0       As 2d 3h    48.18%")
+    # The share in two parts: from the high half (and whole pots with no low), the low half.
+    result = studeval.equity(["As 2d 3h", "Kc Kd Qs"], "stud8", dead="5c 9h")
+    for p in result.players:
+        assert p.high_share is not None and p.low_share is not None
+        assert p.high_share + p.low_share == pytest.approx(p.share, abs=1e-15)
 
 
 def test_counts_merge() -> None:
@@ -241,7 +247,7 @@ def test_no_progress_report_after_the_caller_said_stop() -> None:
     after the one that stopped it."""
     import time
 
-    from studeval import equity_calculator
+    from studeval import equity_runs
 
     calls: list[float] = []
 
@@ -249,7 +255,7 @@ def test_no_progress_report_after_the_caller_said_stop() -> None:
         assert control is not None
         while not control.stopped:
             time.sleep(0.01)
-        time.sleep(4 * equity_calculator._POLL_S)  # still running for four more polls
+        time.sleep(4 * equity_runs._POLL_S)  # still running for four more polls
         raise StoppedError("stopped")
 
     def stop_at_once(fraction: float) -> bool:
@@ -257,7 +263,7 @@ def test_no_progress_report_after_the_caller_said_stop() -> None:
         return False
 
     with pytest.raises(StoppedError):
-        equity_calculator._watch(slow_to_stop, stop_at_once, watched=True)
+        equity_runs.watch(slow_to_stop, stop_at_once, watched=True)
     assert calls == [0.0]
 
 

@@ -291,6 +291,9 @@ typedef struct se_equity_counts {
     uint64_t low_win[SE_EQ_MAX_PLAYERS];
     uint64_t low_tie[SE_EQ_MAX_PLAYERS];
     uint64_t scoop[SE_EQ_MAX_PLAYERS];
+    /* The part of share won with a low: the low half in stud8 and the no-qualifier
+     * game, the whole pot in razz, 0 in stud. share - low_share is won with a high. */
+    uint64_t low_share[SE_EQ_MAX_PLAYERS];
 } se_equity_counts;
 
 /* Sets *deals to the number of deals of a spot (a double: it may exceed 2^64) and
@@ -328,6 +331,44 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progre
  * SE_BAD_ARGUMENT for other spots. share_sq is left 0. */
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_progress *progress, se_equity_counts *out);
+
+/* ---- Equity against ranges ------------------------------------------------------
+ * A range is what one seat may hold: `count` combinations of its `width` hidden
+ * cards (codes, one combination after another), each with a weight (NULL: all
+ * alike). The spot holds the seat's up cards only; the combination adds the rest.
+ * A combination holding a card of the spot (a known or dead card) is
+ * SE_DUPLICATE_CARD: remove those first (they are impossible, not unlikely). */
+#define SE_RANGE_MAX_COMBOS 65536 /* per range: every 3-card 7th-street range fits */
+#define SE_RANGE_MAX_WIDTH 3      /* two down cards, and the 7th-street card */
+
+typedef struct se_equity_range {
+    int seat;
+    int width;
+    size_t count;
+    const uint8_t *cards;  /* count * width codes */
+    const double *weights; /* count finite weights >= 0, some > 0; NULL: all 1 */
+} se_equity_range;
+
+/* Monte Carlo as se_equity_sample, with the hidden cards of each ranged seat
+ * drawn from its range by weight (Walker's alias tables, exact to double
+ * precision), the ranges jointly: a draw whose combinations share a card is
+ * drawn again, which weighs every collision-free choice by its weights'
+ * product. The other cards are drawn uniformly from the rest. SE_NO_DEAL when
+ * the ranges kept colliding (a million draws in a row). */
+se_status se_equity_sample_ranges(const se_equity_spot *spot, const se_equity_range *ranges,
+                                  int n_ranges, uint64_t seed, uint64_t first_chunk,
+                                  uint64_t chunks, int threads, se_equity_counts *out);
+
+/* Exact counts of a spot for each of `tuples` choices of hidden cards: tuple t
+ * gives seat seats[k] the next widths[k] cards of cards[t * sum(widths) ...],
+ * after its known ones. out[t] (tuples entries) holds tuple t's counts, each
+ * counted on one thread (heads-up by counting when it has many deals, else by
+ * walking them), the tuples spread over `threads`. A tuple whose cards collide
+ * with each other or with the spot is SE_DUPLICATE_CARD. */
+se_status se_equity_tuples(const se_equity_spot *spot, const int *seats, const int *widths,
+                           int n_seats, const uint8_t *cards, size_t tuples,
+                           size_t max_records, int threads, se_progress *progress,
+                           se_equity_counts *out);
 
 /* ---- The fixed-limit engine -----------------------------------------------------
  * One hand of fixed-limit stud, action by action, by the betting rules of

@@ -45,7 +45,7 @@ from studeval.classes import (
     low_category,
 )
 from studeval.engine import StudHand
-from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity
+from studeval.equity_calculator import Equity, EquityCounts, PlayerEquity, equity, range_equity
 from studeval.errors import (
     BatchDtypeError,
     BatchOutputError,
@@ -59,6 +59,7 @@ from studeval.errors import (
     InvalidRankError,
     NoDealError,
     OptionError,
+    RangeError,
     RulesError,
     SeatError,
     StudevalError,
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from studeval import histories as histories
     from studeval import phh as phh
     from studeval.parsing import parse_hands
+    from studeval.ranges import Range
 
 
 # Submodules the docs use as ``studeval.phh.dumps`` after a bare ``import studeval``;
@@ -91,6 +93,10 @@ def __getattr__(name: str) -> object:
         from studeval.parsing import parse_hands
 
         return parse_hands
+    if name == "Range":  # numpy underneath, like parse_hands
+        from studeval.ranges import Range
+
+        return Range
     if name in _LAZY_MODULES:
         import importlib
 
@@ -99,7 +105,7 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), "parse_hands", *_LAZY_MODULES})
+    return sorted({*globals(), "parse_hands", "Range", *_LAZY_MODULES})
 
 
 __all__ = [
@@ -128,6 +134,8 @@ __all__ = [
     "OptionError",
     "PlayerEquity",
     "Pot",
+    "Range",
+    "RangeError",
     "Ranks",
     "RulesError",
     "SeatError",
@@ -167,6 +175,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_hands",
+    "range_equity",
     "settle",
     "up_high_rank",
     "up_low_rank",

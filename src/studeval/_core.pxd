@@ -98,6 +98,7 @@ cdef extern from "studeval.h" nogil:
         uint64_t low_win[8]
         uint64_t low_tie[8]
         uint64_t scoop[8]
+        uint64_t low_share[8]
 
     se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *community)
     se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
@@ -110,6 +111,20 @@ cdef extern from "studeval.h" nogil:
                                   se_equity_counts *out)
     se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records,
                                        int threads, se_progress *progress, se_equity_counts *out)
+    ctypedef struct se_equity_range:
+        int seat
+        int width
+        size_t count
+        const uint8_t *cards
+        const double *weights
+
+    se_status se_equity_sample_ranges(const se_equity_spot *spot, const se_equity_range *ranges,
+                                      int n_ranges, uint64_t seed, uint64_t first_chunk,
+                                      uint64_t chunks, int threads, se_equity_counts *out)
+    se_status se_equity_tuples(const se_equity_spot *spot, const int *seats, const int *widths,
+                               int n_seats, const uint8_t *cards, size_t tuples,
+                               size_t max_records, int threads, se_progress *progress,
+                               se_equity_counts *out)
 
     # The fixed-limit engine.
     int SE_ENGINE_MAX_SEATS

@@ -82,6 +82,7 @@ class EquitySums(NamedTuple):
     low_win: tuple[int, ...]
     low_tie: tuple[int, ...]
     scoop: tuple[int, ...]
+    low_share: tuple[int, ...]
 
 class DealCount(NamedTuple):
     deals: float
@@ -119,6 +120,31 @@ def equity_count_heads_up(
     threads: int,
     progress: EquityProgress | None = None,
 ) -> EquitySums: ...
+def equity_sample_ranges(
+    game: int,
+    hands: list[list[int]],
+    dead: list[int | None],
+    ranges: list[tuple[int, int, npt.NDArray[np.uint8], npt.NDArray[np.float64] | None]],
+    seed: int,
+    first_chunk: int,
+    chunks: int,
+    threads: int,
+) -> EquitySums: ...
+
+TUPLE_FIELDS: tuple[str, ...]
+
+def equity_tuples(
+    game: int,
+    hands: list[list[int]],
+    dead: list[int | None],
+    seats: list[int],
+    widths: list[int],
+    tuple_cards: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.uint64],
+    max_records: int,
+    threads: int,
+    progress: EquityProgress | None = None,
+) -> None: ...
 
 ENGINE_MAX_CHIPS: int
 

@@ -6,7 +6,8 @@ EQ_CHUNK_SAMPLES = SE_EQ_CHUNK_SAMPLES
 #: The integer sums of an equity call (see se_equity_counts): the deals counted or
 #: sampled, whether they share a community card, and per-player tuples.
 EquitySums = namedtuple(
-    "EquitySums", "deals community share share_sq high_win high_tie low_win low_tie scoop"
+    "EquitySums",
+    "deals community share share_sq high_win high_tie low_win low_tie scoop low_share",
 )
 #: How many deals a spot has, and whether they share a community card.
 DealCount = namedtuple("DealCount", "deals community")
@@ -85,6 +86,7 @@ cdef object _equity_sums(se_status status, se_equity_counts *c, int players, str
         tuple([c.low_win[i] for i in range(players)]),
         tuple([c.low_tie[i] for i in range(players)]),
         tuple([c.scoop[i] for i in range(players)]),
+        tuple([c.low_share[i] for i in range(players)]),
     )
 
 
@@ -152,3 +154,121 @@ def equity_count_heads_up(int game, hands, dead, size_t max_records, int threads
     with nogil:
         status = se_equity_count_heads_up(&spot, max_records, threads, state, &counts)
     return _equity_sums(status, &counts, spot.players, "equity by counting")
+
+
+def equity_sample_ranges(int game, hands, dead, ranges, uint64_t seed, uint64_t first_chunk,
+                         uint64_t chunks, int threads):
+    """Monte Carlo sums as :func:`equity_sample`, with ranged seats: ``ranges`` holds
+    ``(seat, width, cards, weights)`` per ranged seat, ``cards`` a C-contiguous uint8
+    buffer of ``count * width`` codes, ``weights`` a float64 buffer of ``count`` or
+    None. The hands hold each ranged seat's up cards. Use :func:`studeval.equity`.
+
+    >>> import numpy as np
+    >>> combos = np.array([[48, 49], [44, 45]], dtype=np.uint8)  # Ac Ad or Kc Kd
+    >>> equity_sample_ranges(0, [[0, 1, 2], [51]], [], [(1, 2, combos, None)], 1, 0, 1, 1).deals
+    4096
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    cdef se_equity_range *c_ranges = NULL
+    cdef const uint8_t[::1] cards
+    cdef const double[::1] weights
+    cdef int k, n = len(ranges)
+    kept = []
+    _equity_spot(game, hands, dead, &spot)
+    if not 1 <= n <= spot.players:
+        raise CoreCallError(f"{n} ranges for {spot.players} players")
+    c_ranges = <se_equity_range *>malloc(n * sizeof(se_equity_range))
+    if c_ranges == NULL:
+        raise MemoryError()
+    try:
+        for k, (seat, width, range_cards, range_weights) in enumerate(ranges):
+            cards = range_cards.reshape(-1)
+            if width < 1 or len(cards) % width:
+                raise CoreCallError(f"range {k}: {len(cards)} codes are not combinations of {width}")
+            c_ranges[k].seat = seat
+            c_ranges[k].width = width
+            c_ranges[k].count = len(cards) // width
+            c_ranges[k].cards = &cards[0] if len(cards) else NULL
+            c_ranges[k].weights = NULL
+            kept.append(cards)
+            if range_weights is not None:
+                weights = range_weights
+                if len(weights) != c_ranges[k].count:
+                    raise CoreCallError(f"range {k}: {len(weights)} weights for "
+                                        f"{c_ranges[k].count} combinations")
+                c_ranges[k].weights = &weights[0]
+                kept.append(weights)
+        with nogil:
+            status = se_equity_sample_ranges(&spot, c_ranges, n, seed, first_chunk, chunks,
+                                             threads, &counts)
+    finally:
+        free(c_ranges)
+    return _equity_sums(status, &counts, spot.players, "equity against ranges by sampling")
+
+
+#: The fields of each tuple's row in :func:`equity_tuples`' output, in order: deals,
+#: then one column per player for each of the rest.
+TUPLE_FIELDS = ("deals", "share", "share_sq", "high_win", "high_tie", "low_win", "low_tie",
+                "scoop", "low_share")
+
+
+def equity_tuples(int game, hands, dead, seats, widths, tuple_cards, uint64_t[:, ::1] out,
+                  size_t max_records, int threads, EquityProgress progress=None):
+    """Exact counts per tuple of hidden cards: tuple ``t`` gives seat ``seats[k]`` the
+    next ``widths[k]`` codes of row ``t`` of ``tuple_cards`` (uint8, C-contiguous).
+    Row ``t`` of ``out`` (uint64, tuples x (1 + 8 * players)) gets its counts, laid out
+    as :data:`TUPLE_FIELDS`. The GIL is released. Use :func:`studeval.equity`.
+
+    >>> import numpy as np
+    >>> out = np.zeros((2, 17), dtype=np.uint64)
+    >>> cards = np.array([[48, 49, 50], [44, 45, 46]], dtype=np.uint8)
+    >>> equity_tuples(0, [[0, 1, 2, 3, 4, 5, 6], [51, 47, 43, 39]], [], [1], [3], cards,
+    ...               out, 1 << 20, 1)
+    >>> out[:, 0].tolist(), out[:, 2].tolist()  # one deal each; player 1's share
+    ([1, 1], [1680, 1680])
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts *counts = NULL
+    cdef se_status status
+    cdef int c_seats[8]
+    cdef int c_widths[8]
+    cdef const uint8_t[::1] flat = tuple_cards.reshape(-1)
+    cdef size_t tuples = out.shape[0]
+    cdef size_t t
+    cdef int i, players, n_seats = len(seats), width = 0
+    cdef se_progress *state = _progress_of(progress)
+    _equity_spot(game, hands, dead, &spot)
+    players = spot.players
+    if not 1 <= n_seats <= players or len(widths) != n_seats:
+        raise CoreCallError(f"{n_seats} ranged seats for {players} players")
+    for i in range(n_seats):
+        c_seats[i] = seats[i]
+        c_widths[i] = widths[i]
+        width += widths[i]
+    if <size_t>len(flat) != tuples * <size_t>width or out.shape[1] != 1 + 8 * players:
+        raise CoreCallError("the tuples' cards or the output have the wrong shape")
+    if tuples == 0:
+        return
+    counts = <se_equity_counts *>malloc(tuples * sizeof(se_equity_counts))
+    if counts == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            status = se_equity_tuples(&spot, c_seats, c_widths, n_seats, &flat[0], tuples,
+                                      max_records, threads, state, counts)
+        check_status(status, "equity against ranges, exact")
+        for t in range(tuples):
+            out[t, 0] = counts[t].deals
+            for i in range(players):
+                out[t, 1 + i] = counts[t].share[i]
+                out[t, 1 + players + i] = counts[t].share_sq[i]
+                out[t, 1 + 2 * players + i] = counts[t].high_win[i]
+                out[t, 1 + 3 * players + i] = counts[t].high_tie[i]
+                out[t, 1 + 4 * players + i] = counts[t].low_win[i]
+                out[t, 1 + 5 * players + i] = counts[t].low_tie[i]
+                out[t, 1 + 6 * players + i] = counts[t].scoop[i]
+                out[t, 1 + 7 * players + i] = counts[t].low_share[i]
+    finally:
+        free(counts)

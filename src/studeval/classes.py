@@ -36,6 +36,8 @@ __all__ = [
     "high_categories",
     "high_category",
     "low_category",
+    "made_categories",
+    "rank_bits",
 ]
 
 Ranking = Literal["high", "low", "low8"]
@@ -240,3 +242,54 @@ def best_five(hand: str | Iterable[str | int], ranking: Ranking) -> list[int]:
                 return list(five)
             return sorted(five, key=_low_order, reverse=True)
     raise AssertionError("no five-card subset has the hand's rank")  # unreachable
+
+
+def rank_bits(ranks_held: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    """14-bit masks of ranks held (an (m, 13) boolean array), bit 0 the low ace, bits
+    1..13 the ranks 2..A."""
+    import numpy as np
+
+    bits = (ranks_held.astype(np.int64) << np.arange(1, 14)).sum(axis=1)
+    return bits | (bits >> 13 & 1)
+
+
+def _runs(bits: npt.NDArray[np.int64], length: int) -> npt.NDArray[np.bool_]:
+    """Whether each mask holds ``length`` ranks in a row."""
+    run = bits.copy()
+    for shift in range(1, length):
+        run &= bits >> shift
+    return run != 0
+
+
+def made_categories(hands: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """The made high category of each row of cards (any 1 to 7 of them), worst first:
+    0 high card, 1 one pair, ... 8 straight flush (the reverse of :class:`HighCategory`).
+    Fewer than five cards make no straight or flush.
+
+    >>> made_categories([[51, 50, 49, 0, 5], [0, 4, 8, 12, 16]]).tolist()
+    [3, 8]
+    """
+    import numpy as np
+
+    cards = np.asarray(hands, dtype=np.int64)
+    counts = (cards[:, :, None] // 4 == np.arange(13)).sum(axis=1)
+    suits = (cards[:, :, None] % 4 == np.arange(4)).sum(axis=1)
+    straight = _runs(rank_bits(counts > 0), 5)
+    flush = suits.max(axis=1) >= 5
+    straight_flush = np.zeros(len(cards), dtype=bool)
+    for suit in range(4):
+        in_suit = ((cards[:, :, None] == np.arange(13) * 4 + suit).sum(axis=1)) > 0
+        straight_flush |= _runs(rank_bits(in_suit), 5)
+    most = counts.max(axis=1)
+    pairs = (counts >= 2).sum(axis=1)
+    trips = (counts >= 3).sum(axis=1)
+    out = np.zeros(len(cards), dtype=np.int64)
+    out[pairs >= 1] = 1
+    out[pairs >= 2] = 2
+    out[most >= 3] = 3
+    out[straight] = 4
+    out[flush] = 5
+    out[(trips >= 1) & (pairs >= 2)] = 6
+    out[most >= 4] = 7
+    out[straight_flush] = 8
+    return out

@@ -21,16 +21,32 @@ community card shared by all (WSOP live-action rule 228).
 
 from __future__ import annotations
 
-import math
-import operator
-import threading
+import secrets
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from studeval import _core
 from studeval.batch import threads_arg
 from studeval.cards import cards_str
+from studeval.equity_runs import (
+    _CHUNK,
+    _FIRST_CHUNKS,
+    _STOPS,
+    _WATCHED_DEALS,
+    EXACT_BUDGET,
+    MAX_SCOOP_RECORDS,
+    MIN_TARGET_SE,
+    EquityCounts,
+    Sampler,
+    counts_of,
+    monte_carlo,
+    std_error,
+    stopping_rules,
+    watch,
+)
 from studeval.equity_spot import read_spot
 from studeval.errors import (
     OptionError,
@@ -39,70 +55,21 @@ from studeval.errors import (
 )
 from studeval.games import get_game
 
-__all__ = ["EXACT_BUDGET", "MIN_TARGET_SE", "Equity", "EquityCounts", "PlayerEquity", "equity"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-#: The most deals that ``method="auto"`` walks one by one (multiway); beyond it,
-#: Monte Carlo. About two seconds on one core.
-EXACT_BUDGET = 60_000_000
-#: The standard error of every player's share that ``method="auto"`` samples to.
-DEFAULT_TARGET_SE = 5e-4
-#: The smallest ``target_se`` a run without ``samples`` or ``time_limit`` may ask for.
-#: A share's standard error falls as 1/sqrt(deals), so 1e-5 may take up to 2.5
-#: billion deals (minutes on one core); 1e-9 would take 1e17, years. A smaller
-#: target is refused unless ``samples`` or ``time_limit`` caps the run.
-MIN_TARGET_SE = 1e-5
-#: Memory for the scoop counts of exact heads-up no-qualifier spots (records of
-#: 12 bytes): about 600 MB at most. Larger spots count their scoops by low class
-#: instead, slower and in little memory.
-MAX_SCOOP_RECORDS = 50_000_000
+    from studeval.ranges import Range
 
-_UNITS = _core.EQ_UNITS
-_CHUNK = _core.EQ_CHUNK_SAMPLES
-#: Exact calls over more deals than this run on a helper thread, so that this one
-#: can report progress and stop them (progress returning False, or Ctrl-C).
-_WATCHED_DEALS = 2_000_000
-#: Chunks of the first Monte Carlo batch (each later batch doubles, to 4,096).
-_FIRST_CHUNKS = 8
-#: How often (seconds) a watched exact call reports progress.
-_POLL_S = 0.1
-
-
-@dataclass(frozen=True)
-class EquityCounts:
-    """Integer sums over the deals counted or sampled, for tools that merge runs.
-
-    ``share`` is in units of ``1 / units`` of a pot per deal; ``share_sq`` sums the
-    squares of those per-deal units (0 for exact counting, which needs no error).
-    Counts from runs of the same spot add up field by field (:meth:`merge`).
-    """
-
-    deals: int
-    share: tuple[int, ...]
-    share_sq: tuple[int, ...]
-    high_win: tuple[int, ...]
-    high_tie: tuple[int, ...]
-    low_win: tuple[int, ...]
-    low_tie: tuple[int, ...]
-    scoop: tuple[int, ...]
-    units: int = _UNITS
-
-    def merge(self, other: EquityCounts) -> EquityCounts:
-        """The counts of both runs together.
-
-        >>> a = EquityCounts(2, (1680, 1680), (0, 0), (1, 1), (0, 0), (0, 0), (0, 0), (1, 1))
-        >>> a.merge(a).deals, a.merge(a).share
-        (4, (3360, 3360))
-        """
-        if len(self.share) != len(other.share):
-            raise OptionError("counts of spots with different numbers of players do not merge")
-        names = ("share", "share_sq", "high_win", "high_tie", "low_win", "low_tie", "scoop")
-        summed = {
-            name: tuple(
-                a + b for a, b in zip(getattr(self, name), getattr(other, name), strict=True)
-            )
-            for name in names
-        }
-        return EquityCounts(self.deals + other.deals, **summed, units=self.units)
+__all__ = [
+    "EXACT_BUDGET",
+    "MIN_TARGET_SE",
+    "Equity",
+    "EquityCounts",
+    "PlayerEquity",
+    "equity",
+    "range_equity",
+]
 
 
 @dataclass(frozen=True)
@@ -113,7 +80,10 @@ class PlayerEquity:
     ``high_win`` / ``high_tie`` the fraction of deals where the player alone holds,
     or shares, the best high, ``low_win`` / ``low_tie`` the same for the best low
     (the qualifying low in stud8); ``scoop`` the fraction of deals the player wins
-    whole and alone; ``std_error`` the standard error of ``share`` (0 when exact).
+    whole and alone; ``std_error`` the standard error of ``share`` (0 when exact);
+    ``high_share`` and ``low_share`` the parts of ``share`` won with a high and with a
+    low (stud8: from the high half, whole pots with no qualifying low included, and
+    from the low half), None when the counts behind it do not say.
     """
 
     cards: str
@@ -124,6 +94,8 @@ class PlayerEquity:
     low_tie: float
     scoop: float
     std_error: float
+    high_share: float | None = None
+    low_share: float | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +167,8 @@ class Equity:
         if spec.low is not None:
             low = "low8" if spec.low_must_qualify else "low"
             columns += [(f"{low} win", "low_win"), (f"{low} tie", "low_tie")]
+        if spec.high and spec.low is not None and self.players[0].low_share is not None:
+            columns += [("high half", "high_share"), ("low half", "low_share")]
         columns.append(("scoop", "scoop"))
         width = max(5, *(len(p.cards) for p in self.players))
         head = f"{'player':<7} {'cards':<{width}}" + "".join(f"{t:>10}" for t, _ in columns)
@@ -205,22 +179,6 @@ class Equity:
         return "\n".join(lines)
 
 
-def _counts(sums: _core.EquitySums) -> EquityCounts:
-    """The core's sums as counts."""
-    return EquityCounts(
-        sums.deals, sums.share, sums.share_sq, sums.high_win, sums.high_tie, sums.low_win,
-        sums.low_tie, sums.scoop,
-    )  # fmt: skip
-
-
-def _std_error(counts: EquityCounts, player: int) -> float:
-    """The standard error of a sampled share, from the sums of units and their squares."""
-    n = counts.deals or 1
-    mean = counts.share[player] / counts.units / n
-    second = counts.share_sq[player] / counts.units**2 / n
-    return math.sqrt(max(second - mean * mean, 0.0) / n)
-
-
 def _result(
     game: str, hands: Sequence[list[int] | str], counts: EquityCounts, exact: bool,
     community: bool, started: float, method: str,
@@ -229,12 +187,17 @@ def _result(
     players = []
     for i, cards in enumerate(hands):
         label = cards if isinstance(cards, str) else cards_str(cards) or "??"
+        low = counts.low_share[i] / counts.units / n if counts.low_share else None
+        high = (
+            (counts.share[i] - counts.low_share[i]) / counts.units / n if counts.low_share else None
+        )
         players.append(
             PlayerEquity(
                 cards=label, share=counts.share[i] / counts.units / n,
                 high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
                 low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
-                scoop=counts.scoop[i] / n, std_error=0.0 if exact else _std_error(counts, i),
+                scoop=counts.scoop[i] / n, std_error=0.0 if exact else std_error(counts, i),
+                high_share=high, low_share=low,
             )
         )  # fmt: skip
     return Equity(game, tuple(players), counts.deals, exact, community,
@@ -294,7 +257,7 @@ def equity(
     game = get_game(game).name
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
-    samples, target_se, time_limit = _stopping_rules(samples, target_se, time_limit)
+    samples, target_se, time_limit = stopping_rules(samples, target_se, time_limit)
     stops = (samples, target_se, time_limit)
     if method == "exact" and any(v is not None for v in stops):
         given = ", ".join(f"{n}={v!r}" for n, v in zip(_STOPS, stops, strict=True) if v is not None)
@@ -302,6 +265,17 @@ def equity(
             f"method='exact' counts every deal; samples, target_se and time_limit are for "
             f"Monte Carlo (method='mc'); got {given}"
         )
+    # No Range can exist before studeval.ranges (and numpy) is imported: `import
+    # studeval` and plain equity stay free of both.
+    ranges = sys.modules.get("studeval.ranges")
+    if (
+        ranges is not None
+        and not isinstance(hands, (str, bytes))
+        and isinstance(hands, Sequence)
+        and any(isinstance(h, ranges.Range) for h in hands)
+    ):
+        return _against_ranges(hands, game, dead, method, stops, seed, threads, progress,
+                                   started)  # fmt: skip
     players, dead_codes = read_spot(hands, dead)
     n_threads = threads_arg(threads)
     number = get_game(game).core_id
@@ -313,16 +287,90 @@ def equity(
             # Stopped part way, an exact count holds no answer: the answer so far is
             # one quick batch of samples, marked inexact.
             quick = _CHUNK * _FIRST_CHUNKS
-            counts = _monte_carlo(number, players, dead_codes, n_threads, quick, None, None,
-                                  seed, None)  # fmt: skip
+            counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, quick,
+                                  None, None, seed, None)  # fmt: skip
             return _result(game, players, counts, False, community, started, "monte carlo")
         if isinstance(exact, tuple):
             if progress is not None:
                 progress(1.0)
             return _result(game, players, exact[0], True, community, started, exact[1])
-    counts = _monte_carlo(number, players, dead_codes, n_threads, samples, target_se, time_limit,
-                          seed, progress)  # fmt: skip
+    counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, samples,
+                          target_se, time_limit, seed, progress)  # fmt: skip
     return _result(game, players, counts, False, community, started, "monte carlo")
+
+
+def _plain_sampler(number: int, players: list[list[int]], dead: list[int | None]) -> Sampler:
+    """The core's Monte Carlo of a spot, as (seed, first chunk, chunks, threads) -> sums."""
+    return lambda seed, first, chunks, threads: _core.equity_sample(
+        number, players, dead, seed, first, chunks, threads
+    )
+
+
+def _against_ranges(
+    hands: Sequence[object], game: str, dead: object, method: str,
+    stops: tuple[int | None, float | None, float | None], seed: int | None,
+    threads: int | None, progress: Callable[[float], object] | None, started: float,
+) -> Equity:  # fmt: skip
+    """:func:`equity` where some seats are ranges: exact, combination tuple by tuple,
+    when that fits the budget (or ``method="exact"``), else Monte Carlo drawing the
+    ranges jointly."""
+    from studeval.equity_ranges import (
+        COUNT_COST,
+        TupleCounts,
+        count_tuples,
+        ranged_spot,
+        sample_call,
+        tuple_cost,
+        tuples_of,
+    )
+
+    number = get_game(game).core_id
+    spot = ranged_spot(hands, dead)
+    n_threads = threads_arg(threads)
+    community = _core.equity_deals(number, spot.players, spot.dead).community
+    samples, target_se, time_limit = stops
+    wants_mc = method == "mc" or (method == "auto" and any(v is not None for v in stops))
+    if not wants_mc:
+        try:
+            cards, group, ints = tuples_of(spot)
+        except OptionError:
+            if method == "exact":
+                raise
+            cards = None
+        if cards is not None:
+            deals, counted = tuple_cost(number, spot, cards[0])
+            cost = len(cards) * (COUNT_COST if counted else deals)
+            if method == "exact" and cost > 50 * EXACT_BUDGET:
+                raise OptionError(
+                    f"an exact answer against these ranges costs about {cost:,.0f} deals "
+                    f"walked ({len(cards):,} combinations); use method='mc'"
+                )
+            if method == "exact" or cost <= EXACT_BUDGET:
+                try:
+                    rows = watch(
+                        lambda control: count_tuples(number, spot, cards, n_threads,
+                                                     MAX_SCOOP_RECORDS, control),
+                        progress, cost > _WATCHED_DEALS,
+                    )  # fmt: skip
+                except StoppedError:
+                    quick = _CHUNK * _FIRST_CHUNKS
+                    counts = monte_carlo(sample_call(number, spot), n_threads, quick, None,
+                                          None, seed, None)  # fmt: skip
+                    return _result(game, spot.labels, counts, False, community, started,
+                                   "monte carlo")  # fmt: skip
+                deals_w, f, walked = TupleCounts(rows, group, ints).totals(len(spot.players))
+                counts = EquityCounts(
+                    deals_w, f["share"], f["share_sq"], f["high_win"], f["high_tie"],
+                    f["low_win"], f["low_tie"], f["scoop"], low_share=f["low_share"],
+                )  # fmt: skip
+                if progress is not None:
+                    progress(1.0)
+                result = _result(game, spot.labels, counts, True, community, started,
+                                 "exact by combination")  # fmt: skip
+                return replace(result, deals=walked)
+    counts = monte_carlo(sample_call(number, spot), n_threads, samples, target_se, time_limit,
+                          seed, progress)  # fmt: skip
+    return _result(game, spot.labels, counts, False, community, started, "monte carlo")
 
 
 def _exact(
@@ -335,13 +383,13 @@ def _exact(
     try:
         if len(players) == 2 and not community:
             try:
-                sums = _watch(
+                sums = watch(
                     lambda control: _core.equity_count_heads_up(
                         number, players, dead, MAX_SCOOP_RECORDS, threads, control
                     ),
                     progress, watched,
                 )  # fmt: skip
-                return _counts(sums), "count"
+                return counts_of(sums), "count"
             except TooBigError:
                 pass  # too big to count: walk the deals (exact) or sample them
         if deals <= EXACT_BUDGET or method == "exact":
@@ -349,150 +397,75 @@ def _exact(
                 raise OptionError(
                     f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
                 )
-            sums = _watch(
+            sums = watch(
                 lambda control: _core.equity_enumerate(number, players, dead, threads, control),
                 progress, watched,
             )  # fmt: skip
-            return _counts(sums), "enumerate"
+            return counts_of(sums), "enumerate"
     except StoppedError:
         return "stopped"
     return None
 
 
-def _watch(
-    call: Callable[[_core.EquityProgress | None], _core.EquitySums],
-    progress: Callable[[float], object] | None, watched: bool,
-) -> _core.EquitySums:  # fmt: skip
-    """Runs one exact core call. A long one runs on a helper thread while this one
-    reports its progress every ``_POLL_S`` seconds and stops it when ``progress``
-    returns False or on Ctrl-C (the core stops within milliseconds; the interrupt
-    is raised once it has)."""
-    if not watched:
-        return call(None)
-    control = _core.EquityProgress()
-    outcome: list[_core.EquitySums] = []
-    failure: list[BaseException] = []
+def range_equity(
+    hero: object,
+    villain: Range,
+    game: str,
+    *,
+    dead: object = (),
+    method: str = "auto",
+    samples: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> npt.NDArray[np.float64]:
+    """The hero's share of the pot heads-up against each combination of ``villain``:
+    an array aligned with ``villain.hidden`` (NaN for a combination that holds one of
+    the hero's cards or a dead card, so cannot be). ``method="exact"`` counts every
+    deal of every combination; ``"mc"`` samples ``samples`` deals (default 16,384) for
+    each, seeded from ``seed`` and the combination's place; ``"auto"`` counts exactly
+    when that costs at most ``EXACT_BUDGET`` deals walked, else samples.
 
-    def run() -> None:
-        try:
-            outcome.append(call(control))
-        except BaseException as error:  # handed to the waiting thread
-            failure.append(error)
+    >>> import numpy as np, studeval
+    >>> villain = studeval.Range("*", up="Kc Kd Qh 2s", street=7)
+    >>> shares = range_equity("As Ad Ah 7c 7d 3h 4h", villain, "stud")
+    >>> len(shares), int(np.isnan(shares).sum())  # NaN: a combination holding a hero's card
+    (17296, 6636)
+    >>> float(np.nanmin(shares)), float(np.nanmax(shares))
+    (0.0, 1.0)
+    >>> round(float(np.nanmean(shares)), 4)  # as his combinations weigh alike: the equity
+    0.9962
+    """
+    import numpy as np
 
-    worker = threading.Thread(target=run, name="studeval-exact-equity", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(_POLL_S)
-            alive = worker.is_alive()
-            # Once stopped, no more reports: the core may take a poll or two to stop
-            # on a busy machine, and the caller has already said it is done.
-            if (
-                alive
-                and progress is not None
-                and not control.stopped
-                and progress(control.fraction()) is False
-            ):
-                control.stop()
-    except BaseException:
-        control.stop()
-        worker.join()
-        raise
-    if failure:
-        raise failure[0]
-    return outcome[0]
+    from studeval.equity_ranges import COUNT_COST, count_tuples, ranged_spot, tuple_cost
+    from studeval.ranges import Range, combination_keys
 
-
-_STOPS = ("samples", "target_se", "time_limit")
-
-
-def _stopping_rules(
-    samples: object, target_se: object, time_limit: object
-) -> tuple[int | None, float | None, float | None]:
-    """Checked ``samples`` (a whole number of at least 1), ``target_se`` and
-    ``time_limit`` (positive, finite numbers, not text): a bad one is an error at
-    once, never a run that cannot stop. A ``target_se`` under :data:`MIN_TARGET_SE`
-    needs ``samples`` or ``time_limit`` to cap the run."""
-    if samples is not None:
-        if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
-            raise OptionError(f"samples must be a whole number of deals; got {samples!r}")
-        samples = operator.index(samples)  # type: ignore[arg-type]
-        if samples < 1:
-            raise OptionError(f"samples must be at least 1 deal; got {samples}")
-    checked: list[float | None] = []
-    for name, value in (("target_se", target_se), ("time_limit", time_limit)):
-        if value is None:
-            checked.append(None)
-            continue
-        try:
-            if isinstance(value, (bool, str, bytes)):
-                raise TypeError  # "0.01" is text: a number is given as one
-            number = float(value)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise OptionError(f"{name} must be a number; got {value!r}") from None
-        if not math.isfinite(number) or number <= 0:
-            raise OptionError(f"{name} must be a positive, finite number; got {value!r}")
-        checked.append(number)
-    target, limit = checked
-    if target is not None and target < MIN_TARGET_SE and samples is None and limit is None:
-        raise OptionError(
-            f"target_se={target!r} could take up to {0.25 / target**2:.1e} deals (about "
-            f"1 / (4 target_se**2)); give samples or time_limit to cap the run, or a "
-            f"target_se of at least {MIN_TARGET_SE:g}"
-        )
-    return samples, target, limit
-
-
-def _monte_carlo(
-    number: int, players: list[list[int]], dead: list[int | None], threads: int,
-    samples: int | None, target_se: float | None, time_limit: float | None,
-    seed: int | None, progress: Callable[[float], object] | None,
-) -> EquityCounts:  # fmt: skip
-    if target_se is None and samples is None and time_limit is None:
-        target_se = DEFAULT_TARGET_SE
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-        raise OptionError(f"seed must be an int; got {seed!r}")
-    seed = int(seed) & (2**64 - 1)
-    total_chunks = None if samples is None else -(-samples // _CHUNK)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    counts: EquityCounts | None = None
-    done = 0
-    # The batches are the same whatever the thread count, so every stopping test
-    # sees the same sums: a seed gives one answer on any machine.
-    step = _FIRST_CHUNKS
-    while True:
-        batch = step if total_chunks is None else min(step, total_chunks - done)
-        part = _counts(_core.equity_sample(number, players, dead, seed, done, batch, threads))
-        counts = part if counts is None else counts.merge(part)
-        done += batch
-        step = min(step * 2, 4096)  # bigger batches once the first ones are in
-        fraction, finished = _progress(counts, done, total_chunks, target_se, deadline)
-        if progress is not None and progress(min(fraction, 1.0)) is False:
-            finished = True
-        if finished:
-            return counts
-
-
-def _progress(
-    counts: EquityCounts, done: int, total: int | None, target_se: float | None,
-    deadline: float | None,
-) -> tuple[float, bool]:  # fmt: skip
-    """How far a Monte Carlo run is (0..1) and whether it may stop."""
-    fractions = []
-    finished = False
-    if total is not None:
-        fractions.append(done / total)
-        finished |= done >= total
-    if target_se is not None:
-        worst = max(_std_error(counts, i) for i in range(len(counts.share)))
-        fractions.append((target_se / worst) ** 2 if worst > 0 else 1.0)
-        finished |= worst <= target_se
-    if deadline is not None:
-        now = time.perf_counter()
-        fractions.append(1.0 if now >= deadline else 0.0)
-        finished |= now >= deadline
-    return (max(fractions) if fractions else 1.0), finished
+    if not isinstance(villain, Range):
+        raise OptionError(f"range_equity takes the villain's Range; got {type(villain).__name__}")
+    if method not in ("auto", "exact", "mc"):
+        raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
+    if method == "exact" and samples is not None:
+        raise OptionError("method='exact' counts every deal; samples is for method='mc'")
+    number = get_game(game).core_id
+    spot = ranged_spot([hero, villain], dead)
+    kept = spot.ranges[0][1]
+    n_threads = threads_arg(threads)
+    deals, counted = tuple_cost(number, spot, kept.hidden[0])
+    cost = len(kept) * (COUNT_COST if counted else deals)
+    out = np.full(len(villain), np.nan)
+    place = np.searchsorted(combination_keys(villain.hidden), combination_keys(kept.hidden))
+    if method == "exact" or (method == "auto" and samples is None and cost <= EXACT_BUDGET):
+        rows = count_tuples(number, spot, kept.hidden, n_threads, MAX_SCOOP_RECORDS, None)
+        out[place] = rows[:, 1] / rows[:, 0] / _core.EQ_UNITS
+        return out
+    per = 16_384 if samples is None else int(samples)
+    if per < 1:
+        raise OptionError(f"samples must be at least 1 deal; got {samples!r}")
+    chunks = -(-per // _core.EQ_CHUNK_SAMPLES)
+    base = (secrets.randbits(64) if seed is None else int(seed)) & (2**64 - 1)
+    for i, hidden in enumerate(kept.hidden):
+        players = [spot.players[0], [*hidden[:2].tolist(), *kept.up, *hidden[2:].tolist()]]
+        combo_seed = (base ^ (0x9E3779B97F4A7C15 * (i + 1))) & (2**64 - 1)
+        sums = _core.equity_sample(number, players, spot.dead, combo_seed, 0, chunks, n_threads)
+        out[place[i]] = sums.share[0] / sums.deals / _core.EQ_UNITS
+    return out

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidRankError",
     "NoDealError",
     "OptionError",
+    "RangeError",
     "RulesError",
     "SeatError",
     "StoppedError",
@@ -246,3 +247,31 @@ def _clip(text: str) -> str:
     if len(text) <= _SHOWN:
         return repr(text)
     return f"{text[:_SHOWN]!r}... ({len(text):,} characters)"
+
+
+class RangeError(StudevalError, ValueError):
+    """A range that cannot be read or holds nothing: ``text`` and ``position`` (the
+    index of the offending character, None when the whole range is at fault) say
+    where, and the message shows it under a caret.
+
+    >>> err = RangeError("no such class", text="KK, pears", position=4)
+    >>> print(err)
+    no such class at character 5 of the range:
+      KK, pears
+          ^
+    >>> isinstance(err, ValueError), err.position
+    (True, 4)
+    """
+
+    def __init__(self, reason: str, text: str | None = None, position: int | None = None) -> None:
+        self.reason = reason
+        self.text = text
+        self.position = position
+        if text is not None and position is not None:
+            message = (f"{reason} at character {position + 1} of the range:\n  {text}\n"
+                       f"  {' ' * position}^")  # fmt: skip
+        elif text is not None:
+            message = f"{reason}: {text!r}"
+        else:
+            message = reason
+        super().__init__(message)

@@ -29,6 +29,7 @@ static int same(const se_equity_counts *a, const se_equity_counts *b, int n, con
         if (a->low_win[i] != b->low_win[i]) return *what = "low_win", 0;
         if (a->low_tie[i] != b->low_tie[i]) return *what = "low_tie", 0;
         if (a->scoop[i] != b->scoop[i]) return *what = "scoop", 0;
+        if (a->low_share[i] != b->low_share[i]) return *what = "low_share", 0;
     }
     return 1;
 }
@@ -107,6 +108,7 @@ int main(int argc, char **argv) {
             mirror.low_win[0] = back.low_win[1], mirror.low_win[1] = back.low_win[0];
             mirror.low_tie[0] = back.low_tie[1], mirror.low_tie[1] = back.low_tie[0];
             mirror.scoop[0] = back.scoop[1], mirror.scoop[1] = back.scoop[0];
+            mirror.low_share[0] = back.low_share[1], mirror.low_share[1] = back.low_share[0];
             if (st == SE_OK && (watch.done != watch.total || watch.total == 0)) {
                 print_spot(&swapped);
                 fprintf(stderr, "FAIL progress ended at %zu of %zu\n", watch.done, watch.total);
