@@ -43,7 +43,9 @@ def test_every_public_function_has_an_example() -> None:
     assert not missing, f"public functions without a doctest example: {missing}"
 
 
-@pytest.mark.parametrize("name", ["engine.md", "analysis.md", "tables.md", "equity.md", "index.md", "ranges.md"])
+@pytest.mark.parametrize(
+    "name", ["engine.md", "analysis.md", "tables.md", "equity.md", "index.md", "ranges.md"]
+)
 def test_page_examples(name: str) -> None:
     page = README.parent / "docs" / name
     result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
