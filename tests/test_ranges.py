@@ -383,3 +383,43 @@ def test_made_categories_agree_with_the_core_ranks() -> None:
         hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :size].astype(np.uint8)
         core = studeval.high_categories(studeval.high_ranks(hands))
         assert (made_categories(hands) == 8 - core.astype(np.int64)).all()
+
+
+# ---- the command line -------------------------------------------------------------
+
+
+def test_cli_reads_range_at_up_cards_and_explains(capsys) -> None:
+    from studeval.cli import main
+
+    hero, villain = "As Ad Ah 7c 7d 3h 4h", "two-pair+@Kc Kd Qh 2s"
+    assert main(["equity", hero, villain, "--explain"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    want = studeval.equity([hero, Range("two-pair+", up="Kc Kd Qh 2s", street=7)], "stud")
+    assert out[0] == f"Seven Card Stud: exact, {want.deals:,} deals"
+    assert out[3].split()[-1] == f"{want.players[1].share:.2%}"
+    listed = [line.strip() for line in out if line.startswith("  ")]
+    assert len(listed) == want.deals  # on 7th street, one deal a combination counted
+    hero_cards = set(hero.split())
+    assert not any(set(line.split()) & hero_cards for line in listed)
+
+
+def test_cli_range_errors_point_at_the_character(capsys) -> None:
+    from studeval.cli import main
+
+    assert main(["equity", "As Ad 7c", "KK, pears@Kc"]) == 2
+    err = capsys.readouterr().err
+    assert "player 1's range" in err and "no class is named 'pears'" in err
+    assert err.rstrip().splitlines()[-1] == "      ^"
+
+
+def test_cli_json_gives_the_halves(capsys) -> None:
+    import json
+
+    from studeval.cli import main
+
+    assert main(["equity", "--game", "stud8", "--format", "json", "As Ad 7c 8d 9h Tc",
+                 "pair, three-flush@Kc Qd 2h 3s"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "exact by combination"
+    for p in data["players"]:
+        assert p["high_share"] + p["low_share"] == pytest.approx(p["share"], abs=1e-12)

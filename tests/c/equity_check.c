@@ -72,8 +72,8 @@ int main(int argc, char **argv) {
             s.dead_count = (int)next_u(12);
             for (int j = 0; j < s.dead_count; j++) s.dead[j] = deck[at++];
         }
-        double deals = 0;
-        if (se_equity_deals(&s, &deals, NULL) != SE_OK || deals > 3e6) { /* keep the walk quick: redraw */
+        double spot_deals = 0; /* not `deals`: that one sums the deals of every spot */
+        if (se_equity_deals(&s, &spot_deals, NULL) != SE_OK || spot_deals > 3e6) { /* keep the walk quick: redraw */
             n--;
             continue;
         }
@@ -196,10 +196,73 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
+    /* Ranges: each tuple's exact counts equal a walk (or count) of the spot with its
+     * hidden cards filled in, on 1 and 2 threads; the range sampler gives the same
+     * sums on 1 and 3 threads, refuses a combination holding a known card, and says
+     * SE_NO_DEAL for ranges that always collide. */
+    {
+        se_equity_spot s;
+        memset(&s, 0, sizeof s);
+        s.game = SE_GAME_STUD8;
+        s.players = 3;
+        s.known[0] = 6, s.known[1] = 4, s.known[2] = 4;
+        uint8_t known[14] = {48, 1, 6, 11, 12, 44, 45, 40, 20, 21, 30, 31, 2, 3};
+        memcpy(s.cards[0], known, 6);
+        memcpy(s.cards[1], known + 6, 4);
+        memcpy(s.cards[2], known + 10, 4);
+        uint8_t tuples[6 * 4] = {50, 51, 46, 47, 50, 49, 46, 47, 5, 9, 46, 47,
+                                 5, 9, 13, 14, 22, 23, 24, 25, 33, 34, 35, 36};
+        int seats[2] = {1, 2}, widths[2] = {2, 2};
+        se_equity_counts per[6], again[6], filled;
+        if (se_equity_tuples(&s, seats, widths, 2, tuples, 6, (size_t)1 << 20, 1, NULL, per) ||
+            se_equity_tuples(&s, seats, widths, 2, tuples, 6, (size_t)1 << 20, 2, NULL, again)) {
+            fprintf(stderr, "FAIL equity over tuples returned an error\n");
+            return 1;
+        }
+        for (int t = 0; t < 6; t++) {
+            se_equity_spot f = s;
+            const char *what = "";
+            memcpy(f.cards[1] + 4, tuples + 4 * t, 2);
+            memcpy(f.cards[2] + 4, tuples + 4 * t + 2, 2);
+            f.known[1] = f.known[2] = 6;
+            if (se_equity_enumerate(&f, 1, NULL, &filled) || !same(&per[t], &filled, 3, &what) ||
+                !same(&per[t], &again[t], 3, &what)) {
+                fprintf(stderr, "FAIL tuple %d differs from its spot walked (%s)\n", t, what);
+                return 1;
+            }
+        }
+        uint8_t clash[4] = {50, 51, 48, 47}; /* 48 is player 0's */
+        if (se_equity_tuples(&s, seats, widths, 2, clash, 1, 0, 1, NULL, per) !=
+            SE_DUPLICATE_CARD) {
+            fprintf(stderr, "FAIL a tuple holding a known card was counted\n");
+            return 1;
+        }
+        double weights[3] = {0.5, 2.0, 1.0};
+        uint8_t combos[6] = {50, 51, 46, 47, 5, 9};
+        se_equity_range ranges[2] = {{1, 2, 3, combos, weights}, {2, 2, 3, combos, NULL}};
+        se_equity_counts one, three;
+        const char *what = "";
+        if (se_equity_sample_ranges(&s, ranges, 2, 5, 0, 24, 1, &one) ||
+            se_equity_sample_ranges(&s, ranges, 2, 5, 0, 24, 3, &three) ||
+            !same(&one, &three, 3, &what) || one.deals != 24ull * SE_EQ_CHUNK_SAMPLES) {
+            fprintf(stderr, "FAIL ranges by sampling differ between 1 and 3 threads (%s)\n", what);
+            return 1;
+        }
+        se_equity_range held = {1, 2, 1, known, NULL};
+        if (se_equity_sample_ranges(&s, &held, 1, 5, 0, 1, 1, &one) != SE_DUPLICATE_CARD) {
+            fprintf(stderr, "FAIL a combination holding a known card was drawn\n");
+            return 1;
+        }
+        se_equity_range same_one[2] = {{1, 2, 1, combos, NULL}, {2, 2, 1, combos, NULL}};
+        if (se_equity_sample_ranges(&s, same_one, 2, 5, 0, 1, 1, &one) != SE_NO_DEAL) {
+            fprintf(stderr, "FAIL ranges that always collide were not refused\n");
+            return 1;
+        }
+    }
     printf("ok %d heads-up spots (%d with dead cards, %d with unknown hole cards, %d with ties, "
            "%d where both scoop sometimes, %d also with the players swapped, %d no-qualifier "
            "spots also by low class), %llu deals, "
-           "counting == walking\n",
+           "counting == walking; ranges: tuples == their spots walked\n",
            checked, with_dead, unknown, ties, scoops, swaps, by_class, deals);
     return 0;
 }

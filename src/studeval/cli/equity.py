@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from typing import Any
 
+from studeval.cards import parse_cards
 from studeval.cli._args import add_game_options, count, positive, subcommand
 from studeval.cli._console import Output, Progress, fail
-from studeval.errors import StudevalError
+from studeval.errors import RangeError, StudevalError
 
 __all__ = ["QUIET_S", "Advance", "add", "run"]
 
@@ -27,6 +28,8 @@ examples:
   studeval equity --game stud8 "As 2d 3h" "Kc Kd Qs" --dead "5c 9h"
   studeval equity --game razz "?? ?? 3h 5d" "?? ?? Kd 9c" --exact
   studeval equity "As Ad 7c" "Ks Kd Qh" "9h 9s 2c" --samples 2M --seed 7
+  studeval equity "9c 9d 9h" "split, buried@Kc" --explain
+  studeval equity --game stud8 "As 2d 3h 4c" "low3-8, three-flush@7h 6h"
 
 Each HAND is one player's known cards (down cards first); "??" marks an unknown
 card and may be left out. Heads-up answers are counted exactly at any street,
@@ -34,6 +37,11 @@ except hi/lo spots whose scoops would take minutes to count (both players' down
 cards unknown), which are sampled; multiway spots are walked exactly while that
 is quick. Sampling (Monte Carlo) runs to a standard error of 0.05% unless
 --samples says otherwise; --exact always counts, or says why it cannot.
+
+A HAND written RANGE@UP is a range: what the seat may hold (RANGE, the range text
+of docs/ranges.md) given its up cards UP ("RANGE@" for none). With four up cards it
+is a 7th-street range when another player holds seven cards. --explain lists each
+range's combinations counted, with their weights.
 """
 
 
@@ -55,6 +63,9 @@ def add(commands: Any) -> None:
     equity.add_argument("--seed", type=int, help="seed for Monte Carlo (default: fresh)")
     equity.add_argument("--threads", type=positive, metavar="T", help="default: every core")
     equity.add_argument("--format", choices=("table", "json"), default="table")
+    equity.add_argument(
+        "--explain", action="store_true", help="list the combinations of each range counted"
+    )
     equity.add_argument("hands", nargs="+", metavar="HAND", help="one player's known cards")
 
 
@@ -126,13 +137,17 @@ def run(args: argparse.Namespace) -> int:
     from studeval.equity_calculator import equity
 
     method = "exact" if args.exact else "mc" if args.samples else "auto"
+    try:
+        hands = _seats(args.hands, args.game)
+    except (StudevalError, ValueError, TypeError) as err:
+        return fail(str(err))
     # Drawn only on a terminal; long exact counts take seconds. Their phases (each
     # side's hands, the sweeps, stud8's scoops by class) run at rates 4x apart, so
     # the time left is the average rate's, not the last phase's.
     bar = _Bar(100, "%", smoothing=0)
     advance = Advance(bar)
     try:
-        result = equity(args.hands, args.game, dead=args.dead, method=method,
+        result = equity(hands, args.game, dead=args.dead, method=method,
                         samples=args.samples, seed=args.seed, threads=args.threads,
                         progress=advance)  # fmt: skip
     except (StudevalError, ValueError, TypeError) as err:
@@ -153,4 +168,64 @@ def run(args: argparse.Namespace) -> int:
         Output().line(json.dumps(data))
     else:
         Output().line(str(result))
+    if args.explain:
+        _explain(hands, args.dead)
     return 0
+
+
+def _seats(texts: list[str], game: str) -> list[object]:
+    """Each HAND as equity takes it: card text, or a Range for RANGE@UP."""
+    ranged = [text.rpartition("@") if _is_range(text) else None for text in texts]
+    if not any(ranged):
+        return list(texts)
+    from studeval.ranges import Range
+
+    seventh = any(
+        len(t.replace(",", " ").split()) == 7
+        for t, r in zip(texts, ranged, strict=True)
+        if r is None
+    )
+    seats: list[object] = []
+    for seat, (text, parts) in enumerate(zip(texts, ranged, strict=True)):
+        if parts is None:
+            seats.append(text)
+            continue
+        spec, _, up = parts
+        shown = len(up.replace(",", " ").split())
+        try:
+            seats.append(Range(spec, up=up, street=7 if seventh and shown == 4 else None,
+                               game=game))  # fmt: skip
+        except StudevalError as err:
+            raise RangeError(f"player {seat}'s range {text!r}: {err}") from None
+    return seats
+
+
+def _is_range(text: str) -> bool:
+    """RANGE@UP: an '@' whose tail is card text (or nothing); "KK@0.5" alone is a
+    weight inside range text with no up cards given, so not read as one."""
+    if "@" not in text:
+        return False
+    tail = text.rpartition("@")[2].strip()
+    if not tail:
+        return True
+    try:
+        parse_cards(tail.replace(",", " "))
+    except StudevalError:
+        return False
+    return True
+
+
+def _explain(hands: list[object], dead: str) -> None:
+    """Each range's combinations counted (after card removal), one line each."""
+    from studeval.equity_ranges import ranged_spot
+
+    spot = ranged_spot(hands, dead)
+    out = Output()
+    for seat, r in spot.ranges:
+        given = hands[seat]
+        dropped = len(given) - len(r) if isinstance(given, Sized) else 0
+        out.line(f"player {seat} ({spot.labels[seat]}): {len(r):,} combinations counted, "
+                 f"total weight {r.weights.sum():g}; {dropped:,} hold a card known "
+                 f"elsewhere")  # fmt: skip
+        for combo, weight in zip(r.combos(), r.weights.tolist(), strict=True):
+            out.line(f"  {combo}" + ("" if weight == 1.0 else f"  @{weight:g}"))
