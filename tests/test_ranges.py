@@ -385,6 +385,46 @@ def test_made_categories_agree_with_the_core_ranks() -> None:
         assert (made_categories(hands) == 8 - core.astype(np.int64)).all()
 
 
+PIECES = [
+    "KK",
+    "AxKx",
+    "RR",
+    "*",
+    "[A-5]",
+    "[2-8]s",
+    ",",
+    ":",
+    "!",
+    "(",
+    ")",
+    "@0.5",
+    "+",
+    "buried",
+    "split",
+    "rolled",
+    "low3-8",
+    "two-pair+",
+    "three-flush",
+    " ",
+    "Kc",
+    "x",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=3)), min_size=1, max_size=7),
+       st.sampled_from(["2c", "Kc Kd", "9h 8h 7h", "Kc Kd Qh 2s"]))  # fmt: skip
+def test_any_text_is_a_range_or_a_range_error(pieces, up) -> None:
+    text = "".join(pieces)
+    try:
+        r = Range(text, up=up)
+    except RangeError as err:
+        assert err.position is None or 0 <= err.position <= len(text)
+        return
+    assert len(r) > 0 and (r.weights > 0).all()
+    assert not set(r.hidden.ravel().tolist()) & set(r.up)
+
+
 # ---- the command line -------------------------------------------------------------
 
 

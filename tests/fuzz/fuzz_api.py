@@ -27,7 +27,8 @@ import numpy as np  # not instrumented: coverage of numpy's own code is no guide
 with atheris.instrument_imports():
     import studeval
     from studeval import phh
-    from studeval.errors import BatchOutputError, StudevalError
+    from studeval.errors import BatchOutputError, RangeError, StudevalError
+    from studeval.ranges import Range
     from studeval.stream import parse_block
 
 GAMES = [*studeval.GAME_NAMES, "F7S", "F7S/8", "FR", "stud_hilo", "holdem"]
@@ -210,8 +211,54 @@ def phh_reader(fdp: atheris.FuzzedDataProvider) -> None:
         assert phh.loads(phh.dumps(hand)).stacks == hand.stacks
 
 
+RANGE_PIECES = [
+    "KK",
+    "AxKx",
+    "RR",
+    "*",
+    "[A-5]",
+    "[2-8]s",
+    ",",
+    ":",
+    "!",
+    "(",
+    ")",
+    "@0.5",
+    "+",
+    "buried",
+    "split",
+    "rolled",
+    "low3-8",
+    "two-pair+",
+    "three-flush",
+    " ",
+]
+
+
+def range_text(fdp: atheris.FuzzedDataProvider) -> None:
+    """Any range text on any street: a Range of live combinations with positive
+    weights, or a RangeError that points inside the text, never another exception."""
+    parts = []
+    for _ in range(fdp.ConsumeIntInRange(1, 8)):
+        if fdp.ConsumeBool():
+            parts.append(RANGE_PIECES[fdp.ConsumeIntInRange(0, len(RANGE_PIECES) - 1)])
+        else:
+            parts.append(fdp.ConsumeUnicodeNoSurrogates(fdp.ConsumeIntInRange(0, 6)))
+    text = "".join(parts)
+    deck = list(range(52))
+    up = [deck.pop(fdp.ConsumeIntInRange(0, len(deck) - 1))
+          for _ in range(fdp.ConsumeIntInRange(0, 4))]  # fmt: skip
+    try:
+        r = Range(text, up=up, street=7 if len(up) == 4 and fdp.ConsumeBool() else None)
+    except RangeError as err:
+        assert err.position is None or 0 <= err.position <= len(text), (text, err.position)
+        return
+    assert len(r) > 0 and (r.weights > 0).all()
+    assert not (set(r.hidden.ravel().tolist()) & set(up))
+
+
 TARGETS = [parse_cards, stream_parser, parse_hands, settle, award_pot, action_rules,
-           batch_aliasing, engine, phh_reader]  # fmt: skip
+           batch_aliasing, engine, phh_reader, range_text]  # fmt: skip
 
 
 def one_input(data: bytes) -> None:
