@@ -24,7 +24,9 @@ Steps (each fails the command on any finding):
    and tests/fuzz/fuzz_parse.c over ``se_parse_lines`` (any bytes as text; each
    line read alone as its oracle), and tests/fuzz/fuzz_history.c over the hand-history
    reader (any bytes as a PokerStars hand, from our example hand: read, prepared,
-   played and checked, chips conserved), each as long again;
+   played and checked, chips conserved), and tests/fuzz/fuzz_ranges.c over equity
+   against ranges (spots, combinations and weights from the bytes, sums checked),
+   each as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -239,7 +241,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
                "engine": REPO / "tests" / "c" / "engine_check.c",
                "format": REPO / "tests" / "fuzz" / "fuzz_format.c",
                "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c",
-               "history": REPO / "tests" / "fuzz" / "fuzz_history.c"}  # fmt: skip
+               "history": REPO / "tests" / "fuzz" / "fuzz_history.c",
+               "ranges": REPO / "tests" / "fuzz" / "fuzz_ranges.c"}  # fmt: skip
     core = build_core(clang, work, "fuzz")
     flags = ["-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all"]
     results = []
