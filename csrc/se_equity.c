@@ -21,6 +21,7 @@
 #include "se_random.h"
 #include "se_threads.h"
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -559,12 +560,12 @@ static se_status se_eq_rmc_ready(se_eq_rmc *m, const se_equity_spot *spot,
             r->sums[c].mask -= empty.mask;
             if (g->weights != NULL) {
                 double w = g->weights[c];
-                if (!(w >= 0.0) || w > 1e300) return SE_BAD_ARGUMENT; /* NaN, < 0, inf */
+                if (!(w >= 0.0) || w > DBL_MAX) return SE_BAD_ARGUMENT; /* NaN, < 0, inf */
                 total += w;
                 alike &= w == g->weights[0];
             }
         }
-        if (g->weights != NULL && !(total > 0.0)) return SE_BAD_ARGUMENT;
+        if (g->weights != NULL && !(total > 0.0 && total <= DBL_MAX)) return SE_BAD_ARGUMENT;
         if (g->weights != NULL && !alike) {
             uint32_t *work = (uint32_t *)malloc(2 * g->count * sizeof *work);
             r->prob = (double *)malloc(g->count * sizeof *r->prob);

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import studeval
 from studeval import Range, RangeError, range_equity
-from studeval.errors import NoDealError, OptionError
+from studeval.errors import OptionError
 
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
 FIELDS = ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "low_share")
@@ -312,7 +312,7 @@ def test_ranges_that_cannot_be_held_together() -> None:
     same = Range(np.array([[0, 1]]), up="Kd")
     with pytest.raises(RangeError, match="cannot be held together"):
         studeval.equity(["As Ad 7c", one, same], "stud", method="exact")
-    with pytest.raises(NoDealError):
+    with pytest.raises(RangeError, match="never be held together"):
         studeval.equity(["As Ad 7c", one, same], "stud", method="mc", samples=4096, seed=1)
     with pytest.raises(RangeError, match="player 1's range"):
         studeval.equity(["2c 2d 7c", one], "stud")
@@ -463,3 +463,87 @@ def test_cli_json_gives_the_halves(capsys) -> None:
     assert data["method"] == "exact by combination"
     for p in data["players"]:
         assert p["high_share"] + p["low_share"] == pytest.approx(p["share"], abs=1e-12)
+
+
+# ---- what an adversarial review found (each once a bug) -----------------------------
+
+
+def test_plus_patterns_and_rolled_up_on_every_street() -> None:
+    assert len(Range("999+", up="Kc")) == 3  # only rolled-up kings: the door is a king
+    assert len(Range("999+", up="9c")) == 3
+    # 7th street: any two of the three down cards pair the door (3 kings left, 45 others).
+    assert len(Range("rolled", up="Kc Qd 2s 3h", street=7)) == 3 * 45 + 1
+    assert len(Range("h5", up="Kc 5d")) == len(Range("*h 5", up="Kc 5d"))
+
+
+def test_patterns_too_slow_to_match_and_deep_texts_are_refused() -> None:
+    with pytest.raises(RangeError, match="bindings of its variables"):
+        Range("RON", up="Kc Qd 2s 3h", street=7)
+    assert len(Range(", ".join(["KK"] * 3000), up="Kc 7d")) == len(Range("KK", up="Kc 7d"))
+    with pytest.raises(RangeError, match="nested more than"):
+        Range("(" * 60 + "KK" + ")" * 60, up="Kc")
+
+
+def test_wide_weights_stay_exact_and_sampled() -> None:
+    hero = "As Ad 7c 8d 9h Th"
+    wide = Range("KK@1e-300, QQ@1e300", up="Kc 2d 3h 4s")
+    queens = Range("QQ", up="Kc 2d 3h 4s")
+    assert studeval.equity([hero, wide], "stud").players[0].share == pytest.approx(
+        studeval.equity([hero, queens], "stud").players[0].share, abs=1e-12)  # fmt: skip
+    huge = Range("KK@1e301, QQ", up="Kc")
+    assert not studeval.equity(["As Ad 7c", huge], "stud", samples=4096, seed=1).exact
+    with pytest.raises(RangeError, match="too large"):
+        Range("KK", up="Kc").reweight(1e308).reweight(10)
+
+
+def test_many_distinct_weights_fall_back_to_53_bit_sums(monkeypatch) -> None:
+    from studeval import equity_ranges
+
+    hero = "As Ad 7c 8d 9h Tc 2c"
+    rng = np.random.default_rng(3)
+    a = Range("*", up="Kc Qd 2h 3s", street=7, dead="4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s")
+    a = a.reweight(rng.random(len(a)) + 0.1)
+    exact = studeval.equity([hero, a], "stud", method="exact")
+    monkeypatch.setattr(equity_ranges, "MAX_EXACT_GROUPS", 4)
+    rounded = studeval.equity([hero, a], "stud", method="exact")
+    assert len(set(a.weights.tolist())) > 4
+    for e, r in zip(exact.players, rounded.players, strict=True):
+        assert r.share == pytest.approx(e.share, abs=1e-12)
+
+
+def test_auto_samples_when_counting_would_take_long() -> None:
+    # Second street in stud8: counting one combination takes seconds.
+    result = studeval.equity(["2c 3d", Range("KsKh")], "stud8", seed=1)
+    assert not result.exact
+
+
+def test_bad_inputs_are_range_errors() -> None:
+    kings = Range("KK", up="Kc")
+    for bad in (
+        lambda: Range(np.array([[0, 1]]), up="Kc", weights=["a"]),
+        lambda: Range(np.array([[0, 1], [2, 3]]), up="Kc", weights=[1j, 1]),
+        lambda: Range([[0, 1], [2]], up="Kc"),
+        lambda: kings.reweight(np.ones(3)),
+        lambda: kings.reweight("a"),
+        lambda: kings.reweight(lambda r: np.ones((len(r), 1))),
+    ):
+        with pytest.raises(RangeError):
+            bad()
+    with pytest.raises(RangeError, match="the card Qd is given twice"):
+        Range("KK", up="Kc Qd Qd")
+    with pytest.raises(OptionError, match="not a range"):
+        range_equity(Range("AA", up="Ac 7c 8d 9h"), Range("KK", up="Kc 2d 3h 4s"), "stud")
+
+
+def test_set_operations_keep_both_texts() -> None:
+    both = Range("KK", up="Kc") | Range("QQ", up="Kc")
+    assert both.text == "(KK) , (QQ)" and both == Range(both.text, up="Kc")
+    assert (Range("KK", up="Kc") - Range("rolled", up="Kc")).text == "(KK) ! (rolled)"
+    assert Range("KK", up="Kc").where(np.arange(147) < 3).text == ""
+
+
+def test_cli_reads_compact_card_text(capsys) -> None:
+    from studeval.cli import main
+
+    assert main(["equity", "AsAd7c8d9hTcJc", "KK@KcQd2h3s"]) == 0
+    assert "exact, 2,224 deals" in capsys.readouterr().out

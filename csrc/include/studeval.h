@@ -346,7 +346,7 @@ typedef struct se_equity_range {
     int width;
     size_t count;
     const uint8_t *cards;  /* count * width codes */
-    const double *weights; /* count finite weights >= 0, some > 0; NULL: all 1 */
+    const double *weights; /* count finite weights >= 0 with a finite sum > 0; NULL: all 1 */
 } se_equity_range;
 
 /* Monte Carlo as se_equity_sample, with the hidden cards of each ranged seat

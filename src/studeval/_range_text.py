@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -88,13 +89,20 @@ class _Weighted:
 
 
 @dataclass(frozen=True)
-class _Binary:
-    op: str
-    left: _Node
-    right: _Node
+class _Chain:
+    """``first`` then each (operator, term) in turn: a union of many terms, or an
+    intersection/difference chain, held flat so that long texts need no deep stack."""
+
+    first: _Node
+    rest: tuple[tuple[str, _Node], ...]
 
 
-_Node = _Pattern | _Word | _Weighted | _Binary
+_Node = _Pattern | _Word | _Weighted | _Chain
+#: Parentheses nested deeper than this are refused (the parser recurses into them).
+MAX_DEPTH = 50
+#: Refused beyond this: variable bindings x placements x combinations of one pattern
+#: (about a second of numpy); "RON" on 7th street would take hours.
+MAX_PATTERN_WORK = 4e8
 _ALL_RANKS = frozenset(range(13))
 _ALL_SUITS = frozenset(range(4))
 
@@ -106,6 +114,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.at = 0
+        self.depth = 0
 
     def fail(self, reason: str, at: int | None = None) -> RangeError:
         return RangeError(reason, self.text, self.at if at is None else at)
@@ -127,27 +136,33 @@ class _Parser:
         return node
 
     def union(self) -> _Node:
-        node = self.inter()
+        first = self.inter()
+        rest = []
         while self.peek() == ",":
             self.at += 1
-            node = _Binary(",", node, self.inter())
-        return node
+            rest.append((",", self.inter()))
+        return _Chain(first, tuple(rest)) if rest else first
 
     def inter(self) -> _Node:
-        node = self.term()
+        first = self.term()
+        rest = []
         while self.peek() in (":", "!") and self.peek():
             op = self.text[self.at]
             self.at += 1
-            node = _Binary(op, node, self.term())
-        return node
+            rest.append((op, self.term()))
+        return _Chain(first, tuple(rest)) if rest else first
 
     def term(self) -> _Node:
         ch = self.peek()
         start = self.at
         node: _Node
         if ch == "(":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise self.fail(f"parentheses nested more than {MAX_DEPTH} deep")
             self.at += 1
             node = self.union()
+            self.depth -= 1
             if self.peek() != ")":
                 raise self.fail("missing ')' to close the '(' here", start)
             self.at += 1
@@ -174,10 +189,9 @@ class _Parser:
 
     def word_ahead(self) -> bool:
         """A lowercase run that is no run of suits: a class name (or a mistake)."""
-        match = _WORD.match(self.text, self.at)
-        assert match is not None
-        run = match.group().rstrip("-")
-        return not set(run) <= set(SUITS + SUIT_VARIABLES)
+        letters = re.match(r"[a-z]+", self.text[self.at :])
+        assert letters is not None
+        return not set(letters.group()) <= set(SUITS + SUIT_VARIABLES)
 
     def word(self) -> _Word:
         match = _WORD.match(self.text, self.at)
@@ -301,6 +315,19 @@ def _bindings(cards: Sequence[_Token]) -> Iterable[tuple[dict[str, int], dict[st
             yield dict(zip(rank_vars, ranks, strict=True)), dict(zip(suit_vars, suits, strict=True))
 
 
+def _binding_count(cards: Sequence[_Token]) -> int:
+    """How many bindings :func:`_bindings` gives, without listing them."""
+    rank_vars = {c.ranks for c in cards if isinstance(c.ranks, str)}
+    suit_vars = {c.suits for c in cards if isinstance(c.suits, str)}
+    named_ranks = {next(iter(c.ranks)) for c in cards
+                   if not isinstance(c.ranks, str) and len(c.ranks) == 1}  # fmt: skip
+    named_suits = {next(iter(c.suits)) for c in cards
+                   if not isinstance(c.suits, str) and len(c.suits) == 1}  # fmt: skip
+    return math.perm(13 - len(named_ranks), len(rank_vars)) * math.perm(
+        4 - len(named_suits), len(suit_vars)
+    )
+
+
 def _placements(tokens: Sequence[int], n: int) -> Iterable[tuple[int, ...]]:
     """Ways to put the tokens (by kind: equal kinds are interchangeable) on distinct
     places among n, each set of places once per arrangement of unequal kinds."""
@@ -324,7 +351,7 @@ class _Seat:
     text: str
 
 
-def _match_pattern(p: _Pattern, seat: _Seat) -> np.ndarray:
+def _match_pattern(p: _Pattern, seat: _Seat, check_up: bool = True) -> np.ndarray:
     m, n = seat.hands.shape
     if p.plus:  # KK+: these ranks or any higher, as pairs (trips, ...) of one rank
         first = p.cards[0].ranks
@@ -332,7 +359,7 @@ def _match_pattern(p: _Pattern, seat: _Seat) -> np.ndarray:
         out = np.zeros(m, dtype=bool)
         for rank in range(min(first), 13):
             cards = tuple(_Token(frozenset({rank}), _ALL_SUITS, c.at) for c in p.cards)
-            out |= _match_pattern(_Pattern(cards, p.at, False), seat)
+            out |= _match_pattern(_Pattern(cards, p.at, False), seat, check_up=False)
         return out
     k = len(p.cards)
     if k > n:
@@ -341,8 +368,18 @@ def _match_pattern(p: _Pattern, seat: _Seat) -> np.ndarray:
             seat.text, p.at,
         )  # fmt: skip
     positional = k == n
-    if positional:
+    if positional and check_up:
         _check_up(p, seat)
+    bindings = _binding_count(p.cards)
+    repeats = Counter((c.ranks, c.suits) for c in p.cards)
+    alike = math.prod(math.factorial(count) for count in repeats.values())
+    ways = math.perm(len(seat.down)) if positional else math.perm(n, k) // alike
+    work = bindings * ways * m
+    if work > MAX_PATTERN_WORK:
+        raise RangeError(
+            f"this pattern takes {bindings:,} bindings of its variables to match; use fewer "
+            f"rank and suit variables (or spans such as [A-T])", seat.text, p.at,
+        )  # fmt: skip
     out = np.zeros(m, dtype=bool)
     for rank_of, suit_of in _bindings(p.cards):
         sets = [_card_sets(c, rank_of, suit_of) for c in p.cards]
@@ -435,8 +472,10 @@ def _match_word(w: _Word, seat: _Seat) -> np.ndarray:
     if w.name == "rolled":
         if not seat.up:
             raise RangeError("rolled up needs the door card: give up cards", seat.text, w.at)
-        first = hands[:, [*seat.down[:2], 2]] // 4
-        return np.asarray((first == first[:, :1]).all(axis=1))
+        # Two down cards of the door's rank; on 7th street the three down cards are
+        # one unordered group, so any two of them.
+        door = hands[:, 2:3] // 4
+        return np.asarray((down // 4 == door).sum(axis=1) >= 2)
     if w.name == "three-flush":
         return np.asarray(_rank_counts(hands, suits=True).max(axis=1) >= 3)
     assert w.name == "three-straight"
@@ -458,9 +497,13 @@ def _evaluate(node: _Node, seat: _Seat) -> np.ndarray:
         return _match_word(node, seat).astype(np.float64)
     if isinstance(node, _Weighted):
         return _evaluate(node.node, seat) * node.weight
-    left, right = _evaluate(node.left, seat), _evaluate(node.right, seat)
-    if node.op == ",":
-        return np.maximum(left, right)
-    if node.op == ":":
-        return np.minimum(left, right)
-    return np.where(right > 0, 0.0, left)
+    out = _evaluate(node.first, seat)
+    for op, term in node.rest:
+        value = _evaluate(term, seat)
+        if op == ",":
+            out = np.maximum(out, value)
+        elif op == ":":
+            out = np.minimum(out, value)
+        else:
+            out = np.where(value > 0, 0.0, out)
+    return out

@@ -187,13 +187,13 @@ def _result(
     players = []
     for i, cards in enumerate(hands):
         label = cards if isinstance(cards, str) else cards_str(cards) or "??"
-        low = counts.low_share[i] / counts.units / n if counts.low_share else None
-        high = (
-            (counts.share[i] - counts.low_share[i]) / counts.units / n if counts.low_share else None
-        )
+        # One division each: the weighted counts of a range may be huge integers.
+        per_pot = counts.units * n
+        low = counts.low_share[i] / per_pot if counts.low_share else None
+        high = (counts.share[i] - counts.low_share[i]) / per_pot if counts.low_share else None
         players.append(
             PlayerEquity(
-                cards=label, share=counts.share[i] / counts.units / n,
+                cards=label, share=counts.share[i] / per_pot,
                 high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
                 low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
                 scoop=counts.scoop[i] / n, std_error=0.0 if exact else std_error(counts, i),
@@ -315,9 +315,9 @@ def _against_ranges(
     when that fits the budget (or ``method="exact"``), else Monte Carlo drawing the
     ranges jointly."""
     from studeval.equity_ranges import (
-        COUNT_COST,
         TupleCounts,
         count_tuples,
+        counted_cost,
         ranged_spot,
         sample_call,
         tuple_cost,
@@ -339,7 +339,7 @@ def _against_ranges(
             cards = None
         if cards is not None:
             deals, counted = tuple_cost(number, spot, cards[0])
-            cost = len(cards) * (COUNT_COST if counted else deals)
+            cost = len(cards) * (counted_cost(number, deals) if counted else deals)
             if method == "exact" and cost > 50 * EXACT_BUDGET:
                 raise OptionError(
                     f"an exact answer against these ranges costs about {cost:,.0f} deals "
@@ -437,11 +437,14 @@ def range_equity(
     """
     import numpy as np
 
-    from studeval.equity_ranges import COUNT_COST, count_tuples, ranged_spot, tuple_cost
+    from studeval.equity_ranges import count_tuples, counted_cost, ranged_spot, tuple_cost
     from studeval.ranges import Range, combination_keys
 
     if not isinstance(villain, Range):
         raise OptionError(f"range_equity takes the villain's Range; got {type(villain).__name__}")
+    if isinstance(hero, Range):
+        raise OptionError("range_equity takes the hero's cards, not a range: for a range "
+                          "against a range, use equity()")  # fmt: skip
     if method not in ("auto", "exact", "mc"):
         raise OptionError(f"method must be 'auto', 'exact' or 'mc'; got {method!r}")
     if method == "exact" and samples is not None:
@@ -451,7 +454,7 @@ def range_equity(
     kept = spot.ranges[0][1]
     n_threads = threads_arg(threads)
     deals, counted = tuple_cost(number, spot, kept.hidden[0])
-    cost = len(kept) * (COUNT_COST if counted else deals)
+    cost = len(kept) * (counted_cost(number, deals) if counted else deals)
     out = np.full(len(villain), np.nan)
     place = np.searchsorted(combination_keys(villain.hidden), combination_keys(kept.hidden))
     if method == "exact" or (method == "auto" and samples is None and cost <= EXACT_BUDGET):
@@ -465,7 +468,8 @@ def range_equity(
     base = (secrets.randbits(64) if seed is None else int(seed)) & (2**64 - 1)
     for i, hidden in enumerate(kept.hidden):
         players = [spot.players[0], [*hidden[:2].tolist(), *kept.up, *hidden[2:].tolist()]]
-        combo_seed = (base ^ (0x9E3779B97F4A7C15 * (i + 1))) & (2**64 - 1)
+        # Seeded by the combination's place in the range given, whatever was removed.
+        combo_seed = (base ^ (0x9E3779B97F4A7C15 * (int(place[i]) + 1))) & (2**64 - 1)
         sums = _core.equity_sample(number, players, spot.dead, combo_seed, 0, chunks, n_threads)
         out[place[i]] = sums.share[0] / sums.deals / _core.EQ_UNITS
     return out

@@ -27,7 +27,8 @@ import numpy.typing as npt
 from studeval import _core
 from studeval.cards import cards_str
 from studeval.equity_spot import read_spot
-from studeval.errors import OptionError, RangeError
+from studeval.errors import NoDealError, OptionError, RangeError
+from studeval.games import get_game
 from studeval.ranges import Range, combination_keys
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "RangedSpot",
     "TupleCounts",
     "count_tuples",
+    "counted_cost",
     "ranged_spot",
     "sample_call",
     "tuple_cost",
@@ -44,14 +46,22 @@ __all__ = [
 #: The most tuples an exact count against several ranges lists (beyond it, the
 #: joint count would take long anyway: Monte Carlo).
 MAX_TUPLES = 4_000_000
+#: Up to this many distinct tuple weights, the weighted sums are exact integers.
+MAX_EXACT_GROUPS = 65_536
 #: Tuples counted per core call: bounds the memory of one call's counts and lets a
 #: long count report progress and stop between calls.
 _TUPLES_PER_CALL = 32_768
 #: From this many deals a tuple, heads-up tuples are counted, not walked (the core's
 #: SE_RANGE_COUNT_FROM); counting one costs about as much as walking this many deals.
 _COUNT_FROM = 200_000
+#: What counting one heads-up tuple costs, in deals walked: about 2,000,000 from 4th
+#: street on, growing with the deals (a 3rd-street spot counts in 0.05 s, 1.5M deals
+#: walked; a 2nd-street one takes seconds), six times that where scoops are counted by
+#: low class (stud8, and the no-qualifier game).
 COUNT_COST = 2_000_000
 _FIELDS = _core.TUPLE_FIELDS
+#: The games whose heads-up scoops are counted by low class (slower).
+_BY_CLASS = (get_game("stud8").core_id, get_game("stud_hilo_noq").core_id)
 
 
 @dataclass(frozen=True)
@@ -139,24 +149,30 @@ class TupleCounts:
 
     def totals(self, players: int) -> tuple[int, dict[str, tuple[int, ...]], int]:
         """The weighted sums as Python integers: the weighted deals, each per-player
-        field by name, and the deals walked (unweighted)."""
-        sums = [_column_sums(self.rows[self.group == g]) for g in range(len(self.weights))]
+        field by name, and the deals walked (unweighted).
+
+        Each weight group's column sums come from one pass over the tuples; the groups
+        are then weighed exactly. Beyond :data:`MAX_EXACT_GROUPS` distinct tuple weights
+        the sums are taken in floating point and scaled to 53-bit integers instead."""
+        rows, n_groups = self.rows, len(self.weights)
+        walked = int(rows[:, 0].sum(dtype=np.uint64)) if len(rows) else 0
+        if n_groups <= MAX_EXACT_GROUPS:
+            exact = len(rows) == 0 or int(rows.max()) * len(rows) < 2**63
+            sums = np.zeros((n_groups, rows.shape[1]), dtype=np.uint64 if exact else object)
+            np.add.at(sums, self.group, rows if exact else rows.astype(object))
+            table = sums.tolist()
+            column = [sum(w * g[c] for w, g in zip(self.weights, table, strict=True))
+                      for c in range(rows.shape[1])]  # fmt: skip
+        else:
+            top = max(self.weights)
+            scale = np.array([w / top for w in self.weights])[self.group]
+            floats = scale @ rows.astype(np.float64)
+            unit = 2.0**52 / max(float(floats[0]), 1e-300)
+            column = [round(v * unit) for v in floats.tolist()]
         fields: dict[str, tuple[int, ...]] = {}
         for f, name in enumerate(_FIELDS[1:], start=1):
-            cols = range(1 + (f - 1) * players, 1 + f * players)
-            fields[name] = tuple(
-                sum(w * s[c] for w, s in zip(self.weights, sums, strict=True)) for c in cols
-            )
-        deals = sum(w * s[0] for w, s in zip(self.weights, sums, strict=True))
-        return deals, fields, sum(s[0] for s in sums)
-
-
-def _column_sums(rows: npt.NDArray[np.uint64]) -> list[int]:
-    if len(rows) == 0:
-        return [0] * rows.shape[1]
-    if int(rows.max()) * len(rows) < 2**63:
-        return [int(v) for v in rows.sum(axis=0, dtype=np.uint64)]
-    return [int(v) for v in rows.astype(object).sum(axis=0)]
+            fields[name] = tuple(column[1 + (f - 1) * players : 1 + f * players])
+        return column[0], fields, walked
 
 
 def tuples_of(spot: RangedSpot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp], list[int]]:
@@ -183,9 +199,15 @@ def tuples_of(spot: RangedSpot) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.i
     return np.ascontiguousarray(cards), group, ints
 
 
+def counted_cost(number: int, deals: float) -> float:
+    """The cost of counting one heads-up tuple of ``deals`` deals, in deals walked."""
+    by_class = number in _BY_CLASS
+    return COUNT_COST * max(1.0, deals / 1e8) ** 0.5 * (6 if by_class else 1)
+
+
 def tuple_cost(number: int, spot: RangedSpot, first: npt.NDArray[np.uint8]) -> tuple[float, bool]:
     """The deals of one tuple (all tuples have as many) and whether the core counts
-    it rather than walking it; with it, the cost of one tuple in walked deals."""
+    it rather than walking it (see :func:`counted_cost`)."""
     players = [list(p) for p in spot.players]
     at = 0
     for seat, r in spot.ranges:
@@ -221,11 +243,19 @@ def sample_call(number: int, spot: RangedSpot) -> Callable[[int, int, int, int],
     ranges = []
     for seat, r in spot.ranges:
         uniform = bool((r.weights == r.weights[0]).all())
-        weights = None if uniform else np.ascontiguousarray(r.weights)
+        # Scaled to at most 1: the core sums them, and any finite weights must fit.
+        weights = None if uniform else np.ascontiguousarray(r.weights / r.weights.max())
         ranges.append((seat, r.width, np.ascontiguousarray(r.hidden), weights))
 
     def call(seed: int, first: int, chunks: int, threads: int) -> _core.EquitySums:
-        return _core.equity_sample_ranges(number, spot.players, spot.dead, ranges, seed,
-                                          first, chunks, threads)  # fmt: skip
+        try:
+            return _core.equity_sample_ranges(number, spot.players, spot.dead, ranges, seed,
+                                              first, chunks, threads)  # fmt: skip
+        except NoDealError:
+            # The deck itself was checked (equity_deals): the ranges kept colliding.
+            raise RangeError(
+                "the ranges can (almost) never be held together: a million draws in a row "
+                "gave two seats a card alike"
+            ) from None
 
     return call

@@ -119,8 +119,9 @@ class Range:
         self._dead = _codes(dead, "dead")
         self._street = _street_of(len(self._up), street)
         clash = set(self._up) & set(self._dead)
-        if clash or len(set(self._up)) != len(self._up):
-            card = TEXT_OF_CODE[min(clash) if clash else self._up[0]]
+        twice = [c for i, c in enumerate(self._up) if c in self._up[:i]]
+        if clash or twice:
+            card = TEXT_OF_CODE[min(clash) if clash else twice[0]]
             raise RangeError(f"the card {card} is given twice (up cards and dead cards)")
         self._removed = 0
         if isinstance(spec, str):
@@ -148,7 +149,11 @@ class Range:
     def _from_array(
         self, spec: npt.ArrayLike, weights: npt.ArrayLike | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        raw = np.asarray(spec)
+        try:
+            raw = np.asarray(spec)
+        except ValueError:
+            raise RangeError("combinations are an (m, h) array of card codes, rows of one "
+                             "length") from None  # fmt: skip
         if raw.ndim != 2 or raw.shape[1] != self.width:
             raise RangeError(
                 f"an array of combinations is (m, {self.width}) on street {self._street}; "
@@ -168,7 +173,11 @@ class Range:
         if shown.any():
             row = int(np.nonzero(shown)[0][0])
             raise RangeError(f"row {row} holds an up card of the seat: {_text_of(hidden[row])}")
-        values = np.ones(len(hidden)) if weights is None else np.asarray(weights, np.float64)
+        try:
+            values = np.ones(len(hidden)) if weights is None else np.asarray(weights, np.float64)
+        except (TypeError, ValueError):
+            got = repr(weights)[:60]
+            raise RangeError(f"weights are numbers, one a combination; got {got}") from None
         if values.shape != (len(hidden),):
             raise RangeError(f"{values.shape} weights for {len(hidden)} combinations")
         if not np.isfinite(values).all() or (values < 0).any():
@@ -279,7 +288,9 @@ class Range:
         keep = np.asarray(mask)
         if keep.dtype != np.bool_ or keep.shape != (len(self),):
             raise RangeError(f"where() takes {len(self)} booleans; got {keep.dtype} {keep.shape}")
-        return self._derived(self._hidden[keep], self._weights[keep], "where() kept nothing")
+        out = self._derived(self._hidden[keep], self._weights[keep], "where() kept nothing")
+        out._text = ""  # the text no longer says what the range holds
+        return out
 
     def reweight(self, factor: float | npt.ArrayLike | Callable[[Range], npt.ArrayLike]) -> Range:
         """The same combinations, each weight multiplied by ``factor``: a number, m numbers,
@@ -290,10 +301,20 @@ class Range:
         [2.0, 2.0, 1.0]
         """
         value = factor(self) if callable(factor) else factor
-        scale = np.broadcast_to(np.asarray(value, dtype=np.float64), (len(self),))
+        try:
+            scale = np.broadcast_to(np.asarray(value, dtype=np.float64), (len(self),))
+        except (TypeError, ValueError):
+            raise RangeError(f"reweight() takes a number or {len(self)} numbers; "
+                             f"got {repr(value)[:60]}") from None  # fmt: skip
         if not np.isfinite(scale).all() or (scale < 0).any():
             raise RangeError("reweight() takes finite factors >= 0")
-        return self._derived(self._hidden, self._weights * scale, "reweight() left no weight")
+        with np.errstate(over="ignore"):
+            weights = self._weights * scale
+        if not np.isfinite(weights).all():
+            raise RangeError("reweight() would make a weight too large for a float")
+        out = self._derived(self._hidden, weights, "reweight() left no weight")
+        out._text = ""  # the text no longer says what the range holds
+        return out
 
     def _pair(self, other: object, op: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if not isinstance(other, Range):
@@ -313,10 +334,15 @@ class Range:
         hidden = hidden[np.unique(np.concatenate([keys_a, keys_b]), return_index=True)[1]]
         return hidden, wa, wb
 
-    def _combined(self, other: Range, hidden: np.ndarray, values: np.ndarray, why: str) -> Range:
+    def _combined(
+        self, other: Range, hidden: np.ndarray, values: np.ndarray, op: str, why: str
+    ) -> Range:
         out = self._derived(hidden, values, why) if (values > 0).any() else None
         if out is None:
             raise RangeError(why)
+        # The text of both, when both have one, as range text meaning the same.
+        both = self._text and other._text
+        out._text = f"({self._text}) {op} ({other._text})" if both else ""
         out._dead = tuple(sorted({*self._dead, *other._dead}))
         if out._dead != self._dead:
             clean = ~np.isin(out._hidden, np.array(out._dead, dtype=np.uint8)).any(axis=1)
@@ -326,17 +352,19 @@ class Range:
     def __or__(self, other: Range) -> Range:
         """Either range; a combination in both keeps the larger weight."""
         hidden, wa, wb = self._pair(other, "|")
-        return self._combined(other, hidden, np.maximum(wa, wb), "'|' gave nothing")
+        return self._combined(other, hidden, np.maximum(wa, wb), ",", "'|' gave nothing")
 
     def __and__(self, other: Range) -> Range:
         """Both ranges; a combination keeps the smaller weight."""
         hidden, wa, wb = self._pair(other, "&")
-        return self._combined(other, hidden, np.minimum(wa, wb), "'&': the ranges share nothing")
+        return self._combined(
+            other, hidden, np.minimum(wa, wb), ":", "'&': the ranges share nothing"
+        )
 
     def __sub__(self, other: Range) -> Range:
         """This range without the other's combinations."""
         hidden, wa, wb = self._pair(other, "-")
-        return self._combined(other, hidden, np.where(wb > 0, 0.0, wa), "'-' left nothing")
+        return self._combined(other, hidden, np.where(wb > 0, 0.0, wa), "!", "'-' left nothing")
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Range) and self._up == other._up

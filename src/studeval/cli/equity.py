@@ -180,24 +180,30 @@ def _seats(texts: list[str], game: str) -> list[object]:
         return list(texts)
     from studeval.ranges import Range
 
-    seventh = any(
-        len(t.replace(",", " ").split()) == 7
-        for t, r in zip(texts, ranged, strict=True)
-        if r is None
-    )
+    seventh = any(_card_count(t) == 7 for t, r in zip(texts, ranged, strict=True) if r is None)
     seats: list[object] = []
     for seat, (text, parts) in enumerate(zip(texts, ranged, strict=True)):
         if parts is None:
             seats.append(text)
             continue
         spec, _, up = parts
-        shown = len(up.replace(",", " ").split())
+        shown = _card_count(up)
         try:
             seats.append(Range(spec, up=up, street=7 if seventh and shown == 4 else None,
                                game=game))  # fmt: skip
         except StudevalError as err:
             raise RangeError(f"player {seat}'s range {text!r}: {err}") from None
     return seats
+
+
+def _card_count(text: str) -> int:
+    """How many cards a HAND gives, "??" markers included, however it is written
+    ("As Ad" or "AsAd"); 0 when it is no card text (equity then says why)."""
+    markers = text.count("?") // 2
+    try:
+        return len(parse_cards(text.replace("?", " ").replace(",", " "))) + markers
+    except StudevalError:
+        return 0
 
 
 def _is_range(text: str) -> bool:
