@@ -20,34 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from studeval._cardtext import RANKS, SUITS, TEXT_OF_CODE
-from studeval.classes import made_categories, rank_bits
+from studeval.classes import CATEGORIES, CLASS_ALIASES, CLASS_NAMES, made_categories, rank_bits
 from studeval.errors import RangeError
 
-__all__ = ["CATEGORIES", "CLASS_NAMES"]
+__all__ = ["RANK_VARIABLES", "SUIT_VARIABLES"]
 
 #: Rank variables (each a distinct rank) and suit variables (each a distinct suit).
 RANK_VARIABLES = "RON"
 SUIT_VARIABLES = "xyzw"
-#: The made-hand categories, worst first (index = strength), as the text names them.
-CATEGORIES = (
-    "high-card", "one-pair", "two-pair", "three-of-a-kind", "straight", "flush",
-    "full-house", "four-of-a-kind", "straight-flush",
-)  # fmt: skip
-#: The named stud classes and what each holds (``lowN-R`` is a family).
-CLASS_NAMES: dict[str, str] = {
-    "pair": "two cards of one rank anywhere in the seat's cards",
-    "buried": "a pair in the down cards (buried pair)",
-    "split": "a down card paired with an up card (split pair)",
-    "rolled": "the first three cards of one rank (rolled up)",
-    "trips": "three cards of one rank anywhere",
-    "three-flush": "three cards of one suit",
-    "three-straight": "three distinct ranks within five in a row (ace high or low)",
-    "lowN-R": "N distinct ranks R or lower, the ace low (low3-8: three to an eight)",
-    **{name: f"made {name.replace('-', ' ')} (add + for it or better)" for name in CATEGORIES},
-}
-_ALIASES = {"buried-pair": "buried", "split-pair": "split", "rolled-up": "rolled",
-            "flush3": "three-flush", "straight3": "three-straight", "quads": "four-of-a-kind",
-            "boat": "full-house"}  # fmt: skip
 _LOW = re.compile(r"low([1-5])-([2-9tjqk])")
 _WORD = re.compile(r"[a-z][a-z0-9-]*")
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?")
@@ -197,7 +177,7 @@ class _Parser:
         match = _WORD.match(self.text, self.at)
         assert match is not None
         start, name = self.at, match.group()
-        name = _ALIASES.get(name, name)
+        name = CLASS_ALIASES.get(name, name)
         if name not in CLASS_NAMES and not _LOW.fullmatch(name):
             known = ", ".join(n for n in CLASS_NAMES)
             raise self.fail(f"no class is named {match.group()!r}; classes: {known}", start)
@@ -299,17 +279,22 @@ def _card_sets(token: _Token, rank_of: dict[str, int], suit_of: dict[str, int]) 
     return allowed
 
 
-def _bindings(cards: Sequence[_Token]) -> Iterable[tuple[dict[str, int], dict[str, int]]]:
-    """Every binding of the pattern's variables: distinct ranks none of the pattern's
-    own single ranks, distinct suits none of its own single suits."""
-    rank_vars = sorted({c.ranks for c in cards if isinstance(c.ranks, str)})
-    suit_vars = sorted({c.suits for c in cards if isinstance(c.suits, str)})
+def _variables(cards: Sequence[_Token]) -> tuple[list[str], list[str], list[int], list[int]]:
+    """The pattern's rank and suit variables, and the ranks and suits they may take:
+    none of the pattern's own single ranks and suits."""
     named_ranks = {next(iter(c.ranks)) for c in cards
                    if not isinstance(c.ranks, str) and len(c.ranks) == 1}  # fmt: skip
     named_suits = {next(iter(c.suits)) for c in cards
                    if not isinstance(c.suits, str) and len(c.suits) == 1}  # fmt: skip
-    free_ranks = [r for r in range(13) if r not in named_ranks]
-    free_suits = [s for s in range(4) if s not in named_suits]
+    return (sorted({c.ranks for c in cards if isinstance(c.ranks, str)}),
+            sorted({c.suits for c in cards if isinstance(c.suits, str)}),
+            [r for r in range(13) if r not in named_ranks],
+            [s for s in range(4) if s not in named_suits])  # fmt: skip
+
+
+def _bindings(cards: Sequence[_Token]) -> Iterable[tuple[dict[str, int], dict[str, int]]]:
+    """Every binding of the pattern's variables, each variable a distinct value."""
+    rank_vars, suit_vars, free_ranks, free_suits = _variables(cards)
     for ranks in itertools.permutations(free_ranks, len(rank_vars)):
         for suits in itertools.permutations(free_suits, len(suit_vars)):
             yield dict(zip(rank_vars, ranks, strict=True)), dict(zip(suit_vars, suits, strict=True))
@@ -317,15 +302,8 @@ def _bindings(cards: Sequence[_Token]) -> Iterable[tuple[dict[str, int], dict[st
 
 def _binding_count(cards: Sequence[_Token]) -> int:
     """How many bindings :func:`_bindings` gives, without listing them."""
-    rank_vars = {c.ranks for c in cards if isinstance(c.ranks, str)}
-    suit_vars = {c.suits for c in cards if isinstance(c.suits, str)}
-    named_ranks = {next(iter(c.ranks)) for c in cards
-                   if not isinstance(c.ranks, str) and len(c.ranks) == 1}  # fmt: skip
-    named_suits = {next(iter(c.suits)) for c in cards
-                   if not isinstance(c.suits, str) and len(c.suits) == 1}  # fmt: skip
-    return math.perm(13 - len(named_ranks), len(rank_vars)) * math.perm(
-        4 - len(named_suits), len(suit_vars)
-    )
+    rank_vars, suit_vars, free_ranks, free_suits = _variables(cards)
+    return math.perm(len(free_ranks), len(rank_vars)) * math.perm(len(free_suits), len(suit_vars))
 
 
 def _placements(tokens: Sequence[int], n: int) -> Iterable[tuple[int, ...]]:

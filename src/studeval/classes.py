@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "CATEGORIES",
+    "CLASS_ALIASES",
+    "CLASS_NAMES",
     "HIGH_CATEGORIES",
     "LOW_CATEGORIES",
     "HighCategory",
@@ -41,6 +44,30 @@ __all__ = [
 ]
 
 Ranking = Literal["high", "low", "low8"]
+
+#: The made-hand categories as range text names them, worst first (the index is
+#: :func:`made_categories`' number).
+CATEGORIES = (
+    "high-card", "one-pair", "two-pair", "three-of-a-kind", "straight", "flush",
+    "full-house", "four-of-a-kind", "straight-flush",
+)  # fmt: skip
+#: The stud classes that range text names (:class:`studeval.Range`) and what each
+#: holds (``lowN-R`` is a family).
+CLASS_NAMES: dict[str, str] = {
+    "pair": "two cards of one rank anywhere in the seat's cards",
+    "buried": "a pair in the down cards (buried pair)",
+    "split": "a down card paired with an up card (split pair)",
+    "rolled": "the first three cards of one rank (rolled up)",
+    "trips": "three cards of one rank anywhere",
+    "three-flush": "three cards of one suit",
+    "three-straight": "three distinct ranks within five in a row (ace high or low)",
+    "lowN-R": "N distinct ranks R or lower, the ace low (low3-8: three to an eight)",
+    **{name: f"made {name.replace('-', ' ')} (add + for it or better)" for name in CATEGORIES},
+}
+#: Other names a player may use for a class.
+CLASS_ALIASES = {"buried-pair": "buried", "split-pair": "split", "rolled-up": "rolled",
+            "flush3": "three-flush", "straight3": "three-straight", "quads": "four-of-a-kind",
+            "boat": "full-house"}  # fmt: skip
 
 
 class HighCategory(Enum):

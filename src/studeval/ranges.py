@@ -38,8 +38,9 @@ import numpy as np
 import numpy.typing as npt
 
 from studeval._cardtext import TEXT_OF_CODE
-from studeval._range_text import CATEGORIES, CLASS_NAMES, _evaluate, _Parser, _Seat
+from studeval._range_text import _evaluate, _Parser, _Seat
 from studeval.cards import to_codes
+from studeval.classes import CATEGORIES, CLASS_NAMES
 from studeval.errors import InvalidCardError, RangeError
 from studeval.games import get_game
 
