@@ -284,12 +284,8 @@ def equity(
     if not wants_mc:
         exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
         if exact == "stopped":
-            # Stopped part way, an exact count holds no answer: the answer so far is
-            # one quick batch of samples, marked inexact.
-            quick = _CHUNK * _FIRST_CHUNKS
-            counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, quick,
-                                  None, None, seed, None)  # fmt: skip
-            return _result(game, players, counts, False, community, started, "monte carlo")
+            sampler = _plain_sampler(number, players, dead_codes)
+            return _quick_answer(sampler, n_threads, seed, game, players, community, started)
         if isinstance(exact, tuple):
             if progress is not None:
                 progress(1.0)
@@ -297,6 +293,16 @@ def equity(
     counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, samples,
                           target_se, time_limit, seed, progress)  # fmt: skip
     return _result(game, players, counts, False, community, started, "monte carlo")
+
+
+def _quick_answer(
+    sample: Sampler, threads: int, seed: int | None, game: str,
+    labels: Sequence[list[int] | str], community: bool, started: float,
+) -> Equity:  # fmt: skip
+    """Stopped part way, an exact count holds no answer: the answer so far is one quick
+    batch of samples, marked inexact."""
+    counts = monte_carlo(sample, threads, _CHUNK * _FIRST_CHUNKS, None, None, seed, None)
+    return _result(game, labels, counts, False, community, started, "monte carlo")
 
 
 def _plain_sampler(number: int, players: list[list[int]], dead: list[int | None]) -> Sampler:
@@ -353,11 +359,8 @@ def _against_ranges(
                         progress, cost > _WATCHED_DEALS,
                     )  # fmt: skip
                 except StoppedError:
-                    quick = _CHUNK * _FIRST_CHUNKS
-                    counts = monte_carlo(sample_call(number, spot), n_threads, quick, None,
-                                          None, seed, None)  # fmt: skip
-                    return _result(game, spot.labels, counts, False, community, started,
-                                   "monte carlo")  # fmt: skip
+                    return _quick_answer(sample_call(number, spot), n_threads, seed, game,
+                                         spot.labels, community, started)  # fmt: skip
                 deals_w, f, walked = TupleCounts(rows, group, ints).totals(len(spot.players))
                 counts = EquityCounts(
                     deals_w, f["share"], f["share_sq"], f["high_win"], f["high_tie"],

@@ -203,10 +203,17 @@ class Range:
         self._weights = _frozen(values[keep][order].astype(np.float64))
         self._hands = _frozen(self._whole(self._hidden))
 
-    def _derived(self, hidden: np.ndarray, values: np.ndarray, why: str) -> Range:
+    def _derived(
+        self, hidden: np.ndarray, values: np.ndarray, why: str, text: str = "",
+        dead: tuple[int, ...] | None = None,
+    ) -> Range:  # fmt: skip
+        """A range of this seat holding ``hidden`` with weights ``values`` (those of
+        weight 0 left out; none left is a RangeError saying ``why``). ``text`` is "" by
+        default: a changed range no longer holds what this one's text says."""
         out = object.__new__(Range)
-        out._game, out._up, out._dead, out._street = self._game, self._up, self._dead, self._street
-        out._text, out._removed = self._text, 0
+        out._game, out._up, out._street = self._game, self._up, self._street
+        out._dead = self._dead if dead is None else dead
+        out._text, out._removed = text, 0
         out._set(hidden, values, why, None)
         return out
 
@@ -289,9 +296,7 @@ class Range:
         keep = np.asarray(mask)
         if keep.dtype != np.bool_ or keep.shape != (len(self),):
             raise RangeError(f"where() takes {len(self)} booleans; got {keep.dtype} {keep.shape}")
-        out = self._derived(self._hidden[keep], self._weights[keep], "where() kept nothing")
-        out._text = ""  # the text no longer says what the range holds
-        return out
+        return self._derived(self._hidden[keep], self._weights[keep], "where() kept nothing")
 
     def reweight(self, factor: float | npt.ArrayLike | Callable[[Range], npt.ArrayLike]) -> Range:
         """The same combinations, each weight multiplied by ``factor``: a number, m numbers,
@@ -313,9 +318,7 @@ class Range:
             weights = self._weights * scale
         if not np.isfinite(weights).all():
             raise RangeError("reweight() would make a weight too large for a float")
-        out = self._derived(self._hidden, weights, "reweight() left no weight")
-        out._text = ""  # the text no longer says what the range holds
-        return out
+        return self._derived(self._hidden, weights, "reweight() left no weight")
 
     def _pair(self, other: object, op: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if not isinstance(other, Range):
@@ -338,17 +341,12 @@ class Range:
     def _combined(
         self, other: Range, hidden: np.ndarray, values: np.ndarray, op: str, why: str
     ) -> Range:
-        out = self._derived(hidden, values, why) if (values > 0).any() else None
-        if out is None:
-            raise RangeError(why)
-        # The text of both, when both have one, as range text meaning the same.
-        both = self._text and other._text
-        out._text = f"({self._text}) {op} ({other._text})" if both else ""
-        out._dead = tuple(sorted({*self._dead, *other._dead}))
-        if out._dead != self._dead:
-            clean = ~np.isin(out._hidden, np.array(out._dead, dtype=np.uint8)).any(axis=1)
-            return out._derived(out._hidden[clean], out._weights[clean], f"{why} (dead cards)")
-        return out
+        # Either range's dead cards are out of the result; the text of both, when both
+        # have one, joined into range text that means the same.
+        dead = tuple(sorted({*self._dead, *other._dead}))
+        live = ~np.isin(hidden, np.array(dead, dtype=np.uint8)).any(axis=1)
+        text = f"({self._text}) {op} ({other._text})" if self._text and other._text else ""
+        return self._derived(hidden[live], values[live], why, text, dead)
 
     def __or__(self, other: Range) -> Range:
         """Either range; a combination in both keeps the larger weight."""
