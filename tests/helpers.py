@@ -130,19 +130,26 @@ def data_dir_flag() -> str:
     return f'-DTEST_DATA_DIR="{DATA}"'
 
 
+def core_sources() -> list[Path]:
+    """The C core's files, from the one list CMake builds too (csrc/sources.txt)."""
+    lines = (CSRC / "sources.txt").read_text(encoding="utf-8").splitlines()
+    sources = [CSRC / line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    assert sources, f"no C core sources listed in {CSRC / 'sources.txt'}"
+    return sources
+
+
 def build_c_check(out: Path, name: str, sources: list[str], *flags: str) -> Path:
     """Generate the tables into ``out`` and build the core with a check program
     (``sources`` in tests/c), warnings as errors; skip (or fail) first when no C
     compiler is found."""
     compiler = find_compiler()
-    generator = CSRC / "gen" / "gen_tables.py"
+    generator = CSRC / "rank" / "gen" / "gen_tables.py"
     run_checked([sys.executable, str(generator), "--output", str(out)], "table generator", 300)
-    assert (out / "se_tables.c").is_file(), f"the generator did not write {out / 'se_tables.c'}"
-    core_sources = sorted(CSRC.glob("*.c"))
-    assert core_sources, f"no C core sources in {CSRC}"
+    tables = out / "se_lookup_tables.c"
+    assert tables.is_file(), f"the generator did not write {tables}"
     binary = out / name
     run_checked([*compiler.split(), *CFLAGS, *flags, data_dir_flag(), f"-I{CSRC / 'include'}",
-                 f"-I{CSRC}", f"-I{out}", *map(str, core_sources), str(out / "se_tables.c"),
+                 f"-I{CSRC}", f"-I{out}", *map(str, core_sources()), str(tables),
                  *(str(TESTS_C / source) for source in sources), "-o", str(binary),
                  "-lpthread"], f"compiling {name}", 600)  # fmt: skip
     return binary

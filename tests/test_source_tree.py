@@ -62,6 +62,44 @@ def test_no_source_file_is_too_long(folder: Path, patterns: tuple[str, ...], lim
     assert not long, long
 
 
+def _listed_sources() -> list[str]:
+    lines = (ROOT / "csrc" / "sources.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_source_list_names_every_c_file_once() -> None:
+    """csrc/sources.txt is the one list CMake, the C checks and the fuzz build
+    compile: a file left out of it, or named twice, would be built by some and not
+    others."""
+    listed = _listed_sources()
+    on_disk = sorted(str(p.relative_to(ROOT / "csrc")) for p in (ROOT / "csrc").rglob("*.c"))
+    assert len(listed) == len(set(listed)), listed
+    assert sorted(listed) == on_disk
+    assert len({Path(name).stem for name in listed}) == len(listed)  # object names stay apart
+
+
+# Each folder of csrc/ includes only its own headers and those of the layers below it.
+_LAYERS = {
+    "base": {"base"},
+    "rank": {"base", "rank"},
+    "equity": {"base", "rank", "equity"},
+    "engine": {"base", "rank", "engine"},
+    "history": {"base", "rank", "engine", "history"},
+}
+
+
+def test_the_c_layers_include_downwards_only() -> None:
+    seen = 0
+    for layer, allowed in _LAYERS.items():
+        for path in (ROOT / "csrc" / layer).glob("*.[ch]"):
+            for folder in re.findall(r'^#include "(\w+)/', path.read_text(encoding="utf-8"), re.M):
+                seen += 1
+                assert folder in allowed, f"{path.relative_to(ROOT)} includes {folder}/"
+    assert seen > 10  # the includes were found
+    assert set(_LAYERS) == {p.name for p in (ROOT / "csrc").iterdir()
+                            if p.is_dir() and p.name != "include"}  # fmt: skip
+
+
 def test_the_core_version_is_the_package_version() -> None:
     from studeval import _core
 

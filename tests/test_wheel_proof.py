@@ -101,7 +101,7 @@ GOOD_SDIST = {
     "LICENSE": "",
     "README.md": "",
     "PKG-INFO": "",
-    "csrc/se_eval.c": "",
+    "csrc/rank/se_eval.c": "",
     "src/studeval/__init__.py": "",
     "tests/test_core.py": "",
 }
@@ -139,7 +139,7 @@ def test_check_sdist_rejects_build_output(tmp_path: Path, extra: str) -> None:
         wp.check_sdist(sdist, wp.Report(mode="quick", compiler="zig"))
 
 
-@pytest.mark.parametrize("missing", ["CMakeLists.txt", "csrc/se_eval.c", "tests/test_core.py"])
+@pytest.mark.parametrize("missing", ["CMakeLists.txt", "csrc/rank/se_eval.c", "tests/test_core.py"])
 def test_check_sdist_rejects_missing_parts(tmp_path: Path, missing: str) -> None:
     files = {k: v for k, v in GOOD_SDIST.items() if k != missing}
     with pytest.raises(wp.ProofError, match="sdist lacks"):

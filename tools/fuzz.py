@@ -123,7 +123,10 @@ def ensure_atheris() -> None:
 
 
 def core_sources(tables: Path) -> list[Path]:
-    return [*sorted(CSRC.glob("*.c")), tables / "se_tables.c"]
+    """The files of csrc/sources.txt (the list CMake builds) and the generated tables."""
+    lines = (CSRC / "sources.txt").read_text(encoding="utf-8").splitlines()
+    listed = [CSRC / line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    return [*listed, tables / "se_lookup_tables.c"]
 
 
 def includes(tables: Path) -> list[str]:
@@ -149,7 +152,6 @@ def build_core(clang: str, work: Path, sanitizer: str) -> list[str]:
     out = work / f"core-{sanitizer}"
     out.mkdir(exist_ok=True)
     sources = core_sources(work)
-    # csrc/se_tables.c (the tables API) and the generated se_tables.c share a stem.
     objects = [out / f"{index:02}-{source.stem}.o" for index, source in enumerate(sources)]
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
@@ -294,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="studeval-fuzz-") as tmp:
         work = Path(tmp)
-        run([sys.executable, str(CSRC / "gen" / "gen_tables.py"), "--output", str(work)])
+        run([sys.executable, str(CSRC / "rank" / "gen" / "gen_tables.py"), "--output", str(work)])
         clang = ensure_clang() if {"asan", "tsan", "libfuzzer"} & set(steps) else ""
         for step in steps:
             log(f"== {step}")

@@ -1,7 +1,7 @@
 """Mutation check of the engine's rules: would the tests notice a one-token slip?
 
 Each mutant changes one token of the betting and dealing rules in
-``csrc/se_engine.c`` and ``csrc/se_engine_deck.c``: a comparison turned into its
+``csrc/engine/se_engine.c`` and ``csrc/engine/se_engine_deck.c``: a comparison turned into its
 neighbour (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=``) or a small
 constant moved by one (the cap, the streets, the number of cards, half a bet's
 factor). For each mutant the C core and the extension are rebuilt (only the mutated
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINES = (Path("csrc") / "se_engine.c", Path("csrc") / "se_engine_deck.c")
+ENGINES = (Path("csrc") / "engine" / "se_engine.c", Path("csrc") / "engine" / "se_engine_deck.c")
 EQUIVALENT = ROOT / "tools" / "mutants-equivalent.txt"
 #: The functions that hold the rules (argument checks and bookkeeping are left out).
 RULE_FUNCTIONS = (
@@ -236,8 +236,10 @@ class Workspace:
             return True
         csrc = self.copy / "csrc"
         binary = self.build / "engine_check_asan"
-        tables = self.build / "generated" / "se_tables.c"
-        sources = [*map(str, sorted(csrc.glob("*.c"))), str(tables),
+        tables = self.build / "generated" / "se_lookup_tables.c"
+        listed = (csrc / "sources.txt").read_text(encoding="utf-8").splitlines()
+        sources = [*(str(csrc / line.strip()) for line in listed
+                     if line.strip() and not line.startswith("#")), str(tables),
                    str(self.copy / "tests" / "c" / "engine_check.c")]  # fmt: skip
         compile_ = [compiler, "-O1", "-g", "-std=c99", "-pthread", "-DENGINE_CHECK_MAIN",
                     "-fsanitize=address,undefined", "-fno-sanitize-recover=all",

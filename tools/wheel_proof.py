@@ -304,8 +304,14 @@ def cross_compile_core(tools: Path, src: Path, work: Path, report: Report) -> No
     """
     zig = zig_binary(tools)
     generated = work / "cross-tables"
-    run([tools, src / "csrc" / "gen" / "gen_tables.py", "--output", generated], capture=True)
-    sources = sorted((src / "csrc").glob("*.c")) + sorted(generated.glob("*.c"))
+    run(
+        [tools, src / "csrc" / "rank" / "gen" / "gen_tables.py", "--output", generated],
+        capture=True,
+    )
+    listed = (src / "csrc" / "sources.txt").read_text(encoding="utf-8").splitlines()
+    sources = [
+        src / "csrc" / line.strip() for line in listed if line.strip() and not line.startswith("#")
+    ] + sorted(generated.glob("*.c"))
     includes = [f"-I{src / 'csrc' / 'include'}", f"-I{src / 'csrc'}", f"-I{generated}"]
     for target in CROSS_TARGETS:
         out = work / "cross" / target

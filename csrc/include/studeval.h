@@ -470,7 +470,7 @@ typedef struct se_event {
 } se_event;
 
 /* The state. Read it freely; change it only through the functions below. What
- * every action reads or writes comes first, together (se_tables.c fetches those
+ * every action reads or writes comes first, together (engine/se_tables.c fetches those
  * lines of the tables ahead); the deal's and the showdown's fields follow. */
 typedef struct se_hand {
     se_table_rules rules;
@@ -638,7 +638,7 @@ typedef struct se_tables_view {
     uint64_t *hands_played;  /* n: hands finished */
 } se_tables_view;
 
-typedef struct se_table_choice se_table_choice; /* se_tables.c's own */
+typedef struct se_table_choice se_table_choice; /* engine/se_tables.c's own */
 
 typedef struct se_tables {
     size_t n;

@@ -3,7 +3,7 @@
 A leaf module (it imports nothing of studeval), so that the errors can name
 cards, the compiled layer can build its ASCII tables, and the formatter its
 texts, all from these same few lines. The C core's reader of hand text
-(``csrc/se_parse.c``, usable without Python) spells the same letters in C;
+(``csrc/base/se_parse.c``, usable without Python) spells the same letters in C;
 tests/test_parse_core.py holds it to :func:`studeval.parse_cards`.
 
 >>> TEXT_OF_CODE[0], TEXT_OF_CODE[51], CODE_OF_TEXT["10h"], CODE_OF_TEXT["A\u2660"]

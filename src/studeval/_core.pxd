@@ -209,6 +209,26 @@ cdef extern from "studeval.h" nogil:
     int SE_HIST_UNSURE
     int SE_HIST_SETTLE
 
+    ctypedef enum se_hist_role:
+        SE_HIST_ANTE
+        SE_HIST_DEAL
+        SE_HIST_BRING_IN
+        SE_HIST_COMPLETE
+        SE_HIST_BET
+        SE_HIST_RAISE
+        SE_HIST_CALL
+        SE_HIST_CHECK
+        SE_HIST_FOLD
+        SE_HIST_RETURN
+        SE_HIST_SHOW
+        SE_HIST_MUCK
+        SE_HIST_COLLECT
+        SE_HIST_STREET
+        SE_HIST_SEAT
+        SE_HIST_REVEAL
+        SE_HIST_TOTAL
+        SE_HIST_STRICT
+
     ctypedef struct se_hist_template:
         int role
         int value

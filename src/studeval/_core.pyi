@@ -148,6 +148,16 @@ def equity_tuples(
 
 ENGINE_MAX_CHIPS: int
 
+class TableChoices(NamedTuple):
+    allowed: tuple[bool, ...]
+    totals: tuple[int, ...]
+    kinds: tuple[int, ...]
+
+class Settlement(NamedTuple):
+    payouts: list[int]
+    returned: list[int]
+    rake: int
+
 class TableRules(NamedTuple):
     seats: int
     ante: int
@@ -236,9 +246,7 @@ class TableHand:
     def card_free(self, card: int, count: int) -> bool: ...
     def is_known(self, card: int) -> bool: ...
     def legal(self) -> LegalTotals: ...
-    def table_choices(
-        self,
-    ) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]: ...
+    def table_choices(self) -> TableChoices: ...
     def act(self, kind: int, to: int) -> int: ...
     def deal(self, seat: int, codes: Sequence[int | None]) -> int: ...
     def deal_community(self, card: int) -> int: ...
@@ -262,7 +270,7 @@ def settle_payouts(
     odd_chips_first_seat: bool,
     odd_chip_half_low: bool,
     split_pots_merged: bool,
-) -> tuple[list[int], list[int], int]: ...
+) -> Settlement: ...
 
 TABLES_ARRAYS: tuple[tuple[str, str, int], ...]
 TABLES_HISTORY: int
@@ -285,6 +293,18 @@ class CoreTables:
     def last_events(self, i: int) -> list[CoreEvent] | None: ...
 
 HISTORY_ROLES: dict[str, int]
+HISTORY_OVER: int
+HISTORY_SETTLE: int
+
+class HistoryTable(NamedTuple):
+    places: int
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    rake: int
+    hero: str | None
+    players: list[tuple[int, str, int]]
 
 @final
 class HistoryReader:
@@ -294,9 +314,7 @@ class HistoryReader:
     @property
     def seats(self) -> int: ...
     def read(self, text: bytes) -> int: ...
-    def prepare(
-        self, small_bet: bytes, big_bet: bytes
-    ) -> tuple[int, int, int, int, int, int, str | None, list[tuple[int, str, int]]] | None: ...
+    def prepare(self, small_bet: bytes, big_bet: bytes) -> HistoryTable | None: ...
     def play(self, table: TableHand) -> int: ...
     def check_end(self, returned: Sequence[int] | None = None) -> list[int] | None: ...
 

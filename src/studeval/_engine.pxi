@@ -11,6 +11,13 @@ TableRules = namedtuple(
     "bring_in_passes_left cap_heads_up deck_reuses_muck short_bring_in_opens",
 )
 
+#: The five table actions of a seat to act (``se_hand_table_choices``): whether each
+#: is allowed, the total it bets to, and the engine action it is.
+TableChoices = namedtuple("TableChoices", "allowed totals kinds")
+#: A showdown settled by the core (``se_settle``): each seat's payout, the chips
+#: each got back unmatched, and the rake taken.
+Settlement = namedtuple("Settlement", "payouts returned rake")
+
 
 cdef inline object _card_or_none(uint8_t code):
     return None if code == SE_UNKNOWN_CARD else code
@@ -298,14 +305,15 @@ cdef class TableHand:
         return totals
 
     @cython.critical_section
-    def table_choices(self) -> tuple:
-        """The five table actions now (``se_hand_table_choices``): allowed, totals, kinds."""
+    def table_choices(self) -> TableChoices:
+        """The five table actions now (``se_hand_table_choices``)."""
         cdef uint8_t legal[5]
         cdef int64_t totals[5]
         cdef int kinds[5]
         se_hand_table_choices(&self.hand, legal, totals, kinds)
-        return (tuple([legal[i] != 0 for i in range(5)]), tuple([totals[i] for i in range(5)]),
-                tuple([kinds[i] for i in range(5)]))
+        return TableChoices(tuple([legal[i] != 0 for i in range(5)]),
+                            tuple([totals[i] for i in range(5)]),
+                            tuple([kinds[i] for i in range(5)]))
 
     @cython.critical_section
     def act(self, int kind, int64_t to) -> int:
@@ -376,7 +384,7 @@ cdef void _settle_rules_of(int game, int64_t chip, int64_t rake, bint rake_at_mo
 def settle_payouts(int game, hands, int community, contributions, int64_t rake, bint rake_at_most,
                    int64_t chip, bint odd_chip_played, bint odd_chip_low_high_card,
                    bint odd_chips_first_seat, bint odd_chip_half_low, bint split_pots_merged):
-    """A showdown's ``(payouts, returned, rake)`` from the core (``se_settle``): ``hands``
+    """A showdown's ``Settlement`` from the core (``se_settle``): ``hands``
     a list of 7 codes (6 with a ``community`` card, else -1) or None a seat; the
     house's options as flags. The Python layer's ``settle`` is the reference."""
     cdef se_settle_rules rules
@@ -402,4 +410,5 @@ def settle_payouts(int game, hands, int community, contributions, int64_t rake, 
                      odd_chips_first_seat, odd_chip_half_low, split_pots_merged), &rules)
     check_status(se_settle(&rules, seats, cards, live, community, chips, payouts, returned,
                            &taken), "settle")
-    return ([payouts[s] for s in range(seats)], [returned[s] for s in range(seats)], taken)
+    return Settlement([payouts[s] for s in range(seats)], [returned[s] for s in range(seats)],
+                      taken)

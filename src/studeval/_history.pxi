@@ -1,10 +1,24 @@
 # Hand histories' fast path (included by _core.pyx): se_hist_read and its replay.
 
+#: A template's role by name, each the core's se_hist_role.
 HISTORY_ROLES = {
-    "ante": 0, "deal": 1, "bring_in": 2, "complete": 3, "bet": 4, "raise": 5, "call": 6,
-    "check": 7, "fold": 8, "return": 9, "show": 10, "muck": 11, "collect": 12, "street": 13,
-    "seat": 14, "reveal": 15, "total": 16, "strict": 17,
+    "ante": SE_HIST_ANTE, "deal": SE_HIST_DEAL, "bring_in": SE_HIST_BRING_IN,
+    "complete": SE_HIST_COMPLETE, "bet": SE_HIST_BET, "raise": SE_HIST_RAISE,
+    "call": SE_HIST_CALL, "check": SE_HIST_CHECK, "fold": SE_HIST_FOLD,
+    "return": SE_HIST_RETURN, "show": SE_HIST_SHOW, "muck": SE_HIST_MUCK,
+    "collect": SE_HIST_COLLECT, "street": SE_HIST_STREET, "seat": SE_HIST_SEAT,
+    "reveal": SE_HIST_REVEAL, "total": SE_HIST_TOTAL, "strict": SE_HIST_STRICT,
 }
+#: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle
+#: (anything else: not sure, read it the general way).
+HISTORY_OVER = SE_OK
+HISTORY_SETTLE = SE_HIST_SETTLE
+
+#: A hand's chip and table as ``HistoryReader.prepare`` found them: ``places`` the
+#: decimals of the chip, the limits in chips, ``hero`` a name or None, ``players``
+#: ``(seat, name, stack)`` in dealing order.
+HistoryTable = namedtuple(
+    "HistoryTable", "places ante bring_in small_bet big_bet rake hero players")
 
 
 @cython.auto_pickle(False)
@@ -23,7 +37,7 @@ cdef class HistoryReader:
     ...        b"Ann: posts the ante 1\\nBob: posts the ante 1\\n*** SUMMARY ***\\n"
     ...        b"Total pot 2 | Rake 0")
     7
-    >>> r.prepare(b"2", b"4")[-1]
+    >>> r.prepare(b"2", b"4").players
     [(1, 'Ann', 10), (2, 'Bob', 5)]
     """
 
@@ -77,10 +91,8 @@ cdef class HistoryReader:
 
     @cython.critical_section
     def prepare(self, bytes small_bet, bytes big_bet):
-        """The chip and the table from the limits the header names, as written:
-        ``(places, ante, bring_in, small_bet, big_bet, rake, hero, players)`` with
-        ``hero`` a name or None and ``players`` ``(seat, name, stack)``
-        in dealing order; ``None`` when not sure."""
+        """The chip and the table (a ``HistoryTable``) from the limits the header
+        names, as written; ``None`` when not sure."""
         cdef se_hist_hand *h = self.hand
         cdef int p, at
         if self.data is None or se_hist_prepare(h, small_bet, len(small_bet), big_bet,
@@ -96,12 +108,13 @@ cdef class HistoryReader:
         hero = None
         if h.hero >= 0:
             hero = data[h.name_at[h.hero]:h.name_at[h.hero] + h.name_len[h.hero]].decode()
-        return (h.places, h.ante, h.bring_in, h.small_bet, h.big_bet, h.rake, hero, players)
+        return HistoryTable(h.places, h.ante, h.bring_in, h.small_bet, h.big_bet, h.rake, hero,
+                            players)
 
     @cython.critical_section
     def play(self, TableHand table) -> int:
         """Plays the hand's steps on ``table`` (just made for the prepared players):
-        0 over, 2 its showdown to settle, 1 not sure."""
+        ``HISTORY_OVER``, ``HISTORY_SETTLE`` (its showdown to settle), else not sure."""
         if self.seats == 0:
             return SE_HIST_UNSURE
         return se_hist_play(self.hand, &table.hand)

@@ -404,9 +404,9 @@ class StudHand:
         >>> h.deal(0, ["As", "Ad", "7c"]); h.deal(1, ["Ks", "Kd", "2c"]); h.table_actions()
         {2: ('bring_in', 2), 3: ('complete', 5)}
         """
-        legal, totals, kinds = self._core.table_choices()
-        return {a: (ACTION_KINDS[kinds[a]], totals[a] if kinds[a] >= 3 else None)
-                for a in range(5) if legal[a]}  # fmt: skip
+        choices = self._core.table_choices()
+        return {a: (ACTION_KINDS[kind], choices.totals[a] if kind >= 3 else None)
+                for a, kind in enumerate(choices.kinds) if choices.allowed[a]}  # fmt: skip
 
     def _refusal(self, kind: object, legal: Legal, to: int | None = None) -> IllegalActionError:
         """The error for an action ``legal`` does not offer, saying what it does."""

@@ -35,7 +35,10 @@ from typing import Literal
 
 from studeval.errors import UnknownGameError
 
-__all__ = ["ALIASES", "GAMES", "GAME_NAMES", "Game", "card_key", "check_game", "get_game"]
+__all__ = [
+    "ALIASES", "GAMES", "GAME_NAMES", "STANDARD_GAMES", "Game", "card_key", "check_game",
+    "get_game",
+]  # fmt: skip
 
 CardOrder = Literal["ace_high", "ace_low"]
 
@@ -156,6 +159,10 @@ GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 #: Other names accepted for a game: the variant codes of the PHH hand-history
 #: format (fixed-limit 7-card stud, stud hi/lo 8-or-better, razz).
 ALIASES: dict[str, str] = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+
+#: The three games card rooms spread, each with a PHH code above (the no-qualifier
+#: Hi/Lo is a house game): the games the agents' environments offer.
+STANDARD_GAMES: tuple[str, ...] = tuple(ALIASES.values())
 
 
 def check_game(game: object) -> str:

@@ -7,7 +7,9 @@ that only the library it serves must be installed.
 ('stud', 'stud8', 'razz')
 """
 
+from studeval.games import STANDARD_GAMES
+
 __all__ = ["GAMES"]
 
-#: The games the environments offer.
-GAMES = ("stud", "stud8", "razz")
+#: The games the environments offer: the three card rooms spread.
+GAMES = STANDARD_GAMES

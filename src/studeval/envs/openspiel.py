@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from studeval import _core
 from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
@@ -60,8 +61,8 @@ STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 _MAX_PLAYERS = 8
 _DEFAULTS = {"players": 2, "stack": 100, "ante": STAKES.ante, "bring_in": STAKES.bring_in,
              "small_bet": STAKES.small_bet, "big_bet": STAKES.big_bet}  # fmt: skip
-#: Actions an information state's history holds (5 streets, 48 a street, as Tables).
-_HISTORY = 240
+#: Actions an information state's history holds: as many as a table's (5 streets).
+_HISTORY = 5 * _core.TABLES_HISTORY
 #: Each studeval game's parameters and their defaults, by name.
 PARAMETERS: dict[str, dict[str, int]] = {f"python_studeval_{g}": _DEFAULTS for g in GAMES}
 

@@ -77,36 +77,36 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
     if prepared is None:
         return None
-    places, ante, bring_in, small_bet, big_bet, rake, hero, seated = prepared
-    players = [Player(seat, name, stack) for seat, name, stack in seated]
+    players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
     try:
-        stakes = _stakes(ante, bring_in, small_bet, big_bet)
+        stakes = _stakes(prepared.ante, prepared.bring_in, prepared.small_bet, prepared.big_bet)
         hand = StudHand(header.game, stakes, [p.stack for p in players], rules=grammar.rules,
-                        rake=rake)  # fmt: skip
+                        rake=prepared.rake)  # fmt: skip
     except StudevalError:
         return None
     status = reader.play(hand._core)
     returned = None
-    if status == 2:  # to the showdown: settled as StudHand settles it
+    if status == _core.HISTORY_SETTLE:  # to the showdown: settled as StudHand settles it
         try:
             hand._settle_showdown()
         except StudevalError:
             return None
         returned = hand.result.returned if hand.result is not None else None
-    elif status != 0:
+    elif status != _core.HISTORY_OVER:
         return None
     collected = reader.check_end(returned)
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
+    unit = _UNITS[prepared.places]
     hand.info = hand_info(grammar.site, header.hand_id, header.table, header.currency,
-                          header.tournament, played_at, players, _UNITS[places])  # fmt: skip
+                          header.tournament, played_at, players, unit)  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
         currency=header.currency, game=header.game, stakes=stakes,
-        unit=_UNITS[places], players=players,
-        hero=hero, hand=hand,
+        unit=unit, players=players,
+        hero=prepared.hero, hand=hand,
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
-        rake=rake, text=text, source=source, line=first_line,
+        rake=prepared.rake, text=text, source=source, line=first_line,
     )  # fmt: skip

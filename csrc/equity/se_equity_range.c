@@ -11,8 +11,8 @@
  * whose deal loop it shares. */
 #include "studeval.h"
 
-#include "se_equity.h"
-#include "se_threads.h"
+#include "equity/se_equity.h"
+#include "base/se_threads.h"
 
 #include <string.h>
 

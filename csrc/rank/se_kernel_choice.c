@@ -1,14 +1,15 @@
-/* Batch ranking: the scalar loop, the choice among kernels, and the entry points;
- * the vector kernels are se_batch_x86.c's, the threads se_threads.c's. */
+/* Which batch kernel runs: the kernels this CPU has, timed against each other at the
+ * first batch (or named by STUDEVAL_KERNEL), and the explanation of the choice. The
+ * kernels are se_kernel_scalar.c's and se_kernel_x86.c's; se_batch.c asks here. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* clock_gettime of the thread's CPU time */
 #endif
 #if defined(__APPLE__) && !defined(_DARWIN_C_SOURCE)
 #define _DARWIN_C_SOURCE /* which _POSIX_C_SOURCE would hide things from */
 #endif
-#include "se_batch.h"
+#include "rank/se_batch.h"
 
-#include "se_threads.h"
+#include "base/se_threads.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,57 +19,6 @@
 
 #if defined(SE_X86_GNU)
 #include <cpuid.h>
-#endif
-
-/* Threads take rows in chunks of this size (tens of microseconds of work). */
-#define SE_CHUNK_ROWS 8192
-
-#define SE_CASE_K(K, WANT, HW, S)                               \
-    case K:                                                     \
-        return se_rank_rows(job, begin, end, K, (WANT), (HW), (S));
-
-#define SE_CASE_WANT(WANT, HW, S)                               \
-    case WANT:                                                  \
-        switch (job->k) {                                       \
-            SE_CASE_K(5, WANT, HW, S)                           \
-            SE_CASE_K(6, WANT, HW, S)                           \
-            SE_CASE_K(7, WANT, HW, S)                           \
-        }                                                       \
-        break;
-
-/* One instantiation per (outputs wanted, k); S: cards a column stride apart. */
-#define SE_DISPATCH_S(HW, S)                                    \
-    switch (want) {                                             \
-        SE_CASE_WANT(1, HW, S)                                  \
-        SE_CASE_WANT(2, HW, S)                                  \
-        SE_CASE_WANT(3, HW, S)                                  \
-        SE_CASE_WANT(4, HW, S)                                  \
-        SE_CASE_WANT(5, HW, S)                                  \
-        SE_CASE_WANT(6, HW, S)                                  \
-        SE_CASE_WANT(7, HW, S)                                  \
-    }                                                           \
-    return SE_NO_ROW;
-#define SE_DISPATCH(HW) SE_DISPATCH_S(HW, 0)
-
-size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want) {
-    SE_DISPATCH(0)
-}
-
-/* Column-strided rows (rare: Fortran-order arrays, Dask partitions) take one
- * portable loop; gathering the bytes costs more than the POPCNT choice saves. */
-size_t se_rank_block_strided(const se_job *job, size_t begin, size_t end, int want) {
-    SE_DISPATCH_S(0, 1)
-}
-
-#if defined(SE_X86_GNU)
-__attribute__((target("popcnt"))) size_t se_rank_block_popcnt(const se_job *job, size_t begin,
-                                                              size_t end, int want) {
-    SE_DISPATCH(1)
-}
-#elif defined(SE_X86_MSVC)
-size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, int want) {
-    SE_DISPATCH(1)
-}
 #endif
 
 static int se_cpu_has_popcnt(void) {
@@ -112,11 +62,6 @@ static int se_cpu_has_popcnt(void) {
  * has it (for tests and benchmarks), else the scalar loop; STUDEVAL_KERNELS=scalar,avx2
  * (names by commas or spaces) keeps only those among the kernels this CPU runs (the
  * scalar loop always), to imitate a CPU with fewer. */
-typedef struct se_kernel {
-    const char *name;
-    se_block_fn rows;    /* rows whose cards are adjacent (col_stride 1) */
-    se_block_fn strided; /* rows whose cards are col_stride bytes apart */
-} se_kernel;
 
 enum { SE_FOR_HIGH = 0, SE_FOR_LOWS = 1 }; /* the high rank alone; any low */
 #define SE_SAMPLE_ROWS 16384
@@ -346,96 +291,7 @@ const char *se_batch_kernel_why(void) {
     return se_chosen_why;
 }
 
-static const se_kernel *se_kernel_for(int want) {
+const se_kernel *se_kernel_for(int want) {
     se_once(&se_kernel_once, se_choose_kernel);
     return se_chosen[want == SE_RANK_HIGH ? SE_FOR_HIGH : SE_FOR_LOWS];
-}
-
-static int se_want(const se_job *job) {
-    return (job->high ? SE_RANK_HIGH : 0) | (job->low ? SE_RANK_LOW : 0) |
-           (job->low8 ? SE_RANK_LOW8 : 0);
-}
-
-static int se_batch_chunk(void *context, size_t begin, size_t end, int worker) {
-    se_job *job = (se_job *)context;
-    size_t bad = job->col_stride == 1 ? job->kernel(job, begin, end, job->want)
-                                      : job->strided_kernel(job, begin, end, job->want);
-    if (bad != SE_NO_ROW) {
-        if (bad < job->first_bad[worker]) {
-            job->first_bad[worker] = bad;
-        }
-        return 1; /* no one needs to start a later chunk */
-    }
-    return 0;
-}
-
-se_status se_rank_batch(const uint8_t *cards, size_t rows, size_t row_stride, int k,
-                        uint16_t *high, uint16_t *low, uint16_t *low8, int threads,
-                        int check, size_t *first_bad_row) {
-    return se_rank_batch_strided(cards, rows, row_stride, 1, k, high, low, low8, threads, check,
-                                 first_bad_row);
-}
-
-se_status se_rank_batch_strided(const uint8_t *cards, size_t rows, size_t row_stride,
-                                size_t col_stride, int k, uint16_t *high, uint16_t *low,
-                                uint16_t *low8, int threads, int check,
-                                size_t *first_bad_row) {
-    se_job job;
-    int workers;
-    if (k < 5 || k > 7) {
-        return SE_BAD_SIZE;
-    }
-    if (col_stride < 1 || row_stride < 1 || (col_stride == 1 && row_stride < (size_t)k) ||
-        (rows > 0 && cards == NULL)) {
-        return SE_BAD_ARGUMENT;
-    }
-    if (rows > 0 && high == NULL && low == NULL && low8 == NULL) {
-        return SE_BAD_ARGUMENT;
-    }
-    if (rows == 0) {
-        return SE_OK;
-    }
-    job.cards = cards;
-    job.rows = rows;
-    job.row_stride = row_stride;
-    job.col_stride = col_stride;
-    job.k = k;
-    job.high = high;
-    job.low = low;
-    job.low8 = low8;
-    job.check = check != 0;
-    job.want = se_want(&job);
-    const se_kernel *kernel = se_kernel_for(job.want);
-    job.kernel = kernel->rows;
-    job.strided_kernel = kernel->strided;
-    {
-        size_t min_rows = se_batch_min_rows_per_thread();
-        workers = se_workers_for(rows, min_rows, threads);
-        for (int t = 0; t < workers; t++) {
-            job.first_bad[t] = SE_NO_ROW;
-        }
-        /* A thread that cannot start leaves its chunks to the others, so the
-         * result is complete either way. */
-        /* Chunks of at most half a thread's least share, so that every thread
-         * gets several (tests lower the least share to run small batches on
-         * several threads; by default the chunks are SE_CHUNK_ROWS rows). */
-        size_t chunk = min_rows / 2 < SE_CHUNK_ROWS ? min_rows / 2 : SE_CHUNK_ROWS;
-        (void)se_parallel_for(rows, chunk > 0 ? chunk : 1, min_rows, workers, se_batch_chunk,
-                              &job);
-    }
-    {
-        size_t first_bad = SE_NO_ROW;
-        for (int t = 0; t < workers; t++) {
-            if (job.first_bad[t] < first_bad) {
-                first_bad = job.first_bad[t];
-            }
-        }
-        if (first_bad != SE_NO_ROW) {
-            if (first_bad_row != NULL) {
-                *first_bad_row = first_bad;
-            }
-            return SE_INVALID_ROW;
-        }
-    }
-    return SE_OK;
 }

@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-#include "se_engine.h"
-#include "se_random.h"
+#include "engine/se_engine.h"
+#include "base/se_random.h"
 
 static int se_waiting(const se_hand *h) {
     int count = 0;

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "se_equity.h"
-#include "se_threads.h"
+#include "equity/se_equity.h"
+#include "base/se_threads.h"
 
 #define SE_HU_KEYS 7464 /* ranks 1..7462, and 57/58 for no 8-or-better low */
 #define SE_LOW8_NONE 57 /* no qualifying low: worse than every low in stud8 */

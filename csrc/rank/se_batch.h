@@ -1,12 +1,12 @@
 /* The batch loop's shared parts (internal): a job, the scalar rows loop that every
- * kernel falls back on, and the kernels se_batch.c chooses among (the vector ones are
- * se_batch_x86.c's). */
+ * kernel falls back on, and the kernels se_kernel_choice.c chooses among (the vector ones are
+ * se_kernel_x86.c's). */
 #ifndef SE_BATCH_H
 #define SE_BATCH_H
 
 #include "studeval.h"
 
-#include "se_hand.h"
+#include "rank/se_hand.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -97,7 +97,7 @@ SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const
 
 /* The kernels: rows [begin, end) of a job, `want` the rankings asked for; each
  * returns the first invalid row when checking, else SE_NO_ROW. The scalar loop
- * (se_batch.c), portable and for rows a column stride apart: */
+ * (se_kernel_scalar.c), portable and for rows a column stride apart: */
 size_t se_rank_block_generic(const se_job *job, size_t begin, size_t end, int want);
 size_t se_rank_block_strided(const se_job *job, size_t begin, size_t end, int want);
 #if defined(SE_X86_GNU) || defined(SE_X86_MSVC)
@@ -105,7 +105,7 @@ size_t se_rank_block_popcnt(const se_job *job, size_t begin, size_t end, int wan
 #endif
 
 #if defined(SE_X86_GNU)
-/* The vector kernels (se_batch_x86.c), and what they need of the CPU. */
+/* The vector kernels (se_kernel_x86.c), and what they need of the CPU. */
 void se_simd_tables(void);
 int se_cpu_has_avx2(void);
 int se_cpu_has_avx512(void);
@@ -117,5 +117,14 @@ size_t se_rank_block_avx512_loads(const se_job *job, size_t begin, size_t end, i
 size_t se_rank_block_avx512_loads_strided(const se_job *job, size_t begin, size_t end,
                                           int want);
 #endif
+
+/* A kernel: its name and its two loops. se_kernel_choice.c says which one a call with
+ * these outputs (SE_RANK_* bits) takes, choosing once per process. */
+typedef struct se_kernel {
+    const char *name;
+    se_block_fn rows;    /* rows whose cards are adjacent (col_stride 1) */
+    se_block_fn strided; /* rows whose cards are col_stride bytes apart */
+} se_kernel;
+const se_kernel *se_kernel_for(int want);
 
 #endif /* SE_BATCH_H */

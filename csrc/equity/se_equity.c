@@ -16,10 +16,10 @@
  * completions that hold S and sweeping a Fenwick tree over the low ranks. */
 #include "studeval.h"
 
-#include "se_equity.h"
-#include "se_hand.h"
-#include "se_random.h"
-#include "se_threads.h"
+#include "equity/se_equity.h"
+#include "rank/se_hand.h"
+#include "base/se_random.h"
+#include "base/se_threads.h"
 
 #include <float.h>
 #include <stdlib.h>

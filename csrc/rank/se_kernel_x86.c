@@ -1,6 +1,6 @@
 /* The vector batch kernels for x86-64 (AVX-512 and AVX2), each compiled for its
- * instructions alone and run only where the CPU has them (se_batch.c chooses). */
-#include "se_batch.h"
+ * instructions alone and run only where the CPU has them (se_kernel_choice.c chooses). */
+#include "rank/se_batch.h"
 
 #include <string.h>
 
@@ -431,5 +431,5 @@ int se_cpu_has_avx512(void) {
            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bitalg");
 }
 #else
-typedef int se_batch_x86_none; /* no x86 vector kernels on this platform or compiler */
+typedef int se_kernel_x86_none; /* no x86 vector kernels on this platform or compiler */
 #endif

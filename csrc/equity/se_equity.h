@@ -4,8 +4,8 @@
 
 #include <stdint.h>
 
-#include "se_hand.h"
-#include "se_threads.h"
+#include "rank/se_hand.h"
+#include "base/se_threads.h"
 #include "studeval.h"
 
 /* A player's low when there is none (stud high, or no qualifying 8-or-better). */

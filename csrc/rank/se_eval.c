@@ -1,7 +1,7 @@
 /* Single-hand ranking, hand classes and status texts. */
 #include "studeval.h"
 
-#include "se_hand.h"
+#include "rank/se_hand.h"
 
 /* Validates n cards; on success fills *out and returns SE_OK. */
 static int se_prepare(const uint8_t *cards, int n, int min_cards, int max_cards, se_sums *out) {

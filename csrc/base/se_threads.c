@@ -5,7 +5,7 @@
 #if defined(__APPLE__) && !defined(_DARWIN_C_SOURCE)
 #define _DARWIN_C_SOURCE /* _SC_NPROCESSORS_ONLN, which _POSIX_C_SOURCE hides there */
 #endif
-#include "se_threads.h"
+#include "base/se_threads.h"
 
 #include "studeval.h"
 

@@ -1,7 +1,7 @@
 /* Random hands for the command line's --random and the benchmarks (studeval.h). */
 #include "studeval.h"
 
-#include "se_random.h"
+#include "base/se_random.h"
 
 se_status se_random_hands(uint64_t seed, size_t count, int size, uint8_t *out,
                           size_t row_stride) {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "se_engine.h"
-#include "se_threads.h"
+#include "engine/se_engine.h"
+#include "base/se_threads.h"
 #include "studeval.h"
 
 /* Table i's hand in play, and its other slot (the last finished hand). */

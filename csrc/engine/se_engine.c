@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "se_engine.h"
+#include "engine/se_engine.h"
 
 /* One bet and three raises a round. */
 #define SE_CAP 4

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "se_hand.h"
+#include "base/se_inline.h"
 
 typedef struct se_xoshiro {
     uint64_t s[4];
