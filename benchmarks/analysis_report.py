@@ -26,8 +26,9 @@ import time
 from pathlib import Path
 
 from studeval.analysis import analyze
-from studeval.histories import pokerstars, read
+from studeval.histories import read
 from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
 from studeval.play import random_hand
 from studeval.tracker import analyze_many
 

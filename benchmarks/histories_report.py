@@ -4,7 +4,7 @@
     python benchmarks/histories_report.py --quick    # 5,000 (a smoke run)
 
 studeval reads a PokerStars file of random seven-card stud hands (written by
-``studeval.histories.pokerstars.write``), replaying every hand through the engine
+``studeval.histories.rooms.pokerstars.write``), replaying every hand through the engine
 and checking every amount. pokerkit 0.7 reads PokerStars for no-limit hold'em only
 (``HandHistory.from_pokerstars``), so it gets a file of as many hold'em hands, for
 scale: the two are not the same work. Times are CPU seconds (``time.process_time``),
@@ -23,9 +23,10 @@ import time
 from collections.abc import Callable
 from unittest import mock
 
-from studeval.histories import _reader, pokerstars, read
+from studeval.histories import _reader, read
 from studeval.histories._fast import read_fast
 from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
 from studeval.play import random_hand
 
 TARGET = 20_000.0

@@ -289,25 +289,19 @@ def pokerkit_stud8_defect(hand: Any) -> bool:
 
 
 def room_writers() -> dict[str, Any]:
-    """Each room's writer (``write(hand, table)``) by the room its text is read as;
-    "Winning 2016" writes the Winning Poker Network's format before 2019."""
-    from studeval.histories import (
-        bovada,
-        everleaf,
-        fulltilt,
-        ipoker,
-        merge,
-        ongame,
-        pokerstars,
-        winamax,
-        winning,
-    )  # fmt: skip
+    """Each writer of every room (``write(hand, table)``), by the name of the format
+    it writes (the room's name for its newest: "Winning 2016" writes the Winning
+    Poker Network's format before 2019), from the list of rooms itself."""
+    from studeval.histories.rooms import ROOMS
 
-    return {"PokerStars": pokerstars.write, "Full Tilt Poker": fulltilt.write,
-            "Winamax": winamax.write, "Winning": winning.write,
-            "Winning 2016": winning.write_2016, "Bovada": bovada.write,
-            "OnGame": ongame.write, "Everleaf": everleaf.write, "iPoker": ipoker.write,
-            "Merge": merge.write}  # fmt: skip
+    writers = {name: w for room in ROOMS for name, w in room.writers.items()}
+    assert len(writers) >= 10, writers  # every room but the refused one writes
+    return writers
+
+
+def example(name: str) -> str:
+    """A room's example hand from tests/data/histories, exactly as written."""
+    return (DATA / "histories" / name).read_bytes().decode("utf-8")
 
 
 def play_out(hand: Any, rng: random.Random, passive: bool = False) -> Any:

@@ -12,8 +12,7 @@ from helpers import twin
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
 from studeval.analysis import SAMPLES, analyze, analyzed_seats
 from studeval.errors import OptionError, StudevalError
-from studeval.histories import read
-from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+from studeval.histories import EXAMPLE, read
 from studeval.phh import dumps
 from studeval.play import random_hand
 from studeval.tracker import COLUMNS, analyze_many
@@ -161,7 +160,7 @@ def test_a_viewpoint_sees_its_own_cards_and_the_others_up_cards() -> None:
 
 
 def test_a_history_is_analysed_by_its_players_names() -> None:
-    history = next(read(POKERSTARS_EXAMPLE))
+    history = next(read(EXAMPLE))
     found = analyze(history)
     assert found.players == tuple(p.name for p in history.players)
     assert found.all_in is None and found.net[4] == 39 - 15  # DarioZ: 39 less what went in
@@ -192,7 +191,7 @@ def test_analyze_many_gives_a_row_a_hand_and_player(tmp_path: Path) -> None:
     assert frame["luck"].sum() == pytest.approx(0)
     assert list(frame["all_in"]) == [6] * 6
     # Files: a card room's text and PHH, a directory read whole; one player's rows.
-    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
     (tmp_path / "hand.phh").write_text(dumps(hands[0]))
     rows = analyze_many(tmp_path, player="Hero")
     assert list(rows["player"]) == ["Hero"] and rows["net"][0] == pytest.approx(-0.01)

@@ -687,16 +687,16 @@ def test_command_errors_name_no_library_function(capsys):
 def _room_files(tmp_path: Path) -> Path:
     """A directory of a PokerStars file (two hands, one of them wrong), a Full Tilt
     file written from a random hand, and a PHH file."""
-    from studeval.histories import fulltilt
+    from studeval.histories import EXAMPLE
     from studeval.histories._writer import Table
-    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    from studeval.histories.rooms import fulltilt
     from studeval.phh import dumps
     from studeval.play import random_hand
 
     folder = tmp_path / "histories"
     (folder / "ftp").mkdir(parents=True)
-    bad = POKERSTARS_EXAMPLE.replace("#20261202017", "#7").replace("calls $0.02", "calls $0.05", 1)
-    (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE + "\n\n" + bad)
+    bad = EXAMPLE.replace("#20261202017", "#7").replace("calls $0.02", "calls $0.05", 1)
+    (folder / "stars.txt").write_text(EXAMPLE + "\n\n" + bad)
     hand = random_hand("razz", 3, seed=5)
     (folder / "ftp" / "razz.txt").write_text(fulltilt.write(hand, Table(names=["A", "B", "C"])))
     (folder / "hand.phh").write_text(dumps(random_hand("stud", 2, seed=6)))
@@ -726,10 +726,10 @@ def test_convert_writes_phhs_that_reads_back(capsys, tmp_path):
 
 
 def test_convert_jsonl_names_the_room_and_the_money(capsys, tmp_path):
-    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    from studeval.histories import EXAMPLE
 
     path = tmp_path / "one.txt"
-    path.write_text(POKERSTARS_EXAMPLE)
+    path.write_text(EXAMPLE)
     status, out, _ = run(capsys, "convert", str(path), "--to", "jsonl")
     record = json.loads(out)
     assert status == 0 and record["site"] == "PokerStars" and record["unit"] == "0.01"
@@ -742,8 +742,8 @@ def _all_in_history(tmp_path: Path) -> Path:
     """Two PokerStars hands of one table: Ann all in on 3rd street with the worse
     hand (and winning), then a hand with no all-in."""
     from studeval import Stakes, StudHand
-    from studeval.histories import pokerstars
     from studeval.histories._writer import Table
+    from studeval.histories.rooms import pokerstars
 
     texts = []
     for number, (ann, bob) in enumerate(
@@ -861,11 +861,11 @@ def test_replay_equity_prints_each_streets_shares_before_its_betting(capsys, tmp
 
 
 def test_replay_counts_the_refused_by_reason(capsys, tmp_path):
-    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    from studeval.histories import EXAMPLE
 
-    bad = POKERSTARS_EXAMPLE.replace("calls $0.02", "calls $0.05", 1)
+    bad = EXAMPLE.replace("calls $0.02", "calls $0.05", 1)
     (tmp_path / "bad.txt").write_text("\n\n".join([bad, bad.replace("#20261202017", "#8")]))
-    (tmp_path / "good.txt").write_text(POKERSTARS_EXAMPLE.replace("#20261202017", "#9"))
+    (tmp_path / "good.txt").write_text(EXAMPLE.replace("#20261202017", "#9"))
     (tmp_path / "junk.phh").write_text('variant = "F7S"\nnot = [a phh')
     (tmp_path / "notes.txt").write_text("not = [a phh")
     status, _, err = run(capsys, "replay", str(tmp_path))

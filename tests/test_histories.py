@@ -1,7 +1,7 @@
 """Card-room hand histories: read, replayed through the engine, every amount checked.
 
 The texts here are written by the project: the example in
-:mod:`studeval.histories.pokerstars`, edits of it, and random hands written by each
+:mod:`studeval.histories.rooms.pokerstars`, edits of it, and random hands written by each
 room's writer and read back (the round trip).
 """
 
@@ -15,27 +15,23 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from helpers import room_writers
+from helpers import example, room_writers
 
 from studeval import Stakes
 from studeval.cards import card_str
-from studeval.histories import (
-    SITES,
-    History,
-    HistoryError,
-    bovada,
-    everleaf,
-    find_site,
-    ipoker,
-    merge,
-    ongame,
-    pokerstars,
-    read,
-    winning,
-)
+from studeval.histories import EXAMPLE, SITES, History, HistoryError, find_site, read
 from studeval.histories._writer import Table
-from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+from studeval.histories.rooms import bovada, merge, pokerstars, winning
 from studeval.play import random_hand
+
+#: The rooms' example hands (tests/data/histories).
+BOVADA_EXAMPLE = example("bovada.txt")
+EVERLEAF_EXAMPLE = example("everleaf.txt")
+IPOKER_EXAMPLE = example("ipoker.xml")
+MERGE_EXAMPLE = example("merge.xml")
+ONGAME_EXAMPLE = example("ongame.txt")
+WINNING_2016_EXAMPLE = example("winning_2016.txt")
+WINNING_EXAMPLE = example("winning.txt")
 
 WRITERS = room_writers()
 #: How a room's hand number reads back from the number the writer was given.
@@ -61,7 +57,7 @@ def _as_read(actions: list[tuple[str, int | None, int, int | None]]
 
 
 def test_a_pokerstars_hand_is_read_to_the_cent() -> None:
-    history = next(read(POKERSTARS_EXAMPLE))
+    history = next(read(EXAMPLE))
     assert isinstance(history, History)
     assert (history.site, history.hand_id, history.table, history.game) == (
         "PokerStars", "20261202017", "Vega III", "razz")  # fmt: skip
@@ -87,7 +83,7 @@ def test_a_pokerstars_hand_is_read_to_the_cent() -> None:
 def test_to_phh_keeps_the_room_names_and_replays_the_same() -> None:
     from studeval.phh import loads
 
-    history = next(read(POKERSTARS_EXAMPLE))
+    history = next(read(EXAMPLE))
     text = history.to_phh()
     assert 'venue = "PokerStars"' in text and "hand = 20261202017" in text
     assert 'players = ["alba_k", "bruno1977", "cleo42", "Hero", "DarioZ"]' in text
@@ -95,8 +91,8 @@ def test_to_phh_keeps_the_room_names_and_replays_the_same() -> None:
 
 
 def _edited(old: str, new: str) -> str:
-    assert old in POKERSTARS_EXAMPLE
-    return POKERSTARS_EXAMPLE.replace(old, new, 1)
+    assert old in EXAMPLE
+    return EXAMPLE.replace(old, new, 1)
 
 
 @pytest.mark.parametrize(
@@ -132,32 +128,32 @@ def test_a_history_that_disagrees_with_its_replay_is_refused(
 
 def test_collect_yields_the_errors_and_reads_on() -> None:
     bad = _edited("bruno1977: calls $0.02", "bruno1977: calls $0.03")
-    text = bad + "\n\n" + POKERSTARS_EXAMPLE.replace("20261202017", "2")
+    text = bad + "\n\n" + EXAMPLE.replace("20261202017", "2")
     found = list(read(text, errors="collect"))
     assert [type(x).__name__ for x in found] == ["HistoryError", "History"]
     assert isinstance(found[1], History) and found[1].hand_id == "2"
-    assert found[1].line == POKERSTARS_EXAMPLE.count("\n") + 3  # after two blank lines
+    assert found[1].line == EXAMPLE.count("\n") + 3  # after two blank lines
     with pytest.raises(HistoryError, match=r"calls 0\.03"):
         list(read(text))
 
 
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(HistoryError, match="unknown site 'Nowhere'; known: PokerStars"):
-        list(read(POKERSTARS_EXAMPLE, site="Nowhere"))
+        list(read(EXAMPLE, site="Nowhere"))
     with pytest.raises(HistoryError, match="errors must be 'raise' or 'collect'"):
-        list(read(POKERSTARS_EXAMPLE, errors="ignore"))  # type: ignore[call-overload]
+        list(read(EXAMPLE, errors="ignore"))  # type: ignore[call-overload]
     with pytest.raises(HistoryError, match="got int"):
         list(read(42))
     with pytest.raises(HistoryError, match="no such file or directory"):
         list(read("/no/such/history.txt"))
     # A text with no hand of the room asked for is reported, not passed over.
     with pytest.raises(HistoryError, match="no Full Tilt Poker hand in it"):
-        list(read(POKERSTARS_EXAMPLE, site="Full Tilt Poker"))
+        list(read(EXAMPLE, site="Full Tilt Poker"))
 
 
 def test_encodings_files_directories_and_open_files(tmp_path: Path) -> None:
     """UTF-8 with and without a byte-order mark, UTF-16 with one, code page 1252."""
-    text = POKERSTARS_EXAMPLE.replace("cleo42", "mégane")
+    text = EXAMPLE.replace("cleo42", "mégane")
     (tmp_path / "deep").mkdir()
     (tmp_path / "a.txt").write_bytes(text.encode("utf-8"))
     (tmp_path / "b.txt").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
@@ -229,7 +225,7 @@ def test_random_hands_written_by_a_room_read_back_the_same(site: str) -> None:
 def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     """iPoker lists a round's actions seat by seat and numbers them in the order they
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
-    history = next(read(ipoker.IPOKER_EXAMPLE))
+    history = next(read(IPOKER_EXAMPLE))
     assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
                      "Everleaf", "PartyPoker", "iPoker", "Merge")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
@@ -243,10 +239,10 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
         22,
         4,
     ]  # 2s 7h 3c
-    wrong = ipoker.IPOKER_EXAMPLE.replace('win="104" bet="62"', 'win="104" bet="64"')
+    wrong = IPOKER_EXAMPLE.replace('win="104" bet="62"', 'win="104" bet="64"')
     with pytest.raises(HistoryError, match="Villain bet 64; the replay puts in 62"):
         next(read(wrong))
-    late = ipoker.IPOKER_EXAMPLE.replace(
+    late = IPOKER_EXAMPLE.replace(
         'action no="4" player="Villain"', 'action no="99" player="Villain"'
     )
     with pytest.raises(HistoryError, match=r"line 15: Hero calls, but Villain is to act"):
@@ -256,30 +252,30 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
 def test_a_merge_game_is_read_with_its_totals_and_its_winners() -> None:
     """Merge gives a raise's street total and a call's chips; its winner amounts
     hold the uncalled bet given back, and the rake is what went in less what came out."""
-    history = next(read(merge.MERGE_EXAMPLE))
+    history = next(read(MERGE_EXAMPLE))
     assert (history.site, history.hand_id, history.table, history.currency) == (
         "Merge", "1-1", "Example (1)", "USD")  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
     assert history.hand.stacks == [210, 188] and history.rake == 2
     assert history.hand.result is not None and history.hand.result.returned == [10, 0]
     # With no rake field the total cannot be checked on its own, but who won is.
-    wrong = merge.MERGE_EXAMPLE.replace('potnumber="1" player="1"', 'potnumber="1" player="2"')
+    wrong = MERGE_EXAMPLE.replace('potnumber="1" player="1"', 'potnumber="1" player="2"')
     with pytest.raises(HistoryError, match=r"Hero collected 0\.00; the replay pays 0\.32, an"):
         next(read(wrong))
-    no_limit = merge.MERGE_EXAMPLE.replace('stakes="Limit', 'stakes="No Limit')
+    no_limit = MERGE_EXAMPLE.replace('stakes="Limit', 'stakes="No Limit')
     assert "not a fixed-limit seven-card stud game" in str(next(read(no_limit, errors="collect")))
 
 
 def test_a_bovada_hand_finds_its_streets_and_limits_from_its_lines() -> None:
     """Older Bovada files have no line between streets and name no limits: a street
     begins where the deals begin again, and the completion is the small bet."""
-    history = next(read(bovada.BOVADA_EXAMPLE))
+    history = next(read(BOVADA_EXAMPLE))
     assert history.tournament == "2" and history.hero == "Seat+2"
     assert [p.seat for p in history.players] == [1, 2]
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)
     assert [e.street for e in history.hand.events if e.kind == "deal"] == [3, 3, 4, 4, 5, 5]
     assert history.hand.stacks == [1488, 1512] and history.collected["Seat+2"] == 24
-    wrong = bovada.BOVADA_EXAMPLE.replace("Seat+1 : Call 5", "Seat+1 : Call 6")
+    wrong = BOVADA_EXAMPLE.replace("Seat+1 : Call 5", "Seat+1 : Call 6")
     with pytest.raises(HistoryError, match=r"line 11: Seat\+1 calls 6; the call is 5"):
         next(read(wrong))
 
@@ -288,7 +284,7 @@ def test_a_winning_hand_trusts_only_the_raise_total_and_reads_its_summary() -> N
     """Since 2019 Winning writes "raises $A to $B" with an unreliable A, the total
     pot after the rake and the jackpot fee, and a pot won without a showdown only
     in the summary."""
-    history = next(read(winning.WINNING_EXAMPLE))
+    history = next(read(WINNING_EXAMPLE))
     assert (history.site, history.hand_id, history.table, history.hero) == (
         "Winning", "90412077", "Lindale", "Hero")  # fmt: skip
     assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
@@ -297,14 +293,14 @@ def test_a_winning_hand_trusts_only_the_raise_total_and_reads_its_summary() -> N
         ("complete", 4)]  # fmt: skip
     assert history.collected["Player2"] == 36 and history.rake == 1
     assert history.hand.result is not None and history.hand.result.payouts[3] == 36 + 8
-    with_fee = winning.WINNING_EXAMPLE.replace(
+    with_fee = WINNING_EXAMPLE.replace(
         "Total pot $0.36 | Rake $0.01", "Total pot $0.36 | Rake $0.00 | JP Fee $0.01"
     )
     assert next(read(with_fee)).rake == 1  # the fee is taken as rake is
-    wrong = winning.WINNING_EXAMPLE.replace("show and won $0.36", "show and won $0.35")
+    wrong = WINNING_EXAMPLE.replace("show and won $0.36", "show and won $0.35")
     with pytest.raises(HistoryError, match=r"Player2 collected 0\.35; the replay pays 0\.36"):
         next(read(wrong))
-    unknown = winning.WINNING_EXAMPLE.replace("Player0 checks", "Player0 knocks", 1)
+    unknown = WINNING_EXAMPLE.replace("Player0 checks", "Player0 knocks", 1)
     with pytest.raises(HistoryError, match="a line this reader does not know: 'Player0 knocks'"):
         next(read(unknown))
 
@@ -313,7 +309,7 @@ def test_a_winning_2016_hand_is_read_card_by_card_and_pays_the_low_the_odd_chip(
     """The older software writes a line a card (no 3rd street marker; its "Third
     street" is the fourth), what each put in and took only in the summary, and
     gives the odd chip of a hi/lo split to the low half."""
-    history = next(read(winning.WINNING_2016_EXAMPLE))
+    history = next(read(WINNING_2016_EXAMPLE))
     assert (history.game, history.hand_id, history.table, history.hero) == (
         "stud8", "700102033", "Pampas - 2", "Quill")  # fmt: skip
     assert history.played_at is not None and history.played_at.second == 5
@@ -327,10 +323,10 @@ def test_a_winning_2016_hand_is_read_card_by_card_and_pays_the_low_the_odd_chip(
     assert [card_str(c) if c is not None else None for c in hand.cards[2]] == [
         "5d", "3d", "3s", "6s", "8s", "8h", "Ad"]  # fmt: skip
     assert history.collected == {"Moth": 0, "Quill": 353, "Rowan": 352}
-    wrong = winning.WINNING_2016_EXAMPLE.replace("3.55. Collects: 3.52", "3.45. Collects: 3.52")
+    wrong = WINNING_2016_EXAMPLE.replace("3.55. Collects: 3.52", "3.45. Collects: 3.52")
     with pytest.raises(HistoryError, match=r"Rowan bet 3\.45; the replay puts in 3\.55"):
         next(read(wrong))
-    cut = winning.WINNING_2016_EXAMPLE.split("Player Moth ante")[0]
+    cut = WINNING_2016_EXAMPLE.split("Player Moth ante")[0]
     assert "the text ends before a card is dealt" in str(next(read(cut, errors="collect")))
 
 
@@ -338,7 +334,7 @@ def test_an_ongame_hand_is_read_from_its_street_lines_and_its_summary() -> None:
     """OnGame: "-" for a card not seen; in "raises $A to $B" A is the street total
     (B the hand's); "big bring in" is a completion; the winners, the pot and the
     rake only in the summary."""
-    history = next(read(ongame.ONGAME_EXAMPLE))
+    history = next(read(ONGAME_EXAMPLE))
     assert (history.site, history.hand_id, history.table, history.currency) == (
         "OnGame", "R5-700123456-12", "Kestrel", "USD")  # fmt: skip
     assert history.played_at is not None and history.played_at.utcoffset() == timedelta(hours=1)
@@ -348,22 +344,22 @@ def test_an_ongame_hand_is_read_from_its_street_lines_and_its_summary() -> None:
     assert events == [("bet", 1, 100), ("raise", 0, 200), ("call", 1, 200)]
     assert history.hand.stacks == [2140, 6820] and history.rake == 40
     assert history.hand.cards[1][:2] != [None, None]  # shown beside the seat
-    completed = ongame.ONGAME_EXAMPLE.replace("small bring in $0.25", "big bring in $0.50")
+    completed = ONGAME_EXAMPLE.replace("small bring in $0.25", "big bring in $0.50")
     completed = completed.replace("Anna B raises $0.50 to $0.50", "Anna B raises $1 to $1")
     completed = completed.replace("Hero calls $0.25", "Hero calls $0.50")
     with pytest.raises(HistoryError, match=r"Anna B collected 6\.80; the replay pays 7\.80"):
         next(read(completed))  # read and replayed: only the summary's amounts differ now
-    wrong = ongame.ONGAME_EXAMPLE.replace("Rake taken: $0.40", "Rake taken: $0.30")
+    wrong = ONGAME_EXAMPLE.replace("Rake taken: $0.40", "Rake taken: $0.30")
     with pytest.raises(HistoryError, match=r"Anna B collected 6\.80; the replay pays 6\.90"):
         next(read(wrong))
     # A re-raise: "raises $2 to $4" adds 2 to Anna's bet of 1 on 4th street.
-    reraised = ongame.ONGAME_EXAMPLE.replace(
+    reraised = ONGAME_EXAMPLE.replace(
         "Hero raises $2 to $2.50\nAnna B calls $1",
         "Hero raises $2 to $2.50\nAnna B raises $2 to $3.50\nHero calls $1",
     ).replace("$7.20 won by Anna B ($6.80)", "$9.20 won by Anna B ($8.80)")
     assert [(e.kind, e.to) for e in next(read(reraised)).hand.events if e.street == 4 and e.to] == [
         ("bet", 100), ("raise", 200), ("raise", 300), ("call", 300)]  # fmt: skip
-    pot = ongame.ONGAME_EXAMPLE.replace("Main pot: $7.20", "Main pot: $7.30")
+    pot = ONGAME_EXAMPLE.replace("Main pot: $7.20", "Main pot: $7.30")
     with pytest.raises(HistoryError, match=r"the total pot is 7\.30; the replay's is 7\.20"):
         next(read(pot))
 
@@ -372,7 +368,7 @@ def test_an_everleaf_hand_has_no_line_for_the_uncalled_bet_nor_the_rake() -> Non
     """Everleaf writes what a call or a raise adds, no uncalled bet given back and no
     rake: the rake is what the pot held less what was won, and the rest is checked
     against it."""
-    history = next(read(everleaf.EVERLEAF_EXAMPLE))
+    history = next(read(EVERLEAF_EXAMPLE))
     assert (history.site, history.table, history.currency, history.hero) == (
         "Everleaf", "Tammela", "EUR", "Nadia")  # fmt: skip
     assert history.stakes == Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -380,13 +376,13 @@ def test_an_everleaf_hand_has_no_line_for_the_uncalled_bet_nor_the_rake() -> Non
     assert [(e.kind, e.to) for e in history.hand.events if e.seat == 0 and e.to][:2] == [
         ("bring_in", 2), ("raise", 10)]  # fmt: skip
     assert history.rake == 2 and history.hand.stacks == [234, 264]
-    unraked = everleaf.EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.32 EURO")
+    unraked = EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.32 EURO")
     assert next(read(unraked)).rake == 0
-    too_much = everleaf.EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.33 EURO")
+    too_much = EVERLEAF_EXAMPLE.replace("€ 0.30 EURO", "€ 0.33 EURO")
     with pytest.raises(HistoryError, match=r"Olek collected 0\.33; the replay pays 0\.32"):
         next(read(too_much))
     # The older files show no other player's up cards: refused, with the reason.
-    blind = everleaf.EVERLEAF_EXAMPLE.replace("Dealt to Olek [ Kd ].\n", "")
+    blind = EVERLEAF_EXAMPLE.replace("Dealt to Olek [ Kd ].\n", "")
     assert "Olek has no up card on 3rd street" in str(next(read(blind, errors="collect")))
 
 

@@ -15,17 +15,10 @@ from unittest import mock
 import pytest
 
 from studeval import Stakes, StudHand
-from studeval.histories import (
-    HistoryError,
-    everleaf,
-    fulltilt,
-    pokerstars,
-    read,
-    winamax,
-    winning,
-)
+from studeval.histories import EXAMPLE, HistoryError, read
 from studeval.histories import _reader as reader_module
 from studeval.histories._writer import Table
+from studeval.histories.rooms import everleaf, fulltilt, pokerstars, winamax, winning
 from studeval.play import random_hand
 
 _HEADER = """\
@@ -165,7 +158,7 @@ def test_the_repeated_cards_may_be_the_up_cards_only() -> None:
 def test_an_earlier_line_that_disagrees_is_named_first() -> None:
     """A deal line changed on 4th street: the replay's refusal of its card comes
     before the 5th street line that no longer repeats it."""
-    text = pokerstars.POKERSTARS_EXAMPLE.replace("Dealt to cleo42 [3s] [Js]",
+    text = EXAMPLE.replace("Dealt to cleo42 [3s] [Js]",
                                                  "Dealt to cleo42 [3s] [Qc]")  # fmt: skip
     assert "duplicate card Qc" in _both(text)[0]
 
@@ -190,11 +183,12 @@ def test_long_lines_are_read_in_linear_time() -> None:
     The subprocess's limit only keeps a hang from stalling the tests: it is far
     above what linear patterns take on any machine."""
     code = (
-        "from studeval.histories import fulltilt, pokerstars, winamax, winning, read\n"
+        "from studeval.histories import EXAMPLE, read\n"
+        "from studeval.histories.rooms import fulltilt, pokerstars, winamax, winning\n"
         "line = 'Total pot $1' + ' ' * 300_000 + 'x'\n"
         "for room in (pokerstars, fulltilt, winamax):\n"
         "    assert room.GRAMMAR.totals.match(line)['pot'] == '$1'\n"
-        "example = pokerstars.POKERSTARS_EXAMPLE\n"
+        "example = EXAMPLE\n"
         "for where, extra in [('Rake $0.02', line),\n"
         "                     ('3rd STREET ***', 'Dealt to cleo42 [' * 50_000),\n"
         "                     ('3rd STREET ***', 'DarioZ: shows [' * 50_000),\n"

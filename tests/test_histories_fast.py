@@ -13,10 +13,11 @@ import pytest
 
 from studeval import Stakes, _core
 from studeval.errors import CoreCallError, StudevalError
-from studeval.histories import HistoryError, pokerstars, read
+from studeval.histories import EXAMPLE, HistoryError, read
 from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
 from studeval.play import random_hand
 
 #: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
@@ -234,7 +235,7 @@ def test_names_that_start_as_a_line_does_are_left_to_the_general_reader() -> Non
 
 
 def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
-    example = pokerstars.POKERSTARS_EXAMPLE.rstrip("\n")
+    example = EXAMPLE.rstrip("\n")
     grammar = pokerstars.GRAMMAR
     assert read_fast(grammar, example, 1, None) is not None
     for old, new in [

@@ -8,6 +8,7 @@ some with a line reworded the way the room words it.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from decimal import Decimal
@@ -16,17 +17,10 @@ import pytest
 from helpers import play_out, room_writers
 
 from studeval import Stakes, StudHand
-from studeval.histories import (
-    HistoryError,
-    bovada,
-    everleaf,
-    fulltilt,
-    pokerstars,
-    read,
-    winning,
-)
+from studeval.histories import HistoryError, read
 from studeval.histories._record import reason_kind
 from studeval.histories._writer import Table, amount_text
+from studeval.histories.rooms import bovada, everleaf, fulltilt, pokerstars, winning
 from studeval.houserules import HouseRules
 from studeval.play import random_hand
 
@@ -294,3 +288,20 @@ def test_a_text_cut_in_a_street_marker_ends_before_the_hand_does(site: str) -> N
     deal = next(line for line in text[text.index(marker) :].splitlines() if "Dealt to" in line)
     missing = next(read(text.replace(deal + "\n", "", 1), errors="collect"))
     assert isinstance(missing, HistoryError) and missing.kind == "P has no up card on 4th street"
+
+
+def test_every_room_module_is_in_the_list_of_rooms_once() -> None:
+    """A room's module left out of ROOMS would be read by nothing, and silently."""
+    import pkgutil
+
+    from studeval.histories import rooms
+
+    modules = {m.name for m in pkgutil.iter_modules(rooms.__path__)}
+    listed = list(rooms.ROOMS)
+    assert len(modules) == len(listed) == len({r.site for r in listed}) >= 10
+    for name in modules:
+        module = importlib.import_module(f"studeval.histories.rooms.{name}")
+        assert sum(module.ROOM is r for r in listed) == 1, name
+    for room in listed:  # a room writes its hands unless they are all refused
+        assert bool(room.writers) == (room.refused is None), room.site
+        assert all(g.site == room.site for g in room.formats)

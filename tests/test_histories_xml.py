@@ -13,16 +13,22 @@ import re
 from decimal import Decimal
 
 import pytest
+from helpers import example
 
 from studeval import Stakes, StudHand
-from studeval.histories import HistoryError, ipoker, merge, read
+from studeval.histories import ROOMS, HistoryError, read
 from studeval.histories._record import NotStudError, Transcript
 from studeval.histories._writer import Table
-from studeval.histories.ipoker import IPOKER_EXAMPLE
-from studeval.histories.merge import MERGE_EXAMPLE
+from studeval.histories.rooms import ipoker, merge
 from studeval.play import random_hand
 
-WRITERS = {"iPoker": ipoker.write, "Merge": merge.write}
+#: The rooms' example hands (tests/data/histories).
+IPOKER_EXAMPLE = example("ipoker.xml")
+MERGE_EXAMPLE = example("merge.xml")
+
+#: The XML rooms' writers, from the list of rooms.
+WRITERS = {r.site: r.write for r in ROOMS if r.xml is not None}
+assert sorted(WRITERS) == ["Merge", "iPoker"]
 #: Merge's code of each game in a mixed game's file, cash and tournament.
 MIXED_CODES = {"stud": ("39", "41"), "stud8": ("43", "45"), "razz": ("47", "49")}
 

@@ -10,21 +10,22 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from helpers import pokerkit_automations, pokerkit_plays, pokerkit_stud8_defect
+from helpers import example, pokerkit_automations, pokerkit_plays, pokerkit_stud8_defect
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studeval import HouseRules, Stakes, StudHand
 from studeval._phhwrite import lone_winner
-from studeval.histories import read
-from studeval.histories.ongame import ONGAME_EXAMPLE
-from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+from studeval.histories import EXAMPLE, read
 from studeval.phh import PHH_EXAMPLE, PHHError, dumps, hand_number, loads, money_unit
+
+#: The rooms' example hands (tests/data/histories).
+ONGAME_EXAMPLE = example("ongame.txt")
 
 # ---- the money of a chip -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("example", [POKERSTARS_EXAMPLE, ONGAME_EXAMPLE])
+@pytest.mark.parametrize("example", [EXAMPLE, ONGAME_EXAMPLE])
 def test_a_rooms_hand_keeps_the_money_of_a_chip(example: str) -> None:
     """A cents game written as PHH reads back with its chip worth a cent: each seat
     wins or loses the same money as in the room's text, in the same currency."""
@@ -110,7 +111,7 @@ def test_a_hand_id_reads_back_as_written(hand_id: str, written: list[str]) -> No
 
 
 def test_a_rooms_hand_id_keeps_its_zeros() -> None:
-    history = next(iter(read(POKERSTARS_EXAMPLE.replace("#20261202017", "#000123"))))
+    history = next(iter(read(EXAMPLE.replace("#20261202017", "#000123"))))
     hand = loads(history.to_phh())
     assert hand.info["hand"] == history.hand_id == "000123"
 

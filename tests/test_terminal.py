@@ -154,8 +154,8 @@ def test_replay_of_a_directory_of_room_histories_in_a_terminal(
 ) -> None:
     """`studeval replay DIR` on 30 PokerStars files: the progress bar on the terminal,
     every hand replayed, the count at the end, no traceback."""
-    from studeval.histories import pokerstars
     from studeval.histories._writer import Table
+    from studeval.histories.rooms import pokerstars
     from studeval.play import random_hand
 
     for number in range(30):

@@ -13,9 +13,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+from helpers import example
 
 from studeval.cli import main
 from studeval.histories import (
+    EXAMPLE,
     DuplicateHandError,
     DuplicateHandsWarning,
     History,
@@ -26,9 +28,10 @@ from studeval.histories import (
     UnreadableFileError,
     read,
 )
-from studeval.histories.ipoker import IPOKER_EXAMPLE
-from studeval.histories.merge import MERGE_EXAMPLE
-from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+
+#: The rooms' example hands (tests/data/histories).
+IPOKER_EXAMPLE = example("ipoker.xml")
+MERGE_EXAMPLE = example("merge.xml")
 
 HEADER = "PokerStars Game #20261202017:  Razz Limit ($0.04/$0.08 USD) - 2026/12/02 10:24:42 ET"
 
@@ -36,14 +39,14 @@ HEADER = "PokerStars Game #20261202017:  Razz Limit ($0.04/$0.08 USD) - 2026/12/
 def stars(hand_id: str, game: str = "Razz Limit", stakes: str = "($0.04/$0.08 USD)") -> str:
     """The PokerStars example with another hand id, game or stakes."""
     header = f"PokerStars Game #{hand_id}:  {game} {stakes} - 2026/12/02 10:24:42 ET"
-    return POKERSTARS_EXAMPLE.replace(HEADER, header)
+    return EXAMPLE.replace(HEADER, header)
 
 
 def home_game(hand_id: str) -> str:
     """A Home Game hand of an 8-Game tournament, as PokerStars writes its header."""
     header = (f"PokerStars Home Game Hand #{hand_id}: {{Dazzle's Room}} Tournament #7431, "
               "100+9 8-Game (Razz Limit) - Level I (4/8) - 2026/12/02 10:24:42 ET")  # fmt: skip
-    text = POKERSTARS_EXAMPLE.replace(HEADER, header)
+    text = EXAMPLE.replace(HEADER, header)
     # Tournament chips: each cent of the example a chip.
     return re.sub(r"\$(\d+)\.(\d\d)", lambda m: str(int(m[1]) * 100 + int(m[2])), text)
 
@@ -63,7 +66,7 @@ def test_a_text_of_no_known_room_is_reported_never_passed_over(tmp_path: Path) -
     kings_club = "Hand #45 - 2020-10-14 20:01:02\nGame: 7 Card Stud ($44 - $88) - Table Ivory\n"
     (tmp_path / "kingsclub.txt").write_text(kings_club)
     (tmp_path / "README.txt").write_text("Exports from three rooms.\n")
-    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
     (tmp_path / "empty.txt").write_text("")
     found = list(read(tmp_path, errors="collect"))
     assert statuses(found) == ["not a history", "not a history", "not a history", "read"]
@@ -88,8 +91,8 @@ def test_other_games_of_mixed_files_are_their_own_kind() -> None:
 
 
 def test_a_hand_is_counted_once_by_room_and_hand_id(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text(POKERSTARS_EXAMPLE)
-    (tmp_path / "b.txt").write_text(stars("8") + "\n\n" + POKERSTARS_EXAMPLE)
+    (tmp_path / "a.txt").write_text(EXAMPLE)
+    (tmp_path / "b.txt").write_text(stars("8") + "\n\n" + EXAMPLE)
     found = list(read(tmp_path, errors="collect"))
     assert statuses(found) == ["read", "read", "duplicate"]
     copy = found[2]
@@ -107,7 +110,7 @@ def test_a_hand_is_counted_once_by_room_and_hand_id(tmp_path: Path) -> None:
 
 
 def test_files_that_cannot_be_read_are_named_and_the_rest_read(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text(POKERSTARS_EXAMPLE)
+    (tmp_path / "a.txt").write_text(EXAMPLE)
     os.mkfifo(tmp_path / "b.fifo")  # read whole, it would wait for a writer for ever
     (tmp_path / "c.txt").symlink_to(tmp_path / "gone.txt")
     (tmp_path / "d.txt").symlink_to("/proc/self/mem")  # reading it fails with EIO
@@ -121,7 +124,7 @@ def test_files_that_cannot_be_read_are_named_and_the_rest_read(tmp_path: Path) -
 
 
 def test_a_text_without_a_line_feed_is_a_text_not_a_path() -> None:
-    for text in (POKERSTARS_EXAMPLE.replace("\n", "\r"), IPOKER_EXAMPLE.replace("\n", "")):
+    for text in (EXAMPLE.replace("\n", "\r"), IPOKER_EXAMPLE.replace("\n", "")):
         assert statuses(list(read(text, errors="collect"))) == ["read"]
     with pytest.raises(HistoryError, match=r"cannot read|no such file"):
         list(read("A" * 300))  # a name too long for the system: an error of ours
@@ -129,12 +132,12 @@ def test_a_text_without_a_line_feed_is_a_text_not_a_path() -> None:
 
 def test_utf16_without_a_byte_order_mark_is_read() -> None:
     for codec in ("utf-16-le", "utf-16-be"):
-        assert [h.hand_id for h in read(POKERSTARS_EXAMPLE.encode(codec))] == ["20261202017"]
+        assert [h.hand_id for h in read(EXAMPLE.encode(codec))] == ["20261202017"]
 
 
 def test_two_rooms_in_one_file_are_both_read() -> None:
-    for first, then in ((POKERSTARS_EXAMPLE, IPOKER_EXAMPLE), (POKERSTARS_EXAMPLE, MERGE_EXAMPLE),
-                        (IPOKER_EXAMPLE, POKERSTARS_EXAMPLE)):  # fmt: skip
+    for first, then in ((EXAMPLE, IPOKER_EXAMPLE), (EXAMPLE, MERGE_EXAMPLE),
+                        (IPOKER_EXAMPLE, EXAMPLE)):  # fmt: skip
         rooms = [next(read(first)).site, next(read(then)).site]
         assert [h.site for h in read(first + "\n" + then)] == rooms
     second = IPOKER_EXAMPLE.replace('gamecode="100"', 'gamecode="101"')
@@ -152,8 +155,8 @@ def _folder(tmp_path: Path) -> Path:
     """Dollars, euros, tournament chips, a copy, a hold'em hand and a README."""
     folder = tmp_path / "exports"
     folder.mkdir()
-    (folder / "usd.txt").write_text(POKERSTARS_EXAMPLE + "\n\n" + stars("2", "Hold'em Limit"))
-    (folder / "usd-copy.txt").write_text(POKERSTARS_EXAMPLE)
+    (folder / "usd.txt").write_text(EXAMPLE + "\n\n" + stars("2", "Hold'em Limit"))
+    (folder / "usd-copy.txt").write_text(EXAMPLE)
     (folder / "eur.txt").write_text(stars("3", stakes="(€0.04/€0.08 EUR)").replace("$", "€"))
     (folder / "tour.txt").write_text(home_game("4"))
     (folder / "README.txt").write_text("Three rooms' exports.\n")
@@ -269,8 +272,8 @@ def test_a_hand_and_its_phh_conversion_count_once(capsys, tmp_path: Path) -> Non
     pytest.importorskip("pandas")
     from studeval.tracker import analyze_many
 
-    (tmp_path / "stars.txt").write_text(POKERSTARS_EXAMPLE)
-    history = next(read(POKERSTARS_EXAMPLE))
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
+    history = next(read(EXAMPLE))
     (tmp_path / "stars.phh").write_text(history.to_phh())
     frame = analyze_many(tmp_path, player="DarioZ", client=False)
     assert frame["hand_id"].tolist() == ["20261202017"] and frame["net"].tolist() == [0.24]

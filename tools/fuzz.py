@@ -263,9 +263,9 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
 def _history_seed() -> str:
     """The PokerStars example hand (written for the project), the history fuzzer's seed,
     from the installed package (as atheris needs it too)."""
-    from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    from studeval.histories import EXAMPLE
 
-    return POKERSTARS_EXAMPLE
+    return EXAMPLE
 
 
 def atheris_run(work: Path, seconds: int) -> str:

@@ -265,9 +265,9 @@ def analyze_many(
     (``pip install 'studeval[dask]'``).
 
     >>> import pathlib, tempfile
-    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    >>> from studeval.histories import EXAMPLE
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
+    >>> _ = (folder / "stars.txt").write_text(EXAMPLE)
     >>> _ = (folder / "README.txt").write_text("My exports")
     >>> frame = analyze_many(folder, player="DarioZ")
     >>> frame[["hand_id", "net", "currency"]].values.tolist()

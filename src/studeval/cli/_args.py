@@ -37,8 +37,24 @@ GAME_HELP = (
 RULES_HELP = "house rules: robert (Robert's Rules of Poker, the default) or wsop"
 
 
+#: Where an epilog lists the card rooms read: filled in from the list of rooms when
+#: the help is printed (imported then, not at the start of every command).
+ROOMS_MARK = "{rooms}"
+
+
 class Formatter(argparse.RawDescriptionHelpFormatter):
-    """Keeps the example epilogs as written."""
+    """Keeps the example epilogs as written, the rooms read filled in."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if ROOMS_MARK in text:
+            import textwrap
+
+            from studeval.histories.rooms import SITES
+
+            rooms = textwrap.fill(", ".join(SITES), width=78, initial_indent="  ",
+                                  subsequent_indent="  ")  # fmt: skip
+            text = text.replace(ROOMS_MARK, rooms.strip())
+        return super()._fill_text(text, width, indent)
 
 
 _COUNT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:e(\+?\d{1,2}))?([kmg]?)", re.IGNORECASE)

@@ -3,10 +3,10 @@ histories, from files, directories and standard input, each hand read or reporte
 in turn, and a hand counted once however many files hold it.
 
 >>> import pathlib, tempfile
->>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> from studeval.histories import EXAMPLE
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> _ = (folder / "stars.txt").write_text(POKERSTARS_EXAMPLE)
->>> _ = (folder / "copy.txt").write_text(POKERSTARS_EXAMPLE)
+>>> _ = (folder / "stars.txt").write_text(EXAMPLE)
+>>> _ = (folder / "copy.txt").write_text(EXAMPLE)
 >>> [(found.status, found.history and found.history.hand_id) for found in load([str(folder)])]
 [('read', '20261202017'), ('duplicate', None)]
 """

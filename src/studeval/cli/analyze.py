@@ -2,9 +2,9 @@ r"""``studeval analyze``: played hands' results, all-in adjusted, and the tracke
 
 >>> import tempfile, pathlib, contextlib, io
 >>> from studeval.cli import main
->>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> from studeval.histories import EXAMPLE
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "stars.txt"
->>> _ = path.write_text(POKERSTARS_EXAMPLE)
+>>> _ = path.write_text(EXAMPLE)
 >>> with contextlib.redirect_stderr(io.StringIO()):
 ...     main(["analyze", str(path), "--player", "DarioZ"])
 player money   hands        net   adjusted net       luck   all-in hands

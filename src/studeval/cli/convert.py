@@ -2,9 +2,9 @@ r"""``studeval convert``: hand histories from any format read, written as PHH or
 
 >>> import tempfile, pathlib, contextlib, io
 >>> from studeval.cli import main
->>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> from studeval.histories import EXAMPLE
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "stars.txt"
->>> _ = path.write_text(POKERSTARS_EXAMPLE)
+>>> _ = path.write_text(EXAMPLE)
 >>> with contextlib.redirect_stderr(io.StringIO()):
 ...     main(["convert", str(path), "--to", "jsonl"])  # doctest: +ELLIPSIS
 {"site": "PokerStars", "hand_id": "20261202017", ...}

@@ -30,12 +30,14 @@ examples:
   studeval play --seed 7 --format phh | studeval replay -
 
 Reads hand histories: PHH records (variants F7S, F7S/8, FR; .phhs files of many)
-and what card rooms write (PokerStars, Full Tilt Poker, Winning, Winamax, Bovada,
-OnGame, Everleaf, iPoker, Merge), found per file; a directory is read whole. Every
-action is replayed through the engine and every amount a room records is checked;
-each hand is printed street by street with its settlement. A hand that cannot be
+and what card rooms write, found per file; a directory is read whole. Every action
+is replayed through the engine and every amount a room records is checked; each
+hand is printed street by street with its settlement. A hand that cannot be
 replayed is reported with its file, line and reason, and the others go on; the exit
 status is then 2.
+
+rooms read:
+  {rooms}
 """
 
 

@@ -5,13 +5,21 @@ text itself, finds each hand and its room, and yields a :class:`History` whose
 ``hand`` is a finished :class:`~studeval.StudHand` that played every line: each
 amount the text records is checked against the engine, and a hand that
 disagrees is a :class:`HistoryError` naming the room, the hand and the line.
+:data:`ROOMS` lists the rooms read (a :class:`Room` each); each room's writer
+writes a finished hand in its words (:class:`Table` names the seats).
 
->>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
->>> [h.hand_id for h in read(POKERSTARS_EXAMPLE)]
+>>> [h.hand_id for h in read(EXAMPLE)]
 ['20261202017']
+>>> from studeval.play import random_hand
+>>> hand = random_hand("razz", 3, seed=5)
+>>> text = room("OnGame").write(hand, Table(names=["Ann", "Bob", "Cy"]))
+>>> history = next(read(text))
+>>> history.site, history.hand.stacks == hand.stacks
+('OnGame', True)
 """
 
-from studeval.histories._reader import SITES, SeenHands, find_site, read
+from studeval.histories._example import EXAMPLE
+from studeval.histories._reader import SeenHands, find_site, read
 from studeval.histories._record import (
     DuplicateHandError,
     DuplicateHandsWarning,
@@ -22,15 +30,19 @@ from studeval.histories._record import (
     Player,
     UnreadableFileError,
 )
+from studeval.histories._room import Room
+from studeval.histories._writer import Table
+from studeval.histories.rooms import ROOMS, SITES, room
 
 __all__ = [
-    "SITES", "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
-    "NotAHistoryError", "NotStudError", "Player", "SeenHands", "UnreadableFileError",
-    "find_site", "read",
+    "EXAMPLE", "ROOMS", "SITES", "DuplicateHandError", "DuplicateHandsWarning", "History",
+    "HistoryError", "NotAHistoryError", "NotStudError", "Player", "Room", "SeenHands", "Table",
+    "UnreadableFileError", "find_site", "read", "room",
 ]  # fmt: skip
 
 # Tracebacks and reprs name the public module, where users import them from.
 for _public in (DuplicateHandError, DuplicateHandsWarning, History, HistoryError, Player,
-                NotAHistoryError, NotStudError, SeenHands, UnreadableFileError):  # fmt: skip
+                NotAHistoryError, NotStudError, Room, SeenHands, Table,
+                UnreadableFileError):  # fmt: skip
     _public.__module__ = __name__
 del _public

@@ -55,10 +55,11 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     """The hand ``text`` (its lines joined by ``"\\n"``) read and replayed in C, or
     ``None`` where the C reader is not sure of it.
 
-    >>> from studeval.histories.pokerstars import GRAMMAR, POKERSTARS_EXAMPLE
-    >>> read_fast(GRAMMAR, POKERSTARS_EXAMPLE.rstrip("\\n"), 1, None).collected["DarioZ"]
+    >>> from studeval.histories import EXAMPLE
+    >>> from studeval.histories.rooms.pokerstars import GRAMMAR
+    >>> read_fast(GRAMMAR, EXAMPLE.rstrip("\\n"), 1, None).collected["DarioZ"]
     39
-    >>> read_fast(GRAMMAR, POKERSTARS_EXAMPLE.replace("folds", "waves"), 1, None) is None
+    >>> read_fast(GRAMMAR, EXAMPLE.replace("folds", "waves"), 1, None) is None
     True
     """
     reader = _reader(grammar)

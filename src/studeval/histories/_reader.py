@@ -10,7 +10,7 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
@@ -27,43 +27,21 @@ from studeval.histories._record import (
     UnreadableFileError,
 )
 from studeval.histories._replay import replay
+from studeval.histories._room import XmlReader
 from studeval.histories._text import decode
-from studeval.histories.bovada import GRAMMAR as BOVADA
-from studeval.histories.everleaf import GRAMMAR as EVERLEAF
-from studeval.histories.fulltilt import GRAMMAR as FULL_TILT
-from studeval.histories.ipoker import SITE as IPOKER
-from studeval.histories.ipoker import START as IPOKER_START
-from studeval.histories.ipoker import transcripts as ipoker_transcripts
-from studeval.histories.merge import SITE as MERGE
-from studeval.histories.merge import START as MERGE_START
-from studeval.histories.merge import transcripts as merge_transcripts
-from studeval.histories.ongame import GRAMMAR as ONGAME
-from studeval.histories.partypoker import GRAMMAR as PARTYPOKER
-from studeval.histories.pokerstars import GRAMMAR as POKERSTARS
-from studeval.histories.winamax import GRAMMAR as WINAMAX
-from studeval.histories.winning import GRAMMAR as WINNING
-from studeval.histories.winning import GRAMMAR_2016 as WINNING_2016
+from studeval.histories.rooms import ROOMS, SITES, room
 
-__all__ = ["SITES", "SeenHands", "find_site", "hand_starts", "read", "read_texts"]
+__all__ = ["SeenHands", "find_site", "hand_starts", "read", "read_texts"]
 
-#: An XML room's reader: the file's text, its first line, its name -> its hands.
-XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
-
-#: The rooms whose text is read line by line, by name.
-#: The text formats read line by line (a room may have more than one).
-GRAMMARS: tuple[Grammar, ...] = (
-    POKERSTARS, FULL_TILT, WINNING, WINNING_2016, WINAMAX, BOVADA, ONGAME, EVERLEAF,
-    PARTYPOKER,
-)  # fmt: skip
-#: Every room read, by the name ``read(site=...)`` takes.
-SITES: tuple[str, ...] = (*dict.fromkeys(g.site for g in GRAMMARS), IPOKER, MERGE)
+#: The text formats read line by line, of every room (a room may have more than one).
+GRAMMARS: tuple[Grammar, ...] = tuple(g for r in ROOMS for g in r.formats)
 
 
 def find_site(text: str) -> str | None:
     """The room whose hand starts ``text``'s first hand, or ``None`` (PHH, say).
 
-    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
-    >>> find_site(POKERSTARS_EXAMPLE), find_site('variant = "F7S"')
+    >>> from studeval.histories import EXAMPLE
+    >>> find_site(EXAMPLE), find_site('variant = "F7S"')
     ('PokerStars', None)
     """
     xml = _xml_room(text)
@@ -77,9 +55,8 @@ def find_site(text: str) -> str | None:
 
 
 #: The rooms that write XML: each one's name, how its files start, and its reader.
-_XML_ROOMS: tuple[tuple[str, re.Pattern[str], XmlReader], ...] = (
-    (IPOKER, IPOKER_START, ipoker_transcripts),
-    (MERGE, MERGE_START, merge_transcripts),
+_XML_ROOMS: tuple[tuple[str, re.Pattern[str], XmlReader], ...] = tuple(
+    (r.site, r.xml.start, r.xml.read) for r in ROOMS if r.xml is not None
 )
 
 
@@ -290,12 +267,12 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
     :class:`DuplicateHandsWarning` says how many copies were dropped and where the
     first one was.
 
-    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
-    >>> bad = POKERSTARS_EXAMPLE.replace("calls $0.02", "calls $0.03", 1)
+    >>> from studeval.histories import EXAMPLE
+    >>> bad = EXAMPLE.replace("calls $0.02", "calls $0.03", 1)
     >>> bad = bad.replace("#20261202017", "#20261202018")
-    >>> [type(h).__name__ for h in read(bad + POKERSTARS_EXAMPLE, errors="collect")]
+    >>> [type(h).__name__ for h in read(bad + EXAMPLE, errors="collect")]
     ['HistoryError', 'History']
-    >>> [h.status for h in read(POKERSTARS_EXAMPLE * 2, errors="collect")
+    >>> [h.status for h in read(EXAMPLE * 2, errors="collect")
     ...  if isinstance(h, HistoryError)]
     ['duplicate']
     >>> [h.status for h in read("Notes on my session.\\n", errors="collect")]
@@ -303,8 +280,8 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
     """
     if errors not in ("raise", "collect"):
         raise HistoryError(f"errors must be 'raise' or 'collect'; got {errors!r}")
-    if site is not None and site not in SITES:
-        raise HistoryError(f"unknown site {site!r}; known: {', '.join(SITES)}")
+    if site is not None:
+        room(site)  # a HistoryError naming the rooms when none is called so
     if duplicates not in ("drop", "keep") and not isinstance(duplicates, SeenHands):
         raise HistoryError(f"duplicates must be 'drop' or 'keep'; got {duplicates!r}")
     seen = SeenHands() if duplicates == "drop" else duplicates
@@ -322,9 +299,9 @@ class SeenHands:
     one shared by several :func:`read` calls (``duplicates=seen``) counts a hand once
     across them all.
 
-    >>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+    >>> from studeval.histories import EXAMPLE
     >>> seen = SeenHands()
-    >>> [len(list(read(POKERSTARS_EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
+    >>> [len(list(read(EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
     [1, 1]
     >>> len(seen), seen.dropped
     (1, 1)

@@ -399,8 +399,9 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
     """Play ``t`` through the engine and check every amount; the finished History.
 
     >>> from studeval.histories._grammar import read_hand
-    >>> from studeval.histories.pokerstars import GRAMMAR, POKERSTARS_EXAMPLE
-    >>> replay(read_hand(GRAMMAR, POKERSTARS_EXAMPLE.splitlines(), 1, None)).stakes
+    >>> from studeval.histories import EXAMPLE
+    >>> from studeval.histories.rooms.pokerstars import GRAMMAR
+    >>> replay(read_hand(GRAMMAR, EXAMPLE.splitlines(), 1, None)).stakes
     Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
     """
     rules = rules if rules is not None else t.rules

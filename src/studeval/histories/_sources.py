@@ -5,9 +5,9 @@ counted once however many exports hold it.
 ``studeval replay``, ``convert`` and ``analyze`` and :func:`studeval.analyze_many`
 all read their inputs here, so that they read, skip and refuse the same hands.
 
->>> from studeval.histories.pokerstars import POKERSTARS_EXAMPLE
+>>> from studeval.histories import EXAMPLE
 >>> seen = SeenHands()
->>> [(f.status, f.where) for f in load_text(POKERSTARS_EXAMPLE * 2, "stars.txt", seen)]
+>>> [(f.status, f.where) for f in load_text(EXAMPLE * 2, "stars.txt", seen)]
 [('read', 'PokerStars hand 20261202017 (stars.txt:1)'), ('duplicate', 'stars.txt:55')]
 >>> [(f.status, f.error.reason[:30]) for f in load_text("My notes\\n", "notes.txt", seen)]
 [('not a history', 'not a hand history studeval re')]

@@ -8,10 +8,12 @@ A raise, a completion and a bet give the seat's street total; a call and an all-
 what they put in. ``<winner>`` gives what each took, an uncalled bet given back
 included; the rake is what went in less what came out.
 
->>> from studeval.histories import read
->>> history = next(read(MERGE_EXAMPLE))
->>> history.site, history.game, history.hand.stacks, history.rake
-('Merge', 'razz', [210, 188], 2)
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("razz", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('Merge', 'razz', True)
 """
 
 from __future__ import annotations
@@ -27,11 +29,12 @@ from decimal import Decimal
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
+from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
 from studeval.histories._xml import Game, parse
 
-__all__ = ["MERGE_EXAMPLE", "SITE", "START", "transcripts", "write"]
+__all__ = ["ROOM", "SITE", "START", "transcripts", "write"]
 
 SITE = "Merge"
 #: How a Merge file starts.
@@ -324,34 +327,10 @@ def write(hand: StudHand, table: Table) -> str:
     return "".join(ElementTree.tostring(child, encoding="unicode") + "\n" for child in root)
 
 
-MERGE_EXAMPLE = """\
-<description type="Razz" stakes="Limit $0.10/$0.20"/>
-<game id="1-1" starttime="20261202120000" realmoney="true" data="20261202|Example (1)|1|1-1">
-  <players dealer="1">
-    <player seat="1" nickname="Hero" balance="$2.00" dealtin="true"/>
-    <player seat="2" nickname="Villain" balance="$2.00" dealtin="true"/>
-  </players>
-  <round id="BLINDS" sequence="1">
-    <event sequence="1" type="ANTE" player="1" amount="0.02"/>
-    <event sequence="2" type="ANTE" player="2" amount="0.02"/>
-  </round>
-  <round id="BRING_IN" sequence="2">
-    <event sequence="3" type="BRING_IN" player="2" amount="0.05"/>
-    <cards type="HOLE" cards="As,2h,3c" player="1"/>
-    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kd" player="2"/>
-  </round>
-  <round id="THIRD_STREET" sequence="3">
-    <event sequence="4" type="COMPLETE" player="1" amount="0.10"/>
-    <event sequence="5" type="CALL" player="2" amount="0.05"/>
-  </round>
-  <round id="FOURTH_STREET" sequence="4">
-    <event sequence="6" type="BET" player="1" amount="0.10"/>
-    <event sequence="7" type="FOLD" player="2"/>
-    <cards type="HOLE" cards="As,2h,3c,4d" player="1"/>
-    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kd,Qs" player="2"/>
-  </round>
-  <round id="END_OF_GAME" sequence="5">
-    <winner amount="0.32" uncalled="false" potnumber="1" player="1"/>
-  </round>
-</game>
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site=SITE,
+    about="its XML games",
+    xml=XmlFiles(START, transcripts),
+    writers={"Merge": write},
+)

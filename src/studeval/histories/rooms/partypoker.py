@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, money
 
-__all__ = ["GRAMMAR"]
+__all__ = ["GRAMMAR", "ROOM"]
 
 _HEAD = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}\s*$")
 _STAKES = re.compile(rf"(?P<small>{MONEY})/(?P<big>{MONEY})")
@@ -64,4 +65,12 @@ GRAMMAR = Grammar(
         "PartyPoker shows no other player's up cards: the bring-in and the order of "
         "play cannot be replayed"
     ),
+)
+
+
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="PartyPoker",
+    about="found, and refused: it writes no other player's up cards",
+    formats=(GRAMMAR,),
 )

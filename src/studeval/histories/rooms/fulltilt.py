@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
 
 _GAMES = (("stud h/l", "stud8"), ("stud hi/lo", "stud8"), ("5 card stud", None),
           ("stud hi", "stud"), ("razz", "razz"))  # fmt: skip
@@ -172,3 +173,12 @@ def write(hand: StudHand, table: Table) -> str:
     ('Full Tilt Poker', True)
     """
     return write_hand(hand, table, PHRASES)
+
+
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="Full Tilt Poker",
+    about="cash games and tournaments",
+    formats=(GRAMMAR,),
+    writers={"Full Tilt Poker": write},
+)

@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
 
 _GAMES = (("hi/lo", "stud8"), ("razz", "razz"), ("stud", "stud"))
 _HEAD = re.compile(r"^Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<id>[\d-]+) - "
@@ -147,3 +148,12 @@ def write(hand: StudHand, table: Table) -> str:
     ('Winamax', True)
     """
     return write_hand(hand, table, PHRASES)
+
+
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="Winamax",
+    about="cash games and play money, euros written after the amount",
+    formats=(GRAMMAR,),
+    writers={"Winamax": write},
+)

@@ -8,12 +8,12 @@ rake, so the rake is taken to be what the pots held less what was won. Files fro
 before August 2011 write no other player's up cards, and are refused for that (the
 bring-in and the order of play depend on them).
 
->>> from studeval.histories import read
->>> history = next(read(EVERLEAF_EXAMPLE))
->>> history.site, history.hand_id, history.currency, history.hero, history.rake
-('Everleaf', '300100200', 'EUR', 'Nadia', 2)
->>> history.hand.stacks, history.hand.result.returned  # Olek's last bet came back
-([234, 264], [0, 10])
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("razz", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('Everleaf', 'razz', True)
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["EVERLEAF_EXAMPLE", "GRAMMAR", "PHRASES", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
 
 _HEAD = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _GAME = re.compile(rf"^(?P<small>{MONEY})/(?P<big>{MONEY}) (?P<game>.*?) - "
@@ -154,33 +155,10 @@ def write(hand: StudHand, table: Table) -> str:
     return write_hand(hand, table, PHRASES)
 
 
-EVERLEAF_EXAMPLE = """\
-Everleaf Gaming Game #300100200
-***** Hand history for game #300100200 *****
-€0.05/€0.10 7 Card Stud - 2026/12/02 - 12:00:00
-Table Tammela
-Total number of players: 2
-Seat 3: Nadia (  € 2.50 EURO )
-Seat 6: Olek (  € 2.50 EURO )
-Nadia: posts ante [€ 0.01 EURO]
-Olek: posts ante [€ 0.01 EURO]
-** Dealing down cards **
-Dealt to Nadia [ 9h, 9c, 4s ].
-Dealt to Olek [ Kd ].
-Nadia posts bring-in €0.02.
-Olek completes to €0.05.
-Nadia raises [€ 0.08 EURO]
-Olek calls [€ 0.05 EURO]
-** Dealing 4th Street **
-Dealt to Nadia [ 2h ].
-Dealt to Olek [ 7c ].
-Olek: bets [€ 0.05 EURO]
-Nadia calls [€ 0.05 EURO]
-** Dealing 5th Street **
-Dealt to Nadia [ Jd ].
-Dealt to Olek [ Ks ].
-Olek: bets [€ 0.10 EURO]
-Nadia folds
-Olek does not show cards
-Olek wins € 0.30 EURO from main pot
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="Everleaf",
+    about="files since August 2011 (older ones write no up cards: refused)",
+    formats=(GRAMMAR,),
+    writers={"Everleaf": write},
+)

@@ -10,12 +10,12 @@ what is written only in the summary (``Main pot: $2.35 won by Hero ($2.24)``, ea
 pot before the rake, ``Side pot 1: ...`` after it), with the cards shown beside the
 seats.
 
->>> from studeval.histories import read
->>> history = next(read(ONGAME_EXAMPLE))
->>> history.site, history.hand_id, history.table, history.hero, history.rake
-('OnGame', 'R5-700123456-12', 'Kestrel', 'Hero', 40)
->>> history.hand.stacks, history.collected["Anna B"]
-([2140, 6820], 680)
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("stud8", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('OnGame', 'stud8', True)
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["GRAMMAR", "ONGAME_EXAMPLE", "PHRASES", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
 
 _HEAD = re.compile(r"^\*{5} History for hand (?P<id>\S+) \*{5}\s*$")
 _TABLE = re.compile(rf"^Table: (?P<table>.*?) \[\d+\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
@@ -174,53 +175,10 @@ def write(hand: StudHand, table: Table) -> str:
     return write_hand(hand, table, PHRASES)
 
 
-ONGAME_EXAMPLE = """\
-***** History for hand R5-700123456-12 *****
-Start hand: Wed Dec 02 12:00:00 GMT+0100 2026
-Table: Kestrel [700123456] (LIMIT SEVEN_CARD_STUD $0.50/$1, ante: $0.10, Real money)
-User: Hero
-Players in round: 2
-Seat 2: Hero ($25)
-Seat 7: Anna B ($65)
-Hero posts ante $0.10
-Anna B posts ante $0.10
----
-Dealing pocket cards
-Dealing to Hero: [Kd, 9s, 2c]
-Dealing to Anna B: [-, -, Qh]
-Hero small bring in $0.25
-Anna B raises $0.50 to $0.50
-Hero calls $0.25
----
-Dealing 4th street
-Dealing to Hero: [Ts]
-Dealing to Anna B: [Qc]
-Anna B bets $1
-Hero raises $2 to $2.50
-Anna B calls $1
----
-Dealing 5th street
-Dealing to Hero: [4d]
-Dealing to Anna B: [7h]
-Anna B checks
-Hero bets $1
-Anna B calls $1
----
-Dealing 6th street
-Dealing to Hero: [8s]
-Dealing to Anna B: [3c]
-Anna B checks
-Hero checks
----
-Dealing river
-Dealing to Hero: [Jc]
-Anna B checks
-Hero checks
----
-Summary:
-Main pot: $7.20 won by Anna B ($6.80)
-Rake taken: $0.40
-Seat 2: Hero ($21.40), net: -$3.60, [Kd, 9s, 2c, Ts, 4d, 8s, Jc] (HIGH_CARD KING)
-Seat 7: Anna B ($68.20), net: +$3.20, [Qd, 5s, Qh, Qc, 7h, 3c, 6d] (THREE_OF_A_KIND QUEEN)
-***** End of hand R5-700123456-12 *****
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="OnGame",
+    about="bwin and PartyPoker's later network",
+    formats=(GRAMMAR,),
+    writers={"OnGame": write},
+)

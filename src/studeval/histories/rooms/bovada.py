@@ -3,10 +3,12 @@
 begins where the deals begin again). Bovada writes every seat's cards once the hand
 is over; its limits are read from the wagers.
 
->>> from studeval.histories import read
->>> history = next(read(BOVADA_EXAMPLE))
->>> history.site, history.hero, history.stakes.small_bet, history.hand.stacks
-('Bovada', 'Seat+2', 10, [1488, 1512])
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("stud", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=names(3, hero=0)))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('Bovada', 'stud', True)
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["BOVADA_EXAMPLE", "GRAMMAR", "PHRASES", "names", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "names", "write"]
 
 _HEAD = re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #(?P<id>\d+):? (?P<rest>.*)$")
 _TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})")
@@ -164,29 +167,10 @@ def write(hand: StudHand, table: Table) -> str:
     return write_hand(hand, table, PHRASES)
 
 
-BOVADA_EXAMPLE = """\
-Bovada Hand #1: 7CARD Tournament #2 TBL#1, Fixed Limit- Level 1 (0/0) - 2026-12-02 12:00:00
-Seat+1: 1,500 in chips
-Seat+2 [ME]: 1,500 in chips
-Seat+1 : Ante chip 2
-Seat+2 [ME] : Ante chip 2
-*** HOLE CARDS ***
-Seat+1 : Card dealt to a spot [9d Td 2c]
-Seat+2 [ME] : Card dealt to a spot [Ah Kc Qc]
-Seat+1 : Big blind/Bring in 5
-Seat+2 [ME] : Raises 10
-Seat+1 : Call 5
-Seat+1 : Card dealt to a spot [8s]
-Seat+2 [ME] : Card dealt to a spot [7d]
-Seat+2 [ME] : Checks
-Seat+1 : Checks
-Seat+1 : Card dealt to a spot [4c]
-Seat+2 [ME] : Card dealt to a spot [Jc]
-Seat+2 [ME] : Bets 20
-Seat+1 : Folds
-Seat+2 [ME] : Return uncalled portion of bet 20
-Seat+2 [ME] : Does not show [Ah Kc Qc 7d Jc] (High Card)
-Seat+2 [ME] : Hand Result 24
-*** SUMMARY ***
-Total Pot(24)
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="Bovada",
+    about="Bovada, Bodog and Ignition, seats named by number",
+    formats=(GRAMMAR,),
+    writers={"Bovada": write},
+)

@@ -15,13 +15,12 @@ without a currency sign, and tells what each player put in and took only in the
 summary (``Bets: 4.55. Collects: 8.95.``); it gives the odd chip of a hi/lo split
 to the low half.
 
->>> from studeval.histories import read
->>> history = next(read(WINNING_EXAMPLE))
->>> history.site, history.game, history.hero, history.rake, history.collected["Player2"]
-('Winning', 'stud', 'Hero', 1, 36)
->>> old = next(read(WINNING_2016_EXAMPLE))
->>> old.game, old.hand.result.payouts  # 705 cents split: the low half takes the odd one
-('stud8', [0, 353, 352])
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("stud", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('Winning', 'stud', True)
 """
 
 from __future__ import annotations
@@ -32,12 +31,14 @@ from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._writer import Phrases, Table, amount_text, write_hand
 from studeval.houserules import HouseRules
 
-__all__ = ["GRAMMAR", "GRAMMAR_2016", "PHRASES", "PHRASES_2016", "WINNING_2016_EXAMPLE",
-           "WINNING_EXAMPLE", "write", "write_2016"]  # fmt: skip
+__all__ = [
+    "GRAMMAR", "GRAMMAR_2016", "PHRASES", "PHRASES_2016", "ROOM", "write", "write_2016",
+]  # fmt: skip
 
 SITE = "Winning"
 
@@ -326,171 +327,13 @@ def write_2016(hand: StudHand, table: Table) -> str:
     return write_hand(hand, table, PHRASES_2016)
 
 
-WINNING_EXAMPLE = """\
-Hand #90412077 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2026/12/02 09:15:58 UTC
-Lindale 8-max
-Seat 1: Hero ($0.39)
-Seat 4: Player0 ($5.44)
-Seat 5: Player1 ($1.56)
-Seat 7: Player2 ($4.11)
-Seat 8: Player3 ($2.24)
-Player2 posts ante $0.01
-Player0 posts ante $0.01
-Hero posts ante $0.01
-Player1 posts ante $0.01
-Player3 posts ante $0.01
-*** 3rd STREET ***
-Main pot $0.05 | Rake $0.00
-Dealt to Hero [As 2s Qs]
-Dealt to Player2 [Qd]
-Dealt to Player3 [Tc]
-Dealt to Player0 [7d]
-Dealt to Player1 [3h]
-Player1 brings in $0.02
-Player2 calls $0.02
-Player3 folds
-Hero raises $0.04 to $0.04
-Player0 calls $0.04
-Player1 calls $0.02
-Player2 calls $0.02
-*** 4th STREET ***
-Main pot $0.21 | Rake $0.00
-Dealt to Hero [As 2s Qs] [3c]
-Dealt to Player0 [7d] [6h]
-Dealt to Player1 [3h] [3d]
-Dealt to Player2 [Qd] [2d]
-Player1 checks
-Player2 checks
-Hero checks
-Player0 checks
-*** 5th STREET ***
-Main pot $0.21 | Rake $0.00
-Dealt to Hero [As 2s Qs 3c] [8c]
-Dealt to Player0 [7d 6h] [4h]
-Dealt to Player1 [3h 3d] [Jd]
-Dealt to Player2 [Qd 2d] [Ac]
-Player1 checks
-Player2 checks
-Hero checks
-Player0 checks
-*** 6th STREET ***
-Main pot $0.21 | Rake $0.00
-Dealt to Hero [As 2s Qs 3c 8c] [5d]
-Dealt to Player0 [7d 6h 4h] [5s]
-Dealt to Player1 [3h 3d Jd] [8h]
-Dealt to Player2 [Qd 2d Ac] [Ad]
-Player2 bets $0.08
-Hero calls $0.08
-Player0 folds
-Player1 folds
-*** 7th STREET ***
-Main pot $0.36 | Rake $0.01
-Dealt to Hero [As 2s Qs 3c 8c 5d] [Jc]
-Player2 bets $0.08
-Hero folds
-Uncalled bet ($0.08) returned to Player2
-Player2 does not show
-*** SUMMARY ***
-Total pot $0.36 | Rake $0.01
-Seat 1: Hero folded on the 7th Street
-Seat 4: Player0 folded on the 6th Street
-Seat 5: Player1 folded on the 6th Street
-Seat 7: Player2 did not show and won $0.36
-Seat 8: Player3 folded on the 3rd Street and did not bet
-"""
-
-WINNING_2016_EXAMPLE = """\
-Game started at: 2016/8/2 21:40:5
-
-Game ID: 700102033 1/2 (PRR) Pampas - 2 (Seven Cards Stud HiLow)
-
-Seat 2: Moth (18.20).
-
-Seat 5: Quill (10).
-
-Seat 8: Rowan (26.44).
-
-Player Moth ante (0.15)
-
-Player Quill ante (0.15)
-
-Player Rowan ante (0.15)
-
-Player Moth received a card.
-
-Player Moth received a card.
-
-Player Quill received card: [6h]
-
-Player Quill received card: [10d]
-
-Player Rowan received a card.
-
-Player Rowan received a card.
-
-Player Moth received card: [7h]
-
-Player Quill received card: [2c]
-
-Player Rowan received card: [3s]
-
-Player Quill bring in (0.40)
-
-Player Rowan calls (0.40)
-
-Player Moth folds
-
-*** Third street ***
-
-Player Quill received card: [As]
-
-Player Rowan received card: [6s]
-
-Player Quill bets (1)
-
-Player Rowan calls (1)
-
-*** Fourth street ***
-
-Player Quill received card: [7d]
-
-Player Rowan received card: [8s]
-
-Player Quill checks
-
-Player Rowan checks
-
-*** Fifth street ***
-
-Player Quill received card: [4d]
-
-Player Rowan received card: [8h]
-
-Player Rowan checks
-
-Player Quill checks
-
-*** Sixth street ***
-
-Player Quill received card: [9s]
-
-Player Rowan received a card.
-
-Player Rowan bets (2)
-
-Player Quill calls (2)
-
------- Summary ------
-
-Pot: 7.05. Rake 0.14. JP fee 0.06
-
-Player Moth does not show cards.Bets: 0.15. Collects: 0. Loses: 0.15.
-
-*Player Quill shows: High card A [6h 10d 2c As 7d 4d 9s] Low hand (A A 2 4 6 7 ).\
-Bets: 3.55. Collects: 3.53. Loses: 0.02.
-
-*Player Rowan shows: Two pairs. 8s and 3s [5d 3d 3s 6s 8s 8h Ad]. \
-Bets: 3.55. Collects: 3.52. Loses: 0.03.
-
-Game ended at: 2016/8/2 21:40:49
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site=SITE,
+    about=(
+        "the Winning Poker Network (Americas Cardroom, True Poker): its format since 2019 "
+        "and the older one"
+    ),
+    formats=(GRAMMAR, GRAMMAR_2016),
+    writers={"Winning": write, "Winning 2016": write_2016},
+)

@@ -9,10 +9,12 @@ cards for the street (``X`` for one not seen; a suit letter before the rank,
 stakes are in the session's ``<gametype>`` for cash games; a tournament's are read
 from its wagers by the replay.
 
->>> from studeval.histories import read
->>> history = next(read(IPOKER_EXAMPLE))
->>> history.site, history.game, history.hand.stacks, history.rake
-('iPoker', 'stud', [158, 242], 0)
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("stud", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('iPoker', 'stud', True)
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from decimal import Decimal
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
+from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
 from studeval.histories._xml import Game, documents
 
-__all__ = ["IPOKER_EXAMPLE", "START", "transcripts", "write"]
+__all__ = ["ROOM", "START", "transcripts", "write"]
 
 SITE = "iPoker"
 #: How an iPoker file starts (after the XML declaration).
@@ -329,34 +332,10 @@ def write(hand: StudHand, table: Table) -> str:
     )
 
 
-IPOKER_EXAMPLE = """<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="1">
-  <general><gametype>7 Card Stud L 10/20</gametype><tablename>Example</tablename>
-    <nickname>Hero</nickname></general>
-  <game gamecode="100">
-    <general><startdate>2026-12-02 12:00:00</startdate><players>
-      <player seat="1" name="Hero" chips="200" win="0" bet="42"/>
-      <player seat="2" name="Villain" chips="200" win="104" bet="62"/>
-    </players></general>
-    <round no="0"><action no="1" player="Hero" type="15" sum="2"/>
-      <action no="2" player="Villain" type="15" sum="2"/></round>
-    <round no="2"><cards type="Third Street" player="Hero">S2 H7 C3</cards>
-      <cards type="Third Street" player="Villain">X X DK</cards>
-      <action no="3" player="Hero" type="16" sum="5"/>
-      <action no="5" player="Hero" type="3" sum="5"/>
-      <action no="4" player="Villain" type="5" sum="10"/></round>
-    <round no="3"><cards type="Fourth Street" player="Hero">D9</cards>
-      <cards type="Fourth Street" player="Villain">SK</cards>
-      <action no="6" player="Villain" type="5" sum="10"/>
-      <action no="7" player="Hero" type="3" sum="10"/></round>
-    <round no="4"><cards type="Fifth Street" player="Hero">C9</cards>
-      <cards type="Fifth Street" player="Villain">H4</cards>
-      <action no="8" player="Villain" type="5" sum="20"/>
-      <action no="9" player="Hero" type="3" sum="20"/></round>
-    <round no="5"><cards type="Sixth Street" player="Hero">DQ</cards>
-      <cards type="Sixth Street" player="Villain">C5</cards>
-      <action no="10" player="Villain" type="5" sum="20"/>
-      <action no="11" player="Hero" type="0" sum="0"/></round>
-  </game>
-</session>
-"""
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site=SITE,
+    about="its XML sessions",
+    xml=XmlFiles(START, transcripts),
+    writers={"iPoker": write},
+)
