@@ -227,7 +227,7 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(IPOKER_EXAMPLE))
     assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
-                     "Everleaf", "PartyPoker", "iPoker", "Merge")  # fmt: skip
+                     "Everleaf", "PartyPoker", "iPoker", "Merge", "Absolute")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)

@@ -94,6 +94,10 @@ class Grammar:
     # no 3rd street: 3), and whether each card dealt has a line of its own.
     first_street: int = 0
     card_by_card: bool = False
+    # Absolute: each deal line lists all the player's cards so far, the new ones last
+    # (the hero's again on every street, after folding too): the cards past those
+    # the earlier lines gave are the deal, and a line with none is passed over.
+    deals_repeat_all: bool = False
     # The house rules the room plays by, where they differ from Robert's.
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
@@ -117,7 +121,7 @@ class Grammar:
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
 #: How rooms write a card they do not show.
-_HIDDEN = {"X", "XX", "??", "?", "-"}
+_HIDDEN = {"X", "XX", "??", "?", "-", "H"}
 
 
 def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
@@ -198,6 +202,7 @@ def read_hand(
     won: list[Step] = []  # the summary's "won" lines
     dealt_now: set[str | None] = set()  # streets_by_deals: who has had this street's cards
     revealed_at: dict[str, int] = {}  # the line each player's shown cards were read from
+    held: dict[str | None, int] = {}  # deals_repeat_all: the cards each player's lines gave
     for index in range(index, len(lines)):  # noqa: B020 - on from the last seat line
         line = lines[index].rstrip()
         if not line:
@@ -241,6 +246,14 @@ def read_hand(
             continue
         read_as = _step(grammar, line, first_line + index, street, names)
         step = read_as[0] if read_as else None
+        if read_as is not None and step is not None and step.kind == "deal" and (
+                grammar.deals_repeat_all):  # fmt: skip
+            had = held.get(step.name, 0)
+            if len(step.cards) <= had:
+                continue  # the player's cards again, none new
+            held[step.name] = len(step.cards)
+            step = dataclasses.replace(step, cards=step.cards[had:])
+            read_as = (step, read_as[1])
         if step is not None and grammar.streets_by_deals and step.kind == "deal" and street >= 3:
             before = transcript.steps[-1].kind if transcript.steps else "street"
             if before not in ("deal", "street") or step.name in dealt_now:

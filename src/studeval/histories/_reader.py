@@ -1,7 +1,8 @@
 """Finding the hands in files, directories, open files and strings, and their rooms.
 
->>> ", ".join(SITES)
-'PokerStars, Full Tilt Poker, Winning, Winamax, Bovada, OnGame, Everleaf, PartyPoker, iPoker, Merge'
+>>> from studeval.histories import EXAMPLE
+>>> find_site(EXAMPLE), find_site("Notes on my session")
+('PokerStars', None)
 """
 
 from __future__ import annotations

@@ -43,9 +43,10 @@ class Phrases:
     ``amount``, ``to``, ``by`` (over the level), ``added`` (what the action puts in),
     ``in_hand`` (what the player has bet in the hand, antes out), ``cards``, ``new``
     and ``all_in`` as they apply; ``deal_down_up`` with ``first`` and ``second`` (the
-    down cards), ``collect`` with ``seat``, ``pot`` and ``bet`` (what the player put
-    in, an uncalled bet out) too, and ``show`` with ``seat``, ``stack`` (at the end)
-    and ``net``. An empty template writes no line."""
+    down cards), ``deal_more`` with ``held`` (all the player's cards so far, another
+    player's down cards written as ``hidden``), ``collect`` with ``seat``, ``pot`` and
+    ``bet`` (what the player put in, an uncalled bet out) too, and ``show`` with
+    ``seat``, ``stack`` (at the end) and ``net``. An empty template writes no line."""
 
     header: Callable[[StudHand, Table, Callable[[int], str]], list[str]]
     seat: str
@@ -83,6 +84,7 @@ class Phrases:
     shows_in_summary: bool = False
     returns_unwritten: bool = False  # Everleaf, OnGame: no line for an uncalled bet
     collects_all: bool = False  # Winning before 2019: a summary line for every player
+    hidden: str = "??"  # a card not seen, in ``held``
 
 
 def amount_text(chips: int, table: Table, sign_after: bool = False) -> str:
@@ -153,8 +155,10 @@ def write_hand(hand: StudHand, table: Table, words: Phrases) -> str:
                 else:
                     lines.append(words.deal_up.format(name=name, new=_text(event.cards[2:])))
             elif street < 7 or who == table.hero:
+                held = " ".join(card_str(c) if c is not None and (who == table.hero or 2 <= i <= 5)
+                                else words.hidden for i, c in enumerate(cards[who]))  # fmt: skip
                 lines.append(words.deal_more.format(name=name, cards=_text(shown_before),
-                                                    new=_text(event.cards)))  # fmt: skip
+                                                    new=_text(event.cards), held=held))  # fmt: skip
             continue
         if kind in ("show", "muck") and not showdown:
             showdown = True

@@ -16,6 +16,7 @@ from __future__ import annotations
 from studeval.histories._record import HistoryError
 from studeval.histories._room import Room
 from studeval.histories.rooms import (
+    absolute,
     bovada,
     everleaf,
     fulltilt,
@@ -34,7 +35,7 @@ __all__ = ["ROOMS", "SITES", "room"]
 #: its first line, so the order decides nothing).
 ROOMS: tuple[Room, ...] = (
     pokerstars.ROOM, fulltilt.ROOM, winning.ROOM, winamax.ROOM, bovada.ROOM, ongame.ROOM,
-    everleaf.ROOM, partypoker.ROOM, ipoker.ROOM, merge.ROOM,
+    everleaf.ROOM, partypoker.ROOM, ipoker.ROOM, merge.ROOM, absolute.ROOM,
 )  # fmt: skip
 
 #: Every room's name, as ``read(site=...)`` takes it.

@@ -1,0 +1,164 @@
+"""Absolute Poker and UltimateBet (the Cereus network) text hand histories.
+
+A hand starts ``Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - ...``
+(``Normal`` is fixed limit, the limits the small and the big bet); lines read
+``PLAYER - Calls $0.01``. Each ``Pocket`` line lists all of a player's cards so
+far, ``H`` for one not seen (the hero's again on every street, after folding
+too): the new cards are the last. ``Raises $X`` gives what the raise puts in. An
+uncalled bet given back has no line; the winners' ``Collects`` lines and the
+``Total Pot($0.43) | Rake ($0.04)`` line close the hand.
+
+>>> from studeval.histories import Table, read
+>>> from studeval.play import random_hand
+>>> hand = random_hand("stud8", 3, seed=11)
+>>> history = next(read(ROOM.write(hand, Table(names=["Ann", "Bob", "Cy"]))))
+>>> history.site, history.game, history.hand.stacks == hand.stacks
+('Absolute', 'stud8', True)
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+from studeval.engine import StudHand
+from studeval.histories._grammar import Grammar, Header
+from studeval.histories._room import Room
+from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._writer import Phrases, Table, write_hand
+
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+
+_HEAD = re.compile(r"^Stage #C?(?P<id>\d+):\s*(?P<rest>.*)$")
+_GAMES = {"seven card hi/lo": "stud8", "7 card stud": "stud", "razz": "razz"}
+_INFO = re.compile(
+    rf"^(?:Tourney ID (?P<tournament>\d+)\s+)?(?P<game>.+?)\s+(?P<limit>Normal|NORMAL|No Limit|"
+    rf"NO LIMIT|Pot Limit|POT LIMIT)\s+(?P<small>{MONEY})/(?P<big>{MONEY})\s.*?-\s+"
+    r"(?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)?(?:\s+\((?P<zone>[A-Z]+)\))?"
+)
+_TABLE = re.compile(r"^Table: (?P<table>.*?) \(Real Money\)")
+
+
+def _header(lines: list[str]) -> Header:
+    found = _HEAD.match(lines[0])
+    info = _INFO.match(found["rest"]) if found else None
+    if found is None or info is None:
+        raise ValueError("not an Absolute hand")
+    game_text = f"{info['limit']} {info['game']}"
+    game = _GAMES.get(info["game"].strip().lower()) if info["limit"].lower() == "normal" else None
+    table = next((m["table"] for line in lines[1:] if (m := _TABLE.match(line))), None)
+    moment = datetime.datetime.strptime(info["when"], "%Y-%m-%d %H:%M:%S")
+    return Header(
+        hand_id=found["id"], game=game, game_text=game_text,
+        small_bet=money(info["small"]), big_bet=money(info["big"]), table=table,
+        tournament=info["tournament"], played_at=zoned(moment, info["zone"]),
+        currency=None if info["tournament"] else currency_of(info["small"]),
+    )  # fmt: skip
+
+
+_NAME = r"(?P<name>.+?)"
+_STREETS = {"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
+            "show down": 8, "summary": 9}  # fmt: skip
+_HINTS = {"ante": " - Ante ", "deal": " - Pocket [", "bring_in": " - Bring-In ",
+          "bet": " - Bets ", "raise": " - Raises ", "all_in": " - All-In", "call": " - Calls ",
+          "check": " - Checks", "fold": " - Folds", "show": " - Shows [", "muck": " - Mucks",
+          "collect": " Collects "}  # fmt: skip
+GRAMMAR = Grammar(
+    site="Absolute",
+    start=_HEAD,
+    header=_header,
+    seat=re.compile(rf"^Seat (?P<seat>\d+) - {_NAME} \((?P<stack>{MONEY}) in chips\)\s*$"),
+    street=re.compile(
+        r"^\*\*\* (?P<street>3rd STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|"
+        r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"
+    ),
+    streets=_STREETS,
+    hints=_HINTS,
+    lines=(
+        ("ante", re.compile(rf"^{_NAME} - Ante (?P<amount>{MONEY})\s*$")),
+        ("deal", re.compile(rf"^{_NAME} - Pocket (?P<cards>\[[^\]]*\])\s*$")),
+        ("bring_in", re.compile(rf"^{_NAME} - Bring-In (?P<amount>{MONEY})\.?\s*$")),
+        ("bet", re.compile(rf"^{_NAME} - Bets (?P<amount>{MONEY})\s*$")),
+        ("raise", re.compile(rf"^{_NAME} - Raises (?P<amount>{MONEY})\s*$")),
+        ("all_in", re.compile(rf"^{_NAME} - All-In(?:\(Raise\))? (?P<amount>{MONEY})\s*$")),
+        ("call", re.compile(rf"^{_NAME} - Calls (?P<amount>{MONEY})\s*$")),
+        ("check", re.compile(rf"^{_NAME} - Checks\s*$")),
+        ("fold", re.compile(rf"^{_NAME} - Folds\s*$")),
+        ("show", re.compile(rf"^{_NAME} - Shows (?P<cards>\[[^\]]*\]).*$")),
+        ("muck", re.compile(rf"^{_NAME} - Mucks.*$")),
+        (
+            "collect",
+            re.compile(rf"^{_NAME} Collects (?P<amount>{MONEY}) from (?:main|side) pot.*$"),
+        ),
+    ),
+    reveals=(re.compile(rf"^{_NAME} - Shows (?P<cards>\[[^\]]*\])"),),
+    reveal_hints=(" - Shows [",),
+    totals=re.compile(rf"^Total Pot\((?P<pot>{MONEY})\)(?: \| Rake \((?P<rake>{MONEY})\))?"),
+    returns_unwritten=True,
+    deals_repeat_all=True,
+)
+
+_TITLES = {"stud": "7 Card Stud", "stud8": "Seven Card Hi/Lo", "razz": "Razz"}
+
+
+def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    s = hand.stakes
+    return [f"Stage #{table.hand_id}: {_TITLES[hand.game]}  Normal {money(s.small_bet)}/"
+            f"{money(s.big_bet)} - {table.played_at:%Y-%m-%d %H:%M:%S} (ET)"]  # fmt: skip
+
+
+#: How Absolute words a hand (used by :func:`write`). Its wording of a completion, of
+#: an all-in and of a community card is not known to us: a completion is written as
+#: a raise of what it puts in, an all-in as the plain action, a community card as a
+#: 7th-street marker with the card.
+PHRASES = Phrases(
+    header=_write_header,
+    seat="Seat {seat} - {name} ({stack} in chips)",
+    ante="{name} - Ante {amount}",
+    streets={3: "*** 3rd STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
+             6: "*** 6TH STREET ***", 7: "*** RIVER ***"},
+    community="*** RIVER *** [{card}]",
+    deal_down_up="{name} - Pocket [{cards} {new}]",
+    deal_up="{name} - Pocket [H H {new}]",
+    deal_more="{name} - Pocket [{held}]",
+    bring_in="{name} - Bring-In {amount}",
+    complete="{name} - Raises {added}",
+    bet="{name} - Bets {amount}",
+    raise_="{name} - Raises {added}",
+    call="{name} - Calls {amount}",
+    check="{name} - Checks",
+    fold="{name} - Folds",
+    all_in="",
+    returned="",
+    show="{name} - Shows [{cards}]",
+    muck="{name} - Mucks",
+    collect="{name} Collects {amount} from main pot",
+    showdown="*** SHOW DOWN ***",
+    summary="*** SUMMARY ***",
+    total="Total Pot({pot}) | Rake ({rake})",
+    returns_unwritten=True,
+    hidden="H",
+)  # fmt: skip
+
+
+def write(hand: StudHand, table: Table) -> str:
+    """A finished hand as Absolute writes it (``table``: names, ids, money).
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("razz", 4, seed=3)
+    >>> history = next(read(write(hand, Table(names=["Ann", "Bob", "Cy", "Di"]))))
+    >>> history.site, history.hand.stacks == hand.stacks
+    ('Absolute', True)
+    """
+    return write_hand(hand, table, PHRASES)
+
+
+#: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
+ROOM = Room(
+    site="Absolute",
+    about="Absolute Poker and UltimateBet (the Cereus network), cash games",
+    formats=(GRAMMAR,),
+    writers={"Absolute": write},
+)
