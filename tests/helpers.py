@@ -295,8 +295,16 @@ def room_writers() -> dict[str, Any]:
     from studeval.histories.rooms import ROOMS
 
     writers = {name: w for room in ROOMS for name, w in room.writers.items()}
-    assert len(writers) >= 10, writers  # every room but the refused one writes
+    assert len(writers) >= 13, writers  # every room but the refused one writes
     return writers
+
+
+def writer_rooms() -> dict[str, str]:
+    """The room each writer's text reads back as, by the writer's name ("Winning
+    2016" writes a Winning hand)."""
+    from studeval.histories.rooms import ROOMS
+
+    return {name: room.site for room in ROOMS for name in room.writers}
 
 
 def example(name: str) -> str:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from helpers import example, room_writers
+from helpers import example, room_writers, writer_rooms
 
 from studeval import Stakes
 from studeval.cards import card_str
@@ -36,8 +36,8 @@ WINNING_EXAMPLE = example("winning.txt")
 WRITERS = room_writers()
 #: How a room's hand number reads back from the number the writer was given.
 HAND_IDS = {"Winamax": "1-{}-1", "OnGame": "R5-{}"}
-#: The room a writer's text is read as, where its name says more.
-SITE_OF = {"Winning 2016": "Winning"}
+#: The room each writer's text is read as.
+SITE_OF = writer_rooms()
 
 
 def _actions(hand: object) -> list[tuple[str, int | None, int, int | None]]:
@@ -227,7 +227,8 @@ def test_an_ipoker_session_is_read_in_the_order_the_actions_happened() -> None:
     happened; its "win" holds the uncalled bet given back, and "bet" what went in."""
     history = next(read(IPOKER_EXAMPLE))
     assert SITES == ("PokerStars", "Full Tilt Poker", "Winning", "Winamax", "Bovada", "OnGame",
-                     "Everleaf", "PartyPoker", "iPoker", "Merge", "Absolute")  # fmt: skip
+                     "Everleaf", "PartyPoker", "iPoker", "Merge", "Absolute",
+                     "KingsClub")  # fmt: skip
     assert (history.site, history.hand_id, history.hero, history.unit) == (
         "iPoker", "100", "Hero", Decimal(1))  # fmt: skip
     assert history.stakes == Stakes(ante=2, bring_in=5, small_bet=10, big_bet=20)

@@ -63,8 +63,9 @@ def test_home_game_hands_are_read_as_pokerstars_hands() -> None:
 
 
 def test_a_text_of_no_known_room_is_reported_never_passed_over(tmp_path: Path) -> None:
-    kings_club = "Hand #45 - 2020-10-14 20:01:02\nGame: 7 Card Stud ($44 - $88) - Table Ivory\n"
-    (tmp_path / "kingsclub.txt").write_text(kings_club)
+    # A room studeval does not read (the wording of none of ROOMS).
+    other_room = "Hand #45 - 2020-10-14 20:01:02\nGame: 7 Card Stud ($44 - $88) - Table Ivory\n"
+    (tmp_path / "other_room.txt").write_text(other_room)
     (tmp_path / "README.txt").write_text("Exports from three rooms.\n")
     (tmp_path / "stars.txt").write_text(EXAMPLE)
     (tmp_path / "empty.txt").write_text("")

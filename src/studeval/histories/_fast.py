@@ -71,7 +71,8 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         header = grammar.header(data[:end].decode().split("\n")[:-1])
     except (ValueError, IndexError):
         return None
-    if (header.game is None or grammar.refused is not None or not header.small_bet
+    if (header.game is None or grammar.refused is not None or header.refused is not None
+            or not header.small_bet
             or header.ante is not None or header.bring_in is not None
             or _SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
         return None  # (this reader reads "$" amounts only, the general one checks them)

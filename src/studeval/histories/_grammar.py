@@ -42,6 +42,8 @@ class Header:
     tournament: str | None = None
     played_at: object = None
     currency: str | None = None
+    # Why a stud hand of a game studeval does not play yet is refused (2-7 razz).
+    refused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ def read_hand(
         return HistoryError(message, site=grammar.site, hand_id=header.hand_id,
                             line=first_line + index, source=source)  # fmt: skip
 
+    if header.refused is not None:
+        raise error(header.refused, 0)
     if header.game is None:
         raise NotStudError(header.game_text, site=grammar.site, hand_id=header.hand_id,
                            line=first_line, source=source)  # fmt: skip

@@ -269,6 +269,8 @@ class _Replay:
         elif kind in ("call", "bring_in"):
             due = legal.call if kind == "call" else legal.bring_in
             given = self.chips(step.amount, step.line) if step.amount is not None else due
+            if kind == "call" and step.amount is None and step.to is not None:
+                given = self.chips(step.to, step.line) - self._street_total(seat)  # "calls to"
             if due is None or given != due:
                 what = "calls" if kind == "call" else "brings in for"
                 raise self.error(f"{name} {what} {self.money(given or 0)}; the "

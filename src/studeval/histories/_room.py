@@ -58,7 +58,7 @@ class Room:
     >>> from studeval.histories.rooms import room
     >>> stars = room("PokerStars")
     >>> stars.site, len(stars.formats), sorted(stars.writers)
-    ('PokerStars', 1, ['PokerStars'])
+    ('PokerStars', 1, ['PokerStars', 'PokerStars Home Games'])
     """
 
     site: str

@@ -21,6 +21,7 @@ from studeval.histories.rooms import (
     everleaf,
     fulltilt,
     ipoker,
+    kingsclub,
     merge,
     ongame,
     partypoker,
@@ -36,6 +37,7 @@ __all__ = ["ROOMS", "SITES", "room"]
 ROOMS: tuple[Room, ...] = (
     pokerstars.ROOM, fulltilt.ROOM, winning.ROOM, winamax.ROOM, bovada.ROOM, ongame.ROOM,
     everleaf.ROOM, partypoker.ROOM, ipoker.ROOM, merge.ROOM, absolute.ROOM,
+    kingsclub.ROOM,
 )  # fmt: skip
 
 #: Every room's name, as ``read(site=...)`` takes it.

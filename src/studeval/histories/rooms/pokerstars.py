@@ -11,6 +11,7 @@ headers, play money.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import re
@@ -23,7 +24,7 @@ from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._writer import Phrases, Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "PHRASES_HOME", "ROOM", "write", "write_home"]
 
 _GAMES = (("7 card stud hi/lo", "stud8"), ("7 card stud", "stud"), ("razz", "razz"))
 # Home Games write "PokerStars Home Game Hand #...: {the club's name} ...".
@@ -257,10 +258,35 @@ def write(hand: StudHand, table: Table) -> str:
     return write_hand(hand, table, PHRASES)
 
 
+def _write_home_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> list[str]:
+    first, *rest = _write_header(hand, table, money)
+    first = first.replace("PokerStars Hand #", "PokerStars Home Game Hand #", 1)
+    return [first.replace(":  ", f": {{{table.table}}} ", 1), *rest]  # the club, in braces
+
+
+#: How PokerStars words a Home Game's hand: the same lines, the header naming the
+#: club ("PokerStars Home Game Hand #...: {the club} ...").
+PHRASES_HOME = dataclasses.replace(PHRASES, header=_write_home_header)
+
+
+def write_home(hand: StudHand, table: Table) -> str:
+    """A finished hand of a Home Game (a private club on PokerStars' software, its
+    name ``table.table``), as PokerStars writes it; it reads back as a PokerStars hand.
+
+    >>> from studeval.histories import read
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud8", 3, seed=1)
+    >>> text = write_home(hand, Table(names=["Ann", "Bob", "Cy"], table="Dazzle's Room"))
+    >>> text.split(":")[0], next(read(text)).hand.stacks == hand.stacks
+    ('PokerStars Home Game Hand #1', True)
+    """
+    return write_hand(hand, table, PHRASES_HOME)
+
+
 #: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
 ROOM = Room(
     site="PokerStars",
     about="cash games, tournaments, HORSE and 8-Game headers, Home Games, play money",
     formats=(GRAMMAR,),
-    writers={"PokerStars": write},
+    writers={"PokerStars": write, "PokerStars Home Games": write_home},
 )
