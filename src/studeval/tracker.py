@@ -216,7 +216,7 @@ def _paths(source: object) -> list[str] | None:
         names = list(source)
     else:
         return None
-    from studeval.histories._sources import files_in
+    from studeval.histories._files import files_in
 
     for name in names:
         if not Path(str(name)).exists():

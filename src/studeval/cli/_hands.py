@@ -18,11 +18,11 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from studeval.cli._console import InputError, Progress, open_input, say
+from studeval.cli._console import Progress, say
 from studeval.histories import NotStudError
-from studeval.histories._record import UnreadableFileError
-from studeval.histories._sources import Loaded, SeenHands, files_in, load_file, load_text
-from studeval.histories._text import decode
+from studeval.histories._files import files_in
+from studeval.histories._sources import Loaded, SeenHands
+from studeval.histories._sources import load as load_files
 
 __all__ = ["Loaded", "Tally", "load", "replayed"]
 
@@ -34,23 +34,9 @@ def load(inputs: list[str]) -> Iterator[Loaded]:
     files = files_in(inputs)
     quiet = sys.stdout is not None and sys.stdout.isatty()
     bar = Progress(len(files), " files") if len(files) > 20 and not quiet else None
-    seen = SeenHands()
     try:
-        for name in files:
-            if name != "-":  # a file, a large one read a part at a time
-                yield from load_file(name, seen)
-            else:
-                try:
-                    stream, _size = open_input(name)
-                    with stream:
-                        text = decode(stream.read())
-                except (InputError, OSError) as err:
-                    reason = str(err) if isinstance(err, InputError) else err.strerror or str(err)
-                    yield Loaded("<stdin>", error=UnreadableFileError(reason, source="<stdin>"))
-                else:
-                    yield from load_text(text, "<stdin>", seen)
-            if bar is not None:
-                bar.update(1)
+        yield from load_files(files, SeenHands(),
+                              on_file=None if bar is None else lambda _: bar.update(1))  # fmt: skip
     finally:
         if bar is not None:
             bar.close()

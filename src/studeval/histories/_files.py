@@ -15,14 +15,15 @@ memory stays flat however large the file.
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.histories._record import UnreadableFileError
 from studeval.histories._text import decode
 
-__all__ = ["FileText", "file_text", "whole_text"]
+__all__ = ["FileText", "file_text", "files_in", "whole_text"]
 
 #: Files up to this size are read whole; larger ones in blocks.
 WHOLE_BELOW = 16 * 1024 * 1024
@@ -45,6 +46,29 @@ class FileText:
     where: str | None
     head: str
     parts: Iterator[tuple[str, int]]
+
+
+def files_in(inputs: Sequence[str | os.PathLike[str]]) -> list[str]:
+    """The files ``inputs`` name, in order: a directory read whole (recursively, in
+    name order), ``-`` (standard input) kept. The one walk of files and directories
+    that :func:`~studeval.histories.read`, the commands, ``analyze_many`` and the
+    tools make, so that they all read the same files.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "b.txt").write_text(""); (folder / "a").mkdir()
+    >>> _ = (folder / "a" / "c.txt").write_text("")
+    >>> [pathlib.Path(f).relative_to(folder).as_posix() for f in files_in([folder])]
+    ['a/c.txt', 'b.txt']
+    """
+    found: list[str] = []
+    for name in inputs:
+        path = Path(name)
+        if str(name) != "-" and path.is_dir():
+            found += [str(p) for p in sorted(path.rglob("*")) if not p.is_dir()]
+        else:
+            found.append(str(name))
+    return found
 
 
 def whole_text(text: str, where: str | None) -> FileText:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Literal, overload
 
 from studeval.histories._fast import read_fast
-from studeval.histories._files import FileText, file_text, whole_text
+from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._grammar import Grammar, read_hand
 from studeval.histories._record import (
     DuplicateHandError,
@@ -97,9 +97,8 @@ def _texts(source: object, grammars: list[Grammar]) -> Iterator[FileText | Histo
             raise HistoryError(f"cannot read {str(source)[:200]!r}: {err}") from None
         starts = functools.partial(hand_starts, grammars=grammars)
         if is_dir:
-            for child in sorted(path.rglob("*")):
-                if not child.is_dir():
-                    yield file_text(child, starts)
+            for child in files_in([path]):
+                yield file_text(Path(child), starts)
         elif exists:
             yield file_text(path, starts)
         else:

@@ -16,19 +16,22 @@ all read their inputs here, so that they read, skip and refuse the same hands.
 from __future__ import annotations
 
 import functools
+import os
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.histories._files import FileText, file_text, whole_text
+from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, SeenHands, find_site, hand_starts, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
+from studeval.histories._text import decode
 from studeval.phh import read as read_phh
 
-__all__ = ["Loaded", "SeenHands", "files_in", "load_file", "load_text", "looks_like_phh"]
+__all__ = ["Loaded", "SeenHands", "files_in", "load", "load_file", "load_text", "looks_like_phh"]
 
 #: A PHH record names its variant on a line of its own.
 _PHH_VARIANT = re.compile(r"^\s*variant\s*=", re.MULTILINE)
@@ -52,6 +55,7 @@ class Loaded:
     hand: StudHand | None = None
     history: History | None = None
     error: HistoryError | None = None
+    source: str | None = None  # the file (or "<stdin>") it was read from
 
     @property
     def status(self) -> str:
@@ -60,16 +64,48 @@ class Loaded:
         return "read" if self.error is None else self.error.status
 
 
-def files_in(inputs: list[str]) -> list[str]:
-    """The files ``inputs`` name (directories read whole, in name order; ``-`` kept)."""
-    found: list[str] = []
-    for name in inputs:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found += [str(p) for p in sorted(path.rglob("*")) if not p.is_dir()]
+def load(inputs: Sequence[str | os.PathLike[str]], seen: SeenHands | None,
+         on_file: Callable[[str], None] | None = None) -> Iterator[Loaded]:  # fmt: skip
+    """Every hand of ``inputs`` (files, directories read whole, ``-`` for standard
+    input), read or reported, a file at a time; ``on_file`` is called with each file's
+    name once its hands are yielded (for a progress bar). The one place the commands,
+    :func:`studeval.analyze_many` and the tools turn files into hands.
+
+    >>> import pathlib, tempfile
+    >>> from studeval.histories import EXAMPLE
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "stars.txt").write_text(EXAMPLE)
+    >>> _ = (folder / "README.txt").write_text("My exports")
+    >>> [(f.status, pathlib.Path(f.source).name) for f in load([folder], SeenHands())]
+    [('not a history', 'README.txt'), ('read', 'stars.txt')]
+    """
+    for name in files_in(inputs):
+        if name != "-":  # a file, a large one read a part at a time
+            yield from load_file(name, seen)
         else:
-            found.append(name)
-    return found
+            yield from _standard_input(seen)
+        if on_file is not None:
+            on_file(name)
+
+
+def _standard_input(seen: SeenHands | None) -> Iterator[Loaded]:
+    """The hands of standard input, or why it cannot be read."""
+    stream = sys.stdin
+    binary = getattr(stream, "buffer", None) if stream is not None else None
+    reason = None
+    if binary is None:
+        reason = ("standard input is closed" if stream is None
+                  else "standard input cannot be read as bytes")  # fmt: skip
+    else:
+        try:
+            text = decode(binary.read())
+        except (OSError, ValueError) as err:
+            reason = f"cannot read standard input: {getattr(err, 'strerror', None) or err}"
+    if reason is not None:
+        yield Loaded("<stdin>", error=UnreadableFileError(reason, source="<stdin>"),
+                     source="<stdin>")  # fmt: skip
+        return
+    yield from load_text(text, "<stdin>", seen)
 
 
 def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
@@ -77,11 +113,11 @@ def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
     is reported, naming it). A large file is read a part at a time."""
     if not Path(path).exists() and not Path(path).is_symlink():
         error = UnreadableFileError("no such file or directory", source=path)
-        yield Loaded(path, error=error)
+        yield Loaded(path, error=error, source=path)
         return
     text = file_text(Path(path), functools.partial(hand_starts, grammars=list(GRAMMARS)))
     if isinstance(text, HistoryError):
-        yield Loaded(path, error=text)
+        yield Loaded(path, error=text, source=path)
         return
     yield from _loaded(text, path, seen)
 
@@ -98,15 +134,15 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None) -> Iterator[Load
         for found in read_texts([text], site=None, errors="collect", seen=seen):
             if isinstance(found, HistoryError):
                 at = f"{where}:{found.line}" if found.line is not None else where
-                yield Loaded(at, error=found)
+                yield Loaded(at, error=found, source=where)
             else:
                 label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
-                yield Loaded(label, found.hand, found)
+                yield Loaded(label, found.hand, found, source=where)
         return
     try:
         hands = read_phh("".join(part for part, _ in text.parts))
     except (StudevalError, ValueError) as err:
-        yield Loaded(where, error=HistoryError(str(err), source=where))
+        yield Loaded(where, error=HistoryError(str(err), source=where), source=where)
         return
     for number, hand in enumerate(hands, 1):
         label = f"{where} hand {number}"
@@ -116,6 +152,6 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None) -> Iterator[Load
         if seen is not None and site is not None and hand_id is not None:
             copy = seen.once(str(site), str(hand_id), label, None)
             if copy is not None:
-                yield Loaded(label, error=copy)
+                yield Loaded(label, error=copy, source=where)
                 continue
-        yield Loaded(label, hand)
+        yield Loaded(label, hand, source=where)
