@@ -13,6 +13,11 @@ file), the readers in turn. studeval is measured twice: as ``read`` works (the C
 reader first, ``se_history.c``, the general reader for any hand it gives up on) and
 with the general reader alone. The target (the project's own): >= 20,000 stud
 hands/s on one thread.
+
+Then one row a room (each writer of ``studeval.histories.ROOMS``: 2 to 7 seats, so
+that no hand needs a community card, which Merge's writer cannot write): its own
+file of random hands written by its writer, read as ``read`` reads it, and how many
+of its hands the C reader read.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from unittest import mock
 from studeval.histories import _reader, read
 from studeval.histories._fast import read_fast
 from studeval.histories._writer import Table
-from studeval.histories.rooms import pokerstars
+from studeval.histories.rooms import ROOMS, bovada, pokerstars, winning
 from studeval.play import random_hand
 
 TARGET = 20_000.0
@@ -77,6 +82,50 @@ def stud_file(hands: int) -> str:
     return "\n\n\n".join(texts)
 
 
+def room_file(name: str, hands: int) -> str:
+    """``hands`` random hands of 2 to 7 seats in the words of the writer ``name``."""
+    writer = next(r.writers[name] for r in ROOMS if name in r.writers)
+    # The Winning Poker Network's old software gives the odd chip to the low half.
+    rules = winning.GRAMMAR_2016.rules if name == "Winning 2016" else None
+    rng = random.Random(7)
+    texts = []
+    for number in range(hands):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 7), rng=rng,
+                           rules=rules)  # fmt: skip
+        names = (bovada.names(hand.seats, 0) if name == "Bovada"
+                 else [f"Player{s}" for s in range(hand.seats)])  # fmt: skip
+        texts.append(writer(hand, Table(names=names, hand_id=number + 1)))
+    return "\n\n\n".join(texts)
+
+
+class _Counted:
+    """``read_fast``, counting the hands it read."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def __call__(self, *args: object) -> object:
+        history = read_fast(*args)  # type: ignore[arg-type]
+        self.read += history is not None
+        return history
+
+
+def room_rows(hands: int, repeats: int) -> None:
+    """One row a room's writer: hands/s read, replayed and checked, and the share
+    the C reader read."""
+    print(f"\n{'room (writer)':24} {'hands/s':>10} {'in C':>8}  target >= {TARGET:,.0f}")
+    for room in ROOMS:
+        for name in room.writers:
+            text = room_file(name, hands)
+            spy = _Counted()
+            with mock.patch.object(_reader, "read_fast", spy):
+                read_count = sum(1 for _ in read(text, site=room.site))
+            assert read_count == hands, (name, read_count)
+            rate = best_rate(lambda: sum(1 for _ in read(text, site=room.site)), repeats)  # noqa: B023
+            print(f"{name:24} {rate:>10,.0f} {spy.read / hands:>8.0%}  "
+                  f"{'met' if rate >= TARGET else 'NOT met'}")  # fmt: skip
+
+
 def holdem_file(hands: int) -> str:
     return "\n\n\n".join(_HOLDEM.format(hand=number + 1) for number in range(hands))
 
@@ -94,8 +143,12 @@ def best_rate(work: Callable[[], int], repeats: int) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="5,000 hands, one repeat")
+    parser.add_argument("--rooms-only", action="store_true", help="only the rows a room")
     args = parser.parse_args()
     hands, repeats = (5_000, 1) if args.quick else (100_000, 3)
+    if args.rooms_only:
+        room_rows(hands, repeats)
+        return 0
     import pokerkit  # the peer: imported here, so --help works without it
 
     stud, holdem = stud_file(hands), holdem_file(hands)
@@ -123,6 +176,7 @@ def main() -> int:
         f"ratio     {ours / theirs:>10.2f}x pokerkit, {ours / general:.2f}x the general reader; "
         f"target >= {TARGET:,.0f} stud hands/s: {'met' if ours >= TARGET else 'NOT met'}"
     )
+    room_rows(hands, repeats)
     return 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from unittest import mock
 
 import pytest
@@ -17,7 +17,7 @@ from studeval.histories import EXAMPLE, HistoryError, read
 from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._writer import Table
-from studeval.histories.rooms import pokerstars
+from studeval.histories.rooms import ROOMS, pokerstars
 from studeval.play import random_hand
 
 #: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
@@ -68,7 +68,17 @@ def _both(text: str) -> tuple[list[object], list[object], _Spy]:
     return fast, _general(text), spy
 
 
-def _random_texts(seed: int, count: int, names: list[str]) -> Iterator[str]:
+#: The writers of the rooms the C reader reads (a format with templates), by name.
+FAST_WRITERS = {name: writer for room in ROOMS if any(g.templates for g in room.formats)
+                for name, writer in room.writers.items()}  # fmt: skip
+
+
+def test_the_c_reader_reads_more_than_one_room() -> None:
+    assert {"PokerStars", "PokerStars Home Games", "Full Tilt Poker"} <= set(FAST_WRITERS)
+
+
+def _random_texts(seed: int, count: int, names: list[str],
+                  writer: Callable[..., str] = pokerstars.write) -> Iterator[str]:  # fmt: skip
     rng = random.Random(seed)
     for number in range(count):
         game = rng.choice(["stud", "stud8", "razz"])
@@ -80,13 +90,14 @@ def _random_texts(seed: int, count: int, names: list[str]) -> Iterator[str]:
         hero = rng.choice([None, 0, seats - 1])
         table = Table(names=rng.sample(names, seats), hand_id=number + 1, hero=hero,
                       sign=rng.choice(["$", ""]))  # fmt: skip
-        yield pokerstars.write(hand, table)
+        yield writer(hand, table)
 
 
-def test_random_hands_read_in_c_are_the_general_readers() -> None:
+@pytest.mark.parametrize("writer", sorted(FAST_WRITERS))
+def test_random_hands_read_in_c_are_the_general_readers(writer: str) -> None:
     """400 random hands of every game, 2-8 seats, all-ins, rake, showdowns: the C
     reader reads every one, and each is the general reader's History."""
-    text = "\n\n".join(_random_texts(2026, 400, PLAIN_NAMES))
+    text = "\n\n".join(_random_texts(2026, 400, PLAIN_NAMES, FAST_WRITERS[writer]))
     fast, general, spy = _both(text)
     assert fast == general
     assert spy.read == 400 and spy.refused == 0
@@ -100,8 +111,10 @@ def test_windows_line_ends_are_read_in_c_too() -> None:
     assert "\r" not in fast[0][13]  # type: ignore[index]  # the text, its lines joined by "\n"
 
 
-def test_names_that_hold_a_lines_words_are_left_to_the_general_reader() -> None:
-    text = "\n\n".join(_random_texts(7, 60, ODD_NAMES + PLAIN_NAMES[:5]))
+@pytest.mark.parametrize("writer", sorted(FAST_WRITERS))
+def test_names_that_hold_a_lines_words_are_left_to_the_general_reader(writer: str) -> None:
+    names = ODD_NAMES + PLAIN_NAMES[:5]
+    text = "\n\n".join(_random_texts(7, 60, names, FAST_WRITERS[writer]))
     fast, general, spy = _both(text)
     assert fast == general
     assert spy.refused > 10 and spy.read > 0  # both kinds were met
@@ -138,13 +151,14 @@ def _mutated(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-def test_a_line_changed_is_read_the_same_or_refused_with_the_same_reason() -> None:
+@pytest.mark.parametrize("writer", sorted(FAST_WRITERS))
+def test_a_line_changed_is_read_the_same_or_refused_with_the_same_reason(writer: str) -> None:
     """Hands with one line changed (a digit, a line dropped, doubled or swapped, a
     chat line, an unknown line, a card, a space): whatever the C reader reads is the
     general reader's History, and what it gives up on gets the general reader's
     error, line and reason."""
     rng = random.Random(22)
-    texts = [_mutated(t, rng) for t in _random_texts(11, 600, PLAIN_NAMES)]
+    texts = [_mutated(t, rng) for t in _random_texts(11, 600, PLAIN_NAMES, FAST_WRITERS[writer])]
     fast, general, spy = _both("\n\n".join(texts))
     assert fast == general
     errors = sum(1 for k in general if k[0] == "error")  # type: ignore[index]

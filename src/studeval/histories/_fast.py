@@ -73,12 +73,18 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         return None
     if (header.game is None or grammar.refused is not None or header.refused is not None
             or not header.small_bet
-            or header.ante is not None or header.bring_in is not None
             or _SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
         return None  # (this reader reads "$" amounts only, the general one checks them)
     prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
     if prepared is None:
         return None
+    unit = _UNITS[prepared.places]
+    # An ante or a bring-in the header names (Full Tilt's "Ante $0.10") must be the
+    # one the lines post, in the chip the C reader found (the general reader takes
+    # the header's: where they differ, it reads the hand and says why).
+    for named, posted in ((header.ante, prepared.ante), (header.bring_in, prepared.bring_in)):
+        if named is not None and named != posted * unit:
+            return None
     players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
     try:
         stakes = _stakes(prepared.ante, prepared.bring_in, prepared.small_bet, prepared.big_bet)
@@ -100,7 +106,6 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    unit = _UNITS[prepared.places]
     hand.info = hand_info(grammar.site, header.hand_id, header.table, header.currency,
                           header.tournament, played_at, players, unit)  # fmt: skip
     return History(
