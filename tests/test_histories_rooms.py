@@ -305,3 +305,45 @@ def test_every_room_module_is_in_the_list_of_rooms_once() -> None:
     for room in listed:  # a room writes its hands unless they are all refused
         assert bool(room.writers) == (room.refused is None), room.site
         assert all(g.site == room.site for g in room.formats)
+
+
+# ---- one record of a hand's facts: HandInfo ----------------------------------------------
+
+
+@pytest.mark.parametrize("writer", sorted(set(WRITERS) - {"Bovada"}))  # Bovada: "Seat+N" only
+def test_a_history_is_written_again_in_any_rooms_words(writer: str) -> None:
+    """A hand read from one room's text, written by another room's writer from its
+    record (``Table.of(history.info)``), reads back with the same players, seats,
+    stacks, payouts and hero."""
+    rng = random.Random(5)
+    for number in range(6):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 7), rng=rng,
+                           rules=_rules(writer))  # fmt: skip
+        names = [f"Pl{s}" for s in range(hand.seats)]
+        table = Table(names=names, hand_id=700 + number, seat_numbers=[2 * s + 1 for s in
+                      range(hand.seats)], hero=rng.choice([None, 0]))  # fmt: skip
+        first = next(read(WRITERS["Winning 2016" if writer == "Winning 2016" else "PokerStars"](
+            hand, table)))  # fmt: skip
+        again = next(read(WRITERS[writer](first.hand, Table.of(first.info))))
+        assert again.info.players == first.info.players == tuple(names)
+        assert again.hand.stacks == first.hand.stacks == hand.stacks
+        assert again.hand.result is not None and first.hand.result is not None
+        assert again.hand.result.payouts == first.hand.result.payouts  # ("collected" is
+        assert again.hero == first.hero  # as each room writes it: Merge's holds returns)
+        if writer not in ("iPoker", "Merge", "Bovada", "Winamax", "OnGame"):
+            assert again.info.seats == first.info.seats  # rooms that keep seat numbers
+
+
+def test_a_hands_record_goes_to_phh_and_back() -> None:
+    """HandInfo's PHH fields are what studeval.phh writes and reads."""
+    from studeval.handinfo import HandInfo
+    from studeval.histories import EXAMPLE
+    from studeval.phh import dumps, loads
+
+    history = next(read(EXAMPLE))
+    back = HandInfo.of(loads(dumps(history.hand)))
+    expected = history.info
+    assert back.venue == expected.venue == "PokerStars" and back.hand_id == expected.hand_id
+    assert back.players == expected.players and back.seats == expected.seats
+    assert back.played_at == expected.played_at and back.currency == expected.currency == "USD"
+    assert back.unit == expected.unit and back.hero is None  # PHH has no field for the hero

@@ -254,6 +254,7 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
         corpus.mkdir()
         if name == "history":  # from a whole hand, the fuzzer reaches the replay at once
             (corpus / "example").write_text(_history_seed())
+            (corpus / "winning").write_text(_winning_seed())
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
@@ -266,6 +267,16 @@ def _history_seed() -> str:
     from studeval.histories import EXAMPLE
 
     return EXAMPLE
+
+
+def _winning_seed() -> str:
+    """A Winning Poker Network hand, written by its writer: the seed of the harness's
+    second grammar (a text that starts "Hand #")."""
+    from studeval.histories import Table
+    from studeval.histories.rooms import winning
+    from studeval.play import random_hand
+
+    return winning.write(random_hand("stud8", 4, seed=2), Table(names=["Ann", "Bob", "Cy", "Di"]))
 
 
 def atheris_run(work: Path, seconds: int) -> str:

@@ -199,14 +199,14 @@ static int se_match(const char *t, const char *s, int len, se_capture *cap) {
             }
         return 0;
     }
-    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to")) {
+    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to") || se_slot_is(slot, "money")) {
         se_hist_money m;
         int n = se_read_money(s, len, &m);
         if (n < 0) cap->unsure = 1;
         if (n <= 0 || !se_match(next, s + n, len - n, cap)) return 0;
         if (slot[0] == 'a') cap->amount = m, cap->has_amount = 1;
-        else cap->to = m, cap->has_to = 1;
-        return 1;
+        else if (slot[0] == 't') cap->to = m, cap->has_to = 1;
+        return 1; /* {money}: read, not kept */
     }
     if (se_slot_is(slot, "cards")) { /* one group, "[" to the first "]" */
         if (len == 0 || s[0] != '[' || (cap->no_close && s >= cap->no_close)) return 0;
@@ -242,12 +242,12 @@ static int se_match(const char *t, const char *s, int len, se_capture *cap) {
 /* The steps' roles are one group (tried in order); each other role its own. */
 static int se_group(int role) {
     if (role >= SE_HIST_ANTE && role <= SE_HIST_COLLECT) return 0;
-    if (role >= SE_HIST_STREET && role <= SE_HIST_STRICT) return role - SE_HIST_STREET + 1;
+    if (role >= SE_HIST_STREET && role <= SE_HIST_WON) return role - SE_HIST_STREET + 1;
     return -1;
 }
 
 static const char *const se_slots[] = {"name", "text", "rest", "notparen", "seat", "amount",
-                                       "to", "cards", "allcards"};
+                                       "to", "money", "cards", "allcards"};
 
 int se_hist_compile(se_hist_grammar *g) {
     if (g == NULL || (g->templates == NULL && g->count > 0) || g->count < 0 ||
@@ -255,12 +255,12 @@ int se_hist_compile(se_hist_grammar *g) {
         return SE_BAD_ARGUMENT;
     g->compiled = 0;
     int n = 0;
-    for (int group = 0; group < 6; group++) {
+    for (int group = 0; group < 7; group++) {
         g->group_start[group] = (int16_t)n;
         for (int i = 0; i < g->count; i++)
             if (se_group(g->templates[i].role) == group) g->by_role[n++] = (int16_t)i;
     }
-    g->group_start[6] = (int16_t)n;
+    g->group_start[7] = (int16_t)n;
     if (n != g->count) return SE_BAD_ARGUMENT; /* a role not known */
     for (int i = 0; i < g->count; i++) {
         se_hist_template *t = &g->templates[i];
@@ -301,6 +301,16 @@ static void se_bytes_of(const char *s, int len, se_bytes *b) {
 static int se_may_match(const se_hist_template *t, const se_bytes *b) {
     return !((t->need[0] & ~b->have[0]) | (t->need[1] & ~b->have[1]) |
              (t->need[2] & ~b->have[2]) | (t->need[3] & ~b->have[3]));
+}
+
+/* Template t against the line: 1 it matches (cap holds what it read), 0 it does not,
+ * -1 the line holds an amount too long to read here. */
+static int se_try(const se_hist_template *t, const char *s, int len, const se_bytes *b,
+                  se_capture *cap) {
+    if (!se_may_match(t, b)) return 0;
+    memset(cap, 0, sizeof *cap);
+    if (se_match(t->text, s, len, cap)) return 1;
+    return cap->unsure ? -1 : 0;
 }
 
 /* The length of the literal a template starts with (0: it starts with a slot). */
@@ -415,11 +425,8 @@ static int se_find(const se_hist_grammar *g, int role, const char *s, int len,
                    const se_bytes *bytes, se_capture *cap) {
     int group = se_group(role);
     for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
-        int i = g->by_role[k];
-        if (!se_may_match(&g->templates[i], bytes)) continue;
-        memset(cap, 0, sizeof *cap);
-        if (se_match(g->templates[i].text, s, len, cap)) return i;
-        if (cap->unsure) return -2;
+        int i = g->by_role[k], tried = se_try(&g->templates[i], s, len, bytes, cap);
+        if (tried != 0) return tried > 0 ? i : -2;
     }
     /* None matches: one that nearly does may be a line the general reader reads. */
     return se_near(g, role, -1, s, len) ? -2 : -1;
@@ -474,6 +481,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
     memset(h, 0, offsetof(se_hist_hand, step)); /* the steps are set as they are read */
     h->text = text;
     h->hero = -1;
+    h->pot_after_rake = (g->flags & SE_HIST_POT_AFTER_RAKE) != 0;
     if (size > SE_HIST_MAX_TEXT || se_odd_bytes((const unsigned char *)text, size))
         SE_HIST_BAIL(h);
     int len = (int)size, street = 0, in_seats = 0, seats_done = 0;
@@ -532,13 +540,9 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         int group = se_group(SE_HIST_REVEAL), shown = 0;
         for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
             /* Cards shown, wherever they are. */
-            const se_hist_template *t = &g->templates[g->by_role[k]];
-            if (!se_may_match(t, &bytes)) continue;
-            memset(&cap, 0, sizeof cap);
-            if (!se_match(t->text, line, line_len, &cap)) {
-                if (cap.unsure) SE_HIST_BAIL(h);
-                continue;
-            }
+            int tried = se_try(&g->templates[g->by_role[k]], line, line_len, &bytes, &cap);
+            if (tried < 0) SE_HIST_BAIL(h);
+            if (tried == 0) continue;
             shown = 1;
             int seat = se_listed_seat(h, cap.name, cap.name_len);
             if (seat < 0 || h->revealed_set[seat]) continue; /* the first word stands */
@@ -556,16 +560,37 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             if (total >= 0) { /* each said on a later line replaces the earlier */
                 if (cap.has_amount) h->total_pot = cap.amount, h->has_total = 1;
                 if (cap.has_to) h->rake_text = cap.to, h->has_rake = 1;
+                continue;
+            }
+            /* What a player won, as the summary says it: the first template that
+             * reads a listed name ("E (x)" may read as "E" and "(x)" first). */
+            int group = se_group(SE_HIST_WON), matched = 0, seat = -1;
+            for (int k = g->group_start[group]; k < g->group_start[group + 1] && seat < 0; k++) {
+                int tried = se_try(&g->templates[g->by_role[k]], line, line_len, &bytes, &cap);
+                if (tried < 0) SE_HIST_BAIL(h);
+                if (tried == 0) continue;
+                matched = 1;
+                if (cap.name) seat = se_listed_seat(h, cap.name, cap.name_len);
+            }
+            if (matched && seat < 0) SE_HIST_BAIL(h);
+            if (!matched && se_near(g, SE_HIST_WON, -1, line, line_len)) SE_HIST_BAIL(h);
+            if (seat >= 0) {
+                if (!cap.has_amount || h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
+                se_hist_step *step = &h->step[h->steps++];
+                memset(step, 0, sizeof *step);
+                step->kind = SE_HIST_WON;
+                step->player = (int8_t)seat;
+                step->street = 9;
+                step->amount = cap.amount, step->has_amount = 1;
             }
             continue;
         }
         int kind = -1, at_k = -1;
         for (int k = g->group_start[0]; k < g->group_start[1] && kind < 0; k++) {
             const se_hist_template *t = &g->templates[g->by_role[k]];
-            if (!se_may_match(t, &bytes)) continue;
-            memset(&cap, 0, sizeof cap);
-            if (se_match(t->text, line, line_len, &cap)) kind = t->role, at_k = k - g->group_start[0];
-            else if (cap.unsure) SE_HIST_BAIL(h);
+            int tried = se_try(t, line, line_len, &bytes, &cap);
+            if (tried < 0) SE_HIST_BAIL(h);
+            if (tried > 0) kind = t->role, at_k = k - g->group_start[0];
         }
         /* A template before the one matching (or any, with none) nearly matches: the
          * general reader's patterns, tried in the same order, may read the line. */
@@ -626,7 +651,10 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     int n = 0;
     all[n++] = small, all[n++] = big;
     for (int i = 0; i < h->listed; i++) all[n++] = h->stack[i];
+    int collects = 0; /* a summary's "won" is an amount of the hand only without these */
+    for (int i = 0; i < h->steps && !collects; i++) collects = h->step[i].kind == SE_HIST_COLLECT;
     for (int i = 0; i < h->steps; i++) {
+        if (collects && h->step[i].kind == SE_HIST_WON) continue;
         if (h->step[i].has_amount) all[n++] = h->step[i].amount;
         if (h->step[i].has_to) all[n++] = h->step[i].to;
     }
@@ -664,6 +692,10 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     if (h->small_bet <= 0 || h->big_bet < 0) SE_HIST_BAIL(h);
     for (int i = 0; i < h->steps; i++) {
         se_hist_step *s = &h->step[i];
+        if (collects && s->kind == SE_HIST_WON) { /* not counted: see above */
+            s->amount_chips = s->to_chips = -1;
+            continue;
+        }
         s->amount_chips = s->has_amount ? se_chips_of(s->amount, places) : -1;
         s->to_chips = s->has_to ? se_chips_of(s->to, places) : -1;
         if ((s->has_amount && s->amount_chips < 0) || (s->has_to && s->to_chips < 0)) SE_HIST_BAIL(h);

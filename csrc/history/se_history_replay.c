@@ -269,11 +269,16 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
     const se_hand *hand = h->hand;
     int64_t back[SE_ENGINE_MAX_SEATS] = {0}, uncalled[SE_ENGINE_MAX_SEATS] = {0};
     memset(h->collected, 0, sizeof h->collected);
+    /* What the summary says was won stands only where no line says who collected. */
+    int won_kind = SE_HIST_WON;
+    for (int i = 0; i < h->steps && won_kind == SE_HIST_WON; i++)
+        if (h->step[i].kind == SE_HIST_COLLECT) won_kind = SE_HIST_COLLECT;
     for (int i = 0; i < h->steps; i++) {
         const se_hist_step *s = &h->step[i];
-        if (s->kind != SE_HIST_RETURN && s->kind != SE_HIST_COLLECT) continue;
+        if (s->kind != SE_HIST_RETURN && s->kind != won_kind) continue;
         if (!s->has_amount) continue;
         int seat = h->seat_of[s->player];
+        if (seat < 0) SE_HIST_BAIL(h); /* a summary's winner not dealt in */
         if (s->kind == SE_HIST_RETURN) back[seat] += s->amount_chips;
         else h->collected[seat] += s->amount_chips;
     }
@@ -290,7 +295,7 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
         if (!ties) uncalled[top] = hand->contributions[top] - second;
         returned = uncalled;
     }
-    int64_t pot = hand->rake_taken;
+    int64_t pot = h->pot_after_rake ? 0 : hand->rake_taken;
     for (int s = 0; s < h->players; s++) {
         if (back[s] != returned[s] || h->collected[s] != hand->payouts[s] - returned[s]) SE_HIST_BAIL(h);
         pot += hand->payouts[s] - returned[s];

@@ -687,6 +687,8 @@ void se_tables_free(se_tables *tables);
  *   {cards}    "[" to the first "]"                  thousands commas, decimals
  *   {allcards} "[" to a "]", the last one first      {notparen} text up to a ")"
  *   {text}     any text, the shortest                {rest} the rest of the line
+ *   {money}    money as {amount} reads it, not kept (an amount the room writes that
+ *              is not to be trusted: Winning's A of "raises A to B")
  *   {?x}       the literal x if it is there (for a step: "and is all in")
  * A line matches a template whole, trailing spaces aside. */
 #define SE_HIST_MAX_LISTED 10   /* seat lines of one hand */
@@ -715,9 +717,15 @@ typedef enum se_hist_role {
     SE_HIST_SEAT,    /* a seat line: {seat}, {name}, {amount} the stack */
     SE_HIST_REVEAL,  /* cards shown, on any line: {name}, {cards} */
     SE_HIST_TOTAL,   /* the summary's total pot {amount} and rake {to} */
-    SE_HIST_STRICT   /* text after a player's name that starts only lines a template
+    SE_HIST_STRICT,  /* text after a player's name that starts only lines a template
                         knows (else a line no template knows is passed over) */
+    SE_HIST_WON      /* a summary line: what {name} won, {amount}; counted as collected
+                        only in a hand with no collect line (Winning writes a pot won
+                        without a showdown only there) */
 } se_hist_role;
+
+/* se_hist_grammar.flags: how a room writes what the templates cannot say. */
+#define SE_HIST_POT_AFTER_RAKE 1 /* the total pot written is what was left after the rake */
 
 typedef struct se_hist_template {
     int role;
@@ -732,12 +740,13 @@ typedef struct se_hist_template {
 typedef struct se_hist_grammar {
     se_hist_template *templates;
     int count;     /* at most SE_HIST_MAX_TEMPLATES */
+    int flags;     /* SE_HIST_POT_AFTER_RAKE */
     /* Set by se_hist_compile, which se_hist_read needs first: the templates by
      * role (the steps' roles as one, in their order), group g at
      * by_role[group_start[g]..group_start[g + 1]). */
     int compiled;
     int16_t by_role[SE_HIST_MAX_TEMPLATES];
-    int16_t group_start[7];
+    int16_t group_start[8];
 } se_hist_grammar;
 
 /* An amount as written: its digits, and how many of them are decimals. */
@@ -771,6 +780,7 @@ typedef struct se_hist_hand {
     uint8_t revealed[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
     uint8_t up_count[SE_HIST_MAX_LISTED], up[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
     int has_total, has_rake;
+    int pot_after_rake; /* the grammar's SE_HIST_POT_AFTER_RAKE */
     se_hist_money total_pot, rake_text;
     /* After se_hist_prepare: the chip is 10^-places of the money; the players are the
      * seats dealt in, by seat number (player[p] their seat line). */

@@ -228,15 +228,19 @@ cdef extern from "studeval.h" nogil:
         SE_HIST_REVEAL
         SE_HIST_TOTAL
         SE_HIST_STRICT
+        SE_HIST_WON
 
     ctypedef struct se_hist_template:
         int role
         int value
         const char *text
 
+    int SE_HIST_POT_AFTER_RAKE
+
     ctypedef struct se_hist_grammar:
         se_hist_template *templates
         int count
+        int flags
         int compiled
 
     ctypedef struct se_hist_money:

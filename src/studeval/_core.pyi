@@ -294,6 +294,7 @@ class CoreTables:
 
 HISTORY_ROLES: dict[str, int]
 HISTORY_OVER: int
+HISTORY_POT_AFTER_RAKE: int
 HISTORY_SETTLE: int
 
 class HistoryTable(NamedTuple):
@@ -308,7 +309,9 @@ class HistoryTable(NamedTuple):
 
 @final
 class HistoryReader:
-    def __new__(cls, templates: Iterable[tuple[str, int, str]]) -> HistoryReader: ...
+    def __new__(
+        cls, templates: Iterable[tuple[str, int, str]], flags: int = 0
+    ) -> HistoryReader: ...
     @property
     def unsure_at(self) -> int: ...
     @property

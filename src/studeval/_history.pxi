@@ -8,7 +8,10 @@ HISTORY_ROLES = {
     "return": SE_HIST_RETURN, "show": SE_HIST_SHOW, "muck": SE_HIST_MUCK,
     "collect": SE_HIST_COLLECT, "street": SE_HIST_STREET, "seat": SE_HIST_SEAT,
     "reveal": SE_HIST_REVEAL, "total": SE_HIST_TOTAL, "strict": SE_HIST_STRICT,
+    "won": SE_HIST_WON,
 }
+#: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake.
+HISTORY_POT_AFTER_RAKE = SE_HIST_POT_AFTER_RAKE
 #: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle
 #: (anything else: not sure, read it the general way).
 HISTORY_OVER = SE_OK
@@ -48,7 +51,7 @@ cdef class HistoryReader:
     cdef bytes data  # the hand's text, alive while it is read
     cdef readonly int seats  # the players of the last hand prepared
 
-    def __cinit__(self, templates):
+    def __cinit__(self, templates, int flags=0):
         cdef int i
         templates = list(templates)
         self.texts = [str(text).encode() for _, _, text in templates]
@@ -64,6 +67,7 @@ cdef class HistoryReader:
             self.templates[i].text = <const char *>(<bytes>self.texts[i])
         self.grammar.templates = self.templates
         self.grammar.count = len(templates)
+        self.grammar.flags = flags
         if se_hist_compile(&self.grammar) != SE_OK:
             raise CoreCallError(f"a template holds a slot the reader does not know, or there are "
                                 f"more than 128: {[text for _, _, text in templates]}")

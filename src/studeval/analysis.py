@@ -29,12 +29,17 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from studeval.betting import EVENT_KINDS
 from studeval.engine import StudHand
 from studeval.equity_calculator import equity
 from studeval.errors import OptionError
+from studeval.handinfo import HandInfo
 from studeval.pots import pot_layers, take_rake
+
+if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
+    from studeval.histories import History
 
 __all__ = [
     "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "HandAnalysis", "StreetEquity",
@@ -105,18 +110,17 @@ class _Spot:
     folded_before: list[int]  # seats out by then
 
 
-def _seat_names(hand: object) -> tuple[StudHand, list[str]]:
-    if isinstance(hand, StudHand):
-        names = hand.info.get("players") if isinstance(hand.info, dict) else None
-        listed = [str(n) for n in names] if isinstance(names, list) else []
-        if len(listed) != hand.seats:
-            listed = [f"Seat {seat}" for seat in range(hand.seats)]
-        return hand, listed
-    played = getattr(hand, "hand", None)
-    players = getattr(hand, "players", None)
-    if isinstance(played, StudHand) and players is not None:
-        return played, [p.name for p in players]
-    raise OptionError(f"analyze() takes a StudHand or a History; got {type(hand).__name__}")
+def _seat_names(hand: StudHand | History) -> tuple[StudHand, list[str]]:
+    """The finished hand and its players' names (``Seat 0``... where the record
+    names none)."""
+    played = hand if isinstance(hand, StudHand) else getattr(hand, "hand", None)
+    if not isinstance(played, StudHand) or not isinstance(getattr(hand, "info", None),
+                                                          (dict, HandInfo)):  # fmt: skip
+        raise OptionError(f"analyze() takes a StudHand or a History; got {type(hand).__name__}")
+    listed = list(HandInfo.of(hand).players)
+    if len(listed) != played.seats:
+        listed = [f"Seat {seat}" for seat in range(played.seats)]
+    return played, listed
 
 
 def _viewer(viewpoint: object, names: list[str]) -> int | None:
@@ -241,7 +245,11 @@ def _cheap(hands: list[list[object]], dead: list[object]) -> bool:
 
 
 def analyze(
-    hand: object, *, viewpoint: object = None, method: str = "auto", seed: int | None = None
+    hand: StudHand | History,
+    *,
+    viewpoint: object = None,
+    method: str = "auto",
+    seed: int | None = None,
 ) -> HandAnalysis:
     """Each street's equities and the all-in adjusted result of a finished hand.
 
@@ -267,7 +275,7 @@ def analyze(
     return _analyze(hand, viewpoint, method, seed, with_streets=True)
 
 
-def _analyze(hand: object, viewpoint: object, method: str, seed: int | None,
+def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int | None,
              with_streets: bool) -> HandAnalysis:  # fmt: skip
     played, names = _seat_names(hand)
     if not played.over or played.result is None:
@@ -324,7 +332,7 @@ def _analyze(hand: object, viewpoint: object, method: str, seed: int | None,
 
 
 def analyzed_seats(
-    hand: object, method: str = "auto", seed: int | None = None
+    hand: StudHand | History, method: str = "auto", seed: int | None = None
 ) -> tuple[StudHand, list[str], HandAnalysis]:
     """The hand played, its players' names by seat, and its analysis without the
     street equities (what a tracker's rows need: net, expected net and luck).

@@ -49,6 +49,7 @@ from studeval.betting import Stakes
 from studeval.cards import card_str, parse_card
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.handinfo import hand_digits, hand_number
 from studeval.houserules import PRESETS, HouseRules, house_rules
 
 if sys.version_info >= (3, 11):
@@ -75,8 +76,6 @@ INFO_FIELDS = (
 #: Our fields, for what PHH has none: the rake, the chip size, the house rules, the
 #: money of a chip, and a hand id that is not a whole number as PHH's ``hand`` is.
 _RAKE, _CHIP, _RULES, _UNIT, _HAND_ID = "_rake", "_chip", "_house_rules", "_unit", "_hand_id"
-#: PHH's ``hand`` and TOML's integers are 64-bit.
-_MAX_HAND = 2**63
 #: A ``_unit``'s text: ASCII digits, a point and more digits maybe.
 _DECIMAL = re.compile(r"[0-9]{1,19}(\.[0-9]{1,19})?")
 #: The most digits an amount may have: every chip count of a table is below 2**60.
@@ -152,25 +151,6 @@ def _fields(text: object, kind: str) -> dict[str, object]:
         raise PHHError(f"not a {kind} (TOML) text: {err}") from None
 
 
-def hand_number(hand_id: str) -> int | str:
-    """What :attr:`~studeval.StudHand.info` keeps as ``hand`` for a room's hand id: the
-    whole number PHH's ``hand`` field holds, where that is the id as written; else the
-    id itself, as text, which :func:`dumps` writes as ``_hand_id`` too (beside ``hand``
-    where it is digits), so that it reads back the same.
-
-    >>> hand_number("20261202017"), hand_number("000123"), hand_number("A-17")
-    (20261202017, '000123', 'A-17')
-    >>> hand = loads(PHH_EXAMPLE)
-    >>> hand.info["hand"] = hand_number("000123")
-    >>> [line for line in dumps(hand).splitlines() if "hand" in line[:9]]
-    ['hand = 123', '_hand_id = "000123"']
-    >>> loads(dumps(hand)).info["hand"]
-    '000123'
-    """
-    number = _whole(hand_id)
-    return number if number is not None and str(number) == hand_id else hand_id
-
-
 def money_unit(hand: StudHand) -> Decimal:
     """The money one chip of ``hand`` is worth, as its record's ``_unit`` gives it
     (``0.01`` for cents); 1, the chips being the money, when it gives none.
@@ -180,13 +160,6 @@ def money_unit(hand: StudHand) -> Decimal:
     """
     value = hand.info.get(_UNIT)
     return Decimal(_unit_text(str(value))) if value is not None else Decimal(1)
-
-
-def _whole(text: str) -> int | None:
-    """The whole number that ASCII digits make, when PHH's ``hand`` can hold it."""
-    if text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS and int(text) < _MAX_HAND:
-        return int(text)
-    return None
 
 
 def _unit_text(value: object) -> str:
@@ -207,7 +180,7 @@ def _info(data: dict[str, object]) -> dict[str, object]:
     if hand_id is not None:
         if not isinstance(hand_id, str) or not hand_id:
             raise PHHError(f"{_HAND_ID} must be text; got {hand_id!r}")
-        number = _whole(hand_id)
+        number = hand_digits(hand_id)
         if "hand" in data and data["hand"] != number:
             raise PHHError(f"hand = {data['hand']!r} is not the {_HAND_ID} {hand_id!r}")
         info["hand"] = hand_id
@@ -455,7 +428,7 @@ def dumps(hand: StudHand) -> str:
     hand_id = info.get("hand")
     for name in INFO_FIELDS:
         if name == "hand" and isinstance(hand_id, str):
-            number = _whole(hand_id)
+            number = hand_digits(hand_id)
             if number is not None:
                 fields.append(("hand", number))
         elif name in info:

@@ -19,7 +19,6 @@ files hold it (by room and hand id), and what was not analysed is in
 
 from __future__ import annotations
 
-import datetime
 import os
 from collections.abc import Iterable
 from decimal import Decimal
@@ -28,11 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError
+from studeval.handinfo import HandInfo
 
 if TYPE_CHECKING:
     import pandas
 
-    from studeval.histories._record import HistoryError
+    from studeval.engine import StudHand
+    from studeval.histories._record import History, HistoryError
 
 __all__ = ["COLUMNS", "LARGE_INPUT", "REFUSED_COLUMNS", "analyze_many", "hand_rows", "money_of"]
 
@@ -68,34 +69,8 @@ def money_of(row: dict[str, Any]) -> str:
     return "tournament chips" if isinstance(tournament, str) and tournament else "chips"
 
 
-def _info_time(info: dict[str, Any]) -> datetime.datetime | None:
-    """When a PHH record says its hand was played (its ``year``, ``month``, ``day``
-    and ``time``), or ``None``."""
-    try:
-        day = datetime.date(int(info["year"]), int(info["month"]), int(info["day"]))
-    except (KeyError, TypeError, ValueError):
-        return None
-    clock = info.get("time")
-    if isinstance(clock, str):
-        try:
-            clock = datetime.time.fromisoformat(clock)
-        except ValueError:
-            clock = None
-    moment = datetime.datetime.combine(day, clock if isinstance(clock, datetime.time) else
-                                       datetime.time())  # fmt: skip
-    zone = info.get("time_zone")
-    if isinstance(zone, str) and moment.tzinfo is None:
-        try:
-            from zoneinfo import ZoneInfo
-
-            moment = moment.replace(tzinfo=ZoneInfo(zone))
-        except (ImportError, ValueError, KeyError, OSError):  # a zone this system lacks
-            pass
-    return moment
-
-
-def hand_rows(hand: object, where: str = "", player: str | None = None, method: str = "auto",
-              seed: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
+def hand_rows(hand: StudHand | History, where: str = "", player: str | None = None,
+              method: str = "auto", seed: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """:func:`analyze_many`'s rows for one hand: one a player (only ``player``'s when
     given; none when ``player`` did not play it).
 
@@ -103,19 +78,13 @@ def hand_rows(hand: object, where: str = "", player: str | None = None, method: 
     >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
     [('Seat 0', 0.0), ('Seat 1', 0.0)]
     """
-    played, names, found = analyzed_seats(hand, method, seed)
+    _, names, found = analyzed_seats(hand, method, seed)
     if player is not None and player not in names:
         return []
-    info = played.info if isinstance(played.info, dict) else {}
-    unit = getattr(hand, "unit", None) or Decimal(str(info.get("_unit", 1)))
     # A PHH record names its room (venue) and hand: the same hand as the room's text.
-    site = getattr(hand, "site", None) or info.get("venue")
-    hand_id = getattr(hand, "hand_id", None) or info.get("_hand_id")
-    if hand_id is None and "hand" in info:
-        hand_id = str(info["hand"])
-    currency = getattr(hand, "currency", None) if hasattr(hand, "site") else info.get("currency")
-    tournament = getattr(hand, "tournament", None) if hasattr(hand, "site") else None
-    played_at = getattr(hand, "played_at", None) if hasattr(hand, "site") else _info_time(info)
+    info = HandInfo.of(hand)
+    unit, site, hand_id = info.unit, info.venue, info.hand_id
+    currency, tournament, played_at = info.currency, info.tournament, info.played_at
     rows = []
     unit_text = str(unit)
     in_chips = unit == 1  # the same floats, without the Decimal arithmetic
@@ -168,7 +137,7 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
                 raise loaded.error
             reports.append(_report(loaded.error, path))
         else:
-            rows += hand_rows(loaded.history or loaded.hand, path, player, method, seed)
+            rows += hand_rows(loaded.found, path, player, method, seed)
     return rows, reports
 
 

@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         out.line(",".join(COLUMNS))
     try:
         for loaded in replayed(args.inputs, tally):
-            found = hand_rows(loaded.history or loaded.hand, loaded.where, args.player,
+            found = hand_rows(loaded.found, loaded.where, args.player,
                               seed=args.seed)  # fmt: skip
             rows += found
             for row in (_written(r) for r in found) if args.format != "table" else ():

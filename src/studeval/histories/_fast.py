@@ -23,9 +23,10 @@ from studeval import _core
 from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.histories._grammar import _SIGNS, Grammar
+from studeval.handinfo import HandInfo
+from studeval.histories._grammar import Grammar
 from studeval.histories._record import History, Player
-from studeval.histories._replay import hand_info
+from studeval.histories._text import SIGNS
 
 __all__ = ["read_fast"]
 
@@ -44,10 +45,13 @@ def _stakes(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
 
 
 def _reader(grammar: Grammar) -> _core.HistoryReader:
-    readers: dict[str, _core.HistoryReader] = _LOCAL.__dict__.setdefault("readers", {})
-    reader = readers.get(grammar.site)
+    # By the grammar itself (a room may have formats of one site); grammars are the
+    # rooms' module constants, alive as long as the process.
+    readers: dict[int, _core.HistoryReader] = _LOCAL.__dict__.setdefault("readers", {})
+    reader = readers.get(id(grammar))
     if reader is None:
-        reader = readers[grammar.site] = _core.HistoryReader(grammar.templates)
+        flags = _core.HISTORY_POT_AFTER_RAKE if grammar.pot_after_rake else 0
+        reader = readers[id(grammar)] = _core.HistoryReader(grammar.templates, flags)
     return reader
 
 
@@ -73,7 +77,7 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         return None
     if (header.game is None or grammar.refused is not None or header.refused is not None
             or not header.small_bet
-            or _SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
+            or SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
         return None  # (this reader reads "$" amounts only, the general one checks them)
     prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
     if prepared is None:
@@ -106,8 +110,10 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    hand.info = hand_info(grammar.site, header.hand_id, header.table, header.currency,
-                          header.tournament, played_at, players, unit)  # fmt: skip
+    hand.info = HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
+                         played_at=played_at, currency=header.currency,
+                         tournament=header.tournament, players=tuple(p.name for p in players),
+                         seats=tuple(p.seat for p in players), unit=unit).to_phh()  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,

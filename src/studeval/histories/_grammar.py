@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
-from studeval.histories._text import currency_of, money
+from studeval.histories._text import SIGNS, currency_of, money
 from studeval.houserules import HouseRules
 
 __all__ = ["Grammar", "Header", "cards_in", "read_hand"]
@@ -375,10 +375,6 @@ def _is_players_line(grammar: Grammar, line: str, street: int, names: set[str]) 
     return found is not None and found[0].name in names
 
 
-#: The sign of each currency a header may name.
-_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
-
-
 def _same_cards(a: tuple[str | None, ...], b: tuple[str | None, ...]) -> bool:
     """The same cards, a card not shown (None) standing for any."""
     if len(a) != len(b):
@@ -398,7 +394,7 @@ class _Checks:
 
     def __init__(self, currency: str | None, card_by_card: bool = False) -> None:
         self.currency = currency
-        self.sign = _SIGNS.get(currency or "")
+        self.sign = SIGNS.get(currency or "")
         self.card_by_card = card_by_card
         self.dealt: dict[str | None, dict[int, tuple[str | None, ...]]] = {}
         self.shown: dict[str | None, set[str]] = {}

@@ -19,6 +19,7 @@ from typing import Literal
 from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.handinfo import HandInfo
 from studeval.houserules import HouseRules
 from studeval.phh import dumps
 
@@ -339,6 +340,22 @@ class History:
     text: str
     source: str | None
     line: int
+
+    @property
+    def info(self) -> HandInfo:
+        """The hand's record besides its play: the room as ``venue``, the hand id, the
+        table, the time, the money, the tournament, the players, their seats, the hero.
+
+        >>> from studeval.histories import EXAMPLE, read
+        >>> info = next(read(EXAMPLE)).info
+        >>> info.venue, info.hand_id, info.cash, info.players[:2], info.seats[:2]
+        ('PokerStars', '20261202017', True, ('alba_k', 'bruno1977'), (1, 3))
+        """
+        return HandInfo(venue=self.site, hand_id=self.hand_id, table=self.table,
+                        played_at=self.played_at, currency=self.currency,
+                        tournament=self.tournament, players=tuple(p.name for p in self.players),
+                        seats=tuple(p.seat for p in self.players), hero=self.hero,
+                        unit=self.unit)  # fmt: skip
 
     def to_phh(self) -> str:
         """The hand as a PHH record (:func:`studeval.phh.dumps`), with the room's

@@ -14,47 +14,22 @@ Money becomes chips of the smallest unit any amount of the hand uses (cents for
 from __future__ import annotations
 
 import dataclasses
-import datetime
 from decimal import Decimal
 
 from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.handinfo import HandInfo
 from studeval.histories._limits import chip_unit, limits
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
-from studeval.phh import hand_number
 
-__all__ = ["hand_info", "replay"]
+__all__ = ["replay"]
 
 #: Card text to code, for the cards the rooms' text gives ("As" -> 51).
 _CODES = {card_str(code): code for code in range(52)}
 _WAGERS = ("bring_in", "complete", "bet", "raise", "call", "check", "fold", "all_in")
-
-
-def hand_info(site: str, hand_id: str, table: str | None, currency: str | None,
-              tournament: str | None, played_at: datetime.datetime | None,
-              players: list[Player], unit: Decimal = Decimal(1)) -> dict[str, object]:  # fmt: skip
-    """A replayed hand's PHH fields (``StudHand.info``) from what its text says."""
-    info: dict[str, object] = {"venue": site, "players": [p.name for p in players],
-                               "seats": [p.seat for p in players]}  # fmt: skip
-    if hand_id:
-        info["hand"] = hand_number(hand_id)
-    if table is not None:
-        info["table"] = table
-    if currency is not None:
-        info["currency"] = currency
-    if unit != 1:
-        info["_unit"] = format(unit, "f")
-    if tournament is not None:
-        info["event"] = f"{site} tournament {tournament}"
-    if played_at is not None:
-        at = played_at
-        info.update(year=at.year, month=at.month, day=at.day, time=at.time().isoformat())
-        if at.tzinfo is not None:
-            info["time_zone"] = str(at.tzinfo)
-    return info
 
 
 class _Replay:
@@ -159,9 +134,13 @@ class _Replay:
         return bring_in
 
     def _info(self) -> dict[str, object]:
+        """The hand's PHH fields (``StudHand.info``), from what its text says."""
         t = self.t
-        return hand_info(t.site, t.hand_id, t.table, t.currency, t.tournament, t.played_at,
-                         self.players, self.unit)  # fmt: skip
+        info = HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
+                        played_at=t.played_at, currency=t.currency, tournament=t.tournament,
+                        players=tuple(p.name for p in self.players),
+                        seats=tuple(p.seat for p in self.players), unit=self.unit)  # fmt: skip
+        return info.to_phh()
 
     # ---- cards ------------------------------------------------------------------------
 

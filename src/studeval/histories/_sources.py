@@ -58,6 +58,15 @@ class Loaded:
     source: str | None = None  # the file (or "<stdin>") it was read from
 
     @property
+    def found(self) -> History | StudHand:
+        """The hand read: its :class:`History` (a room's text) or its StudHand (PHH);
+        a ``ValueError`` for a hand or file reported instead."""
+        found = self.history or self.hand
+        if found is None:
+            raise ValueError(f"{self.where}: not read ({self.status})")
+        return found
+
+    @property
     def status(self) -> str:
         """``"read"``, or the error's status: ``"refused"``, ``"not stud"``,
         ``"duplicate"``, ``"not a history"`` or ``"unreadable"``."""

@@ -14,14 +14,16 @@ import functools
 import re
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["MONEY", "decode", "money", "zoned"]
+__all__ = ["MONEY", "SIGNS", "decode", "money", "zoned"]
 
 #: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
 #: digits with thousands commas, optional decimals. Currency letters after it, if
 #: any, are left to the caller.
 MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?(?:\s?[€$£](?![\d]))?"
 
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+#: The sign of each currency rooms write with one.
+SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
+_CURRENCY_SIGNS = {sign: code for code, sign in SIGNS.items()}
 
 #: The zones rooms name, as IANA zones (a name not here leaves the time naive).
 _ZONES = {

@@ -14,6 +14,8 @@ from decimal import Decimal
 
 from studeval.cards import card_str
 from studeval.engine import StudHand
+from studeval.handinfo import HandInfo, hand_digits
+from studeval.histories._text import SIGNS
 
 __all__ = ["Phrases", "Table", "amount_text", "write_hand"]
 
@@ -35,6 +37,31 @@ class Table:
     unit: Decimal = Decimal("0.01")
     sign: str = "$"
     hero: int | None = 0  # the seat whose down cards the text shows
+
+    @classmethod
+    def of(cls, info: HandInfo) -> Table:
+        """The table that writes a hand of this record again, in any room's words: its
+        players, seat numbers, table, time, chip, currency sign and hero. Rooms number
+        their hands: a hand id that is not a whole number is written as 1.
+
+        >>> from studeval.histories import EXAMPLE, read, room
+        >>> stars = next(read(EXAMPLE))
+        >>> text = room("Full Tilt Poker").write(stars.hand, Table.of(stars.info))
+        >>> tilt = next(read(text))
+        >>> tilt.site, tilt.hand_id, tilt.players == stars.players
+        ('Full Tilt Poker', '20261202017', True)
+        >>> tilt.collected == stars.collected, tilt.played_at == stars.played_at
+        (True, True)
+        """
+        names = list(info.players)
+        return cls(
+            names=names, hand_id=hand_digits(info.hand_id or "") or 1,
+            table=info.table or cls.table,
+            seat_numbers=list(info.seats) if len(info.seats) == len(names) else None,
+            played_at=info.played_at or cls.played_at, unit=info.unit,
+            sign=SIGNS.get(info.currency or "", ""),
+            hero=names.index(info.hero) if info.hero in names else None,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
