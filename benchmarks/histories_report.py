@@ -110,12 +110,14 @@ class _Counted:
         return history
 
 
-def room_rows(hands: int) -> None:
+def room_rows(hands: int, only: set[str] | None = None) -> None:
     """One row a room's writer: hands/s read, replayed and checked, and the share
     the C reader read."""
     print(f"\n{'room (writer)':24} {'hands/s':>10} {'in C':>8}  target >= {TARGET:,.0f}")
     for room in ROOMS:
         for name in room.writers:
+            if only is not None and name not in only:
+                continue
             text = room_file(name, hands)
             spy = _Counted()
             with mock.patch.object(_reader, "read_fast", spy):  # a call a hand: no cost to see
@@ -143,10 +145,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="5,000 hands, one repeat")
     parser.add_argument("--rooms-only", action="store_true", help="only the rows a room")
+    parser.add_argument("--writers", help="with --rooms-only: these writers' rows (by commas)")
     args = parser.parse_args()
     hands, repeats = (5_000, 1) if args.quick else (100_000, 3)
     if args.rooms_only:
-        room_rows(hands)
+        room_rows(hands, set(args.writers.split(",")) if args.writers else None)
         return 0
     import pokerkit  # the peer: imported here, so --help works without it
 

@@ -274,3 +274,31 @@ def test_an_ipoker_file_cut_after_its_last_hand_reads_it() -> None:
     head = IPOKER_EXAMPLE[: IPOKER_EXAMPLE.index("<game ")]
     with pytest.raises(HistoryError, match="line 4: the text ends before its first hand"):
         next(read(head))
+
+
+def test_many_documents_are_cut_apart_in_one_pass() -> None:
+    """A file of many XML documents (a writer's hand each) is cut with one search for
+    a text room's hand, not one a document (which took time growing as the square
+    of the file), and each hand keeps the number of its first line."""
+    from unittest import mock
+
+    from studeval.histories import _reader
+
+    hands = [random_hand("stud", 3, seed=seed) for seed in range(40)]
+    texts = [WRITERS["iPoker"](h, Table(names=["Ann", "Bob", "Cy"], hand_id=n + 1))
+             for n, h in enumerate(hands)]  # fmt: skip
+    text = "\n\n".join(texts)
+    calls = []
+    real = _reader._hand_starts
+
+    def counted(*args: object) -> object:
+        calls.append(args[1])
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(_reader, "_hand_starts", counted):
+        parts = _reader._segments(text, list(_reader.GRAMMARS))
+    assert len(parts) == 40 and len(calls) == 1
+    starts = [text.count("\n", 0, text.index(t)) + 1 for t in texts]
+    assert [line for _, line in parts] == starts
+    found = list(read(text))
+    assert [h.hand.stacks for h in found] == [h.stacks for h in hands]

@@ -145,6 +145,11 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
         return [(text, 1)]
     cuts = {0}
     declared = -1  # where the last declaration ended: its root is no new document
+    # The first text hand at or after a place, as last found: (the place, the hand or
+    # None). No hand lies between the two, so a later place up to it has the same
+    # answer, and past a search that found none there is none: each part of the
+    # text is searched once, however many documents it holds.
+    known: tuple[int, int | None] | None = None
     for found in sorted([*_XML_DECLARATION.finditer(text), *_XML_ROOT.finditer(text)],
                         key=lambda m: m.start()):  # fmt: skip
         between = text[declared : found.start()] if declared >= 0 else "-"
@@ -154,12 +159,19 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
             declared = text.find(">", found.end())
         cuts.add(found.start())
         # A room's text after the XML: its first hand is enough, the rest is read later.
-        after = next(_hand_starts(text, found.end(), grammars), None)
-        if after is not None:
-            cuts.add(after)
+        at = found.end()
+        if known is None or at < known[0] or (known[1] is not None and at > known[1]):
+            known = (at, next(_hand_starts(text, at, grammars), None))
+        if known[1] is not None:
+            cuts.add(known[1])
     ordered = sorted(cuts)
     ends = [*ordered[1:], len(text)]
-    return [(text[a:b], text.count("\n", 0, a) + 1) for a, b in zip(ordered, ends, strict=True)]
+    parts, line, counted = [], 1, 0
+    for a, b in zip(ordered, ends, strict=True):
+        line += text.count("\n", counted, a)  # the lines before each part, counted once
+        counted = a
+        parts.append((text[a:b], line))
+    return parts
 
 
 #: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
