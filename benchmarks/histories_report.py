@@ -154,14 +154,8 @@ def main() -> int:
     import pokerkit  # the peer: imported here, so --help works without it
 
     stud, holdem = stud_file(hands), holdem_file(hands)
-    in_c = [0]
-
-    def counted(*args: object) -> object:
-        history = read_fast(*args)  # type: ignore[arg-type]
-        in_c[0] += history is not None
-        return history
-
-    with mock.patch.object(_reader, "read_fast", counted):
+    in_c = _Counted()
+    with mock.patch.object(_reader, "read_fast", in_c):
         sum(1 for _ in read(stud, site="PokerStars"))
     ours = best_rate(lambda: sum(1 for _ in read(stud, site="PokerStars")), repeats)
     with mock.patch.object(_reader, "read_fast", lambda *args: None):
@@ -170,7 +164,7 @@ def main() -> int:
     theirs = best_rate(lambda: sum(1 for _ in pokerkit.HandHistory.from_pokerstars(holdem)), 1)
     print(
         f"studeval  {ours:>10,.0f} stud hands/s (read, replayed, every amount checked; "
-        f"{in_c[0]:,} of {hands:,} hands read in C)"
+        f"{in_c.read:,} of {hands:,} hands read in C)"
     )
     print(f"general   {general:>10,.0f} stud hands/s (the general reader alone)")
     print(f"pokerkit  {theirs:>10,.0f} hold'em hands/s (HandHistory.from_pokerstars)")

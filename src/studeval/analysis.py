@@ -114,8 +114,7 @@ def _seat_names(hand: StudHand | History) -> tuple[StudHand, list[str]]:
     """The finished hand and its players' names (``Seat 0``... where the record
     names none)."""
     played = hand if isinstance(hand, StudHand) else getattr(hand, "hand", None)
-    if not isinstance(played, StudHand) or not isinstance(getattr(hand, "info", None),
-                                                          (dict, HandInfo)):  # fmt: skip
+    if not isinstance(played, StudHand) or not hasattr(hand, "info"):
         raise OptionError(f"analyze() takes a StudHand or a History; got {type(hand).__name__}")
     listed = list(HandInfo.of(hand).players)
     if len(listed) != played.seats:
