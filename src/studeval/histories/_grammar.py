@@ -17,11 +17,12 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
-from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
+from studeval.histories._record import HistoryError, NotStudError, Step, Transcript
 from studeval.histories._text import SIGNS, currency_of, money
+from studeval.histories._wording import Compiled, Wording
 from studeval.houserules import HouseRules
 
 __all__ = ["Grammar", "Header", "cards_in", "read_hand"]
@@ -51,34 +52,21 @@ class Grammar:
     """One room's text format.
 
     ``start`` matches a hand's first line. ``header`` reads the lines before the
-    first seat line. ``seat`` matches a seat line (groups ``seat``, ``name``,
-    ``stack``, and ``out`` when the player sits out). ``street`` matches a street
-    marker (group ``street``, looked up in ``streets``; group ``cards`` for a
-    community card). ``lines`` are tried in order on every other line before the
-    summary (groups ``name``, ``amount``, ``to``, ``cards``, ``all_in``);
-    ``reveals`` on every line, for cards shown (groups ``name``, ``cards``).
-    ``totals`` reads the total pot and the rake (groups ``pot``, ``rake``, and
-    ``fee`` for a jackpot fee taken beside the rake, ``pot_part`` for one of the
-    pots that add up to the total; on one summary line or more).
-    ``summary`` patterns read the summary's lines for what each player won (group
-    ``won``) and put in (``bet``), every match on a line: what was won is taken from
-    there only when no line before the summary says it.
+    first seat line. ``words`` is every other kind of line, written once in the
+    slot notation of :mod:`~studeval.histories._wording` (seat lines, street
+    markers, one template or more a kind of step, cards shown, the summary's total
+    pot, rake and winnings, lines to pass over); the reader's patterns, the C
+    reader's templates and the writer's phrases are made from it. The other fields
+    are the room's quirks, each a way the lines say what the replay needs.
+    A summary line says what a player won (``{won}``) and put in (``{bet}``): what
+    was won is taken from there only when no line before the summary says it.
     """
 
     site: str
     start: re.Pattern[str]
     header: Callable[[list[str]], Header]
-    seat: re.Pattern[str]
-    street: re.Pattern[str]
-    streets: dict[str, int]  # marker text (lower case) -> 3..7; 8 showdown; 9 summary
-    lines: tuple[tuple[StepKind, re.Pattern[str]], ...]
-    reveals: tuple[re.Pattern[str], ...] = ()
-    totals: re.Pattern[str] | None = None
+    words: Wording
     strict_prefix: str | None = None  # "name: " lines must be known ones
-    # A word a line must hold for a kind's pattern to be tried (most lines are
-    # passed over by a substring test, not a regular expression).
-    hints: dict[str, str] = field(default_factory=dict)
-    reveal_hints: tuple[str, ...] = ("show", "muck")
     # No line between streets (Bovada): a street begins where the deals begin again.
     streets_by_deals: bool = False
     # A mark the room writes after the hero's name ("Seat+3 [ME]"): the seat line
@@ -90,8 +78,6 @@ class Grammar:
     # (it is what the pots held less what was collected).
     returns_unwritten: bool = False
     rake_unwritten: bool = False
-    ignore: tuple[re.Pattern[str], ...] = field(default_factory=tuple)
-    summary: tuple[re.Pattern[str], ...] = ()
     # The street of the lines before the first street marker (a room that marks
     # no 3rd street: 3), and whether each card dealt has a line of its own.
     first_street: int = 0
@@ -104,20 +90,58 @@ class Grammar:
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
-    # The lines of nearly every hand again, as (kind, value, template) for the C
-    # reader (studeval.h, "Hand histories"): a hand whose every line they match is
-    # read and replayed in C; any other hand by the patterns above.
-    templates: tuple[tuple[str, int, str], ...] = ()
 
     @functools.cached_property
-    def hinted_lines(self) -> tuple[tuple[StepKind, str, re.Pattern[str]], ...]:
-        """``lines`` with each kind's hint ("" where it has none: always tried)."""
-        return tuple((kind, self.hints.get(kind, ""), pattern) for kind, pattern in self.lines)
+    def patterns(self) -> Compiled:
+        """The general reader's patterns, compiled from ``words`` once."""
+        return self.words.patterns()
+
+    @functools.cached_property
+    def in_c(self) -> bool:
+        """Whether the C reader reads this format's hands: it knows none of the
+        quirks above but the total pot after the rake, nor a summary of what each
+        player bet."""
+        return (not (self.collects_returns or self.returns_unwritten or self.rake_unwritten
+                     or self.streets_by_deals or self.card_by_card or self.deals_repeat_all)
+                and self.hero_mark is None and self.first_street == 0 and self.refused is None
+                and not any(p.groupindex.get("bet") for p in self.patterns.summary))  # fmt: skip
+
+    @functools.cached_property
+    def templates(self) -> tuple[tuple[str, int, str], ...]:
+        """The C reader's templates (studeval.h, "Hand histories"), () where it does
+        not read the format: a hand whose every line they match is read and replayed
+        in C; any other hand by the patterns."""
+        return self.words.c_templates(self.strict_prefix) if self.in_c else ()
 
     @functools.cached_property
     def reveal_hint(self) -> re.Pattern[str]:
-        """Finds any of ``reveal_hints`` in a line."""
-        return re.compile("|".join(map(re.escape, self.reveal_hints)))
+        """Finds a word every line that shows cards holds."""
+        return re.compile("|".join(map(re.escape, self.patterns.reveal_hints)))
+
+    def seat(self, line: str) -> re.Match[str] | None:
+        """The line read as a seat line (``seat``, ``name``, ``stack``), or None."""
+        return _first_match(self.patterns.seat, line)
+
+    def street(self, line: str) -> tuple[int, re.Match[str]] | None:
+        """The street a marker line begins, and its match (``cards``: a community
+        card), or None."""
+        for street, pattern in self.patterns.streets:
+            found = pattern.match(line)
+            if found:
+                return street, found
+        return None
+
+    def totals(self, line: str) -> re.Match[str] | None:
+        """The line read as the summary's total pot or rake, or None."""
+        return _first_match(self.patterns.totals, line)
+
+
+def _first_match(patterns: tuple[re.Pattern[str], ...], line: str) -> re.Match[str] | None:
+    for pattern in patterns:
+        found = pattern.match(line)
+        if found:
+            return found
+    return None
 
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -150,7 +174,7 @@ def read_hand(
     grammar: Grammar, lines: list[str], first_line: int, source: str | None
 ) -> Transcript:
     """One hand's lines (the first is ``grammar.start``'s) as a :class:`Transcript`."""
-    seat_at = next((i for i, line in enumerate(lines) if grammar.seat.match(line)), None)
+    seat_at = next((i for i, line in enumerate(lines) if grammar.seat(line)), None)
     if seat_at is None:
         raise HistoryError("no seat lines", site=grammar.site, line=first_line, source=source)
     try:
@@ -175,7 +199,7 @@ def read_hand(
     checks = _Checks(header.currency, grammar.card_by_card)
     index = seat_at
     while index < len(lines):
-        found = grammar.seat.match(lines[index])
+        found = grammar.seat(lines[index])
         if not found:
             if not lines[index].strip():  # some rooms write a blank line after each line
                 index += 1
@@ -211,25 +235,25 @@ def read_hand(
         line = lines[index].rstrip()
         if not line:
             continue
-        marker = grammar.street.match(line)
+        marker = grammar.street(line)
         if marker and _is_players_line(grammar, line, street, names):
             marker = None  # a player named like a marker ("*** SUMMARY ***")
         if marker:
-            street = grammar.streets.get(marker["street"].lower(), street)
+            street = marker[0]
             dealt_now = set()
-            community = cards_in(marker.groupdict().get("cards") or "")
+            community = cards_in(marker[1].groupdict().get("cards") or "")
             if street <= 7:
                 transcript.steps.append(Step(first_line + index, "street", street=street,
                                              cards=community[-1:]))  # fmt: skip
             continue
-        for pattern in grammar.reveals if grammar.reveal_hint.search(line) else ():
+        for pattern in grammar.patterns.reveals if grammar.reveal_hint.search(line) else ():
             shown = pattern.match(line)
             if shown and shown["name"] in names and shown["name"] not in transcript.revealed:
                 known = tuple(c for c in cards_in(shown["cards"]) if c is not None)
                 transcript.revealed[shown["name"]] = known
                 revealed_at[shown["name"]] = index
         if street == 9:
-            totals = grammar.totals.match(line) if grammar.totals else None
+            totals = grammar.totals(line)
             if totals:  # the pot and the rake, on one line or on two
                 said = totals.groupdict()
                 problem = next(filter(None, map(checks.foreign, filter(None, said.values()))), None)
@@ -241,7 +265,7 @@ def read_hand(
                     transcript.total_pot = (transcript.total_pot or 0) + money(said["pot_part"])
                 if said.get("rake") or said.get("fee"):
                     transcript.rake = money(said.get("rake") or "0") + money(said.get("fee") or "0")
-            for pattern in grammar.summary:
+            for pattern in grammar.patterns.summary:
                 for said_of in pattern.finditer(line):  # a line may name many winners
                     if said_of["name"] not in names:  # a name the pattern split wrongly
                         said_of = _named(pattern, line, prefixes) or said_of
@@ -278,7 +302,7 @@ def read_hand(
                 _add_card(transcript.steps, step)
             else:
                 transcript.steps.append(step)
-        elif grammar.strict_prefix and not any(p.match(line) for p in grammar.ignore):
+        elif grammar.strict_prefix and not any(p.match(line) for p in grammar.patterns.ignore):
             for name in prefixes:
                 if line.startswith(name + grammar.strict_prefix):
                     raise error(f"a line this reader does not know: {line!r}", index)
@@ -344,7 +368,7 @@ def _step(grammar: Grammar, line: str, line_no: int, street: int,
     a seated player's name in it (a name may hold another line's words: "Dealt to",
     "bets 5"), else the first that matches at all (its name then refused)."""
     first: tuple[Step, re.Match[str]] | None = None
-    for kind, hint, pattern in grammar.hinted_lines:
+    for kind, hint, pattern in grammar.patterns.lines:
         if hint not in line:
             continue
         found = pattern.match(line)

@@ -26,9 +26,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _HEAD = re.compile(r"^Stage #C?(?P<id>\d+):\s*(?P<rest>.*)$")
 _GAMES = {"seven card hi/lo": "stud8", "7 card stud": "stud", "razz": "razz"}
@@ -57,47 +58,34 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_STREETS = {"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
-            "show down": 8, "summary": 9}  # fmt: skip
-_HINTS = {"ante": " - Ante ", "deal": " - Pocket [", "bring_in": " - Bring-In ",
-          "bet": " - Bets ", "raise": " - Raises ", "all_in": " - All-In", "call": " - Calls ",
-          "check": " - Checks", "fold": " - Folds", "show": " - Shows [", "muck": " - Mucks",
-          "collect": " Collects "}  # fmt: skip
-GRAMMAR = Grammar(
-    site="Absolute",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+) - {_NAME} \((?P<stack>{MONEY}) in chips\)\s*$"),
-    street=re.compile(
-        r"^\*\*\* (?P<street>3rd STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|"
-        r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"
-    ),
-    streets=_STREETS,
-    hints=_HINTS,
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of an Absolute hand but the header, in the slot notation
+#: (studeval.histories._wording).
+WORDS = Wording(
+    seat=("Seat {seat} - {name} ({stack} in chips)",),
+    streets={3: (_STREET % "3rd STREET",), 4: (_STREET % "4TH STREET",),
+             5: (_STREET % "5TH STREET",), 6: (_STREET % "6TH STREET",), 7: (_STREET % "RIVER",),
+             8: (_STREET % "SHOW DOWN",), 9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} - Ante (?P<amount>{MONEY})\s*$")),
-        ("deal", re.compile(rf"^{_NAME} - Pocket (?P<cards>\[[^\]]*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} - Bring-In (?P<amount>{MONEY})\.?\s*$")),
-        ("bet", re.compile(rf"^{_NAME} - Bets (?P<amount>{MONEY})\s*$")),
-        ("raise", re.compile(rf"^{_NAME} - Raises (?P<amount>{MONEY})\s*$")),
-        ("all_in", re.compile(rf"^{_NAME} - All-In(?:\(Raise\))? (?P<amount>{MONEY})\s*$")),
-        ("call", re.compile(rf"^{_NAME} - Calls (?P<amount>{MONEY})\s*$")),
-        ("check", re.compile(rf"^{_NAME} - Checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} - Folds\s*$")),
-        ("show", re.compile(rf"^{_NAME} - Shows (?P<cards>\[[^\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME} - Mucks.*$")),
-        (
-            "collect",
-            re.compile(rf"^{_NAME} Collects (?P<amount>{MONEY}) from (?:main|side) pot.*$"),
-        ),
+        ("ante", "{name} - Ante {amount}"),
+        ("deal", "{name} - Pocket [{cards}]"),
+        ("bring_in", "{name} - Bring-In {amount}{?.}"),
+        ("bet", "{name} - Bets {amount}"),
+        ("raise", "{name} - Raises {added}"),
+        ("all_in", "{name} - All-In{?(Raise)} {amount}"),
+        ("call", "{name} - Calls {amount}"),
+        ("check", "{name} - Checks"),
+        ("fold", "{name} - Folds"),
+        ("show", "{name} - Shows [{cards}]{rest}"),
+        ("muck", "{name} - Mucks{rest}"),
+        ("collect", "{name} Collects {amount} from {main|side} pot{rest}"),
     ),
-    reveals=(re.compile(rf"^{_NAME} - Shows (?P<cards>\[[^\]]*\])"),),
-    reveal_hints=(" - Shows [",),
-    totals=re.compile(rf"^Total Pot\((?P<pot>{MONEY})\)(?: \| Rake \((?P<rake>{MONEY})\))?"),
-    returns_unwritten=True,
-    deals_repeat_all=True,
-)
+    reveals=("{name} - Shows [{cards}]{rest}",),
+    totals=("Total Pot({pot}){? {|} Rake ({rake})}{rest}",),
+)  # fmt: skip
+
+GRAMMAR = Grammar(site="Absolute", start=_HEAD, header=_header, words=WORDS,
+                  returns_unwritten=True, deals_repeat_all=True)  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "Seven Card Hi/Lo", "razz": "Razz"}
 
@@ -112,34 +100,19 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 #: an all-in and of a community card is not known to us: a completion is written as
 #: a raise of what it puts in, an all-in as the plain action, a community card as a
 #: 7th-street marker with the card.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat} - {name} ({stack} in chips)",
-    ante="{name} - Ante {amount}",
-    streets={3: "*** 3rd STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
-             6: "*** 6TH STREET ***", 7: "*** RIVER ***"},
     community="*** RIVER *** [{card}]",
     deal_down_up="{name} - Pocket [{cards} {new}]",
     deal_up="{name} - Pocket [H H {new}]",
     deal_more="{name} - Pocket [{held}]",
-    bring_in="{name} - Bring-In {amount}",
     complete="{name} - Raises {added}",
-    bet="{name} - Bets {amount}",
-    raise_="{name} - Raises {added}",
-    call="{name} - Calls {amount}",
-    check="{name} - Checks",
-    fold="{name} - Folds",
-    all_in="",
     returned="",
-    show="{name} - Shows [{cards}]",
-    muck="{name} - Mucks",
     collect="{name} Collects {amount} from main pot",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total Pot({pot}) | Rake ({rake})",
     returns_unwritten=True,
     hidden="H",
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

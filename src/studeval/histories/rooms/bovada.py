@@ -22,9 +22,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "names", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "names", "write"]
 
 _HEAD = re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #(?P<id>\d+):? (?P<rest>.*)$")
 _TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})")
@@ -62,43 +63,38 @@ def _header(lines: list[str]) -> Header:
 
 
 _MARK = " [ME]"
-_NAME = r"(?P<name>Seat\+\d+)(?: \[ME\])?"  # the hero's mark is no part of the name
-_ALL_IN = r"(?P<all_in>)"
-GRAMMAR = Grammar(
-    site="Bovada",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+))(?: \[ME\])?: (?P<stack>{MONEY}) in chips"),
-    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
-                      r"7TH STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
-    streets={"hole cards": 3, "3rd street": 3, "4th street": 4, "5th street": 5,
-             "6th street": 6, "7th street": 7, "river": 7, "show down": 8, "summary": 9},
-    streets_by_deals=True,
-    hero_mark="[ME]",
-    hints={"ante": "Ante chip", "deal": "Card dealt to a spot", "bring_in": "Bring",
-           "bet": "ets ", "raise": "Raises ", "all_in": "All-in", "call": " : Call",
-           "check": " : Checks", "fold": " : Folds", "return": "Return uncalled",
-           "show": " : Showdown", "muck": " : ", "collect": " : Hand "},
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a Bovada hand but the header, in the slot notation
+#: (studeval.histories._wording). A name is a seat's ("Seat+4"), the hero's mark no
+#: part of it; the seat line's number is in the name, which the notation cannot say.
+WORDS = Wording(
+    seat=(re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+))(?: \[ME\])?: (?P<stack>{MONEY}) in chips"),),
+    streets={3: (_STREET % "HOLE CARDS", _STREET % "3RD STREET"), 4: (_STREET % "4TH STREET",),
+             5: (_STREET % "5TH STREET",), 6: (_STREET % "6TH STREET",),
+             7: (_STREET % "7TH STREET", _STREET % "RIVER"), 8: (_STREET % "SHOW DOWN",),
+             9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} : Ante chip (?P<amount>{MONEY})$")),
-        ("deal", re.compile(rf"^{_NAME} : Card dealt to a spot (?P<cards>\[.*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} : (?:Big blind/Bring in|Bring_in chip)(?:\(timeout\))?"
-                                rf" (?P<amount>{MONEY})$")),
-        ("bet", re.compile(rf"^{_NAME} : (?:Bets|Double bets|D bets) (?P<amount>{MONEY})$")),
-        ("raise", re.compile(rf"^{_NAME} : Raises (?:{MONEY} to )?(?P<to>{MONEY})$")),
-        ("all_in", re.compile(rf"^{_NAME} : All-in(?:\(raise\))? (?P<amount>{MONEY})$")),
-        ("call", re.compile(rf"^{_NAME} : Calls? (?P<amount>{MONEY})$")),
-        ("check", re.compile(rf"^{_NAME} : Checks(?:\(timeout\))?$")),
-        ("fold", re.compile(rf"^{_NAME} : Folds(?:\(timeout\))?$")),
-        ("return", re.compile(rf"^{_NAME} : Return uncalled portion of bet (?P<amount>{MONEY})$")),
-        ("show", re.compile(rf"^{_NAME} : Showdown (?P<cards>\[[^\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME} : (?:Does not show|Mucks) .*$")),
-        ("collect", re.compile(rf"^{_NAME} : Hand [Rr]esult(?:-Side Pot)? (?P<amount>{MONEY})$")),
+        ("ante", "{name} : Ante chip {amount}"),
+        ("deal", "{name} : Card dealt to a spot {allcards}"),
+        ("bring_in", "{name} : {Bring_in chip|Big blind/Bring in}{?(timeout)} {amount}"),
+        ("bet", "{name} : {Bets|Double bets|D bets} {amount}"),
+        ("raise", "{name} : Raises {{by:money} to |}{to}"),
+        ("all_in", "{name} : All-in{?(raise)} {amount}"),
+        ("call", "{name} : {Call|Calls} {amount}"),
+        ("check", "{name} : Checks{?(timeout)}"),
+        ("fold", "{name} : Folds{?(timeout)}"),
+        ("return", "{name} : Return uncalled portion of bet {amount}"),
+        ("show", "{name} : Showdown [{cards}]{rest}"),
+        ("muck", "{name} : {Mucks|Does not show} {rest}"),
+        ("collect", "{name} : Hand {result|Result}{?-Side Pot} {amount}"),
     ),
-    reveals=(re.compile(rf"^{_NAME} : (?:Showdown|Does not show|Mucks) (?P<cards>\[[^\]]*\])"),),
-    reveal_hints=("Showdown", "show", "Mucks"),
-    totals=re.compile(rf"^Total Pot\((?P<pot>{MONEY})\)(?: \| Rake \((?P<rake>{MONEY})\))?"),
+    reveals=("{name} : {Showdown|Does not show|Mucks} [{cards}]{rest}",),
+    totals=("Total Pot({pot}){? {|} Rake ({rake})}{rest}",),
+    name=r"(?P<name>Seat\+\d+)(?: \[ME\])?",
 )  # fmt: skip
+
+GRAMMAR = Grammar(site="Bovada", start=_HEAD, header=_header, words=WORDS,
+                  streets_by_deals=True, hero_mark="[ME]")  # fmt: skip
 
 _TITLES = {"stud": "7CARD Stud", "stud8": "7CARD Stud Hi/Lo", "razz": "RAZZ"}
 
@@ -112,32 +108,17 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 
 #: How Bovada words a hand (used by :func:`write`): every seat named by its number.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
     seat="{name}: {stack} in chips",
-    ante="{name} : Ante chip {amount}",
-    streets={3: "*** HOLE CARDS ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
-             6: "*** 6TH STREET ***", 7: "*** 7TH STREET ***"},
     community="*** 7TH STREET *** [{card}]",
     deal_down_up="{name} : Card dealt to a spot [{cards} {new}]",
     deal_up="{name} : Card dealt to a spot [X X {new}]",
     deal_more="{name} : Card dealt to a spot [{new}]",
-    bring_in="{name} : Bring_in chip {amount}",
     complete="{name} : Raises {to}",
-    bet="{name} : Bets {amount}",
-    raise_="{name} : Raises {by} to {to}",
-    call="{name} : Call {amount}",
-    check="{name} : Checks",
-    fold="{name} : Folds",
-    all_in="",
-    returned="{name} : Return uncalled portion of bet {amount}",
-    show="{name} : Showdown [{cards}]",
     muck="{name} : Mucks hand",
-    collect="{name} : Hand result {amount}",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total Pot({pot}) | Rake ({rake})",
-)  # fmt: skip
+)
 
 
 def names(seats: int, hero: int | None = None) -> list[str]:

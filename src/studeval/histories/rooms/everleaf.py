@@ -26,9 +26,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _HEAD = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _GAME = re.compile(rf"^(?P<small>{MONEY})/(?P<big>{MONEY}) (?P<game>.*?) - "
@@ -53,46 +54,37 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_PAID = rf"\[\s*(?P<amount>{MONEY})\s*(?:[A-Z]{{3,4}})?\s*\]"  # [€ 0.05 EURO]
-GRAMMAR = Grammar(
-    site="Everleaf",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \(\s*(?P<stack>{MONEY})\s*(?:[A-Z]{{3,4}})?"
-                    r"\s*\)(?P<out> is sitting out)?\s*$"),
-    street=re.compile(r"^\*+ (?P<street>Dealing down cards|Dealing 4th Street|Dealing 5th Street|"
-                      r"Dealing 6th Street|Dealing River) \*+(?P<cards> \[[^\]]*\])?",
-                      re.IGNORECASE),
-    streets={"dealing down cards": 3, "dealing 4th street": 4, "dealing 5th street": 5,
-             "dealing 6th street": 6, "dealing river": 7},
-    hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " posts bring-in ",
-           "complete": " completes to ", "bet": " bets ", "raise": " raises ",
-           "call": " calls ", "check": " checks", "fold": " folds", "show": " shows ",
-           "muck": " does not show", "collect": " wins "},
+# What an action puts in, in brackets with the currency's code: "[€ 0.05 EURO]".
+_PAID = "[{spaces}{amount}{spaces}{?{code}}{spaces}]"
+_MARK = "{**|{+*}} Dealing %s {**|{+*}}{? [{cards}]}{rest}"
+#: Every line of an Everleaf hand but the header, in the slot notation
+#: (studeval.histories._wording).
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({spaces}{stack}{spaces}{?{code}}{spaces}){? is sitting out}",),
+    streets={3: (_MARK % "down cards",), 4: (_MARK % "4th Street",), 5: (_MARK % "5th Street",),
+             6: (_MARK % "6th Street",), 7: (_MARK % "River",)},
+    streets_any_case=True,
     lines=(
-        ("ante", re.compile(rf"^{_NAME}: posts ante {_PAID}$")),
-        ("deal", re.compile(rf"^Dealt to {_NAME} (?P<cards>\[[^\]]*\])\.?\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME}:? posts bring-in (?P<amount>{MONEY})\.?$")),
-        ("complete", re.compile(rf"^{_NAME}:? completes to (?P<to>{MONEY})\.?$")),
-        ("bet", re.compile(rf"^{_NAME}:? bets {_PAID}$")),
-        ("raise", re.compile(rf"^{_NAME}:? raises {_PAID}$")),  # what the raise adds
-        ("call", re.compile(rf"^{_NAME}:? calls {_PAID}$")),
-        ("check", re.compile(rf"^{_NAME}:? checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME}:? folds\s*$")),
-        ("show", re.compile(rf"^{_NAME}:? shows (?P<cards>\[[^\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME}:? does not show cards\s*$")),
-        ("collect", re.compile(rf"^{_NAME}:? wins (?P<amount>{MONEY})(?: [A-Z]{{3,4}})? from "
-                               r"(?:the )?(?:main|side) pot.*$")),
+        ("ante", "{name}: posts ante " + _PAID),
+        ("deal", "Dealt to {name} [{cards}]{?.}"),
+        ("bring_in", "{name}{?:} posts bring-in {amount}{.|}"),
+        ("complete", "{name}{?:} completes to {to}{.|}"),
+        ("bet", "{name}{:|} bets " + _PAID),
+        ("raise", "{name}{?:} raises " + _PAID.replace("amount", "added")),  # what it adds
+        ("call", "{name}{?:} calls " + _PAID),
+        ("check", "{name}{?:} checks"),
+        ("fold", "{name}{?:} folds"),
+        ("show", "{name}{?:} shows [{cards}]{rest}"),
+        ("muck", "{name}{?:} does not show cards"),
+        ("collect", "{name}{?:} wins {amount}{? {code}} from {?the }{main|side} pot{rest}"),
     ),
-    reveals=(re.compile(rf"^{_NAME}:? shows (?P<cards>\[[^\]]*\])"),),
-    reveal_hints=(" shows ",),
-    returns_unwritten=True,
-    rake_unwritten=True,
-    strict_prefix=" ",
-    ignore=(re.compile(r".* (?:is sitting out|sits out|is back|has timed out|is disconnected|"
-                       r"is connected|has joined the table|has left the table).*$"),),
+    reveals=("{name}{?:} shows [{cards}]{rest}",),
+    ignore=("{text} {is sitting out|sits out|is back|has timed out|is disconnected|is connected"
+            "|has joined the table|has left the table}{rest}",),
 )  # fmt: skip
+
+GRAMMAR = Grammar(site="Everleaf", start=_HEAD, header=_header, words=WORDS,
+                  returns_unwritten=True, rake_unwritten=True, strict_prefix=" ")  # fmt: skip
 
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
@@ -112,34 +104,19 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 #: How Everleaf words a hand (used by :func:`write`): amounts in brackets, no line
 #: for an uncalled bet, no rake.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
     seat="Seat {seat}: {name} (  {stack} )",
-    ante="{name}: posts ante [{amount}]",
-    streets={3: "** Dealing down cards **", 4: "** Dealing 4th Street **",
-             5: "** Dealing 5th Street **", 6: "** Dealing 6th Street **",
-             7: "** Dealing River **"},
     community="** Dealing River ** [{card}]",
     deal_down_up="Dealt to {name} [ {cards} {new} ].",
     deal_up="Dealt to {name} [ {new} ].",
     deal_more="Dealt to {name} [ {new} ].",
-    bring_in="{name} posts bring-in {amount}.",
-    complete="{name} completes to {to}.",
-    bet="{name}: bets [{amount}]",
-    raise_="{name} raises [{added}]",
-    call="{name} calls [{amount}]",
-    check="{name} checks",
-    fold="{name} folds",
-    all_in="",
     returned="",
     show="{name} shows [ {cards} ]",
-    muck="{name} does not show cards",
     collect="{name} wins {amount} from main pot",
-    showdown="",
-    summary="",
     total="",
     returns_unwritten=True,
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

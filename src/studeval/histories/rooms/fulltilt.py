@@ -11,9 +11,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _GAMES = (("stud h/l", "stud8"), ("stud hi/lo", "stud8"), ("5 card stud", None),
           ("stud hi", "stud"), ("razz", "razz"))  # fmt: skip
@@ -52,115 +53,36 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in>,? and is all in)?"
-GRAMMAR = Grammar(
-    site="Full Tilt Poker",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(
-        rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)"
-        r"(?P<out>, is sitting out)?\s*$"
-    ),
-    street=re.compile(
-        r"^\*\*\* (?P<street>3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
-        r"7TH STREET|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"
-    ),
-    streets={
-        "3rd street": 3,
-        "4th street": 4,
-        "5th street": 5,
-        "6th street": 6,
-        "7th street": 7,
-        "show down": 8,
-        "summary": 9,
-    },
-    hints={
-        "ante": " antes ",
-        "deal": "Dealt to ",
-        "bring_in": " brings in for ",
-        "complete": " completes it to ",
-        "bet": " bets ",
-        "raise": " raises to ",
-        "call": " calls ",
-        "check": " checks",
-        "fold": " folds",
-        "return": "Uncalled bet of ",
-        "show": " shows [",
-        "muck": " mucks",
-        "collect": " pot",
-    },
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a Full Tilt hand but the header, in the slot notation
+#: (studeval.histories._wording).
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack}){?, is sitting out}",),
+    streets={3: (_STREET % "3RD STREET",), 4: (_STREET % "4TH STREET",),
+             5: (_STREET % "5TH STREET",), 6: (_STREET % "6TH STREET",),
+             7: (_STREET % "7TH STREET",), 8: (_STREET % "SHOW DOWN",), 9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} antes (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} brings in for (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("complete", re.compile(rf"^{_NAME} completes it to (?P<to>{MONEY}){_ALL_IN}$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("raise", re.compile(rf"^{_NAME} raises to (?P<to>{MONEY}){_ALL_IN}$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("check", re.compile(rf"^{_NAME} checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
-        ("return", re.compile(rf"^Uncalled bet of (?P<amount>{MONEY}) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME} mucks.*$")),
-        (
-            "collect",
-            re.compile(
-                rf"^{_NAME} (?:wins|ties for) (?:the )?(?:high |low )?(?:main |side )?"
-                rf"pot(?: #\d+)? \((?P<amount>{MONEY})\).*$"
-            ),
-        ),
+        ("ante", "{name} antes {amount}{all_in}"),
+        ("deal", "Dealt to {name} {allcards}"),
+        ("bring_in", "{name} brings in for {amount}{all_in}"),
+        ("complete", "{name} completes it to {to}{all_in}"),
+        ("bet", "{name} bets {amount}{all_in}"),
+        ("raise", "{name} raises to {to}{all_in}"),
+        ("call", "{name} calls {amount}{all_in}"),
+        ("check", "{name} checks"),
+        ("fold", "{name} folds"),
+        ("return", "Uncalled bet of {amount} returned to {name}"),
+        ("show", "{name} shows [{cards}]{rest}"),
+        ("muck", "{name} mucks{rest}"),
+        ("collect", "{name} {wins|ties for} {the |}{?high |low }{?main |side }pot{? #{number}} "
+                    "({amount}){rest}"),
     ),
-    reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\[\]]*\])"),
-    ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
-    # The lines of nearly every hand, for the C reader (a hand with any other line
-    # is read by the patterns above). In the patterns' order; slots: studeval.h.
-    templates=(
-        ("seat", 0, "Seat {seat}: {name} ({amount})"),
-        ("seat", 0, "Seat {seat}: {name} ({amount}), is sitting out"),
-        ("street", 3, "*** 3RD STREET ***{rest}"),
-        ("street", 4, "*** 4TH STREET ***{rest}"),
-        ("street", 5, "*** 5TH STREET ***{rest}"),
-        ("street", 6, "*** 6TH STREET ***{rest}"),
-        ("street", 7, "*** 7TH STREET ***{rest}"),
-        ("street", 8, "*** SHOW DOWN ***{rest}"),
-        ("street", 9, "*** SUMMARY ***{rest}"),
-        ("reveal", 0, "{name} shows {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} showed {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} mucked {cards}{rest}"),
-        ("total", 0, "Total pot {amount}{text}| Rake {to}"),
-        ("total", 0, "Total pot {amount}{rest}"),
-        ("ante", 0, "{name} antes {amount}{?, and is all in}"),
-        ("ante", 0, "{name} antes {amount} and is all in"),
-        ("deal", 0, "Dealt to {name} {allcards}"),
-        ("bring_in", 0, "{name} brings in for {amount}{?, and is all in}"),
-        ("bring_in", 0, "{name} brings in for {amount} and is all in"),
-        ("complete", 0, "{name} completes it to {to}{?, and is all in}"),
-        ("complete", 0, "{name} completes it to {to} and is all in"),
-        ("bet", 0, "{name} bets {amount}{?, and is all in}"),
-        ("bet", 0, "{name} bets {amount} and is all in"),
-        ("raise", 0, "{name} raises to {to}{?, and is all in}"),
-        ("raise", 0, "{name} raises to {to} and is all in"),
-        ("call", 0, "{name} calls {amount}{?, and is all in}"),
-        ("call", 0, "{name} calls {amount} and is all in"),
-        ("check", 0, "{name} checks"),
-        ("fold", 0, "{name} folds"),
-        ("return", 0, "Uncalled bet of {amount} returned to {name}"),
-        ("show", 0, "{name} shows {cards}{rest}"),
-        ("muck", 0, "{name} mucks{rest}"),
-        ("collect", 0, "{name} wins the pot ({amount}){rest}"),
-        ("collect", 0, "{name} ties for the pot ({amount}){rest}"),
-        ("collect", 0, "{name} wins the high pot ({amount}){rest}"),
-        ("collect", 0, "{name} wins the low pot ({amount}){rest}"),
-        ("collect", 0, "{name} ties for the high pot ({amount}){rest}"),
-        ("collect", 0, "{name} ties for the low pot ({amount}){rest}"),
-        ("collect", 0, "{name} wins the main pot ({amount}){rest}"),
-        ("collect", 0, "{name} ties for the main pot ({amount}){rest}"),
-    ),
-)
+    reveals=("{name} shows [{cards}]{rest}", "Seat {seat}: {name} {showed|mucked} [{cards}]{rest}"),
+    totals=("Total pot {pot} {text}| Rake {rake}", "Total pot {pot}{rest}"),
+    all_in=(", and is all in", " and is all in"),
+)  # fmt: skip
+
+GRAMMAR = Grammar(site="Full Tilt Poker", start=_HEAD, header=_header, words=WORDS)
 
 _TITLES = {"stud": "Limit Stud Hi", "stud8": "Limit Stud H/L", "razz": "Limit Razz"}
 
@@ -178,32 +100,14 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 #: How Full Tilt Poker words a hand (used by :func:`write`). Full Tilt's wording of
 #: a community card is not known to us; it is written as PokerStars does.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack})",
-    ante="{name} antes {amount}{all_in}",
-    streets={3: "*** 3RD STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
-             6: "*** 6TH STREET ***", 7: "*** 7TH STREET ***"},
     community="*** 7TH STREET *** [{card}]",
     deal_down_up="Dealt to {name} [{cards}] [{new}]",
     deal_up="Dealt to {name} [{new}]",
     deal_more="Dealt to {name} [{cards}] [{new}]",
-    bring_in="{name} brings in for {amount}{all_in}",
-    complete="{name} completes it to {to}{all_in}",
-    bet="{name} bets {amount}{all_in}",
-    raise_="{name} raises to {to}{all_in}",
-    call="{name} calls {amount}{all_in}",
-    check="{name} checks",
-    fold="{name} folds",
-    all_in=", and is all in",
-    returned="Uncalled bet of {amount} returned to {name}",
-    show="{name} shows [{cards}]",
-    muck="{name} mucks",
-    collect="{name} wins the pot ({amount})",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total pot {pot} | Rake {rake}",
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

@@ -29,9 +29,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, money
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _HEAD = re.compile(
     rf"^#(?P<id>\d+): (?P<game>(?:Limit|No Limit|Pot Limit) .+?) - (?P<small>{MONEY})/"
@@ -63,43 +64,34 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in>, and is all in)?"
-_STREETS = {"3rd street": 4, "4th street": 5, "5th street": 6, "6th street": 7,
-            "summary": 9}  # fmt: skip
-_HINTS = {"ante": ": posts ante ", "deal": "Dealt to ", "bring_in": " brings in for ",
-          "bet": " bets ", "raise": " raises to ", "call": " calls ", "check": " checks",
-          "fold": " folds", "show": " shows [", "muck": " mucks"}  # fmt: skip
-GRAMMAR = Grammar(
-    site="KingsClub",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)\s*$"),
-    street=re.compile(
-        r"^\*\*\* (?P<street>3RD STREET|4TH STREET|5TH STREET|6TH STREET|SUMMARY) \*\*\*"
-        r"(?P<cards> \[[^\]]*\])?"
-    ),
-    streets=_STREETS,
-    hints=_HINTS,
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a KingsClub hand but the header, in the slot notation
+#: (studeval.histories._wording). Its street markers name the street before.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack})",),
+    streets={4: (_STREET % "3RD STREET",), 5: (_STREET % "4TH STREET",),
+             6: (_STREET % "5TH STREET",), 7: (_STREET % "6TH STREET",),
+             9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME}: posts ante (?P<amount>{MONEY}){_ALL_IN}\s*$")),
-        ("deal", re.compile(rf"^Dealt to {_NAME}: (?P<cards>\[[^\]]*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} brings in for (?P<amount>{MONEY}){_ALL_IN}\s*$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<to>{MONEY}){_ALL_IN}\s*$")),
-        ("raise", re.compile(rf"^{_NAME} raises to (?P<to>{MONEY}){_ALL_IN}\s*$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<to>{MONEY}){_ALL_IN}\s*$")),
-        ("check", re.compile(rf"^{_NAME} checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])\s*$")),
-        ("muck", re.compile(rf"^{_NAME} mucks.*$")),
+        ("ante", "{name}: posts ante {amount}{all_in}"),
+        ("deal", "Dealt to {name}: [{cards}]"),
+        ("bring_in", "{name} brings in for {amount}{all_in}"),
+        ("bet", "{name} bets {to}{all_in}"),
+        ("raise", "{name} raises to {to}{all_in}"),
+        ("call", "{name} calls {to}{all_in}"),
+        ("check", "{name} checks"),
+        ("fold", "{name} folds"),
+        ("show", "{name} shows [{cards}]"),
+        ("muck", "{name} mucks{rest}"),
     ),
-    reveals=(re.compile(rf"^{_NAME} shows (?P<cards>\[[^\]]*\])"),),
-    reveal_hints=(" shows [",),
-    totals=re.compile(rf"^Rake (?P<rake>{MONEY})\s*$"),
-    summary=(re.compile(rf"^{_NAME} wins pot \((?P<won>{MONEY})\)"),),
-    first_street=3,
-    returns_unwritten=True,
-)
+    reveals=("{name} shows [{cards}]{rest}",),
+    totals=("Rake {rake}",),
+    summary=("{name} wins pot ({won}){rest}",),
+    all_in=(", and is all in",),
+)  # fmt: skip
+
+GRAMMAR = Grammar(site="KingsClub", start=_HEAD, header=_header, words=WORDS, first_street=3,
+                  returns_unwritten=True)  # fmt: skip
 
 _TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
 
@@ -114,34 +106,18 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 #: How KingsClub words a hand (used by :func:`write`). Its wording of a completion
 #: and of a community card is not known to us: a completion is written as a bet to
 #: its total, a community card on the 7th card's street marker.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack})",
-    ante="{name}: posts ante {amount}{all_in}",
-    streets={3: "", 4: "*** 3RD STREET ***", 5: "*** 4TH STREET ***", 6: "*** 5TH STREET ***",
-             7: "*** 6TH STREET ***"},
     community="*** 6TH STREET *** [{card}]",
     deal_down_up="Dealt to {name}: [{cards} {new}]",
     deal_up="Dealt to {name}: [X X {new}]",
     deal_more="Dealt to {name}: [{new}]",
-    bring_in="{name} brings in for {amount}{all_in}",
     complete="{name} bets {to}{all_in}",
-    bet="{name} bets {to}{all_in}",
-    raise_="{name} raises to {to}{all_in}",
-    call="{name} calls {to}{all_in}",
-    check="{name} checks",
-    fold="{name} folds",
-    all_in=", and is all in",
     returned="",
-    show="{name} shows [{cards}]",
-    muck="{name} mucks",
     collect="{name} wins pot ({amount})",
-    showdown="",
-    summary="*** SUMMARY ***",
-    total="Rake {rake}",
     returns_unwritten=True,
     collect_in_summary=True,
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

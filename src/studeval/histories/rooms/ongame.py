@@ -28,9 +28,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _HEAD = re.compile(r"^\*{5} History for hand (?P<id>\S+) \*{5}\s*$")
 _TABLE = re.compile(rf"^Table: (?P<table>.*?) \[\d+\] \((?P<limit>[A-Z_]+) (?P<game>[A-Z_0-9]+) "
@@ -74,42 +75,37 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in> \[all in\])?"
-GRAMMAR = Grammar(
-    site="OnGame",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)\s*$"),
-    street=re.compile(r"^(?P<street>Dealing pocket cards|Dealing 4th street|Dealing 5th street|"
-                      r"Dealing 6th street|Dealing river|Summary)(?P<cards> \[[^\]]*\])?:?\s*$"),
-    streets={"dealing pocket cards": 3, "dealing 4th street": 4, "dealing 5th street": 5,
-             "dealing 6th street": 6, "dealing river": 7, "summary": 9},
-    hints={"ante": " posts ante ", "deal": "Dealing to ", "bring_in": " small bring in ",
-           "complete": " big bring in ", "bet": " bets ", "raise": " raises ",
-           "call": " calls ", "check": " checks", "fold": " folds"},
+_MARK = "%s{? [{cards}]}{?:}"
+#: Every line of an OnGame hand but the header, in the slot notation
+#: (studeval.histories._wording). "raises $A to $B": A is what the raise adds, B
+#: the player's bets in the hand.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack})",),
+    streets={3: (_MARK % "Dealing pocket cards",), 4: (_MARK % "Dealing 4th street",),
+             5: (_MARK % "Dealing 5th street",), 6: (_MARK % "Dealing 6th street",),
+             7: (_MARK % "Dealing river",), 9: (_MARK % "Summary",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealing to {_NAME}: (?P<cards>\[[^\]]*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} small bring in (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("complete", re.compile(rf"^{_NAME} big bring in (?P<to>{MONEY}){_ALL_IN}$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
-        # "raises $A to $B": A is what the raise adds, B the player's bets in the hand.
-        ("raise", re.compile(rf"^{_NAME} raises (?P<amount>{MONEY}) to {MONEY}{_ALL_IN}$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("check", re.compile(rf"^{_NAME} checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
+        ("ante", "{name} posts ante {amount}{all_in}"),
+        ("deal", "Dealing to {name}: [{cards}]"),
+        ("bring_in", "{name} small bring in {amount}{all_in}"),
+        ("complete", "{name} big bring in {to}{all_in}"),
+        ("bet", "{name} bets {amount}{all_in}"),
+        ("raise", "{name} raises {added} to {in_hand:money}{all_in}"),
+        ("call", "{name} calls {amount}{all_in}"),
+        ("check", "{name} checks"),
+        ("fold", "{name} folds"),
     ),
-    reveals=(re.compile(rf"^Seat \d+: {_NAME} \({MONEY}\), net: [^,]*, (?P<cards>\[[^\]]*\])"),),
-    reveal_hints=(", net: ",),
-    totals=re.compile(rf"^(?:(?:Main|Side) pot(?: \d+)?: (?P<pot_part>{MONEY}) won by .*|"
-                      rf"Rake taken: (?P<rake>{MONEY}))$"),
+    reveals=("Seat {number}: {name} ({money}), net: {text}, [{cards}]{rest}",),
+    totals=("{Main|Side} pot{? {number}}: {pot_part} won by {rest}", "Rake taken: {rake}"),
+    # Many winners on one line ("won by Ann ($1), Bob ($1)"): not one template.
     summary=(re.compile(rf"(?:won by |, )(?P<name>[^,]+?) \((?P<won>{MONEY})\)"),),
-    returns_unwritten=True,
-    strict_prefix=" ",
-    ignore=(re.compile(r".* (?:is sitting out|sits out|is back|has timed out|"
-                       r"is disconnected|is connected|joined the table|left the table).*$"),),
+    ignore=("{text} {is sitting out|sits out|is back|has timed out|is disconnected|is connected"
+            "|joined the table|left the table}{rest}",),
+    all_in=(" [all in]",),
 )  # fmt: skip
+
+GRAMMAR = Grammar(site="OnGame", start=_HEAD, header=_header, words=WORDS,
+                  returns_unwritten=True, strict_prefix=" ")  # fmt: skip
 
 
 _GAME_NAMES = {game: name for name, game in _GAMES.items()}  # the reader's table, turned
@@ -130,24 +126,20 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 #: How OnGame words a hand (used by :func:`write`). A completion is written as a
 #: raise (OnGame's "big bring in" is the bring-in seat's completion, read too).
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack})",
-    ante="{name} posts ante {amount}{all_in}",
-    streets={3: "---\nDealing pocket cards", 4: "---\nDealing 4th street",
-             5: "---\nDealing 5th street", 6: "---\nDealing 6th street", 7: "---\nDealing river"},
+    streets={
+        3: "---\nDealing pocket cards",
+        4: "---\nDealing 4th street",
+        5: "---\nDealing 5th street",
+        6: "---\nDealing 6th street",
+        7: "---\nDealing river",
+    },
     community="---\nDealing river [{card}]",
     deal_down_up="Dealing to {name}: [{cards} {new}]",
     deal_up="Dealing to {name}: [-, -, {new}]",
     deal_more="Dealing to {name}: [{new}]",
-    bring_in="{name} small bring in {amount}{all_in}",
     complete="{name} raises {added} to {in_hand}{all_in}",
-    bet="{name} bets {amount}{all_in}",
-    raise_="{name} raises {added} to {in_hand}{all_in}",
-    call="{name} calls {amount}{all_in}",
-    check="{name} checks",
-    fold="{name} folds",
-    all_in=" [all in]",
     returned="",
     show="Seat {seat}: {name} ({stack}), net: {net}, [{cards}]",
     muck="",
@@ -159,7 +151,7 @@ PHRASES = Phrases(
     collect_in_summary=True,
     shows_in_summary=True,
     returns_unwritten=True,
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

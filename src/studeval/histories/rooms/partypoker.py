@@ -25,8 +25,9 @@ import re
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, money
+from studeval.histories._wording import Wording
 
-__all__ = ["GRAMMAR", "ROOM"]
+__all__ = ["GRAMMAR", "ROOM", "WORDS"]
 
 _HEAD = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}\s*$")
 _STAKES = re.compile(rf"(?P<small>{MONEY})/(?P<big>{MONEY})")
@@ -51,16 +52,19 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
+#: A PartyPoker hand's seat lines and first street marker, in the slot notation
+#: (studeval.histories._wording): enough to find its hands and refuse them.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({? }{stack}{? {code}}{? }){rest}",),
+    streets={3: ("** Dealing **{rest}",)},
+    lines=(),
+)
+
 GRAMMAR = Grammar(
     site="PartyPoker",
     start=_HEAD,
     header=_header,
-    seat=re.compile(
-        rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>{MONEY})(?: [A-Z]{{3}})? ?\)"
-    ),
-    street=re.compile(r"^\*\* (?P<street>Dealing) \*\*"),
-    streets={"dealing": 3},
-    lines=(),
+    words=WORDS,
     refused=(
         "PartyPoker shows no other player's up cards: the bring-in and the order of "
         "play cannot be replayed"

@@ -22,9 +22,10 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "PHRASES_HOME", "ROOM", "write", "write_home"]
+__all__ = ["GRAMMAR", "PHRASES", "PHRASES_HOME", "ROOM", "WORDS", "write", "write_home"]
 
 _GAMES = (("7 card stud hi/lo", "stud8"), ("7 card stud", "stud"), ("razz", "razz"))
 # Home Games write "PokerStars Home Game Hand #...: {the club's name} ...".
@@ -84,123 +85,39 @@ def _header_rest(
             tournament.group(1) if tournament else None, currency)  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in> and is all-in)?"
-GRAMMAR = Grammar(
-    site="PokerStars",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(
-        rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY}) in chips"
-        r"(?:, [^)]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$"
-    ),
-    street=re.compile(
-        r"^\*\*\* (?P<street>3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|"
-        r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"
-    ),
-    streets={
-        "3rd street": 3,
-        "4th street": 4,
-        "5th street": 5,
-        "6th street": 6,
-        "river": 7,
-        "show down": 8,
-        "summary": 9,
-    },
-    hints={
-        "ante": ": posts the ante ",
-        "deal": "Dealt to ",
-        "bring_in": ": brings in for ",
-        "complete": ": completes it to ",
-        "bet": ": bets ",
-        "raise": ": raises ",
-        "call": ": calls ",
-        "check": ": checks",
-        "fold": ": folds",
-        "return": "Uncalled bet (",
-        "show": ": shows [",
-        "collect": " collected ",
-    },
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a PokerStars hand but the header, in the slot notation
+#: (studeval.histories._wording): read by the general and the C reader, and written.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack} in chips{?, {notparen}})"
+          "{? is sitting out| out of hand{rest}}",),
+    streets={3: (_STREET % "3rd STREET",), 4: (_STREET % "4th STREET",),
+             5: (_STREET % "5th STREET",), 6: (_STREET % "6th STREET",), 7: (_STREET % "RIVER",),
+             8: (_STREET % "SHOW DOWN",), 9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME}: posts the ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME}: brings in for (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("complete", re.compile(rf"^{_NAME}: completes it to (?P<to>{MONEY}){_ALL_IN}$")),
-        ("bet", re.compile(rf"^{_NAME}: bets (?P<amount>{MONEY}){_ALL_IN}$")),
-        (
-            "raise",
-            re.compile(rf"^{_NAME}: raises (?P<amount>{MONEY}) to (?P<to>{MONEY}){_ALL_IN}$"),
-        ),
-        ("call", re.compile(rf"^{_NAME}: calls (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("check", re.compile(rf"^{_NAME}: checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME}: folds(?: (?P<cards>\[.*\]))?\s*$")),
-        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME}: shows (?P<cards>\[[^\[\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME}: (?:mucks hand|doesn't show hand).*$")),
-        (
-            "collect",
-            re.compile(
-                rf"^{_NAME} collected (?P<amount>{MONEY}) from (?:the )?"
-                r"(?:main |side )?pot.*$"
-            ),
-        ),
+        ("ante", "{name}: posts the ante {amount}{all_in}"),
+        ("deal", "Dealt to {name} {allcards}"),
+        ("bring_in", "{name}: brings in for {amount}{all_in}"),
+        ("complete", "{name}: completes it to {to}{all_in}"),
+        ("bet", "{name}: bets {amount}{all_in}"),
+        ("raise", "{name}: raises {by} to {to}{all_in}"),
+        ("call", "{name}: calls {amount}{all_in}"),
+        ("check", "{name}: checks"),
+        ("fold", "{name}: folds{? {allcards}}"),
+        ("return", "Uncalled bet ({amount}) returned to {name}"),
+        ("show", "{name}: shows [{cards}]{rest}"),
+        ("muck", "{name}: {mucks hand|doesn't show hand}{rest}"),
+        ("collect", "{name} collected {amount} from {?the }{?main |side }pot{rest}"),
     ),
-    reveals=(
-        re.compile(rf"^{_NAME}: shows (?P<cards>\[[^\[\]]*\])"),
-        re.compile(
-            rf"^Seat \d+: {_NAME} (?:\([^()]*\) )?(?:showed|mucked) "
-            r"(?P<cards>\[[^\[\]]*\])"
-        ),
-    ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
-    strict_prefix=": ",
-    ignore=(
-        re.compile(
-            r".*: (?:is sitting out|sits out|is back|has returned|timed out|"
-            r"is disconnected|is connected).*$"
-        ),
-    ),
-    # The lines of nearly every hand, for the C reader (a hand with any other line
-    # is read by the patterns above). In the patterns' order; slots: studeval.h.
-    templates=(
-        ("seat", 0, "Seat {seat}: {name} ({amount} in chips)"),
-        ("seat", 0, "Seat {seat}: {name} ({amount} in chips) is sitting out"),
-        ("street", 3, "*** 3rd STREET ***{rest}"),
-        ("street", 4, "*** 4th STREET ***{rest}"),
-        ("street", 5, "*** 5th STREET ***{rest}"),
-        ("street", 6, "*** 6th STREET ***{rest}"),
-        ("street", 7, "*** RIVER ***{rest}"),
-        ("street", 8, "*** SHOW DOWN ***{rest}"),
-        ("street", 9, "*** SUMMARY ***{rest}"),
-        ("reveal", 0, "{name}: shows {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} ({notparen}) showed {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} showed {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} ({notparen}) mucked {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} mucked {cards}{rest}"),
-        ("total", 0, "Total pot {amount}{text}| Rake {to}"),
-        ("total", 0, "Total pot {amount}{rest}"),
-        ("strict", 0, ": "),  # strict_prefix: another line is passed over
-        ("ante", 0, "{name}: posts the ante {amount}{? and is all-in}"),
-        ("deal", 0, "Dealt to {name} {allcards}"),
-        ("bring_in", 0, "{name}: brings in for {amount}{? and is all-in}"),
-        ("complete", 0, "{name}: completes it to {to}{? and is all-in}"),
-        ("bet", 0, "{name}: bets {amount}{? and is all-in}"),
-        ("raise", 0, "{name}: raises {amount} to {to}{? and is all-in}"),
-        ("call", 0, "{name}: calls {amount}{? and is all-in}"),
-        ("check", 0, "{name}: checks"),
-        ("fold", 0, "{name}: folds"),
-        ("return", 0, "Uncalled bet ({amount}) returned to {name}"),
-        ("show", 0, "{name}: shows {cards}{rest}"),
-        ("muck", 0, "{name}: mucks hand{rest}"),
-        ("muck", 0, "{name}: doesn't show hand{rest}"),
-        ("collect", 0, "{name} collected {amount} from pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from main pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from side pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the main pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the side pot{rest}"),
-    ),
-)
+    reveals=("{name}: shows [{cards}]{rest}",
+             "Seat {seat}: {name} {?({notparen}) }{showed|mucked} [{cards}]{rest}"),
+    totals=("Total pot {pot} {text}| Rake {rake}", "Total pot {pot}{rest}"),
+    ignore=("{text}: {is sitting out|sits out|is back|has returned|timed out|is disconnected"
+            "|is connected}{rest}",),
+    all_in=(" and is all-in",),
+)  # fmt: skip
+
+GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, words=WORDS, strict_prefix=": ")
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 
@@ -216,33 +133,18 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
     ]
 
 
-#: How PokerStars words a hand (used by :func:`write`).
-PHRASES = Phrases(
+#: How PokerStars words a hand (used by :func:`write`): a completion is written as
+#: a raise of what it adds.
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack} in chips)",
-    ante="{name}: posts the ante {amount}{all_in}",
-    streets={3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
-             6: "*** 6th STREET ***", 7: "*** RIVER ***"},
     community="*** RIVER *** [{card}]",
     deal_down_up="Dealt to {name} [{cards} {new}]",
     deal_up="Dealt to {name} [{new}]",
     deal_more="Dealt to {name} [{cards}] [{new}]",
-    bring_in="{name}: brings in for {amount}{all_in}",
     complete="{name}: raises {by} to {to}{all_in}",
-    bet="{name}: bets {amount}{all_in}",
-    raise_="{name}: raises {by} to {to}{all_in}",
-    call="{name}: calls {amount}{all_in}",
-    check="{name}: checks",
-    fold="{name}: folds",
-    all_in=" and is all-in",
-    returned="Uncalled bet ({amount}) returned to {name}",
-    show="{name}: shows [{cards}]",
-    muck="{name}: mucks hand",
     collect="{name} collected {amount} from pot",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total pot {pot} | Rake {rake}",
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

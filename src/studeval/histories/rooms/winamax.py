@@ -13,10 +13,11 @@ from collections.abc import Callable
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, write_hand
+from studeval.histories._text import currency_of, money, zoned
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, write_hand
 
-__all__ = ["GRAMMAR", "PHRASES", "ROOM", "write"]
+__all__ = ["GRAMMAR", "PHRASES", "ROOM", "WORDS", "write"]
 
 _GAMES = (("hi/lo", "stud8"), ("razz", "razz"), ("stud", "stud"))
 _HEAD = re.compile(r"^Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<id>[\d-]+) - "
@@ -52,44 +53,36 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in> and is all-in)?"
-GRAMMAR = Grammar(
-    site="Winamax",
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})(?:, [^)]*)?\)\s*$"),
-    street=re.compile(r"^\*\*\* (?P<street>ANTE/BLINDS|3rd STREET|4th STREET|5th STREET|"
-                      r"6th STREET|7th STREET|SHOW DOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
-    streets={"ante/blinds": 0, "3rd street": 3, "4th street": 4, "5th street": 5,
-             "6th street": 6, "7th street": 7, "show down": 8, "summary": 9},
-    hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " brings in ",
-           "bet": " bets ", "raise": " raises ", "call": " calls ", "check": " checks",
-           "fold": " folds", "return": "Uncalled bet (", "show": " shows [",
-           "collect": " collected "},
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a Winamax hand but the header, in the slot notation
+#: (studeval.histories._wording). "raises A to B": B is what the raise puts in.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack}{?, {notparen}})",),
+    streets={0: (_STREET % "ANTE/BLINDS",), 3: (_STREET % "3rd STREET",),
+             4: (_STREET % "4th STREET",), 5: (_STREET % "5th STREET",),
+             6: (_STREET % "6th STREET",), 7: (_STREET % "7th STREET",),
+             8: (_STREET % "SHOW DOWN",), 9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} brings in (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("raise", re.compile(rf"^{_NAME} raises -?{MONEY} to (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("check", re.compile(rf"^{_NAME} checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
-        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME} (?:mucks|doesn't show).*$")),
-        ("collect", re.compile(rf"^{_NAME} collected (?P<amount>{MONEY}) from "
-                               r"(?:side |main )?pot.*$")),
+        ("ante", "{name} posts ante {amount}{all_in}"),
+        ("deal", "Dealt to {name} {allcards}"),
+        ("bring_in", "{name} brings in {amount}{all_in}"),
+        ("bet", "{name} bets {amount}{all_in}"),
+        ("raise", "{name} raises {?-}{by:money} to {added}{all_in}"),
+        ("call", "{name} calls {amount}{all_in}"),
+        ("check", "{name} checks"),
+        ("fold", "{name} folds"),
+        ("return", "Uncalled bet ({amount}) returned to {name}"),
+        ("show", "{name} shows [{cards}]{rest}"),
+        ("muck", "{name} {doesn't show|mucks}{rest}"),
+        ("collect", "{name} collected {amount} from {?side |main }pot{rest}"),
     ),
-    reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:showed|mucked) (?P<cards>\[[^\[\]]*\])"),
-    ),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?:.*\| Rake (?P<rake>{MONEY})\s*$)?"),
-    pot_after_rake=True,
-    collects_returns=True,
+    reveals=("{name} shows [{cards}]{rest}", "Seat {seat}: {name} {showed|mucked} [{cards}]{rest}"),
+    totals=("Total pot {pot} {text}| Rake {rake}", "Total pot {pot}{rest}"),
+    all_in=(" and is all-in",),
 )  # fmt: skip
+
+GRAMMAR = Grammar(site="Winamax", start=_HEAD, header=_header, words=WORDS,
+                  pot_after_rake=True, collects_returns=True)  # fmt: skip
 
 _TITLES = {"stud": "7-Card Stud", "stud8": "7-Card Stud Hi/Lo", "razz": "Razz"}
 
@@ -105,35 +98,21 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 
 #: How Winamax words a hand (used by :func:`write`).
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack})",
-    ante="{name} posts ante {amount}",
-    streets={3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
-             6: "*** 6th STREET ***", 7: "*** 7th STREET ***"},
     community="*** 7th STREET *** [{card}]",
     deal_down_up="Dealt to {name} [{cards} {new}]",
     deal_up="Dealt to {name} [X X {new}]",
     deal_more="Dealt to {name} [{cards}] [{new}]",
-    bring_in="{name} brings in {amount}",
     complete="{name} raises {by} to {added}",
-    bet="{name} bets {amount}",
-    raise_="{name} raises {by} to {added}",
-    call="{name} calls {amount}",
-    check="{name} checks",
-    fold="{name} folds",
     all_in="",
     returned="",
-    show="{name} shows [{cards}]",
-    muck="{name} doesn't show",
     collect="{name} collected {amount} from pot",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total pot {pot} | Rake {rake}",
     collects_returns=True,
     pot_after_rake=True,
     sign_after=True,
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:

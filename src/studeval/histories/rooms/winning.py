@@ -33,11 +33,13 @@ from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
-from studeval.histories._writer import Phrases, Table, amount_text, write_hand
+from studeval.histories._wording import Wording
+from studeval.histories._writer import Table, amount_text, write_hand
 from studeval.houserules import HouseRules
 
 __all__ = [
-    "GRAMMAR", "GRAMMAR_2016", "PHRASES", "PHRASES_2016", "ROOM", "write", "write_2016",
+    "GRAMMAR", "GRAMMAR_2016", "PHRASES", "PHRASES_2016", "ROOM", "WORDS", "WORDS_2016", "write",
+    "write_2016",
 ]  # fmt: skip
 
 SITE = "Winning"
@@ -91,100 +93,42 @@ def _header(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_NAME = r"(?P<name>.+?)"
-_ALL_IN = r"(?P<all_in> and is all-in)?"
-GRAMMAR = Grammar(
-    site=SITE,
-    start=_HEAD,
-    header=_header,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{MONEY})\)"
-                    r"(?P<out> is sitting out)?\s*$"),
-    street=re.compile(r"^\*\*\* (?P<street>3rd STREET|4th STREET|5th STREET|6th STREET|"
-                      r"7th STREET|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*(?P<cards> \[[^\]]*\])?"),
-    streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6,
-             "7th street": 7, "show down": 8, "showdown": 8, "summary": 9},
-    hints={"ante": " posts ante ", "deal": "Dealt to ", "bring_in": " brings",
-           "bet": " bets ", "raise": " raises ", "call": " calls ", "check": " checks",
-           "fold": " folds", "return": "Uncalled bet (", "show": " shows [",
-           "collect": " collected "},
+_STREET = "*** %s ***{? [{cards}]}{rest}"
+#: Every line of a Winning hand (since 2019) but the header, in the slot notation
+#: (studeval.histories._wording). "raises $A to $B": only B is reliable.
+WORDS = Wording(
+    seat=("Seat {seat}: {name} ({stack}){? is sitting out}",),
+    streets={3: (_STREET % "3rd STREET",), 4: (_STREET % "4th STREET",),
+             5: (_STREET % "5th STREET",), 6: (_STREET % "6th STREET",),
+             7: (_STREET % "7th STREET",), 8: (_STREET % "SHOW DOWN", _STREET % "SHOWDOWN"),
+             9: (_STREET % "SUMMARY",)},
     lines=(
-        ("ante", re.compile(rf"^{_NAME} posts ante (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("deal", re.compile(rf"^Dealt to (?=.*\]\s*$){_NAME} (?P<cards>\[.*\])\s*$")),
-        ("bring_in", re.compile(rf"^{_NAME} brings[- ]in(?: low)? (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("bet", re.compile(rf"^{_NAME} bets (?P<amount>{MONEY}){_ALL_IN}$")),
-        # "raises $A to $B": only B is reliable.
-        ("raise", re.compile(rf"^{_NAME} raises {MONEY} to (?P<to>{MONEY}){_ALL_IN}$")),
-        ("call", re.compile(rf"^{_NAME} calls (?P<amount>{MONEY}){_ALL_IN}$")),
-        ("check", re.compile(rf"^{_NAME} checks\s*$")),
-        ("fold", re.compile(rf"^{_NAME} folds\s*$")),
-        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to {_NAME}$")),
-        ("show", re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\]).*$")),
-        ("muck", re.compile(rf"^{_NAME} (?:mucks hand|does not show).*$")),
-        ("collect", re.compile(rf"^{_NAME} collected (?P<amount>{MONEY}) from .*pot.*$")),
+        ("ante", "{name} posts ante {amount}{all_in}"),
+        ("deal", "Dealt to {name} {allcards}"),
+        ("bring_in", "{name} {brings in|brings-in}{? low} {amount}{all_in}"),
+        ("bet", "{name} bets {amount}{all_in}"),
+        ("raise", "{name} raises {added:money} to {to}{all_in}"),
+        ("call", "{name} calls {amount}{all_in}"),
+        ("check", "{name} checks"),
+        ("fold", "{name} folds"),
+        ("return", "Uncalled bet ({amount}) returned to {name}"),
+        ("show", "{name} shows [{cards}]{rest}"),
+        ("muck", "{name} {mucks hand|does not show}{rest}"),
+        ("collect", "{name} collected {amount} from {text}pot{rest}"),
     ),
-    reveals=(
-        re.compile(rf"^{_NAME} shows (?P<cards>\[[^\[\]]*\])"),
-        re.compile(rf"^Seat \d+: {_NAME} (?:\([^()]*\) )?(?:showed|mucked) "
-                   r"(?P<cards>\[[^\[\]]*\])"),
-    ),
-    reveal_hints=("show", "muck"),
-    totals=re.compile(rf"^Total pot (?P<pot>{MONEY})(?: \| Rake (?P<rake>{MONEY}))?"
-                      rf"(?: \| JP Fee (?P<fee>{MONEY}))?\s*$"),
-    summary=(re.compile(rf"^Seat \d+: {_NAME} (?:\([^)]*\) )?(?:did not show|showed \[[^\]]*\])"
-                        rf" and (?:won|collected) (?P<won>{MONEY})"),),
-    pot_after_rake=True,
-    strict_prefix=" ",
-    ignore=(
-        re.compile(r"^(?:Main|Side) pot(?: \d+)? "),
-        re.compile(r".* (?:is sitting out|sits out|is back|has returned|timed out|"
-                   r"is disconnected|is connected|joins the table|leaves the table).*$"),
-    ),
-    # The lines of nearly every hand, for the C reader (a hand with any other line
-    # is read by the patterns above). In the patterns' order; slots: studeval.h.
-    templates=(
-        ("seat", 0, "Seat {seat}: {name} ({amount})"),
-        ("seat", 0, "Seat {seat}: {name} ({amount}) is sitting out"),
-        ("street", 3, "*** 3rd STREET ***{rest}"),
-        ("street", 4, "*** 4th STREET ***{rest}"),
-        ("street", 5, "*** 5th STREET ***{rest}"),
-        ("street", 6, "*** 6th STREET ***{rest}"),
-        ("street", 7, "*** 7th STREET ***{rest}"),
-        ("street", 8, "*** SHOW DOWN ***{rest}"),
-        ("street", 8, "*** SHOWDOWN ***{rest}"),
-        ("street", 9, "*** SUMMARY ***{rest}"),
-        ("reveal", 0, "{name} shows {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} ({notparen}) showed {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} showed {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} ({notparen}) mucked {cards}{rest}"),
-        ("reveal", 0, "Seat {seat}: {name} mucked {cards}{rest}"),
-        ("total", 0, "Total pot {amount} | Rake {to}"),
-        ("total", 0, "Total pot {amount}"),
-        ("won", 0, "Seat {seat}: {name} ({notparen}) did not show and won {amount}{rest}"),
-        ("won", 0, "Seat {seat}: {name} did not show and won {amount}{rest}"),
-        ("won", 0, "Seat {seat}: {name} ({notparen}) showed {cards} and won {amount}{rest}"),
-        ("won", 0, "Seat {seat}: {name} showed {cards} and won {amount}{rest}"),
-        ("strict", 0, " "),  # strict_prefix: another line is passed over
-        ("ante", 0, "{name} posts ante {amount}{? and is all-in}"),
-        ("deal", 0, "Dealt to {name} {allcards}"),
-        ("bring_in", 0, "{name} brings in {amount}{? and is all-in}"),
-        ("bring_in", 0, "{name} brings-in {amount}{? and is all-in}"),
-        ("bring_in", 0, "{name} brings in low {amount}{? and is all-in}"),
-        ("bring_in", 0, "{name} brings-in low {amount}{? and is all-in}"),
-        ("bet", 0, "{name} bets {amount}{? and is all-in}"),
-        ("raise", 0, "{name} raises {money} to {to}{? and is all-in}"),
-        ("call", 0, "{name} calls {amount}{? and is all-in}"),
-        ("check", 0, "{name} checks"),
-        ("fold", 0, "{name} folds"),
-        ("return", 0, "Uncalled bet ({amount}) returned to {name}"),
-        ("show", 0, "{name} shows {cards}{rest}"),
-        ("muck", 0, "{name} mucks hand{rest}"),
-        ("muck", 0, "{name} does not show{rest}"),
-        ("collect", 0, "{name} collected {amount} from pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from main pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from side pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the pot{rest}"),
-    ),
+    reveals=("{name} shows [{cards}]{rest}",
+             "Seat {seat}: {name} {?({notparen}) }{showed|mucked} [{cards}]{rest}"),
+    totals=("Total pot {pot}{? {|} Rake {rake}}{? {|} JP Fee {fee}}",),
+    summary=("Seat {seat}: {name} {?({notparen}) }{did not show|showed [{cards}]} and "
+             "{won|collected} {won}{rest}",),
+    ignore=("{Main|Side} pot{? {number}} {rest}",
+            "{text} {is sitting out|sits out|is back|has returned|timed out|is disconnected"
+            "|is connected|joins the table|leaves the table}{rest}"),
+    all_in=(" and is all-in",),
 )  # fmt: skip
+
+GRAMMAR = Grammar(site=SITE, start=_HEAD, header=_header, words=WORDS, pot_after_rake=True,
+                  strict_prefix=" ")  # fmt: skip
 
 _TITLES = {"stud": "7Stud", "stud8": "7Stud H/L", "razz": "Razz"}
 
@@ -201,34 +145,18 @@ def _write_header(hand: StudHand, table: Table, money: Callable[[int], str]) -> 
 
 #: How the Winning Poker Network words a hand since 2019 (used by :func:`write`):
 #: the unreliable ``A`` of ``raises $A to $B`` is written as what the raise puts in.
-PHRASES = Phrases(
+PHRASES = WORDS.phrases(
     header=_write_header,
-    seat="Seat {seat}: {name} ({stack})",
-    ante="{name} posts ante {amount}{all_in}",
-    streets={3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
-             6: "*** 6th STREET ***", 7: "*** 7th STREET ***"},
     community="*** 7th STREET *** [{card}]",
     deal_down_up="Dealt to {name} [{cards} {new}]",
     deal_up="Dealt to {name} [{new}]",
     deal_more="Dealt to {name} [{cards}] [{new}]",
-    bring_in="{name} brings in {amount}{all_in}",
     complete="{name} raises {added} to {to}{all_in}",
-    bet="{name} bets {amount}{all_in}",
-    raise_="{name} raises {added} to {to}{all_in}",
-    call="{name} calls {amount}{all_in}",
-    check="{name} checks",
-    fold="{name} folds",
-    all_in=" and is all-in",
-    returned="Uncalled bet ({amount}) returned to {name}",
-    show="{name} shows [{cards}]",
-    muck="{name} mucks hand",
     collect="Seat {seat}: {name} did not show and won {amount}",
-    showdown="*** SHOW DOWN ***",
-    summary="*** SUMMARY ***",
     total="Total pot {pot} | Rake {rake}",
     pot_after_rake=True,
     collect_in_summary=True,
-)  # fmt: skip
+)
 
 
 def write(hand: StudHand, table: Table) -> str:
@@ -265,48 +193,40 @@ def _header_2016(lines: list[str]) -> Header:
     )  # fmt: skip
 
 
-_PLAYER = r"^\*?Player (?P<name>.+?)"
-GRAMMAR_2016 = Grammar(
-    site=SITE,
-    start=_START_2016,
-    header=_header_2016,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{MONEY})\)\.\s*$"),
-    street=re.compile(r"^(?:\*\*\*|-+) (?P<street>Third street|Fourth street|Fifth street|"
-                      r"Sixth street|Summary) (?:\*\*\*|-+)(?P<cards> \[[^\]]*\])?"),
-    streets={"third street": 4, "fourth street": 5, "fifth street": 6, "sixth street": 7,
-             "summary": 9},
-    first_street=3,
-    card_by_card=True,
-    hints={"ante": " ante (", "deal": " received ", "bring_in": " bring in (",
-           "bet": " bets (", "raise": " raises (", "all_in": " allin", "call": " calls (",
-           "check": " checks", "fold": " folds", "return": "Uncalled bet (", "muck": " mucks"},
+_PLAYER = "{?*}Player {name}"
+_STREET_2016 = "{***|{+-}} %s {***|{+-}}{? [{cards}]}{rest}"
+#: Every line of a Winning hand before 2019 but the header, in the slot notation
+#: (studeval.histories._wording). A card a line; the street markers name the street
+#: before; a raise's amount is its total.
+WORDS_2016 = Wording(
+    seat=("Seat {seat}: {name} ({stack}).",),
+    streets={4: (_STREET_2016 % "Third street",), 5: (_STREET_2016 % "Fourth street",),
+             6: (_STREET_2016 % "Fifth street",), 7: (_STREET_2016 % "Sixth street",),
+             9: (_STREET_2016 % "Summary",)},
     lines=(
-        ("ante", re.compile(rf"{_PLAYER} ante \((?P<amount>{MONEY})\)$")),
-        ("deal", re.compile(rf"{_PLAYER} received (?:a card\.|card: (?P<cards>\[[^\[\]]*\]))\s*$")),
-        ("bring_in", re.compile(rf"{_PLAYER} bring in \((?P<amount>{MONEY})\)$")),
-        ("bet", re.compile(rf"{_PLAYER} bets \((?P<amount>{MONEY})\)$")),
-        ("raise", re.compile(rf"{_PLAYER} raises \((?P<to>{MONEY})\)$")),  # the total
-        ("all_in", re.compile(rf"{_PLAYER} allin \((?P<amount>{MONEY})\)$")),
-        ("call", re.compile(rf"{_PLAYER} calls \((?P<amount>{MONEY})\)$")),
-        ("check", re.compile(rf"{_PLAYER} checks\s*$")),
-        ("fold", re.compile(rf"{_PLAYER} folds\s*$")),
-        ("return", re.compile(rf"^Uncalled bet \((?P<amount>{MONEY})\) returned to "
-                              r"(?P<name>.+?)$")),
-        ("muck", re.compile(rf"{_PLAYER} mucks cards\s*$")),
+        ("ante", _PLAYER + " ante ({amount})"),
+        ("deal", _PLAYER + " received {a card.|card: [{cards}]}"),
+        ("bring_in", _PLAYER + " bring in ({amount})"),
+        ("bet", _PLAYER + " bets ({amount})"),
+        ("raise", _PLAYER + " raises ({to})"),
+        ("all_in", _PLAYER + " allin ({amount})"),
+        ("call", _PLAYER + " calls ({amount})"),
+        ("check", _PLAYER + " checks"),
+        ("fold", _PLAYER + " folds"),
+        ("return", "Uncalled bet ({amount}) returned to {name}"),
+        ("muck", _PLAYER + " mucks cards"),
     ),
-    reveals=(re.compile(rf"{_PLAYER} shows: [^\[]*(?P<cards>\[[^\[\]]*\])"),),
-    reveal_hints=("shows: ",),
-    totals=re.compile(rf"^Pot: (?P<pot>{MONEY})\. Rake (?P<rake>{MONEY})"
-                      rf"(?:\. JP fee (?P<fee>{MONEY}))?"),
-    summary=(re.compile(rf"{_PLAYER} .*Bets: (?P<bet>{MONEY})\. Collects: (?P<won>{MONEY})\."),),
-    pot_after_rake=True,
-    strict_prefix=" ",
-    ignore=(re.compile(r"^Game ended at: "),
-            re.compile(r".* (?:is sitting out|sits out|is back|timed out|is disconnected|"
-                       r"is connected|has joined|has left).*$")),
-    rules=HouseRules(odd_chip_half="low"),
+    reveals=(_PLAYER + " shows: {text}[{cards}]{rest}",),
+    totals=("Pot: {pot}. Rake {rake}{?. JP fee {fee}}{rest}",),
+    summary=(_PLAYER + " {text}Bets: {bet}. Collects: {won}.{rest}",),
+    ignore=("Game ended at: {rest}",
+            "{text} {is sitting out|sits out|is back|timed out|is disconnected|is connected"
+            "|has joined|has left}{rest}"),
 )  # fmt: skip
 
+GRAMMAR_2016 = Grammar(site=SITE, start=_START_2016, header=_header_2016, words=WORDS_2016,
+                       first_street=3, card_by_card=True, pot_after_rake=True, strict_prefix=" ",
+                       rules=HouseRules(odd_chip_half="low"))  # fmt: skip
 
 _TITLES_2016 = {"stud": "Seven Cards Stud", "stud8": "Seven Cards Stud HiLow", "razz": "Razz"}
 
@@ -324,33 +244,18 @@ def _write_header_2016(hand: StudHand, table: Table, money: Callable[[int], str]
 
 #: How the Winning Poker Network's software before 2019 words a hand (used by
 #: :func:`write_2016`): a line a card, a summary line a player.
-PHRASES_2016 = Phrases(
+PHRASES_2016 = WORDS_2016.phrases(
     header=_write_header_2016,
-    seat="Seat {seat}: {name} ({stack}).",
-    ante="Player {name} ante ({amount})",
-    streets={3: "", 4: "*** Third street ***", 5: "*** Fourth street ***",
-             6: "*** Fifth street ***", 7: "*** Sixth street ***"},
     community="*** Sixth street *** [{card}]",
     deal_down_up="Player {name} received card: [{first}]\nPlayer {name} received card: "
                  "[{second}]\nPlayer {name} received card: [{new}]",
     deal_up="Player {name} received a card.\nPlayer {name} received a card.\n"
             "Player {name} received card: [{new}]",
     deal_more="Player {name} received card: [{new}]",
-    bring_in="Player {name} bring in ({amount})",
     complete="Player {name} raises ({to})",
-    bet="Player {name} bets ({amount})",
-    raise_="Player {name} raises ({to})",
-    call="Player {name} calls ({amount})",
-    check="Player {name} checks",
-    fold="Player {name} folds",
-    all_in="",
-    returned="Uncalled bet ({amount}) returned to {name}",
     show="*Player {name} shows: [{cards}].",
-    muck="Player {name} mucks cards",
     collect="Player {name} does not show cards.Bets: {bet}. Collects: {amount}. Wins: 0.",
-    showdown="",
     summary="------ Summary ------",
-    total="Pot: {pot}. Rake {rake}",
     pot_after_rake=True,
     collect_in_summary=True,
     shows_in_summary=True,
