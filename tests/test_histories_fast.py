@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from unittest import mock
 
 import pytest
@@ -18,7 +18,7 @@ from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar
 from studeval.histories._writer import Table
-from studeval.histories.rooms import ROOMS, pokerstars
+from studeval.histories.rooms import ROOMS, pokerstars, winamax
 from studeval.play import random_hand
 
 #: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
@@ -82,13 +82,12 @@ FAST_WRITERS = {name: writer for room in ROOMS for name, writer in room.writers.
 
 def test_the_c_reader_reads_more_than_one_room() -> None:
     assert set(FAST_WRITERS) == {"PokerStars", "PokerStars Home Games", "Full Tilt Poker",
-                                 "Winning"}  # fmt: skip
+                                 "Winning", "Winamax", "KingsClub"}  # fmt: skip
 
 
 #: What the C reader does not do: a format that needs one of these has no templates.
-_NOT_IN_C = {"collects_returns": False, "returns_unwritten": False, "rake_unwritten": False,
-             "streets_by_deals": False, "card_by_card": False, "hero_mark": None,
-             "deals_repeat_all": False, "first_street": 0}  # fmt: skip
+_NOT_IN_C = {"rake_unwritten": False, "streets_by_deals": False, "card_by_card": False,
+             "hero_mark": None, "deals_repeat_all": False}  # fmt: skip
 
 
 def test_every_format_with_templates_asks_only_what_the_c_reader_does() -> None:
@@ -102,7 +101,8 @@ def test_every_format_with_templates_asks_only_what_the_c_reader_does() -> None:
 
 
 def _random_texts(seed: int, count: int, names: list[str],
-                  writer: Callable[..., str] = pokerstars.write) -> Iterator[str]:  # fmt: skip
+                  writer: Callable[..., str] = pokerstars.write,
+                  signs: Sequence[str] = ("$", "")) -> Iterator[str]:  # fmt: skip
     rng = random.Random(seed)
     for number in range(count):
         game = rng.choice(["stud", "stud8", "razz"])
@@ -113,7 +113,7 @@ def _random_texts(seed: int, count: int, names: list[str],
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]))  # fmt: skip
         hero = rng.choice([None, 0, seats - 1])
         table = Table(names=rng.sample(names, seats), hand_id=number + 1, hero=hero,
-                      sign=rng.choice(["$", ""]))  # fmt: skip
+                      sign=rng.choice(signs))  # fmt: skip
         yield writer(hand, table)
 
 
@@ -126,6 +126,21 @@ def test_random_hands_read_in_c_are_the_general_readers(writer: str) -> None:
     assert fast == general
     assert spy.read == 400 and spy.refused == 0
     assert sum(1 for k in fast if k[0] == "error") == 0  # type: ignore[index]
+
+
+def test_euros_written_after_the_amount_are_read_in_c_and_never_mixed() -> None:
+    """Winamax writes "0.50€": the C reader reads those amounts in a euro game, the
+    same as the general reader; a dollar amount among them it leaves to the general
+    reader, which names it."""
+    texts = list(_random_texts(11, 60, PLAIN_NAMES, winamax.write, signs=["€"]))
+    assert all("€" in t for t in texts)
+    fast, general, spy = _both("\n\n".join(texts))
+    assert fast == general and spy.read == 60 and spy.refused == 0
+    at = texts[0].index("€", texts[0].index("posts ante"))
+    mixed = texts[0][:at] + "$" + texts[0][at + 1 :]
+    fast, general, spy = _both(mixed)
+    assert fast == general and spy.read == 0 and spy.refused == 1
+    assert "an amount in $ in a EUR game" in str(fast[0][1])  # type: ignore[index]
 
 
 def test_windows_line_ends_are_read_in_c_too() -> None:
@@ -285,7 +300,7 @@ def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
         ("DarioZ collected $0.39", "DarioZ collected $99999999999999999999"),  # too long
         # Lines a template nearly matches, which the general reader's patterns read.
         ("DarioZ collected $0.39", "DarioZ collected $ 0.39"),
-        ("Uncalled bet ($0.08)", "Uncalled bet (0.08$)"),
+        ("Uncalled bet ($0.08)", "Uncalled bet ($ 0.08)"),
         ("Seat 8: DarioZ collected", "Seat \u0968: DarioZ showed [3h 3d]\nSeat 8: x"),
         ("alba_k: posts the ante $0.01", "alba_k: posts the ante \U0001d7d0.01"),
     ]:
@@ -302,7 +317,8 @@ def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
     # Lines the templates read as the general reader's patterns do (both are made
     # from one wording): a seat line with a bounty, a fold that shows the cards.
     for old, new in [("($1.33 in chips)", "($1.33 in chips, $1 bounty)"),
-                     ("Hero: folds", "Hero: folds [Td 2s 9s]")]:  # fmt: skip
+                     ("Hero: folds", "Hero: folds [Td 2s 9s]"),
+                     ("Uncalled bet ($0.08)", "Uncalled bet (0.08$)")]:  # fmt: skip
         changed = example.replace(old, new, 1)
         fast = read_fast(grammar, changed, 1, None)
         assert fast is not None and [_key(fast)] == _general(changed), new
@@ -319,18 +335,29 @@ def test_a_template_the_reader_does_not_know_is_refused() -> None:
     assert reader.check_end() is None
 
 
-def test_the_fuzzers_templates_are_the_rooms_own() -> None:
-    """tests/fuzz/fuzz_history.c holds PokerStars' and Winning's templates as C text:
-    the same."""
+def test_the_history_fuzzer_reads_every_format_the_c_reader_reads() -> None:
+    """tools/fuzz.py writes tests/fuzz/fuzz_history.c's formats from the rooms' own
+    grammars: every format the C reader reads, its templates and its flags."""
+    import importlib.util
     import json
+    import sys
     from pathlib import Path
 
-    from studeval.histories.rooms import winning
+    from studeval.histories._fast import c_flags
 
-    harness = (Path(__file__).parent / "fuzz" / "fuzz_history.c").read_text()
-    rooms = (pokerstars.GRAMMAR.templates, winning.GRAMMAR.templates)
-    for templates in rooms:
-        for role, value, text in templates:
-            line = f"{{SE_HIST_{role.upper()}, {value}, {json.dumps(text)}, {{0}}}},"
-            assert line in harness, line
-    assert harness.count("{SE_HIST_") == sum(map(len, rooms))
+    path = Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
+    spec = importlib.util.spec_from_file_location("fuzz_tool", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["fuzz_tool"] = tool
+    spec.loader.exec_module(tool)
+    header = tool.history_rooms_header()
+    formats = [g for room in ROOMS for g in room.formats if g.in_c]
+    assert len(formats) == 5
+    for grammar in formats:
+        for role, value, text in grammar.templates:
+            text = json.dumps(text, ensure_ascii=False)
+            assert f"{{SE_HIST_{role.upper()}, {value}, {text}, {{0}}}}," in header
+        assert f", {c_flags(grammar)}, format_" in header
+    assert header.count("{SE_HIST_") == sum(len(g.templates) for g in formats)
+    assert header.count(", format_") == len(formats)

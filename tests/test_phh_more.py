@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studeval import HouseRules, Stakes, StudHand
-from studeval._phhwrite import lone_winner
 from studeval.histories import EXAMPLE, read
+from studeval.histories._phhwrite import lone_winner
 from studeval.phh import PHH_EXAMPLE, PHHError, dumps, hand_number, loads, money_unit
 
 #: The rooms' example hands (tests/data/histories).

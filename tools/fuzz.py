@@ -169,6 +169,7 @@ def link(
 ) -> Path:
     """Compile a harness and link it with a sanitizer build of the core."""
     binary = work / name
+    (work / "fuzz_history_rooms.h").write_text(history_rooms_header())
     run([clang, *COMMON, *flags, *includes(work), *map(str, harness), *core,
          "-o", str(binary), "-lpthread"])  # fmt: skip
     return binary
@@ -254,7 +255,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
         corpus.mkdir()
         if name == "history":  # from a whole hand, the fuzzer reaches the replay at once
             (corpus / "example").write_text(_history_seed())
-            (corpus / "winning").write_text(_winning_seed())
+            for number, (_, _, seed) in enumerate(_c_formats()):
+                (corpus / f"format-{number}").write_text(seed)
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
@@ -269,14 +271,55 @@ def _history_seed() -> str:
     return EXAMPLE
 
 
-def _winning_seed() -> str:
-    """A Winning Poker Network hand, written by its writer: the seed of the harness's
-    second grammar (a text that starts "Hand #")."""
-    from studeval.histories import Table
-    from studeval.histories.rooms import winning
+def _c_formats() -> list[tuple[str, object, str]]:
+    """Every format the C reader reads: how its hands start (the text before the first
+    digit of a hand its writer wrote; PokerStars' last, as ""), its grammar, and that
+    hand (a seed of the history fuzzer)."""
+    from studeval.histories import Table, _reader
+    from studeval.histories.rooms import ROOMS
     from studeval.play import random_hand
 
-    return winning.write(random_hand("stud8", 4, seed=2), Table(names=["Ann", "Bob", "Cy", "Di"]))
+    found: dict[int, tuple[str, object, str]] = {}
+    for room in ROOMS:
+        for writer in room.writers.values():
+            hand = random_hand("stud8", 4, seed=2)
+            sign = "€" if room.site == "Winamax" else "$"
+            text = writer(hand, Table(names=["Ann", "Bob", "Cy", "Di"], sign=sign))
+            first = next(_reader._hands(text, _reader.GRAMMARS), None)  # None: an XML room
+            grammar = first[0] if first is not None else None
+            if grammar is not None and grammar.in_c and id(grammar) not in found:
+                start = "" if grammar.site == "PokerStars" else re.split(r"\d", text, maxsplit=1)[0]
+                found[id(grammar)] = (start, grammar, text)
+    return sorted(found.values(), key=lambda f: f[0] == "")  # PokerStars' last: any text
+
+
+def history_rooms_header() -> str:
+    """``fuzz_history_rooms.h``: the C reader's formats for tests/fuzz/fuzz_history.c,
+    from the rooms' own grammars (their templates and flags)."""
+    import json
+
+    from studeval.histories._fast import c_flags
+
+    arrays, rows = [], []
+    for number, (start, grammar, _) in enumerate(_c_formats()):
+        lines = "".join(
+            f"    {{SE_HIST_{role.upper()}, {value}, "
+            f"{json.dumps(text, ensure_ascii=False)}, {{0}}}},\n"
+            for role, value, text in grammar.templates
+        )  # type: ignore[attr-defined]
+        arrays.append(f"static se_hist_template format_{number}[] = {{\n{lines}}};\n")
+        rows.append(
+            f"    {{{json.dumps(start)}, {c_flags(grammar)}, format_{number}, "  # type: ignore[arg-type]
+            f"(int)(sizeof format_{number} / sizeof *format_{number})}},\n"
+        )
+    return (
+        "/* Written by tools/fuzz.py from the rooms' grammars. */\n"
+        + "\n".join(arrays)
+        + "static const struct {\n    const char *start;\n    int flags;\n"
+        "    se_hist_template *templates;\n    int count;\n} fuzz_rooms[] = {\n"
+        + "".join(rows)
+        + "};\n"
+    )
 
 
 def atheris_run(work: Path, seconds: int) -> str:

@@ -18,13 +18,25 @@
 
 /* ---- money -------------------------------------------------------------------------- */
 
-/* `$` or nothing, digits with thousands commas, optional decimals. Longest match
- * (the templates never follow an amount with a digit, a comma or a point, so the
- * regular expression's backtracking could not find another). Returns the bytes
- * read, 0 for no amount, -1 for one too long to hold. */
+/* A currency sign at s[0..len): its SE_HIST_SIGN_* and *bytes, or 0. */
+static int se_sign_at(const char *s, int len, int *bytes) {
+    const unsigned char *u = (const unsigned char *)s;
+    if (len >= 1 && u[0] == '$') return *bytes = 1, SE_HIST_SIGN_DOLLAR;
+    if (len >= 3 && u[0] == 0xE2 && u[1] == 0x82 && u[2] == 0xAC) return *bytes = 3, SE_HIST_SIGN_EURO;
+    if (len >= 2 && u[0] == 0xC2 && u[1] == 0xA3) return *bytes = 2, SE_HIST_SIGN_POUND;
+    return 0;
+}
+
+/* A sign or none, digits with thousands commas, optional decimals, and a sign
+ * after that no digit follows ("0.50€"). Longest match (the templates never
+ * follow an amount with a digit, a comma or a point, so the regular expression's
+ * backtracking could not find another). A space between a sign and the digits is
+ * the general reader's. Returns the bytes read, 0 for no amount, -1 for one too
+ * long to hold. */
 static int se_read_money(const char *s, int len, se_hist_money *out) {
-    int i = 0;
-    if (i < len && s[i] == '$') i++;
+    int i = 0, n = 0;
+    int sign = se_sign_at(s, len, &n);
+    i += sign ? n : 0;
     if (i >= len || s[i] < '0' || s[i] > '9') return 0;
     int64_t digits = 0;
     int count = 0, places = 0;
@@ -41,8 +53,11 @@ static int se_read_money(const char *s, int len, se_hist_money *out) {
             digits = digits * 10 + (s[i] - '0');
         }
     }
+    int after = se_sign_at(s + i, len - i, &n);
+    if (after && !(i + n < len && s[i + n] >= '0' && s[i + n] <= '9')) i += n, sign |= after;
     out->digits = digits;
     out->places = places;
+    out->sign = sign;
     return i;
 }
 
@@ -399,10 +414,14 @@ static int se_odd_bytes(const unsigned char *s, size_t len) {
         unsigned char c = s[i];
         if (c == '\r' || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f) || c == 0) return 1;
         if (c == 0xC2 && i + 1 < len && (s[i + 1] == 0x85 || s[i + 1] == 0xA0)) return 1;
-        if (c == 0xC2 && i + 1 < len && s[i + 1] == 0xA3) return 1; /* a pound sign */
         if (c == 0xD9 || c == 0xDB || c == 0xDF) return 1; /* Arabic and N'Ko digits */
-        /* Three- and four-byte characters: spaces, BOMs, currency signs, and digits
-         * (Devanagari, Thai, mathematical bold...) the general reader's \d reads. */
+        /* The euro sign, read as money's sign both ways; other three- and four-byte
+         * characters: spaces, BOMs, other signs, and digits (Devanagari, Thai,
+         * mathematical bold...) the general reader's \d reads. */
+        if (c == 0xE2 && i + 2 < len && s[i + 1] == 0x82 && s[i + 2] == 0xAC) {
+            i += 2;
+            continue;
+        }
         if (c >= 0xE0) return 1;
     }
     return 0;
@@ -481,10 +500,11 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
     memset(h, 0, offsetof(se_hist_hand, step)); /* the steps are set as they are read */
     h->text = text;
     h->hero = -1;
-    h->pot_after_rake = (g->flags & SE_HIST_POT_AFTER_RAKE) != 0;
+    h->flags = g->flags;
     if (size > SE_HIST_MAX_TEXT || se_odd_bytes((const unsigned char *)text, size))
         SE_HIST_BAIL(h);
-    int len = (int)size, street = 0, in_seats = 0, seats_done = 0;
+    int len = (int)size, street = g->flags & SE_HIST_FIRST_STREET_3 ? 3 : 0;
+    int in_seats = 0, seats_done = 0;
     se_capture cap;
     se_dealt dealt;
     memset(&dealt, 0, sizeof dealt);
@@ -661,6 +681,8 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     if (h->has_total) all[n++] = h->total_pot;
     if (h->has_rake) all[n++] = h->rake_text;
     int places = 0;
+    h->signs = 0;
+    for (int i = 0; i < n; i++) h->signs |= all[i].sign;
     for (int i = 0; i < n; i++) {
         if (all[i].places <= places) continue;
         int earlier = 0;

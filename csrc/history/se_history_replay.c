@@ -99,6 +99,8 @@ static int se_act(se_hist_hand *h, const se_hist_step *s) {
     case SE_HIST_BRING_IN: {
         int64_t due = s->kind == SE_HIST_CALL ? legal.call : legal.bring_in;
         int64_t given = s->has_amount ? s->amount_chips : due;
+        if (s->kind == SE_HIST_CALL && !s->has_amount && s->has_to) /* "calls to" a street total */
+            given = s->to_chips - (hand->contributions[seat] - h->round_start[seat]);
         if (due < 0 || given != due) SE_HIST_BAIL(h);
         action = s->kind == SE_HIST_CALL ? SE_ACT_CALL : SE_ACT_BRING_IN;
         break;
@@ -295,10 +297,15 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
         if (!ties) uncalled[top] = hand->contributions[top] - second;
         returned = uncalled;
     }
-    int64_t pot = h->pot_after_rake ? 0 : hand->rake_taken;
+    int64_t pot = h->flags & SE_HIST_POT_AFTER_RAKE ? 0 : hand->rake_taken;
+    int collects_returns = (h->flags & SE_HIST_COLLECTS_RETURNS) != 0;
+    int returns_unwritten = (h->flags & SE_HIST_RETURNS_UNWRITTEN) != 0;
     for (int s = 0; s < h->players; s++) {
-        if (back[s] != returned[s] || h->collected[s] != hand->payouts[s] - returned[s]) SE_HIST_BAIL(h);
-        pot += hand->payouts[s] - returned[s];
+        /* What was won: with the uncalled bet given back, or apart from it. */
+        int64_t won = hand->payouts[s] - (collects_returns ? 0 : returned[s]);
+        if (!collects_returns && !returns_unwritten && back[s] != returned[s]) SE_HIST_BAIL(h);
+        if (h->collected[s] != won) SE_HIST_BAIL(h);
+        pot += won;
     }
     if (h->has_total && h->total_pot_chips != pot) SE_HIST_BAIL(h);
     if (hand->rake_taken != h->rake) SE_HIST_BAIL(h);

@@ -684,7 +684,8 @@ void se_tables_free(se_tables *tables);
  * reason. A template is the line's text with slots:
  *   {name}     a player's name, the shortest that lets the line match
  *   {seat}     digits                {amount}, {to}  money: "$" or none, digits,
- *   {cards}    "[" to the first "]"                  thousands commas, decimals
+ *   {cards}    "[" to the first "]"                  thousands commas, decimals;
+ *                                                    "€" or "£" before, or a sign after
  *   {allcards} "[" to a "]", the last one first      {notparen} text up to a ")"
  *   {text}     any text, the shortest                {rest} the rest of the line
  *   {money}    money as {amount} reads it, not kept (an amount the room writes that
@@ -725,7 +726,17 @@ typedef enum se_hist_role {
 } se_hist_role;
 
 /* se_hist_grammar.flags: how a room writes what the templates cannot say. */
-#define SE_HIST_POT_AFTER_RAKE 1 /* the total pot written is what was left after the rake */
+#define SE_HIST_POT_AFTER_RAKE 1    /* the total pot written is what was left after the rake */
+#define SE_HIST_RETURNS_UNWRITTEN 2 /* no line for an uncalled bet given back */
+#define SE_HIST_COLLECTS_RETURNS 4  /* an uncalled bet given back is written as won */
+#define SE_HIST_FIRST_STREET_3 8    /* no 3rd-street marker: the lines before the first
+                                       marker are 3rd street's */
+
+/* se_hist_money.sign and se_hist_hand.signs: the currency signs amounts were written
+ * with (the caller checks them against the header's currency). */
+#define SE_HIST_SIGN_DOLLAR 1
+#define SE_HIST_SIGN_EURO 2
+#define SE_HIST_SIGN_POUND 4
 
 typedef struct se_hist_template {
     int role;
@@ -753,6 +764,7 @@ typedef struct se_hist_grammar {
 typedef struct se_hist_money {
     int64_t digits;
     int places;
+    int sign; /* SE_HIST_SIGN_*: the signs written before and after it; 0 for none */
 } se_hist_money;
 
 typedef struct se_hist_step {
@@ -780,7 +792,8 @@ typedef struct se_hist_hand {
     uint8_t revealed[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
     uint8_t up_count[SE_HIST_MAX_LISTED], up[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
     int has_total, has_rake;
-    int pot_after_rake; /* the grammar's SE_HIST_POT_AFTER_RAKE */
+    int flags;          /* the grammar's */
+    int signs;          /* after se_hist_prepare: every kept amount's sign, or-ed */
     se_hist_money total_pot, rake_text;
     /* After se_hist_prepare: the chip is 10^-places of the money; the players are the
      * seats dealt in, by seat number (player[p] their seat line). */

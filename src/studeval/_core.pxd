@@ -236,6 +236,12 @@ cdef extern from "studeval.h" nogil:
         const char *text
 
     int SE_HIST_POT_AFTER_RAKE
+    int SE_HIST_RETURNS_UNWRITTEN
+    int SE_HIST_COLLECTS_RETURNS
+    int SE_HIST_FIRST_STREET_3
+    int SE_HIST_SIGN_DOLLAR
+    int SE_HIST_SIGN_EURO
+    int SE_HIST_SIGN_POUND
 
     ctypedef struct se_hist_grammar:
         se_hist_template *templates
@@ -246,6 +252,7 @@ cdef extern from "studeval.h" nogil:
     ctypedef struct se_hist_money:
         int64_t digits
         int places
+        int sign
 
     ctypedef struct se_hist_hand:
         int unsure_at
@@ -258,6 +265,7 @@ cdef extern from "studeval.h" nogil:
         int player[8]
         int64_t stacks[8]
         int64_t ante, bring_in, small_bet, big_bet, rake
+        int signs
         int64_t collected[8]
 
     int se_hist_compile(se_hist_grammar *grammar)

@@ -295,7 +295,11 @@ class CoreTables:
 HISTORY_ROLES: dict[str, int]
 HISTORY_OVER: int
 HISTORY_POT_AFTER_RAKE: int
+HISTORY_RETURNS_UNWRITTEN: int
+HISTORY_COLLECTS_RETURNS: int
+HISTORY_FIRST_STREET_3: int
 HISTORY_SETTLE: int
+HISTORY_SIGNS: dict[str, int]
 
 class HistoryTable(NamedTuple):
     places: int
@@ -306,6 +310,7 @@ class HistoryTable(NamedTuple):
     rake: int
     hero: str | None
     players: list[tuple[int, str, int]]
+    signs: int
 
 @final
 class HistoryReader:

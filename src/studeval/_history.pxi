@@ -10,8 +10,14 @@ HISTORY_ROLES = {
     "reveal": SE_HIST_REVEAL, "total": SE_HIST_TOTAL, "strict": SE_HIST_STRICT,
     "won": SE_HIST_WON,
 }
-#: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake.
+#: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake,
+#: no line for an uncalled bet, an uncalled bet written as won, no 3rd-street marker.
 HISTORY_POT_AFTER_RAKE = SE_HIST_POT_AFTER_RAKE
+HISTORY_RETURNS_UNWRITTEN = SE_HIST_RETURNS_UNWRITTEN
+HISTORY_COLLECTS_RETURNS = SE_HIST_COLLECTS_RETURNS
+HISTORY_FIRST_STREET_3 = SE_HIST_FIRST_STREET_3
+#: HistoryTable.signs: the bit of each currency sign the hand's amounts were written with.
+HISTORY_SIGNS = {"$": SE_HIST_SIGN_DOLLAR, "€": SE_HIST_SIGN_EURO, "£": SE_HIST_SIGN_POUND}
 #: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle
 #: (anything else: not sure, read it the general way).
 HISTORY_OVER = SE_OK
@@ -19,9 +25,10 @@ HISTORY_SETTLE = SE_HIST_SETTLE
 
 #: A hand's chip and table as ``HistoryReader.prepare`` found them: ``places`` the
 #: decimals of the chip, the limits in chips, ``hero`` a name or None, ``players``
-#: ``(seat, name, stack)`` in dealing order.
+#: ``(seat, name, stack)`` in dealing order, ``signs`` the currency signs its amounts
+#: were written with (``HISTORY_SIGNS``' bits, or-ed).
 HistoryTable = namedtuple(
-    "HistoryTable", "places ante bring_in small_bet big_bet rake hero players")
+    "HistoryTable", "places ante bring_in small_bet big_bet rake hero players signs")
 
 
 @cython.auto_pickle(False)
@@ -113,7 +120,7 @@ cdef class HistoryReader:
         if h.hero >= 0:
             hero = data[h.name_at[h.hero]:h.name_at[h.hero] + h.name_len[h.hero]].decode()
         return HistoryTable(h.places, h.ante, h.bring_in, h.small_bet, h.big_bet, h.rake, hero,
-                            players)
+                            players, h.signs)
 
     @cython.critical_section
     def play(self, TableHand table) -> int:

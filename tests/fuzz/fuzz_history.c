@@ -1,7 +1,7 @@
-/* libFuzzer harness over the hand-history reader (se_history.c), with
- * PokerStars' templates, and the Winning Poker Network's for a text that starts
- * "Hand #" (the same text as studeval/histories/rooms/pokerstars.py and winning.py;
- * tests/test_histories_fast.py checks that they are).
+/* libFuzzer harness over the hand-history reader (se_history.c), with the
+ * templates and flags of every format the C reader reads, each for a text that
+ * starts as its hands do (fuzz_history_rooms.h, which tools/fuzz.py writes from the
+ * rooms' grammars: FUZZ_ROOMS, the format whose start comes first, the last ""),
  *
  * The input is one hand's text, copied into an exact-size heap block, so
  * AddressSanitizer sees any read outside it; the hand record is an exact-size
@@ -14,102 +14,12 @@
  *     prepared stacks, and what is paid out plus the rake is what was put in.
  * Build and run: tools/fuzz.py (clang -fsanitize=fuzzer,address,undefined). */
 #include "studeval.h"
+#include "fuzz_history_rooms.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static se_hist_template templates[] = {
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips, {notparen}) is sitting out", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips, {notparen}) out of hand{rest}", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips, {notparen})", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips) is sitting out", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips) out of hand{rest}", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount} in chips)", {0}},
-    {SE_HIST_STREET, 3, "*** 3rd STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 4, "*** 4th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 5, "*** 5th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 6, "*** 6th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 7, "*** RIVER ***{rest}", {0}},
-    {SE_HIST_STREET, 8, "*** SHOW DOWN ***{rest}", {0}},
-    {SE_HIST_STREET, 9, "*** SUMMARY ***{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "{name}: shows {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} ({notparen}) showed {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} ({notparen}) mucked {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} showed {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} mucked {cards}{rest}", {0}},
-    {SE_HIST_TOTAL, 0, "Total pot {amount} {text}| Rake {to}", {0}},
-    {SE_HIST_TOTAL, 0, "Total pot {amount}{rest}", {0}},
-    {SE_HIST_STRICT, 0, ": ", {0}},
-    {SE_HIST_ANTE, 0, "{name}: posts the ante {amount}{? and is all-in}", {0}},
-    {SE_HIST_DEAL, 0, "Dealt to {name} {allcards}", {0}},
-    {SE_HIST_BRING_IN, 0, "{name}: brings in for {amount}{? and is all-in}", {0}},
-    {SE_HIST_COMPLETE, 0, "{name}: completes it to {to}{? and is all-in}", {0}},
-    {SE_HIST_BET, 0, "{name}: bets {amount}{? and is all-in}", {0}},
-    {SE_HIST_RAISE, 0, "{name}: raises {amount} to {to}{? and is all-in}", {0}},
-    {SE_HIST_CALL, 0, "{name}: calls {amount}{? and is all-in}", {0}},
-    {SE_HIST_CHECK, 0, "{name}: checks", {0}},
-    {SE_HIST_FOLD, 0, "{name}: folds {allcards}", {0}},
-    {SE_HIST_FOLD, 0, "{name}: folds", {0}},
-    {SE_HIST_RETURN, 0, "Uncalled bet ({amount}) returned to {name}", {0}},
-    {SE_HIST_SHOW, 0, "{name}: shows {cards}{rest}", {0}},
-    {SE_HIST_MUCK, 0, "{name}: mucks hand{rest}", {0}},
-    {SE_HIST_MUCK, 0, "{name}: doesn't show hand{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from the main pot{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from the side pot{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from the pot{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from main pot{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from side pot{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from pot{rest}", {0}},
-};
-
-/* The Winning Poker Network's templates (winning.py; its summary's "won" lines and a
- * total pot after the rake), for a text that starts "Hand #". */
-static se_hist_template winning_templates[] = {
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount}) is sitting out", {0}},
-    {SE_HIST_SEAT, 0, "Seat {seat}: {name} ({amount})", {0}},
-    {SE_HIST_STREET, 3, "*** 3rd STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 4, "*** 4th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 5, "*** 5th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 6, "*** 6th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 7, "*** 7th STREET ***{rest}", {0}},
-    {SE_HIST_STREET, 8, "*** SHOW DOWN ***{rest}", {0}},
-    {SE_HIST_STREET, 8, "*** SHOWDOWN ***{rest}", {0}},
-    {SE_HIST_STREET, 9, "*** SUMMARY ***{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "{name} shows {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} ({notparen}) showed {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} ({notparen}) mucked {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} showed {cards}{rest}", {0}},
-    {SE_HIST_REVEAL, 0, "Seat {seat}: {name} mucked {cards}{rest}", {0}},
-    {SE_HIST_TOTAL, 0, "Total pot {amount} | Rake {to}", {0}},
-    {SE_HIST_TOTAL, 0, "Total pot {amount}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} ({notparen}) did not show and won {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} ({notparen}) did not show and collected {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} ({notparen}) showed {cards} and won {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} ({notparen}) showed {cards} and collected {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} did not show and won {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} did not show and collected {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} showed {cards} and won {amount}{rest}", {0}},
-    {SE_HIST_WON, 0, "Seat {seat}: {name} showed {cards} and collected {amount}{rest}", {0}},
-    {SE_HIST_STRICT, 0, " ", {0}},
-    {SE_HIST_ANTE, 0, "{name} posts ante {amount}{? and is all-in}", {0}},
-    {SE_HIST_DEAL, 0, "Dealt to {name} {allcards}", {0}},
-    {SE_HIST_BRING_IN, 0, "{name} brings in low {amount}{? and is all-in}", {0}},
-    {SE_HIST_BRING_IN, 0, "{name} brings in {amount}{? and is all-in}", {0}},
-    {SE_HIST_BRING_IN, 0, "{name} brings-in low {amount}{? and is all-in}", {0}},
-    {SE_HIST_BRING_IN, 0, "{name} brings-in {amount}{? and is all-in}", {0}},
-    {SE_HIST_BET, 0, "{name} bets {amount}{? and is all-in}", {0}},
-    {SE_HIST_RAISE, 0, "{name} raises {money} to {to}{? and is all-in}", {0}},
-    {SE_HIST_CALL, 0, "{name} calls {amount}{? and is all-in}", {0}},
-    {SE_HIST_CHECK, 0, "{name} checks", {0}},
-    {SE_HIST_FOLD, 0, "{name} folds", {0}},
-    {SE_HIST_RETURN, 0, "Uncalled bet ({amount}) returned to {name}", {0}},
-    {SE_HIST_SHOW, 0, "{name} shows {cards}{rest}", {0}},
-    {SE_HIST_MUCK, 0, "{name} mucks hand{rest}", {0}},
-    {SE_HIST_MUCK, 0, "{name} does not show{rest}", {0}},
-    {SE_HIST_COLLECT, 0, "{name} collected {amount} from {text}pot{rest}", {0}},
-};
 
 static void die(const char *what) {
     fprintf(stderr, "fuzz_history: %s\n", what);
@@ -131,17 +41,26 @@ static void check_read(const se_hist_hand *h, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static se_hist_grammar stars, winning;
-    if (!stars.compiled) {
-        stars.templates = templates;
-        stars.count = (int)(sizeof templates / sizeof *templates);
-        winning.templates = winning_templates;
-        winning.count = (int)(sizeof winning_templates / sizeof *winning_templates);
-        winning.flags = SE_HIST_POT_AFTER_RAKE;
-        if (se_hist_compile(&stars) != SE_OK || se_hist_compile(&winning) != SE_OK)
-            die("the templates do not compile");
+    static se_hist_grammar grammars[sizeof fuzz_rooms / sizeof *fuzz_rooms];
+    static int compiled;
+    enum { ROOMS = (int)(sizeof fuzz_rooms / sizeof *fuzz_rooms) };
+    if (!compiled) {
+        for (int r = 0; r < ROOMS; r++) {
+            grammars[r].templates = fuzz_rooms[r].templates;
+            grammars[r].count = fuzz_rooms[r].count;
+            grammars[r].flags = fuzz_rooms[r].flags;
+            if (se_hist_compile(&grammars[r]) != SE_OK) die("the templates do not compile");
+        }
+        compiled = 1;
     }
-    const se_hist_grammar *g = size >= 6 && memcmp(data, "Hand #", 6) == 0 ? &winning : &stars;
+    const se_hist_grammar *g = &grammars[ROOMS - 1];
+    for (int r = 0; r < ROOMS; r++) {
+        size_t n = strlen(fuzz_rooms[r].start);
+        if (size >= n && memcmp(data, fuzz_rooms[r].start, n) == 0) {
+            g = &grammars[r];
+            break;
+        }
+    }
     char *text = malloc(size ? size : 1);
     se_hist_hand *h = malloc(sizeof *h);
     if (text == NULL || h == NULL) die("no memory");

@@ -50,7 +50,7 @@ def add(commands: Any) -> None:
 
 
 def _json(loaded: Any) -> str:
-    from studeval.phh import dumps
+    from studeval.histories.phh import dumps
 
     hand, history = loaded.hand, loaded.history
     record: dict[str, object] = {}
@@ -76,7 +76,7 @@ def _json(loaded: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     """Write the converted hands; the exit status."""
     from studeval.cli._hands import Tally, replayed
-    from studeval.phh import dumps
+    from studeval.histories.phh import dumps
 
     out = Output()
     tally = Tally()

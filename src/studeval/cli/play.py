@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     import random
     import time
 
-    from studeval.phh import dumps
+    from studeval.histories.phh import dumps
     from studeval.play import describe, random_hand
 
     if not 2 <= args.seats <= 8:
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     rng = random.Random(args.seed)  # one generator for every hand's deck and choices
     if args.format == "phh":
-        from studeval.phh import dumps_all
+        from studeval.histories.phh import dumps_all
 
         hands = (random_hand(args.game, args.seats, rules=args.rules, rng=rng)
                  for _ in range(args.hands))  # fmt: skip

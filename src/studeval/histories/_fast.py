@@ -28,7 +28,7 @@ from studeval.histories._grammar import Grammar
 from studeval.histories._record import History, Player
 from studeval.histories._text import SIGNS
 
-__all__ = ["read_fast"]
+__all__ = ["c_flags", "read_fast"]
 
 #: One C reader a room and thread (a reader holds the hand it is reading).
 _LOCAL = threading.local()
@@ -44,14 +44,22 @@ def _stakes(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
     return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
 
 
+def c_flags(grammar: Grammar) -> int:
+    """The C reader's flags (``se_hist_grammar.flags``) for the quirks of a format it
+    reads."""
+    return ((_core.HISTORY_POT_AFTER_RAKE if grammar.pot_after_rake else 0)
+            | (_core.HISTORY_RETURNS_UNWRITTEN if grammar.returns_unwritten else 0)
+            | (_core.HISTORY_COLLECTS_RETURNS if grammar.collects_returns else 0)
+            | (_core.HISTORY_FIRST_STREET_3 if grammar.first_street == 3 else 0))  # fmt: skip
+
+
 def _reader(grammar: Grammar) -> _core.HistoryReader:
     # By the grammar itself (a room may have formats of one site); grammars are the
     # rooms' module constants, alive as long as the process.
     readers: dict[int, _core.HistoryReader] = _LOCAL.__dict__.setdefault("readers", {})
     reader = readers.get(id(grammar))
     if reader is None:
-        flags = _core.HISTORY_POT_AFTER_RAKE if grammar.pot_after_rake else 0
-        reader = readers[id(grammar)] = _core.HistoryReader(grammar.templates, flags)
+        reader = readers[id(grammar)] = _core.HistoryReader(grammar.templates, c_flags(grammar))
     return reader
 
 
@@ -76,11 +84,13 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     except (ValueError, IndexError):
         return None
     if (header.game is None or grammar.refused is not None or header.refused is not None
-            or not header.small_bet
-            or SIGNS.get(header.currency or "", "$") != "$"):  # fmt: skip
-        return None  # (this reader reads "$" amounts only, the general one checks them)
+            or not header.small_bet):  # fmt: skip
+        return None
     prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
-    if prepared is None:
+    # Every amount in the sign of the header's currency (a currency without one, or
+    # none named: "$" or no sign); the general reader names any other.
+    if prepared is None or prepared.signs & ~_core.HISTORY_SIGNS.get(
+            SIGNS.get(header.currency or "", "$"), 0):  # fmt: skip
         return None
     unit = _UNITS[prepared.places]
     # An ante or a bring-in the header names (Full Tilt's "Ante $0.10") must be the

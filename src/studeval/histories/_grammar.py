@@ -98,12 +98,16 @@ class Grammar:
 
     @functools.cached_property
     def in_c(self) -> bool:
-        """Whether the C reader reads this format's hands: it knows none of the
-        quirks above but the total pot after the rake, nor a summary of what each
-        player bet."""
-        return (not (self.collects_returns or self.returns_unwritten or self.rake_unwritten
-                     or self.streets_by_deals or self.card_by_card or self.deals_repeat_all)
-                and self.hero_mark is None and self.first_street == 0 and self.refused is None
+        """Whether the C reader reads this format's hands: it knows the total pot after
+        the rake, an uncalled bet unwritten or written as won, and a 3rd street with
+        no marker, but none of the other quirks above, nor a summary of what each
+        player bet, nor a line of the summary the notation cannot say (a pattern)."""
+        words = self.words
+        said = [*words.seat, *words.summary, *words.totals]
+        return (not (self.rake_unwritten or self.streets_by_deals or self.card_by_card
+                     or self.deals_repeat_all)
+                and self.hero_mark is None and self.first_street in (0, 3)
+                and self.refused is None and all(isinstance(t, str) for t in said)
                 and not any(p.groupindex.get("bet") for p in self.patterns.summary))  # fmt: skip
 
     @functools.cached_property

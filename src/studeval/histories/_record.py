@@ -20,8 +20,8 @@ from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.handinfo import HandInfo
+from studeval.histories.phh import dumps
 from studeval.houserules import HouseRules
-from studeval.phh import dumps
 
 __all__ = [
     "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",

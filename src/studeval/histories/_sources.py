@@ -29,7 +29,7 @@ from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, SeenHands, find_site, hand_starts, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
 from studeval.histories._text import decode
-from studeval.phh import read as read_phh
+from studeval.histories.phh import read as read_phh
 
 __all__ = ["Loaded", "SeenHands", "files_in", "load", "load_file", "load_text", "looks_like_phh"]
 

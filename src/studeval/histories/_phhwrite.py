@@ -59,7 +59,7 @@ def actions(hand: StudHand) -> list[str]:
     """The hand's events as PHH actions. After a showdown that every seat but one
     mucked, the winner's cards, when all are known, follow as its show: pokerkit (PHH's
     reference implementation) waits for that seat's ``sm`` and, without one, gives the
-    pot to nobody. The show moves no chip; :func:`studeval.phh.loads` checks it."""
+    pot to nobody. The show moves no chip; :func:`~studeval.histories.phh.loads` checks it."""
     words = [w for w in map(_words, hand.events) if w is not None]
     seat = lone_winner(hand)
     if seat is not None and None not in hand.cards[seat]:
