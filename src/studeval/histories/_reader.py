@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import re
 import warnings
@@ -126,10 +127,13 @@ def _hand_starts(text: str, at: int, grammars: list[Grammar]) -> Iterator[int]:
         return
     patterns = tuple(g.start.pattern for g in grammars)
     starts = _starts(patterns)
-    for candidate in _line_starts(patterns).finditer(text, at):
-        end = text.find("\n", candidate.start())
-        if starts.match(text[candidate.start() : end if end >= 0 else len(text)]):
-            yield candidate.start()
+    first = (at,) if at == 0 or text[at - 1] == "\n" else ()  # a line's start already
+    for start in itertools.chain(
+        first, (m.end() for m in _line_starts(patterns).finditer(text, at))
+    ):
+        end = text.find("\n", start)
+        if starts.match(text[start : end if end >= 0 else len(text)]):
+            yield start
 
 
 #: Where an XML document starts in a text (a declaration, or a room's root element).
@@ -194,8 +198,7 @@ def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, st
     starts, line_starts = _starts(patterns), _line_starts(patterns)
     start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
     counted, line_no = 0, 1
-    for candidate in line_starts.finditer(text):
-        at = candidate.start()
+    for at in itertools.chain((0,), (m.end() for m in line_starts.finditer(text))):
         end = text.find("\n", at)
         found = starts.match(text[at : end if end >= 0 else len(text)])
         if found is None:  # the lookahead may read past the line: the line must match
@@ -233,9 +236,12 @@ def _hands_by_line(text: str, grammars: list[Grammar]) -> Iterator[tuple[Grammar
 
 @functools.lru_cache(maxsize=16)
 def _line_starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    """Finds the lines where any of ``patterns`` may match (each is checked after)."""
+    """Finds the line ends after which any of ``patterns`` may match (each line is
+    checked after; the text's first line is a candidate too). A pattern that starts
+    with "\n" is searched for by the regular expression engine's fast scan for its
+    first character: twice as fast as trying every line's start."""
     unnamed = (re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
-    return re.compile("^(?=" + "|".join(f"(?:{p})" for p in unnamed) + ")", re.MULTILINE)
+    return re.compile("\n(?=" + "|".join(f"(?:{p})" for p in unnamed) + ")", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=16)
