@@ -368,12 +368,16 @@ static int se_resembles(const char *t, const char *s, int len) {
 }
 
 /* Whether a template of `role`'s group before the k-th of the group (all: k -1)
- * resembles the line. */
-static int se_near(const se_hist_grammar *g, int role, int before, const char *s, int len) {
+ * resembles the line. A template that resembles it needs only bytes the line has:
+ * the others are passed over at once. */
+static int se_near(const se_hist_grammar *g, int role, int before, const char *s, int len,
+                   const se_bytes *b) {
     int group = se_group(role);
     int end = before >= 0 ? g->group_start[group] + before : g->group_start[group + 1];
-    for (int k = g->group_start[group]; k < end; k++)
-        if (se_resembles(g->templates[g->by_role[k]].text, s, len)) return 1;
+    for (int k = g->group_start[group]; k < end; k++) {
+        const se_hist_template *t = &g->templates[g->by_role[k]];
+        if (se_may_match(t, b) && se_resembles(t->text, s, len)) return 1;
+    }
     return 0;
 }
 
@@ -448,7 +452,7 @@ static int se_find(const se_hist_grammar *g, int role, const char *s, int len,
         if (tried != 0) return tried > 0 ? i : -2;
     }
     /* None matches: one that nearly does may be a line the general reader reads. */
-    return se_near(g, role, -1, s, len) ? -2 : -1;
+    return se_near(g, role, -1, s, len, bytes) ? -2 : -1;
 }
 
 /* Each listed seat's deal lines so far, by street (a marker's value: 0..9). */
@@ -573,7 +577,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             for (int c = 0; c < n; c++)
                 if (cards[c] != SE_UNKNOWN_CARD) h->revealed[seat][h->revealed_count[seat]++] = cards[c];
         }
-        if (!shown && se_near(g, SE_HIST_REVEAL, -1, line, line_len)) SE_HIST_BAIL(h);
+        if (!shown && se_near(g, SE_HIST_REVEAL, -1, line, line_len, &bytes)) SE_HIST_BAIL(h);
         if (street == 9) { /* the summary: the total pot and the rake */
             int total = se_find(g, SE_HIST_TOTAL, line, line_len, &bytes, &cap);
             if (total == -2) SE_HIST_BAIL(h);
@@ -593,7 +597,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
                 if (cap.name) seat = se_listed_seat(h, cap.name, cap.name_len);
             }
             if (matched && seat < 0) SE_HIST_BAIL(h);
-            if (!matched && se_near(g, SE_HIST_WON, -1, line, line_len)) SE_HIST_BAIL(h);
+            if (!matched && se_near(g, SE_HIST_WON, -1, line, line_len, &bytes)) SE_HIST_BAIL(h);
             if (seat >= 0) {
                 if (!cap.has_amount || h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
                 se_hist_step *step = &h->step[h->steps++];
@@ -614,7 +618,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         }
         /* A template before the one matching (or any, with none) nearly matches: the
          * general reader's patterns, tried in the same order, may read the line. */
-        if (se_near(g, SE_HIST_ANTE, at_k, line, line_len)) SE_HIST_BAIL(h);
+        if (se_near(g, SE_HIST_ANTE, at_k, line, line_len, &bytes)) SE_HIST_BAIL(h);
         if (kind < 0) { /* a line no template knows: passed over, unless a player's */
             int strict = se_group(SE_HIST_STRICT);
             for (int k = g->group_start[strict]; k < g->group_start[strict + 1]; k++) {
