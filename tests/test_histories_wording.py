@@ -99,6 +99,10 @@ def test_a_hint_is_literal_text_every_line_of_the_template_holds() -> None:
     assert hint("{name}: posts the ante {amount}{all_in}") == ": posts the ante "
     assert hint("{name}{?:} shows [{cards}]{rest}") == " shows "
     assert hint(re.compile("x")) == ""
+    # A choice of words, each longer than any literal: any of them.
+    assert hint("{name} : {Showdown|Does not show|Mucks} [{cards}]{rest}") == (
+        "Showdown", "Does not show", "Mucks")  # fmt: skip
+    assert hint("{name} {?Shows|Mucks}") == " "  # an optional choice is no hint
 
 
 def _rooms_words() -> list[tuple[str, Wording, object]]:

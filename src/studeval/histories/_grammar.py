@@ -20,8 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from studeval.histories._checks import Checks, cards_in, shown_twice
 from studeval.histories._record import HistoryError, NotStudError, Step, Transcript
-from studeval.histories._text import SIGNS, currency_of, money
+from studeval.histories._text import currency_of, money
 from studeval.histories._wording import Compiled, Wording
 from studeval.houserules import HouseRules
 
@@ -126,9 +127,19 @@ class Grammar:
         """The line read as a seat line (``seat``, ``name``, ``stack``), or None."""
         return _first_match(self.patterns.seat, line)
 
+    @functools.cached_property
+    def _any_street(self) -> re.Pattern[str]:
+        """Matches a line any street marker's pattern matches (one test for the many
+        lines that are none)."""
+        unnamed = (re.sub(r"\(\?P<\w+>", "(?:", p.pattern) for _, p in self.patterns.streets)
+        flags = self.patterns.streets[0][1].flags if self.patterns.streets else 0
+        return re.compile("|".join(f"(?:{p})" for p in unnamed) or "(?!)", flags)
+
     def street(self, line: str) -> tuple[int, re.Match[str]] | None:
         """The street a marker line begins, and its match (``cards``: a community
         card), or None."""
+        if not self._any_street.match(line):
+            return None
         for street, pattern in self.patterns.streets:
             found = pattern.match(line)
             if found:
@@ -148,36 +159,19 @@ def _first_match(patterns: tuple[re.Pattern[str], ...], line: str) -> re.Match[s
     return None
 
 
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
-_RANKS = {"10": "T", "1": "A"}
-#: How rooms write a card they do not show.
-_HIDDEN = {"X", "XX", "??", "?", "-", "H"}
-
-
-def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
-    """The cards in a line's brackets, as our card text.
-
-    >>> cards_in("Dealt to Hero [Td Jd] [As]"), cards_in("[10h 2c] [as]", last_group_only=True)
-    (('Td', 'Jd', 'As'), ('As',))
-    """
-    groups = _BRACKETS.findall(text)
-    if last_group_only and groups:
-        groups = groups[-1:]
-    found: list[str | None] = []
-    for group in groups:
-        for word in group.replace(",", " ").split():
-            if word.upper() in _HIDDEN:
-                found.append(None)
-                continue
-            rank, suit = word[:-1], word[-1:]
-            found.append(_RANKS.get(rank, rank).upper() + suit.lower())
-    return tuple(found)
-
-
 def read_hand(
     grammar: Grammar, lines: list[str], first_line: int, source: str | None
 ) -> Transcript:
-    """One hand's lines (the first is ``grammar.start``'s) as a :class:`Transcript`."""
+    """One hand's lines (the first is ``grammar.start``'s) as a :class:`Transcript`.
+
+    >>> from studeval.histories import EXAMPLE
+    >>> from studeval.histories.rooms.pokerstars import GRAMMAR
+    >>> said = read_hand(GRAMMAR, EXAMPLE.splitlines(), 1, None)
+    >>> said.hand_id, len(said.seats), said.steps[0].kind, said.steps[0].name
+    ('20261202017', 5, 'ante', 'alba_k')
+    >>> GRAMMAR.street("*** RIVER *** [Kd]")[0], GRAMMAR.seat("Seat 3: Ann ($5 in chips)")["stack"]
+    (7, '$5')
+    """
     seat_at = next((i for i, line in enumerate(lines) if grammar.seat(line)), None)
     if seat_at is None:
         raise HistoryError("no seat lines", site=grammar.site, line=first_line, source=source)
@@ -200,7 +194,7 @@ def read_hand(
         raise error(grammar.refused, 0)
     seats: list[tuple[int, str, Decimal]] = []
     marked, currency = None, header.currency
-    checks = _Checks(header.currency, grammar.card_by_card)
+    checks = Checks(header.currency, grammar.card_by_card)
     index = seat_at
     while index < len(lines):
         found = grammar.seat(lines[index])
@@ -310,7 +304,7 @@ def read_hand(
             for name in prefixes:
                 if line.startswith(name + grammar.strict_prefix):
                     raise error(f"a line this reader does not know: {line!r}", index)
-    contradicted = _shown_twice(transcript.steps, transcript.revealed)
+    contradicted = shown_twice(transcript.steps, transcript.revealed)
     if contradicted is not None:  # the replay takes down cards from them from the start
         raise error(contradicted[1], revealed_at[contradicted[0]])
     if not any(s.kind == "collect" for s in transcript.steps):
@@ -373,8 +367,15 @@ def _step(grammar: Grammar, line: str, line_no: int, street: int,
     "bets 5"), else the first that matches at all (its name then refused)."""
     first: tuple[Step, re.Match[str]] | None = None
     for kind, hint, pattern in grammar.patterns.lines:
-        if hint not in line:
-            continue
+        if hint.__class__ is str:
+            if hint not in line:
+                continue
+        else:  # a choice of words: any of them
+            for word in hint:
+                if word in line:
+                    break
+            else:
+                continue
         found = pattern.match(line)
         if not found:
             continue
@@ -401,95 +402,3 @@ def _is_players_line(grammar: Grammar, line: str, street: int, names: set[str]) 
         return False
     found = _step(grammar, line, 0, street, names)
     return found is not None and found[0].name in names
-
-
-def _same_cards(a: tuple[str | None, ...], b: tuple[str | None, ...]) -> bool:
-    """The same cards, a card not shown (None) standing for any."""
-    if len(a) != len(b):
-        return False
-    return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
-
-
-def _three(cards: tuple[str | None, ...]) -> tuple[str | None, ...]:
-    """3rd street's cards, the down cards a line leaves out as not shown (None)."""
-    return (None,) * (3 - len(cards)) + cards
-
-
-class _Checks:
-    """What a hand's lines must agree on as they are read: every amount in the
-    header's currency, one deal line a player and street, and the cards a deal line
-    repeats (``[2c 7h] [3d]``) the ones the player's earlier deal lines gave."""
-
-    def __init__(self, currency: str | None, card_by_card: bool = False) -> None:
-        self.currency = currency
-        self.sign = SIGNS.get(currency or "")
-        self.card_by_card = card_by_card
-        self.dealt: dict[str | None, dict[int, tuple[str | None, ...]]] = {}
-        self.shown: dict[str | None, set[str]] = {}
-
-    def foreign(self, text: str) -> str | None:
-        """Why an amount's text is in another currency than the header's, or None."""
-        other = next((c for c in "$€£" if c in text and c != self.sign), None)
-        if self.sign is None or other is None:
-            return None
-        return f"an amount in {other} in a {self.currency} game"
-
-    def step(self, step: Step, found: re.Match[str]) -> str | None:
-        """What is wrong with a step read from ``found``, or None."""
-        groups = found.groupdict()
-        for said in (groups.get("amount"), groups.get("to")):
-            problem = self.foreign(said or "")
-            if problem:
-                return problem
-        if step.kind == "show":
-            self.shown.setdefault(step.name, set()).update(c for c in step.cards if c)
-        if step.kind != "deal" or self.card_by_card:
-            return None
-        mine = self.dealt.setdefault(step.name, {})
-        before = mine.get(step.street)
-        if before is not None:
-            return None if before == step.cards else f"a second deal line for {step.name}"
-        mine[step.street] = step.cards
-        every = cards_in(groups.get("cards") or "")
-        repeated = every[: len(every) - len(step.cards)]
-        if step.street > 3 and repeated:
-            # All the player's cards so far, or the up cards only (3rd street's last).
-            # A 3rd-street line of the up card alone leaves the two down cards unshown
-            # (Full Tilt repeats them once the player has shown them).
-            known = [_three(cards) if street == 3 else cards
-                     for street, cards in sorted(mine.items()) if street < step.street]  # fmt: skip
-            ups = [cards[-1:] if street == 3 else cards for street, cards in sorted(mine.items())
-                   if street < step.street]  # fmt: skip
-            if not any(_same_cards(repeated, sum(k, ())) for k in (known, ups)):
-                return f"{step.name} was not dealt the cards this line repeats"
-            # Down cards no deal line showed must be those the player has shown.
-            shown = self.shown.get(step.name)
-            if shown and len(repeated) == len(sum(known, ())) and any(
-                    dealt is None and card not in shown
-                    for card, dealt in zip(repeated, sum(known, ()), strict=True)):  # fmt: skip
-                return f"{step.name} was not dealt the cards this line repeats"
-        return None
-
-
-def _shown_twice(steps: list[Step], revealed: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
-    """A player whose shown cards contradict the deal lines, and why: more cards
-    than the three dealt down besides the player's up cards, or a card another
-    player was dealt face up or showed."""
-    ups: dict[str | None, set[str | None]] = {}
-    for s in steps:
-        if s.kind == "deal" and s.cards and 3 <= s.street <= 6:
-            ups.setdefault(s.name, set()).add(s.cards[-1])
-    community = next((s.cards[0] for s in steps if s.kind == "street" and s.cards), None)
-    holder = {card: name for name, cards in ups.items() for card in cards if card is not None}
-    for name, shown in revealed.items():
-        downs = {c for c in shown if c not in ups.get(name, set()) and c != community}
-        if len(downs) > 3 and name in ups:  # no deal line at all: the replay says why
-            return name, (f"{name} shows {' '.join(shown)}: {len(downs)} cards besides the "
-                          "up cards the deal lines give, of 3 dealt down")  # fmt: skip
-        for card in shown:
-            if card == community:
-                continue
-            other = holder.setdefault(card, name)
-            if other != name:
-                return name, f"{name} shows {card}, a card {other} holds"
-    return None

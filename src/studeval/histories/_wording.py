@@ -239,12 +239,26 @@ def compile_line(template: Line, words: Wording, flags: int = 0) -> re.Pattern[s
     return re.compile("^" + _regex(nodes, words) + (r"\s*$" if whole else ""), flags)
 
 
-def hint(template: Line) -> str:
-    """The longest literal text every line of the template holds ("" for none): a line
-    without it is not tried against the pattern."""
+def hint(template: Line) -> str | tuple[str, ...]:
+    """Text every line of the template holds, a line without which is not tried
+    against its pattern: its longest literal, or the words of a choice between
+    literals where the shortest is longer ("" for none).
+
+    >>> hint("{name}: posts the ante {amount}{all_in}"), hint("{name} : {Bets|D bets} {amount}")
+    (': posts the ante ', ('Bets', 'D bets'))
+    """
     if isinstance(template, re.Pattern):
         return ""
-    return max((n for n in _parse(template) if isinstance(n, str)), key=len, default="")
+    nodes = _parse(template)
+    best: str | tuple[str, ...] = max((n for n in nodes if isinstance(n, str)), key=len,
+                                      default="")  # fmt: skip
+    for node in nodes:
+        if not isinstance(node, _Choice) or node.optional:
+            continue
+        words = [o[0] for o in node.options if len(o) == 1 and isinstance(o[0], str)]
+        if words and len(words) == len(node.options) and min(map(len, words)) > len(best):
+            best = tuple(str(w) for w in words)
+    return best
 
 
 class _NotInC(Exception):
@@ -287,7 +301,7 @@ class Compiled:
 
     seat: tuple[re.Pattern[str], ...]
     streets: tuple[tuple[int, re.Pattern[str]], ...]
-    lines: tuple[tuple[StepKind, str, re.Pattern[str]], ...]  # (kind, hint, pattern)
+    lines: tuple[tuple[StepKind, str | tuple[str, ...], re.Pattern[str]], ...]  # kind, hint
     reveals: tuple[re.Pattern[str], ...]
     reveal_hints: tuple[str, ...]
     totals: tuple[re.Pattern[str], ...]
@@ -326,7 +340,8 @@ class Wording:
     def patterns(self) -> Compiled:
         """The general reader's patterns."""
         street_flags = re.IGNORECASE if self.streets_any_case else 0
-        reveal_hints = tuple(hint(t) for t in self.reveals)
+        found = [hint(t) for t in self.reveals]
+        reveal_hints = tuple(w for h in found for w in ((h,) if isinstance(h, str) else h))
         return Compiled(
             seat=tuple(compile_line(t, self) for t in self.seat),
             streets=tuple((street, compile_line(t, self, street_flags))

@@ -40,9 +40,13 @@ _HEAD = re.compile(
 )
 _GAMES = {"limit seven card stud": "stud", "limit seven card stud hi-lo": "stud8",
           "limit razz": "razz"}  # fmt: skip
-_TIME = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$")
-_TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+_TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\s*$")
 _TABLE = re.compile(r"^Table '(?P<table>.*)'\s*$")
+
+
+def _when(found: re.Match[str]) -> datetime.datetime:
+    year, month, day, hour, minute, second = map(int, found.groups())
+    return datetime.datetime(year, month, day, hour, minute, second)
 
 
 def _header(lines: list[str]) -> Header:
@@ -59,7 +63,7 @@ def _header(lines: list[str]) -> Header:
     return Header(
         hand_id=found["id"], game=_GAMES.get(game_text.lower()), game_text=game_text,
         small_bet=money(found["small"]), big_bet=money(found["big"]), table=table,
-        played_at=datetime.datetime.strptime(when[0].strip(), _TIME_FORMAT) if when else None,
+        played_at=_when(when) if when else None,
         refused=refused,
     )  # fmt: skip
 
