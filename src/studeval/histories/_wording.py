@@ -71,7 +71,7 @@ from typing import Any
 from studeval.histories._record import StepKind
 from studeval.histories._text import MONEY
 
-__all__ = ["Compiled", "Line", "Wording"]
+__all__ = ["Compiled", "Line", "TemplateError", "Wording", "compile_line", "hint"]
 
 #: A line as a template, or (where the notation cannot say it) a regular expression.
 Line = str | re.Pattern[str]
