@@ -23,7 +23,7 @@ from decimal import Decimal
 from studeval.histories._checks import Checks, cards_in, shown_twice
 from studeval.histories._record import HistoryError, NotStudError, Step, Transcript
 from studeval.histories._text import currency_of, money
-from studeval.histories._wording import Compiled, Wording
+from studeval.histories._wording import Compiled, Wording, unnamed
 from studeval.houserules import HouseRules
 
 __all__ = ["Grammar", "Header", "cards_in", "read_hand"]
@@ -131,9 +131,9 @@ class Grammar:
     def _any_street(self) -> re.Pattern[str]:
         """Matches a line any street marker's pattern matches (one test for the many
         lines that are none)."""
-        unnamed = (re.sub(r"\(\?P<\w+>", "(?:", p.pattern) for _, p in self.patterns.streets)
+        marks = "|".join(f"(?:{unnamed(p.pattern)})" for _, p in self.patterns.streets)
         flags = self.patterns.streets[0][1].flags if self.patterns.streets else 0
-        return re.compile("|".join(f"(?:{p})" for p in unnamed) or "(?!)", flags)
+        return re.compile(marks or "(?!)", flags)
 
     def street(self, line: str) -> tuple[int, re.Match[str]] | None:
         """The street a marker line begins, and its match (``cards``: a community

@@ -31,6 +31,7 @@ from studeval.histories._record import (
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
 from studeval.histories._text import decode
+from studeval.histories._wording import unnamed
 from studeval.histories.rooms import ROOMS, SITES, room
 
 __all__ = ["SeenHands", "find_site", "hand_starts", "read", "read_texts"]
@@ -123,8 +124,13 @@ def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
 
 
 def _hand_starts(text: str, at: int, grammars: list[Grammar]) -> Iterator[int]:
-    if not grammars:
-        return
+    if grammars:
+        yield from (start for start, _ in _starting_lines(text, at, grammars))
+
+
+def _starting_lines(text: str, at: int, grammars: list[Grammar]) -> Iterator[tuple[int, int]]:
+    """Each line from ``at`` on that starts a hand: its offset, and the index in
+    ``grammars`` of the room whose first line it is."""
     patterns = tuple(g.start.pattern for g in grammars)
     starts = _starts(patterns)
     first = (at,) if at == 0 or text[at - 1] == "\n" else ()  # a line's start already
@@ -132,8 +138,10 @@ def _hand_starts(text: str, at: int, grammars: list[Grammar]) -> Iterator[int]:
         first, (m.end() for m in _line_starts(patterns).finditer(text, at))
     ):
         end = text.find("\n", start)
-        if starts.match(text[start : end if end >= 0 else len(text)]):
-            yield start
+        found = starts.match(text[start : end if end >= 0 else len(text)])
+        if found is not None:  # the lookahead may read past the line: the line must match
+            # The group of the alternative that matched closes last.
+            yield start, int(str(found.lastgroup)[1:])
 
 
 #: Where an XML document starts in a text (a declaration, or a room's root element).
@@ -194,20 +202,14 @@ def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, st
         for grammar, lines, first in _hands_by_line(text, grammars):
             yield grammar, "\n".join(lines), first
         return
-    patterns = tuple(g.start.pattern for g in grammars)
-    starts, line_starts = _starts(patterns), _line_starts(patterns)
     start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
     counted, line_no = 0, 1
-    for at in itertools.chain((0,), (m.end() for m in line_starts.finditer(text))):
-        end = text.find("\n", at)
-        found = starts.match(text[at : end if end >= 0 else len(text)])
-        if found is None:  # the lookahead may read past the line: the line must match
-            continue
+    for at, index in _starting_lines(text, 0, grammars) if grammars else ():
         line_no += text.count("\n", counted, at)
         counted = at
         if start is not None:
             yield start[0], text[start[1] : at - 1], start[2]
-        start = (grammars[int(str(found.lastgroup)[1:])], at, line_no)
+        start = (grammars[index], at, line_no)
     if start is not None:
         last = text[start[1] :]
         yield start[0], last[:-1] if last.endswith("\n") else last, start[2]
@@ -240,16 +242,15 @@ def _line_starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
     checked after; the text's first line is a candidate too). A pattern that starts
     with "\n" is searched for by the regular expression engine's fast scan for its
     first character: twice as fast as trying every line's start."""
-    unnamed = (re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
-    return re.compile("\n(?=" + "|".join(f"(?:{p})" for p in unnamed) + ")", re.MULTILINE)
+    return re.compile("\n(?=" + "|".join(f"(?:{unnamed(p)})" for p in patterns) + ")",
+                      re.MULTILINE)  # fmt: skip
 
 
 @functools.lru_cache(maxsize=16)
 def _starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for the first lines of many rooms: a group ``g<i>`` each (their
     own named groups unnamed, as two rooms may use the same names)."""
-    unnamed = (re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
-    return re.compile("|".join(f"(?P<g{i}>{pattern})" for i, pattern in enumerate(unnamed)))
+    return re.compile("|".join(f"(?P<g{i}>{unnamed(p)})" for i, p in enumerate(patterns)))
 
 
 @overload

@@ -70,8 +70,9 @@ from typing import Any
 
 from studeval.histories._record import StepKind
 from studeval.histories._text import MONEY
+from studeval.histories._writer import Phrases
 
-__all__ = ["Compiled", "Line", "TemplateError", "Wording", "compile_line", "hint"]
+__all__ = ["Compiled", "Line", "TemplateError", "Wording", "compile_line", "hint", "unnamed"]
 
 #: A line as a template, or (where the notation cannot say it) a regular expression.
 Line = str | re.Pattern[str]
@@ -228,6 +229,16 @@ def _regex(nodes: tuple[_Node, ...], words: Wording) -> str:
         else:
             parts.append(f"(?P<{_GROUP.get(node.read, node.read)}>{MONEY})")
     return "".join(parts)
+
+
+def unnamed(pattern: str) -> str:
+    """``pattern`` with its named groups made plain groups: for joining patterns that
+    use the same names into one alternation.
+
+    >>> unnamed("^Seat (?P<seat>[0-9]+): (?P<name>.+?)$")
+    '^Seat (?:[0-9]+): (?:.+?)$'
+    """
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern)
 
 
 def compile_line(template: Line, words: Wording, flags: int = 0) -> re.Pattern[str]:
@@ -402,12 +413,10 @@ class Wording:
             raise TemplateError(f"no template of a {kind} line to write")
         return found[0]
 
-    def phrases(self, **given: Any) -> Any:
+    def phrases(self, **given: Any) -> Phrases:
         """The writer's :class:`~studeval.histories._writer.Phrases`: each phrase from
         the first template of its kind unless ``given`` (the header, the deal lines,
         the room's flags, and any line the room writes otherwise than it is read)."""
-        from studeval.histories._writer import Phrases  # the writer imports the grammar
-
         derived: dict[str, Any] = {"all_in": self.all_in[0] if self.all_in else ""}
         for field, kind in (("seat", "seat"), ("ante", "ante"), ("bring_in", "bring_in"),
                             ("complete", "complete"), ("bet", "bet"), ("raise_", "raise"),
