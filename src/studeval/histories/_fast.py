@@ -120,10 +120,10 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    hand.info = HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
-                         played_at=played_at, currency=header.currency,
-                         tournament=header.tournament, players=tuple(p.name for p in players),
-                         seats=tuple(p.seat for p in players), unit=unit).to_phh()  # fmt: skip
+    hand._record(HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
+                          played_at=played_at, currency=header.currency,
+                          tournament=header.tournament, players=tuple(p.name for p in players),
+                          seats=tuple(p.seat for p in players), unit=unit))  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,

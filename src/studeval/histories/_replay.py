@@ -56,7 +56,7 @@ class _Replay:
                                  rules=rules, rake=self.rake)  # fmt: skip
         except StudevalError as err:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
-        self.hand.info = self._info()
+        self.hand._record(self._info())
         self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
         self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
         self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in
@@ -133,14 +133,13 @@ class _Replay:
                 bring_in = total // 2
         return bring_in
 
-    def _info(self) -> dict[str, object]:
-        """The hand's PHH fields (``StudHand.info``), from what its text says."""
+    def _info(self) -> HandInfo:
+        """The hand's record (``StudHand.info``), from what its text says."""
         t = self.t
-        info = HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
+        return HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
                         played_at=t.played_at, currency=t.currency, tournament=t.tournament,
                         players=tuple(p.name for p in self.players),
                         seats=tuple(p.seat for p in self.players), unit=self.unit)  # fmt: skip
-        return info.to_phh()
 
     # ---- cards ------------------------------------------------------------------------
 

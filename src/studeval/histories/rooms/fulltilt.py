@@ -3,7 +3,9 @@ and tournaments."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
@@ -28,6 +30,21 @@ def _header(lines: list[str]) -> Header:
     if not found:
         raise ValueError("not a Full Tilt hand")
     rest = found["rest"]
+    when = _TIME.search(rest)
+    played_at = None
+    if when:
+        h, mi, s = (int(x) for x in when.groups()[:3])
+        y, mo, d = (int(x) for x in when.groups()[4:])
+        played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(4))
+    # The rest is the same hand after hand: read once (the time cut out of the key).
+    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    return dataclasses.replace(_header_rest(key), hand_id=found["id"], played_at=played_at)
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(rest: str) -> Header:
+    """The header's game, limits, table, tournament and currency (``rest``: its
+    first line after the hand id, the time cut out); no hand id and no time."""
     parts = rest.split(" - ")
     # The game is the part that names its limit ("Limit Razz"), not a table named so.
     game_text = next((p for p in parts if re.match(r"\s*(?:Limit|Pot Limit|No Limit) ", p)), rest)
@@ -37,18 +54,12 @@ def _header(lines: list[str]) -> Header:
         raise ValueError(f"no stakes in {rest!r}")
     table = re.search(r"Table (?P<table>.+?)(?: \(.*\))?$", parts[0])
     tournament = re.search(r"\((\d+)\), Table", parts[0])
-    when = _TIME.search(rest)
-    played_at = None
-    if when:
-        h, mi, s = (int(x) for x in when.groups()[:3])
-        y, mo, d = (int(x) for x in when.groups()[4:])
-        played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(4))
     return Header(
-        hand_id=found["id"], game=game, game_text=game_text.strip(),
+        hand_id="", game=game, game_text=game_text.strip(),
         small_bet=money(stakes["small"]), big_bet=money(stakes["big"]),
         ante=money(stakes["ante"]) if stakes["ante"] else None,
         table=table["table"] if table else None,
-        tournament=tournament.group(1) if tournament else None, played_at=played_at,
+        tournament=tournament.group(1) if tournament else None,
         currency=None if tournament else currency_of(stakes.group(0)),
     )  # fmt: skip
 

@@ -6,7 +6,9 @@ out, net of the rake."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
@@ -29,27 +31,38 @@ def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
     if not found:
         raise ValueError("not a Winamax hand")
-    game_text = found["game"]
-    lowered = game_text.lower()
-    game = next((name for text, name in _GAMES if text in lowered), None)
-    if "fixed limit" not in lowered or "5" in lowered.split("stud")[0]:
-        game = None  # no-limit games, and five-card stud
-    limits = [money(part) for part in found["stakes"].split("/")]
-    if len(limits) != 3:
-        raise ValueError(f"stakes are not ante/small bet/big bet: {found['stakes']!r}")
-    ante, small, big = limits
     when = _TIME.search(found["when"])
     played_at = None
     if when:
         y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
-    table = next((m["table"] for line in lines[1:]
+    # The rest is the same hand after hand: read once.
+    same = _header_rest(found["kind"], found["game"], found["stakes"], tuple(lines[1:]))
+    return dataclasses.replace(
+        same, hand_id=found["id"], played_at=played_at,
+        tournament=found["id"].split("-")[0] if same.tournament is not None else None,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(kind: str, game_text: str, stakes: str, lines: tuple[str, ...]) -> Header:
+    """The header's game, limits, table and currency, and whether it is a tournament
+    (``tournament`` is "" then); no hand id and no time."""
+    lowered = game_text.lower()
+    game = next((name for text, name in _GAMES if text in lowered), None)
+    if "fixed limit" not in lowered or "5" in lowered.split("stud")[0]:
+        game = None  # no-limit games, and five-card stud
+    limits = [money(part) for part in stakes.split("/")]
+    if len(limits) != 3:
+        raise ValueError(f"stakes are not ante/small bet/big bet: {stakes!r}")
+    ante, small, big = limits
+    table = next((m["table"] for line in lines
                   if (m := re.match(r"^Table: '(?P<table>[^']*)'", line))), None)  # fmt: skip
-    tournament = re.search(r"Tournament \"?[^\"]*\"? buyIn|Tournament", found["kind"])
+    tournament = re.search(r"Tournament \"?[^\"]*\"? buyIn|Tournament", kind)
     return Header(
-        hand_id=found["id"], game=game, game_text=game_text, small_bet=small, big_bet=big,
-        ante=ante, table=table, tournament=found["id"].split("-")[0] if tournament else None,
-        played_at=played_at, currency=currency_of(found["stakes"]),
+        hand_id="", game=game, game_text=game_text, small_bet=small, big_bet=big,
+        ante=ante, table=table, tournament="" if tournament else None,
+        currency=currency_of(stakes),
     )  # fmt: skip
 
 
