@@ -75,16 +75,12 @@ def test_the_c_templates_are_each_choice_made_each_way() -> None:
         ("bet", 0, "{name}: bets {amount}{?, all in}"),
         ("raise", 0, "{name}: raises {amount} to {to}{? and is all-in}"),
         ("raise", 0, "{name}: raises {amount} to {to}{?, all in}"),
-        ("fold", 0, "{name}: folds {cards}"),
-        ("fold", 0, "{name}: folds"),
-        ("fold", 0, "{name} folds {cards}"),
-        ("fold", 0, "{name} folds"),
-        ("collect", 0, "{name} collected {amount} from the main pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the side pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from the pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from main pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from side pot{rest}"),
-        ("collect", 0, "{name} collected {amount} from pot{rest}"),
+        # A literal or nothing is C's optional literal: one template, not two.
+        ("fold", 0, "{name}{~:} folds {cards}"),
+        ("fold", 0, "{name}{~:} folds"),
+        ("collect", 0, "{name} collected {amount} from {~the }main pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from {~the }side pot{rest}"),
+        ("collect", 0, "{name} collected {amount} from {~the }pot{rest}"),
     )
 
 

@@ -12,245 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history/se_history_text.h"
 #include "studeval.h"
 
 #define SE_HIST_BAIL(h) return ((h)->unsure_at = __LINE__, SE_HIST_UNSURE)
-
-/* ---- money -------------------------------------------------------------------------- */
-
-/* A currency sign at s[0..len): its SE_HIST_SIGN_* and *bytes, or 0. */
-static int se_sign_at(const char *s, int len, int *bytes) {
-    const unsigned char *u = (const unsigned char *)s;
-    if (len >= 1 && u[0] == '$') return *bytes = 1, SE_HIST_SIGN_DOLLAR;
-    if (len >= 3 && u[0] == 0xE2 && u[1] == 0x82 && u[2] == 0xAC) return *bytes = 3, SE_HIST_SIGN_EURO;
-    if (len >= 2 && u[0] == 0xC2 && u[1] == 0xA3) return *bytes = 2, SE_HIST_SIGN_POUND;
-    return 0;
-}
-
-/* A sign or none, digits with thousands commas, optional decimals, and a sign
- * after that no digit follows ("0.50€"). Longest match (the templates never
- * follow an amount with a digit, a comma or a point, so the regular expression's
- * backtracking could not find another). A space between a sign and the digits is
- * the general reader's. Returns the bytes read, 0 for no amount, -1 for one too
- * long to hold. */
-static int se_read_money(const char *s, int len, se_hist_money *out) {
-    int i = 0, n = 0;
-    int sign = se_sign_at(s, len, &n);
-    i += sign ? n : 0;
-    if (i >= len || s[i] < '0' || s[i] > '9') return 0;
-    int64_t digits = 0;
-    int count = 0, places = 0;
-    for (; i < len && ((s[i] >= '0' && s[i] <= '9') || s[i] == ','); i++) {
-        if (s[i] == ',') continue;
-        if (digits > 0 || s[i] != '0') count++;
-        if (count > 17) return -1;
-        digits = digits * 10 + (s[i] - '0');
-    }
-    if (i + 1 < len && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
-        for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
-            if (digits > 0 || s[i] != '0') count++;
-            if (count > 17 || ++places > 17) return -1;
-            digits = digits * 10 + (s[i] - '0');
-        }
-    }
-    int after = se_sign_at(s + i, len - i, &n);
-    if (after && !(i + n < len && s[i + n] >= '0' && s[i + n] <= '9')) i += n, sign |= after;
-    out->digits = digits;
-    out->places = places;
-    out->sign = sign;
-    return i;
-}
-
-/* The amount in chips of 10^-places money; -1 when not whole or too large. */
-static int64_t se_chips_of(se_hist_money m, int places) {
-    if (m.places > places) {
-        int64_t unit = 1;
-        for (int i = m.places - places; i > 0; i--) unit *= 10;
-        return m.digits % unit ? -1 : m.digits / unit;
-    }
-    int64_t chips = m.digits;
-    for (int i = places - m.places; i > 0; i--) {
-        if (chips > SE_ENGINE_MAX_CHIPS / 10) return -1;
-        chips *= 10;
-    }
-    return chips < SE_ENGINE_MAX_CHIPS ? chips : -1;
-}
-
-/* The same amount, whatever its written places. */
-static int se_same_money(se_hist_money a, se_hist_money b) {
-    while (a.places > 0 && a.digits % 10 == 0) a.digits /= 10, a.places--;
-    while (b.places > 0 && b.digits % 10 == 0) b.digits /= 10, b.places--;
-    return a.digits == b.digits && a.places == b.places;
-}
-
-/* ---- cards -------------------------------------------------------------------------- */
-
-static int se_rank_of(char c) {
-    static const char ranks[] = "23456789TJQKA";
-    if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
-    const char *at = c ? strchr(ranks, c) : NULL;
-    return at ? (int)(at - ranks) : -1;
-}
-
-/* One card word ("As", "10h", "X"): its code, SE_UNKNOWN_CARD for a hidden
- * card, -1 for text that is no card (left to the general reader). */
-static int se_card_word(const char *w, int len) {
-    static const char *hidden[] = {"X", "XX", "??", "?", "-", "x", "xx"};
-    for (size_t i = 0; i < sizeof hidden / sizeof *hidden; i++)
-        if ((int)strlen(hidden[i]) == len && memcmp(hidden[i], w, (size_t)len) == 0)
-            return SE_UNKNOWN_CARD;
-    int rank;
-    if (len == 2) {
-        rank = w[0] == '1' ? 12 : se_rank_of(w[0]);
-    } else if (len == 3 && w[0] == '1' && w[1] == '0') {
-        rank = 8;
-    } else {
-        return -1;
-    }
-    char suit = w[len - 1];
-    if (suit >= 'A' && suit <= 'Z') suit = (char)(suit - 'A' + 'a');
-    const char *suits = "cdhs";
-    const char *at = suit ? strchr(suits, suit) : NULL;
-    if (rank < 0 || at == NULL) return -1;
-    return rank * 4 + (int)(at - suits);
-}
-
-/* The cards of bracketed groups in s[0..len): every group, or the last one only.
- * Returns the count, or -1 for a word that is no card or too many cards. */
-static int se_read_cards(const char *s, int len, int last_only, uint8_t *out, int room) {
-    int count = 0;
-    for (int i = 0; i < len; i++) {
-        if (s[i] != '[') continue;
-        if (last_only) count = 0;
-        for (i++; i < len && s[i] != ']';) {
-            if (s[i] == ' ' || s[i] == ',' || s[i] == '\t') {
-                i++;
-                continue;
-            }
-            int start = i;
-            while (i < len && s[i] != ']' && s[i] != ' ' && s[i] != ',' && s[i] != '\t') i++;
-            int code = se_card_word(s + start, i - start);
-            if (code < 0 || count >= room) return -1;
-            out[count++] = (uint8_t)code;
-        }
-    }
-    return count;
-}
-
-/* ---- templates ---------------------------------------------------------------------- */
-
-/* What a template's match captured. */
-typedef struct se_capture {
-    const char *name;
-    int name_len;
-    const char *cards;
-    int cards_len;
-    se_hist_money amount, to;
-    const char *rest; /* where {rest} began */
-    int has_amount, has_to, flag, seat;
-    int unsure; /* an amount too long to hold: the line cannot be read here */
-    const char *no_close; /* no "]" from here to the line's end */
-} se_capture;
-
-static int se_slot_is(const char *t, const char *name) {
-    size_t n = strlen(name);
-    return strncmp(t, name, n) == 0 && t[n] == '}';
-}
-
-/* Matches template t against the line s[0..len) from the start, as the regular
- * expression the room's module compiles from the same slots would: lazy names,
- * greedy digits, cards and rest of line, backtracking where a later part fails. */
-static int se_match(const char *t, const char *s, int len, se_capture *cap) {
-    while (*t && *t != '{') {
-        if (len == 0 || *s != *t) return 0;
-        s++, len--, t++;
-    }
-    if (*t == 0) return len == 0;
-    const char *slot = t + 1;
-    const char *close = strchr(slot, '}');
-    if (close == NULL) return 0;
-    const char *next = close + 1;
-    if (slot[0] == '?') { /* an optional literal: there if it can be */
-        int n = (int)(close - slot - 1);
-        if (n <= len && memcmp(s, slot + 1, (size_t)n) == 0 && se_match(next, s + n, len - n, cap)) {
-            cap->flag = 1;
-            return 1;
-        }
-        return se_match(next, s, len, cap);
-    }
-    if (se_slot_is(slot, "name") || se_slot_is(slot, "text")) { /* lazy: shortest first */
-        int least = slot[0] == 'n' ? 1 : 0;
-        int literal = *next && *next != '{';
-        for (int n = least; n <= len; n++) {
-            if (literal) { /* the next place the literal after the slot may start */
-                const char *at = n < len ? memchr(s + n, *next, (size_t)(len - n)) : NULL;
-                if (at == NULL) return 0;
-                n = (int)(at - s);
-            }
-            if (n < len && ((unsigned char)s[n] & 0xC0) == 0x80) continue; /* inside a character */
-            if (se_match(next, s + n, len - n, cap)) {
-                if (slot[0] == 'n') cap->name = s, cap->name_len = n;
-                return 1;
-            }
-        }
-        return 0;
-    }
-    if (se_slot_is(slot, "rest")) { /* the rest of the line, whatever it is */
-        cap->rest = s;
-        return 1;
-    }
-    if (se_slot_is(slot, "notparen")) { /* [^)]*: no shorter match can help, ")" follows */
-        const char *end = memchr(s, ')', (size_t)len);
-        int n = end ? (int)(end - s) : len;
-        return se_match(next, s + n, len - n, cap);
-    }
-    if (se_slot_is(slot, "seat")) {
-        int n = 0, value = 0;
-        while (n < len && s[n] >= '0' && s[n] <= '9' && n < 9) value = value * 10 + (s[n++] - '0');
-        for (; n > 0; n--, value /= 10) /* greedy, then shorter */
-            if (se_match(next, s + n, len - n, cap)) {
-                cap->seat = value;
-                return 1;
-            }
-        return 0;
-    }
-    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to") || se_slot_is(slot, "money")) {
-        se_hist_money m;
-        int n = se_read_money(s, len, &m);
-        if (n < 0) cap->unsure = 1;
-        if (n <= 0 || !se_match(next, s + n, len - n, cap)) return 0;
-        if (slot[0] == 'a') cap->amount = m, cap->has_amount = 1;
-        else if (slot[0] == 't') cap->to = m, cap->has_to = 1;
-        return 1; /* {money}: read, not kept */
-    }
-    if (se_slot_is(slot, "cards")) { /* one group, "[" to the first "]" */
-        if (len == 0 || s[0] != '[' || (cap->no_close && s >= cap->no_close)) return 0;
-        const char *end = memchr(s, ']', (size_t)len);
-        if (end == NULL) { /* none later either: a lazy name's next tries fail at once */
-            cap->no_close = s;
-            return 0;
-        }
-        int n = (int)(end - s) + 1;
-        if (!se_match(next, s + n, len - n, cap)) return 0;
-        cap->cards = s, cap->cards_len = n;
-        return 1;
-    }
-    if (se_slot_is(slot, "allcards")) { /* "[" to a "]", the last one first */
-        if (len == 0 || s[0] != '[') return 0;
-        if (*next == 0) { /* the line's end: only the whole rest can match */
-            if (len < 2 || s[len - 1] != ']') return 0;
-            cap->cards = s, cap->cards_len = len;
-            return 1;
-        }
-        for (int n = len; n >= 2; n--)
-            if (s[n - 1] == ']' && se_match(next, s + n, len - n, cap)) {
-                cap->cards = s, cap->cards_len = n;
-                return 1;
-            }
-        return 0;
-    }
-    return 0; /* a slot this reader does not know: no line matches it */
-}
 
 /* ---- reading ------------------------------------------------------------------------ */
 
@@ -262,7 +27,8 @@ static int se_group(int role) {
 }
 
 static const char *const se_slots[] = {"name", "text", "rest", "notparen", "seat", "amount",
-                                       "to", "money", "cards", "allcards"};
+                                       "to", "money", "cards", "allcards", "spaces", "code",
+                                       "code?"};
 
 int se_hist_compile(se_hist_grammar *g) {
     if (g == NULL || (g->templates == NULL && g->count > 0) || g->count < 0 ||
@@ -289,7 +55,7 @@ int se_hist_compile(se_hist_grammar *g) {
             }
             const char *close = strchr(c, '}');
             if (close == NULL) return SE_BAD_ARGUMENT;
-            int known = c[1] == '?';
+            int known = c[1] == '?' || c[1] == '~';
             for (size_t k = 0; k < sizeof se_slots / sizeof *se_slots && !known; k++)
                 known = se_slot_is(c + 1, se_slots[k]);
             if (!known) return SE_BAD_ARGUMENT;
@@ -512,6 +278,8 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
     se_capture cap;
     se_dealt dealt;
     memset(&dealt, 0, sizeof dealt);
+    uint8_t held[SE_HIST_MAX_LISTED] = {0}; /* SE_HIST_DEALS_REPEAT_ALL: the cards each
+                                               player's deal lines listed */
     for (int at = 0; at < len;) {
         const char *nl = memchr(text + at, '\n', (size_t)(len - at));
         int end = nl ? (int)(nl - text) : len;
@@ -651,6 +419,16 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             if (n < 0) SE_HIST_BAIL(h);
             step->card_count = (uint8_t)n;
         }
+        if (kind == SE_HIST_DEAL && (g->flags & SE_HIST_DEALS_REPEAT_ALL)) {
+            int had = held[seat];
+            if (step->card_count <= had) { /* the player's cards again, none new */
+                h->steps--;
+                continue;
+            }
+            held[seat] = step->card_count;
+            step->card_count = (uint8_t)(step->card_count - had);
+            memmove(step->cards, step->cards + had, step->card_count);
+        }
         if (kind == SE_HIST_DEAL && !se_deal_agrees(&dealt, seat, street, step, &cap)) SE_HIST_BAIL(h);
         h->in_hand[seat] = 1;
     }
@@ -735,7 +513,7 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         const se_hist_step *s = &h->step[i];
         if (s->kind == SE_HIST_ANTE && s->amount_chips > h->ante) h->ante = s->amount_chips;
         if (s->kind == SE_HIST_BRING_IN && s->has_amount && bring_in == NULL) bring_in = s;
-        if (s->kind >= SE_HIST_BRING_IN && s->kind <= SE_HIST_FOLD && s->street == 3 && !opening)
+        if (s->kind >= SE_HIST_BRING_IN && s->kind <= SE_HIST_ALL_IN && s->street == 3 && !opening)
             opening = s;
     }
     if (bring_in != NULL) {
@@ -749,8 +527,11 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         if (total >= 0 && total <= h->bring_in) h->bring_in = total / 2;
     }
     if (h->bring_in > h->small_bet) h->bring_in = h->small_bet;
-    if (!h->has_rake) SE_HIST_BAIL(h); /* a rake left unwritten: the general reader's */
-    h->rake = se_chips_of(h->rake_text, places);
+    /* A rake left unwritten: none where the room writes none (se_hist_unwritten_rake
+     * finds it), else (a total pot without one) the general reader's. */
+    h->rake_unwritten = !h->has_rake && !h->has_total && (h->flags & SE_HIST_RAKE_UNWRITTEN);
+    if (!h->has_rake && !h->rake_unwritten) SE_HIST_BAIL(h);
+    h->rake = h->rake_unwritten ? 0 : se_chips_of(h->rake_text, places);
     h->total_pot_chips = h->has_total ? se_chips_of(h->total_pot, places) : -1;
     if (h->rake < 0 || (h->has_total && h->total_pot_chips < 0)) SE_HIST_BAIL(h);
     /* The hero: the first player dealt three known cards on 3rd street. */

@@ -92,17 +92,33 @@ static int se_act(se_hist_hand *h, const se_hist_step *s) {
     se_hand_legal(hand, &legal);
     se_action action;
     int64_t to = -1;
-    switch (s->kind) {
+    int kind = s->kind;
+    se_hist_step all_in; /* an all-in read as the call or the wager it is */
+    if (kind == SE_HIST_ALL_IN) {
+        int64_t stack = hand->stacks[seat], mine = hand->contributions[seat] - h->round_start[seat];
+        int64_t paid = s->has_amount ? s->amount_chips : stack;
+        if (paid != stack && paid != mine + stack) SE_HIST_BAIL(h);
+        all_in = *s;
+        if (legal.call >= 0 && legal.call == stack) {
+            all_in.kind = SE_HIST_CALL; /* what it put in must be the call */
+        } else {
+            all_in.kind = SE_HIST_RAISE;
+            all_in.has_amount = 0, all_in.has_to = 1, all_in.to_chips = mine + stack;
+        }
+        s = &all_in;
+        kind = all_in.kind;
+    }
+    switch (kind) {
     case SE_HIST_FOLD: action = SE_ACT_FOLD; break;
     case SE_HIST_CHECK: action = SE_ACT_CHECK; break;
     case SE_HIST_CALL:
     case SE_HIST_BRING_IN: {
-        int64_t due = s->kind == SE_HIST_CALL ? legal.call : legal.bring_in;
+        int64_t due = kind == SE_HIST_CALL ? legal.call : legal.bring_in;
         int64_t given = s->has_amount ? s->amount_chips : due;
-        if (s->kind == SE_HIST_CALL && !s->has_amount && s->has_to) /* "calls to" a street total */
+        if (kind == SE_HIST_CALL && !s->has_amount && s->has_to) /* "calls to" a street total */
             given = s->to_chips - (hand->contributions[seat] - h->round_start[seat]);
         if (due < 0 || given != due) SE_HIST_BAIL(h);
-        action = s->kind == SE_HIST_CALL ? SE_ACT_CALL : SE_ACT_BRING_IN;
+        action = kind == SE_HIST_CALL ? SE_ACT_CALL : SE_ACT_BRING_IN;
         break;
     }
     default: {
@@ -117,7 +133,7 @@ static int se_act(se_hist_hand *h, const se_hist_step *s) {
             if (s->amount_chips != to - level) SE_HIST_BAIL(h);
         }
         /* Rooms name a wager differently: the kind whose legal totals hold it. */
-        int said = s->kind == SE_HIST_COMPLETE ? 0 : s->kind == SE_HIST_BET ? 1 : 2;
+        int said = kind == SE_HIST_COMPLETE ? 0 : kind == SE_HIST_BET ? 1 : 2;
         int order[4] = {said, 0, 1, 2};
         int chosen = -1;
         for (int i = 0; i < 4 && chosen < 0; i++) {
@@ -224,6 +240,10 @@ int se_hist_play(se_hist_hand *h, se_hand *hand) {
     for (int p = 0; p < h->players; p++)
         if (hand->stacks[p] + hand->contributions[p] != h->stacks[p]) SE_HIST_BAIL(h);
     h->hand = hand;
+    /* What an earlier play of the hand left (se_hist_unwritten_rake: played again). */
+    memset(h->streets_dealt, 0, sizeof h->streets_dealt);
+    memset(h->dealt, 0, sizeof h->dealt);
+    h->round_street = 0;
     /* Up cards from every deal line (3rd street's is the last of its cards). */
     for (int i = 0; i < h->steps; i++) {
         const se_hist_step *s = &h->step[i];
@@ -252,7 +272,7 @@ int se_hist_play(se_hist_hand *h, se_hand *hand) {
             h->dealt[seat][s->street] = (uint16_t)(i + 1);
             break;
         case SE_HIST_BRING_IN: case SE_HIST_COMPLETE: case SE_HIST_BET: case SE_HIST_RAISE:
-        case SE_HIST_CALL: case SE_HIST_CHECK: case SE_HIST_FOLD:
+        case SE_HIST_CALL: case SE_HIST_CHECK: case SE_HIST_FOLD: case SE_HIST_ALL_IN:
             if (se_act(h, s) != SE_OK) return SE_HIST_UNSURE;
             break;
         default:
@@ -266,10 +286,29 @@ int se_hist_play(se_hist_hand *h, se_hand *hand) {
     return hand->over ? SE_OK : SE_HIST_SETTLE;
 }
 
-int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
-    if (h == NULL || h->hand == NULL || !h->hand->over) return SE_BAD_ARGUMENT;
-    const se_hand *hand = h->hand;
-    int64_t back[SE_ENGINE_MAX_SEATS] = {0}, uncalled[SE_ENGINE_MAX_SEATS] = {0};
+/* What each seat got back unmatched: `returned`, or (NULL: the hand was won by
+ * folds) the one top contribution above the next. */
+static void se_returned(const se_hand *hand, int players, const int64_t *returned, int64_t *out) {
+    if (returned != NULL) {
+        memcpy(out, returned, (size_t)players * sizeof *out);
+        return;
+    }
+    memset(out, 0, (size_t)players * sizeof *out);
+    int top = 0, ties = 0;
+    for (int s = 1; s < players; s++)
+        if (hand->contributions[s] > hand->contributions[top]) top = s;
+    int64_t second = 0;
+    for (int s = 0; s < players; s++) {
+        if (s == top) continue;
+        if (hand->contributions[s] == hand->contributions[top]) ties = 1;
+        if (hand->contributions[s] > second) second = hand->contributions[s];
+    }
+    if (!ties) out[top] = hand->contributions[top] - second;
+}
+
+/* The chips each seat collected and got back, as the lines say; 0, or -1 for a
+ * line of a player not dealt in. */
+static int se_taken(se_hist_hand *h, int64_t *back) {
     memset(h->collected, 0, sizeof h->collected);
     /* What the summary says was won stands only where no line says who collected. */
     int won_kind = SE_HIST_WON;
@@ -280,30 +319,41 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
         if (s->kind != SE_HIST_RETURN && s->kind != won_kind) continue;
         if (!s->has_amount) continue;
         int seat = h->seat_of[s->player];
-        if (seat < 0) SE_HIST_BAIL(h); /* a summary's winner not dealt in */
+        if (seat < 0) return -1; /* a summary's winner not dealt in */
         if (s->kind == SE_HIST_RETURN) back[seat] += s->amount_chips;
         else h->collected[seat] += s->amount_chips;
     }
-    if (returned == NULL) { /* won by folds: the one top contribution, above the next */
-        int top = 0, ties = 0;
-        for (int s = 1; s < h->players; s++)
-            if (hand->contributions[s] > hand->contributions[top]) top = s;
-        int64_t second = 0;
-        for (int s = 0; s < h->players; s++) {
-            if (s == top) continue;
-            if (hand->contributions[s] == hand->contributions[top]) ties = 1;
-            if (hand->contributions[s] > second) second = hand->contributions[s];
-        }
-        if (!ties) uncalled[top] = hand->contributions[top] - second;
-        returned = uncalled;
-    }
+    return 0;
+}
+
+int64_t se_hist_unwritten_rake(se_hist_hand *h, const int64_t *returned) {
+    if (h == NULL || h->hand == NULL || !h->hand->over || !h->rake_unwritten) return 0;
+    const se_hand *hand = h->hand;
+    int64_t back[SE_ENGINE_MAX_SEATS] = {0}, unmatched[SE_ENGINE_MAX_SEATS];
+    if (se_taken(h, back) != 0) return 0; /* se_hist_check_end gives up on it */
+    se_returned(hand, h->players, returned, unmatched);
+    /* As the general reader: what the pots paid, less the uncalled bets and what
+     * the players collected. */
+    int64_t rake = 0;
+    for (int s = 0; s < h->players; s++) rake += hand->payouts[s] - unmatched[s] - h->collected[s];
+    if (rake <= h->rake) return 0;
+    h->rake = rake;
+    return rake;
+}
+
+int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
+    if (h == NULL || h->hand == NULL || !h->hand->over) return SE_BAD_ARGUMENT;
+    const se_hand *hand = h->hand;
+    int64_t back[SE_ENGINE_MAX_SEATS] = {0}, unmatched[SE_ENGINE_MAX_SEATS];
+    if (se_taken(h, back) != 0) SE_HIST_BAIL(h);
+    se_returned(hand, h->players, returned, unmatched);
     int64_t pot = h->flags & SE_HIST_POT_AFTER_RAKE ? 0 : hand->rake_taken;
     int collects_returns = (h->flags & SE_HIST_COLLECTS_RETURNS) != 0;
     int returns_unwritten = (h->flags & SE_HIST_RETURNS_UNWRITTEN) != 0;
     for (int s = 0; s < h->players; s++) {
         /* What was won: with the uncalled bet given back, or apart from it. */
-        int64_t won = hand->payouts[s] - (collects_returns ? 0 : returned[s]);
-        if (!collects_returns && !returns_unwritten && back[s] != returned[s]) SE_HIST_BAIL(h);
+        int64_t won = hand->payouts[s] - (collects_returns ? 0 : unmatched[s]);
+        if (!collects_returns && !returns_unwritten && back[s] != unmatched[s]) SE_HIST_BAIL(h);
         if (h->collected[s] != won) SE_HIST_BAIL(h);
         pot += won;
     }

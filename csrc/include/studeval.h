@@ -683,14 +683,18 @@ void se_tables_free(se_tables *tables);
  * SE_HIST_UNSURE, and the caller reads the hand its general way, which names the
  * reason. A template is the line's text with slots:
  *   {name}     a player's name, the shortest that lets the line match
- *   {seat}     digits                {amount}, {to}  money: "$" or none, digits,
- *   {cards}    "[" to the first "]"                  thousands commas, decimals;
- *                                                    "€" or "£" before, or a sign after
+ *   {seat}     digits                {amount}, {to}  money: "$" or none, a space or
+ *   {cards}    "[" to the first "]"                  none, digits, thousands commas,
+ *                                                    decimals; "€" or "£" before, or a
+ *                                                    sign after (a space or none first)
  *   {allcards} "[" to a "]", the last one first      {notparen} text up to a ")"
  *   {text}     any text, the shortest                {rest} the rest of the line
  *   {money}    money as {amount} reads it, not kept (an amount the room writes that
  *              is not to be trusted: Winning's A of "raises A to B")
- *   {?x}       the literal x if it is there (for a step: "and is all in")
+ *   {spaces}   spaces, as many as there are first   {code} 3 or 4 capitals ("EURO"),
+ *                                                    {code?} the same or none
+ *   {?x}       the literal x if it is there, and then the step is all in ("and is all in")
+ *   {~x}       the literal x if it is there (a "." some lines end with)
  * A line matches a template whole, trailing spaces aside. */
 #define SE_HIST_MAX_LISTED 10   /* seat lines of one hand */
 #define SE_HIST_MAX_STEPS 400   /* lines that move chips or deal cards */
@@ -710,6 +714,8 @@ typedef enum se_hist_role {
     SE_HIST_CALL,
     SE_HIST_CHECK,
     SE_HIST_FOLD,
+    SE_HIST_ALL_IN,  /* every chip left, {amount} what it puts in (or its street total):
+                        a call where that is all the call costs, else the wager to it */
     SE_HIST_RETURN,  /* an uncalled bet given back */
     SE_HIST_SHOW,
     SE_HIST_MUCK,
@@ -731,6 +737,11 @@ typedef enum se_hist_role {
 #define SE_HIST_COLLECTS_RETURNS 4  /* an uncalled bet given back is written as won */
 #define SE_HIST_FIRST_STREET_3 8    /* no 3rd-street marker: the lines before the first
                                        marker are 3rd street's */
+#define SE_HIST_DEALS_REPEAT_ALL 16 /* a deal line lists all the player's cards so far, the
+                                       new ones last (one with none new is passed over) */
+#define SE_HIST_RAKE_UNWRITTEN 32   /* no rake written (nor a total pot): the rake is what
+                                       the pots paid less what was collected
+                                       (se_hist_unwritten_rake) */
 
 /* se_hist_money.sign and se_hist_hand.signs: the currency signs amounts were written
  * with (the caller checks them against the header's currency). */
@@ -791,7 +802,8 @@ typedef struct se_hist_hand {
     uint8_t revealed_set[SE_HIST_MAX_LISTED], revealed_count[SE_HIST_MAX_LISTED];
     uint8_t revealed[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
     uint8_t up_count[SE_HIST_MAX_LISTED], up[SE_HIST_MAX_LISTED][SE_HIST_MAX_CARDS];
-    int has_total, has_rake;
+    int has_total, has_rake, rake_unwritten; /* rake_unwritten: none written, and the
+                                                  grammar's SE_HIST_RAKE_UNWRITTEN */
     int flags;          /* the grammar's */
     int signs;          /* after se_hist_prepare: every kept amount's sign, or-ed */
     se_hist_money total_pot, rake_text;
@@ -829,6 +841,12 @@ int se_hist_prepare(se_hist_hand *hand, const char *small_bet, int small_len,
  * when the hand is over, SE_HIST_SETTLE when its showdown is to be settled (the
  * caller settles it, se_hand_pay), SE_HIST_UNSURE. */
 int se_hist_play(se_hist_hand *hand, se_hand *table);
+/* For a grammar with SE_HIST_RAKE_UNWRITTEN and a hand that writes no rake, after
+ * se_hist_play (and the settlement): the rake the hand took, what the pots paid less
+ * what the lines say was collected, when above the rake it was played with (the
+ * caller plays it again on a table taking that rake, and se_hist_check_end checks
+ * it); else 0. `returned` as se_hist_check_end's. */
+int64_t se_hist_unwritten_rake(se_hist_hand *hand, const int64_t *returned);
 /* Checks the uncalled bets given back, the chips collected, the total pot and the
  * rake against the finished table; `returned`: the chips each seat got back
  * unmatched (NULL when the hand was won by folds: found here). Fills collected. */

@@ -219,6 +219,7 @@ cdef extern from "studeval.h" nogil:
         SE_HIST_CALL
         SE_HIST_CHECK
         SE_HIST_FOLD
+        SE_HIST_ALL_IN
         SE_HIST_RETURN
         SE_HIST_SHOW
         SE_HIST_MUCK
@@ -239,6 +240,8 @@ cdef extern from "studeval.h" nogil:
     int SE_HIST_RETURNS_UNWRITTEN
     int SE_HIST_COLLECTS_RETURNS
     int SE_HIST_FIRST_STREET_3
+    int SE_HIST_DEALS_REPEAT_ALL
+    int SE_HIST_RAKE_UNWRITTEN
     int SE_HIST_SIGN_DOLLAR
     int SE_HIST_SIGN_EURO
     int SE_HIST_SIGN_POUND
@@ -274,6 +277,7 @@ cdef extern from "studeval.h" nogil:
     int se_hist_prepare(se_hist_hand *hand, const char *small_bet, int small_len,
                         const char *big_bet, int big_len)
     int se_hist_play(se_hist_hand *hand, se_hand *table)
+    int64_t se_hist_unwritten_rake(se_hist_hand *hand, const int64_t *returned)
     int se_hist_check_end(se_hist_hand *hand, const int64_t *returned)
 
     # Settlement of a showdown in C.

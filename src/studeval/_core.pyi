@@ -298,6 +298,8 @@ HISTORY_POT_AFTER_RAKE: int
 HISTORY_RETURNS_UNWRITTEN: int
 HISTORY_COLLECTS_RETURNS: int
 HISTORY_FIRST_STREET_3: int
+HISTORY_DEALS_REPEAT_ALL: int
+HISTORY_RAKE_UNWRITTEN: int
 HISTORY_SETTLE: int
 HISTORY_SIGNS: dict[str, int]
 
@@ -324,6 +326,7 @@ class HistoryReader:
     def read(self, text: bytes) -> int: ...
     def prepare(self, small_bet: bytes, big_bet: bytes) -> HistoryTable | None: ...
     def play(self, table: TableHand) -> int: ...
+    def unwritten_rake(self, returned: Sequence[int] | None = None) -> int: ...
     def check_end(self, returned: Sequence[int] | None = None) -> list[int] | None: ...
 
 PARSE_ROW: int

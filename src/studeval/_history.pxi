@@ -4,18 +4,21 @@
 HISTORY_ROLES = {
     "ante": SE_HIST_ANTE, "deal": SE_HIST_DEAL, "bring_in": SE_HIST_BRING_IN,
     "complete": SE_HIST_COMPLETE, "bet": SE_HIST_BET, "raise": SE_HIST_RAISE,
-    "call": SE_HIST_CALL, "check": SE_HIST_CHECK, "fold": SE_HIST_FOLD,
+    "call": SE_HIST_CALL, "check": SE_HIST_CHECK, "fold": SE_HIST_FOLD, "all_in": SE_HIST_ALL_IN,
     "return": SE_HIST_RETURN, "show": SE_HIST_SHOW, "muck": SE_HIST_MUCK,
     "collect": SE_HIST_COLLECT, "street": SE_HIST_STREET, "seat": SE_HIST_SEAT,
     "reveal": SE_HIST_REVEAL, "total": SE_HIST_TOTAL, "strict": SE_HIST_STRICT,
     "won": SE_HIST_WON,
 }
 #: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake,
-#: no line for an uncalled bet, an uncalled bet written as won, no 3rd-street marker.
+#: no line for an uncalled bet, an uncalled bet written as won, no 3rd-street marker,
+#: deal lines that list all the cards so far, no rake written.
 HISTORY_POT_AFTER_RAKE = SE_HIST_POT_AFTER_RAKE
 HISTORY_RETURNS_UNWRITTEN = SE_HIST_RETURNS_UNWRITTEN
 HISTORY_COLLECTS_RETURNS = SE_HIST_COLLECTS_RETURNS
 HISTORY_FIRST_STREET_3 = SE_HIST_FIRST_STREET_3
+HISTORY_DEALS_REPEAT_ALL = SE_HIST_DEALS_REPEAT_ALL
+HISTORY_RAKE_UNWRITTEN = SE_HIST_RAKE_UNWRITTEN
 #: HistoryTable.signs: the bit of each currency sign the hand's amounts were written with.
 HISTORY_SIGNS = {"$": SE_HIST_SIGN_DOLLAR, "€": SE_HIST_SIGN_EURO, "£": SE_HIST_SIGN_POUND}
 #: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle
@@ -130,6 +133,32 @@ cdef class HistoryReader:
             return SE_HIST_UNSURE
         return se_hist_play(self.hand, &table.hand)
 
+    cdef int _returned(self, returned, int64_t *back) except -1:
+        """``returned`` into ``back``: 1, or 0 for none (won by folds), 2 for a wrong
+        count."""
+        cdef int p
+        if returned is None:
+            return 0
+        if len(returned) != self.seats:
+            return 2
+        for p in range(self.seats):
+            back[p] = returned[p]
+        return 1
+
+    @cython.critical_section
+    def unwritten_rake(self, returned=None) -> int:
+        """For a room that writes no rake (``HISTORY_RAKE_UNWRITTEN``), once the hand is
+        played and settled: the rake it took (what the pots paid less what was
+        collected), when more than it was played with; the caller plays it again on a
+        table taking it. Else 0."""
+        cdef int64_t back[8]
+        if self.seats == 0:
+            return 0
+        given = self._returned(returned, back)
+        if given == 2:
+            return 0
+        return se_hist_unwritten_rake(self.hand, back if given else NULL)
+
     @cython.critical_section
     def check_end(self, returned=None):
         """The chips each player collected, when the uncalled bets, the collections,
@@ -139,11 +168,7 @@ cdef class HistoryReader:
         cdef int seats = self.seats
         if seats == 0:
             return None
-        if returned is not None:
-            if len(returned) != seats:
-                return None
-            for p in range(seats):
-                back[p] = returned[p]
-        if se_hist_check_end(self.hand, back if returned is not None else NULL) != SE_OK:
+        given = self._returned(returned, back)
+        if given == 2 or se_hist_check_end(self.hand, back if given else NULL) != SE_OK:
             return None
         return [self.hand.collected[p] for p in range(seats)]

@@ -36,7 +36,7 @@ from studeval.betting import ACTION_KINDS, EVENT_KINDS, Event, Legal, Stakes
 from studeval.cards import to_codes
 from studeval.errors import ChipError, DuplicateCardError, IllegalActionError, SeatError
 from studeval.games import get_game
-from studeval.handinfo import HandInfo
+from studeval.handinfo import PhhFields
 from studeval.houserules import HouseRules, house_rules
 from studeval.pots import Settlement, settle_uncontested
 from studeval.showdown import settle
@@ -76,6 +76,11 @@ class StudHand:
     ``chip`` go to :func:`studeval.settle`; the stakes, the stacks and the rake
     are whole numbers of ``chip``, and the table's chips stay below ``2**60``.
     """
+
+    #: What a hand history says of the hand besides its play (names, hand number, venue,
+    #: time, currency...): PHH's fields as read and written back (:mod:`studeval.phh`);
+    #: a reader may set a :class:`~studeval.handinfo.HandInfo`, made them when read.
+    info = PhhFields()
 
     def __init__(
         self,
@@ -119,36 +124,9 @@ class StudHand:
                              s.small_bet, s.big_bet, self.rake),
             self.starting_stacks,
         )  # fmt: skip
-        # The hand's record (see `info`): its PHH fields, or the HandInfo they are
-        # made from when first asked (a history reader sets one for every hand it
-        # reads, and most are never asked).
-        self._info: dict[str, object] | HandInfo = {}
         self._legal: Legal | None = None  # legal() of the current state, once asked
         self._events: list[Event] = []
         self._result: Settlement | None = None
-
-    @property
-    def info(self) -> dict[str, object]:
-        """What a hand history says about the hand besides its play (the players'
-        names, the hand's number, the venue, the time, the currency...): PHH's
-        fields, kept as they were read and written back (:mod:`studeval.phh`).
-
-        >>> from studeval.histories import EXAMPLE, read
-        >>> next(read(EXAMPLE)).hand.info["venue"]
-        'PokerStars'
-        """
-        info = self._info
-        if isinstance(info, HandInfo):
-            info = self._info = info.to_phh()
-        return info
-
-    @info.setter
-    def info(self, fields: dict[str, object]) -> None:
-        self._info = fields
-
-    def _record(self, info: HandInfo) -> None:
-        """Keeps ``info`` as the hand's record, made PHH's fields when first asked."""
-        self._info = info
 
     @classmethod
     def from_events(
@@ -198,10 +176,7 @@ class StudHand:
         # checked calls on loading, and the rest of the shuffled deck.
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("_core", "_legal", "_events", "_result", "_info")}  # fmt: skip
-        state["info"] = self.info
-        state["events"] = self.events
-        state["deck"] = self._core.deck()
-        return state
+        return {**state, "info": self.info, "events": self.events, "deck": self._core.deck()}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         events: list[Event] = state["events"]  # type: ignore[assignment]

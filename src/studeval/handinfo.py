@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-__all__ = ["HandInfo", "hand_number"]
+__all__ = ["HandInfo", "PhhFields", "hand_number"]
 
 #: PHH's ``hand`` and TOML's integers are 64-bit; an id of more digits stays text.
 _MAX_HAND = 2**63
@@ -207,3 +207,27 @@ def _played_at(info: Mapping[str, object]) -> datetime.datetime | None:
         except (ImportError, ValueError, KeyError, OSError):  # a zone this system lacks
             pass
     return moment
+
+
+class PhhFields:
+    """A hand's ``info`` (:attr:`StudHand.info <studeval.StudHand.info>`): PHH's fields,
+    set as a dict or as a :class:`HandInfo`, which is made them when first read (a
+    history reader sets one for every hand it reads, and most are never asked).
+
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("stud", 2, seed=1)
+    >>> hand.info = HandInfo(venue="Winamax", hand_id="17")
+    >>> hand.info
+    {'venue': 'Winamax', 'hand': 17}
+    """
+
+    def __get__(self, hand: object, owner: type | None = None) -> dict[str, object]:
+        if hand is None:
+            return self  # type: ignore[return-value]  # the class's attribute: for its docs
+        kept = hand.__dict__.get("_info")
+        if not isinstance(kept, dict):
+            kept = hand.__dict__["_info"] = {} if kept is None else kept.to_phh()
+        return kept
+
+    def __set__(self, hand: object, fields: dict[str, object] | HandInfo) -> None:
+        hand.__dict__["_info"] = fields

@@ -50,7 +50,9 @@ def c_flags(grammar: Grammar) -> int:
     return ((_core.HISTORY_POT_AFTER_RAKE if grammar.pot_after_rake else 0)
             | (_core.HISTORY_RETURNS_UNWRITTEN if grammar.returns_unwritten else 0)
             | (_core.HISTORY_COLLECTS_RETURNS if grammar.collects_returns else 0)
-            | (_core.HISTORY_FIRST_STREET_3 if grammar.first_street == 3 else 0))  # fmt: skip
+            | (_core.HISTORY_FIRST_STREET_3 if grammar.first_street == 3 else 0)
+            | (_core.HISTORY_DEALS_REPEAT_ALL if grammar.deals_repeat_all else 0)
+            | (_core.HISTORY_RAKE_UNWRITTEN if grammar.rake_unwritten else 0))  # fmt: skip
 
 
 def _reader(grammar: Grammar) -> _core.HistoryReader:
@@ -102,28 +104,26 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
     try:
         stakes = _stakes(prepared.ante, prepared.bring_in, prepared.small_bet, prepared.big_bet)
-        hand = StudHand(header.game, stakes, [p.stack for p in players], rules=grammar.rules,
-                        rake=prepared.rake)  # fmt: skip
     except StudevalError:
         return None
-    status = reader.play(hand._core)
-    returned = None
-    if status == _core.HISTORY_SETTLE:  # to the showdown: settled as StudHand settles it
-        try:
-            hand._settle_showdown()
-        except StudevalError:
-            return None
-        returned = hand.result.returned if hand.result is not None else None
-    elif status != _core.HISTORY_OVER:
+    stacks = [p.stack for p in players]
+    played = _play(reader, grammar, header.game, stakes, stacks, prepared.rake)
+    if played is None:
         return None
+    rake = reader.unwritten_rake(played[1]) if grammar.rake_unwritten else 0
+    if rake:  # a rake the room does not write: the hand played again, taking it
+        played = _play(reader, grammar, header.game, stakes, stacks, rake)
+        if played is None:
+            return None
+    hand, returned = played
     collected = reader.check_end(returned)
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    hand._record(HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
-                          played_at=played_at, currency=header.currency,
-                          tournament=header.tournament, players=tuple(p.name for p in players),
-                          seats=tuple(p.seat for p in players), unit=unit))  # fmt: skip
+    hand.info = HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
+                         played_at=played_at, currency=header.currency,
+                         tournament=header.tournament, players=tuple(p.name for p in players),
+                         seats=tuple(p.seat for p in players), unit=unit)  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
@@ -131,5 +131,24 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         unit=unit, players=players,
         hero=prepared.hero, hand=hand,
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
-        rake=prepared.rake, text=text, source=source, line=first_line,
+        rake=rake or prepared.rake, text=text, source=source, line=first_line,
     )  # fmt: skip
+
+
+def _play(reader: _core.HistoryReader, grammar: Grammar, game: str, stakes: Stakes,
+          stacks: list[int], rake: int) -> tuple[StudHand, list[int] | None] | None:  # fmt: skip
+    """The prepared hand played in C on a new table taking ``rake``, and its showdown
+    settled: the hand and what each seat got back unmatched (``None`` when won by
+    folds); ``None`` where the C reader is not sure of it."""
+    try:
+        hand = StudHand(game, stakes, stacks, rules=grammar.rules, rake=rake)
+    except StudevalError:
+        return None
+    status = reader.play(hand._core)
+    if status == _core.HISTORY_SETTLE:  # to the showdown: settled as StudHand settles it
+        try:
+            hand._settle_showdown()
+        except StudevalError:
+            return None
+        return hand, hand.result.returned if hand.result is not None else None
+    return (hand, None) if status == _core.HISTORY_OVER else None

@@ -56,7 +56,7 @@ class _Replay:
                                  rules=rules, rake=self.rake)  # fmt: skip
         except StudevalError as err:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
-        self.hand._record(self._info())
+        self.hand.info = self._info()
         self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
         self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
         self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in

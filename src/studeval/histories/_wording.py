@@ -107,7 +107,7 @@ _C_MONEY = {
 _KNOWN = {*_READ, *_MONEY_SLOTS, *_GROUP, "name", "all_in"}
 _C_SLOTS = {"name": "{name}", "seat": "{seat}", "money": "{money}", "cards": "{cards}",
             "allcards": "{allcards}", "notparen": "{notparen}", "text": "{text}",
-            "rest": "{rest}"}  # fmt: skip
+            "rest": "{rest}", "spaces": "{spaces}", "code": "{code}"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,9 @@ class _Repeat:
 
 
 _Node = str | _Slot | _Choice | _Repeat
+
+#: The C reader's slot for a slot or nothing (``{?{code}}``): one template, not two.
+_C_OPTIONAL_SLOTS = {((_Slot("code", ""),), ()): "{code?}"}
 
 
 class TemplateError(ValueError):
@@ -276,6 +279,13 @@ class _NotInC(Exception):
     pass
 
 
+def _optional_literal(choice: _Choice) -> bool:
+    """Whether ``choice`` is a literal or nothing, in that order (``{?.}``, ``{.|}``)."""
+    first, *rest = choice.options
+    return (rest == [()] and len(first) == 1 and isinstance(first[0], str)
+            and not any(c in first[0] for c in "{}"))  # fmt: skip
+
+
 def _c_texts(nodes: tuple[_Node, ...], role: str, words: Wording) -> list[str]:
     """The C templates of one template: a choice made each way."""
     texts = [""]
@@ -286,6 +296,12 @@ def _c_texts(nodes: tuple[_Node, ...], role: str, words: Wording) -> list[str]:
             ways = [node]
         elif isinstance(node, _Repeat):
             raise _NotInC
+        elif isinstance(node, _Choice) and node.options in _C_OPTIONAL_SLOTS:
+            ways = [_C_OPTIONAL_SLOTS[node.options]]
+        elif isinstance(node, _Choice) and _optional_literal(node):
+            # "x" or nothing, x first: C's optional literal (one template, not two
+            # that the reader's check for a nearly matching line would confuse).
+            ways = [f"{{~{node.options[0][0]}}}"]
         elif isinstance(node, _Choice):
             ways = []
             for option in node.options:
