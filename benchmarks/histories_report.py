@@ -16,8 +16,9 @@ hands/s on one thread.
 
 Then one row a room (each writer of ``studeval.histories.ROOMS``: 2 to 7 seats, so
 that no hand needs a community card, which Merge's writer cannot write): its own
-file of random hands written by its writer, read once as ``read`` reads it (every
-hand must read), and the share of its hands the C reader read.
+file of random hands written by its writer, read as ``read`` reads it (every hand
+must read; a row that takes seconds, the best of three), and the share of its hands
+the C reader read.
 """
 
 from __future__ import annotations
@@ -123,6 +124,9 @@ def room_rows(hands: int, only: set[str] | None = None) -> None:
             with mock.patch.object(_reader, "read_fast", spy):  # a call a hand: no cost to see
                 rate = best_rate(lambda: sum(1 for _ in read(text, site=room.site)), 1)  # noqa: B023
             assert spy.read in (0, hands), (name, spy.read)  # every hand, or none, in C
+            if hands / rate < 15:  # a row of seconds: the best of three (neighbours are noisy)
+                rate = max(rate, best_rate(lambda: sum(1 for _ in read(text, site=room.site)),  # noqa: B023
+                                           2))  # fmt: skip
             print(f"{name:24} {rate:>10,.0f} {spy.read / hands:>8.0%}  "
                   f"{'met' if rate >= TARGET else 'NOT met'}")  # fmt: skip
 

@@ -25,7 +25,9 @@ to the low half.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
@@ -77,6 +79,18 @@ def _header(lines: list[str]) -> Header:
     if not found:
         raise ValueError("not a Winning hand")
     rest = found["rest"]
+    when = _TIME.search(rest)
+    # The rest is the same hand after hand: read once (the time cut out of the key).
+    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    table = lines[1].split(" ", 1)[0] if len(lines) > 1 else None
+    return dataclasses.replace(_header_rest(key, table), hand_id=found["id"],
+                               played_at=_when(rest))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(rest: str, table: str | None) -> Header:
+    """The header's game, limits, tournament and currency (``rest``: its first line
+    after the hand id, the time cut out); no hand id and no time."""
     tournament = re.search(r"Tournament #(\d+)", rest)
     named = _GAME.search(rest.split(" - ", 1)[1] if tournament else rest)
     if named is None:
@@ -85,10 +99,10 @@ def _header(lines: list[str]) -> Header:
     if stakes is None:
         raise ValueError(f"no stakes in {rest!r}")
     return Header(
-        hand_id=found["id"], game=_game(named["game"], named["limit"] == "Fixed Limit"),
+        hand_id="", game=_game(named["game"], named["limit"] == "Fixed Limit"),
         game_text=named.group(0), small_bet=money(stakes["small"]),
-        big_bet=money(stakes["big"]), table=lines[1].split(" ", 1)[0] if len(lines) > 1 else None,
-        tournament=tournament.group(1) if tournament else None, played_at=_when(rest),
+        big_bet=money(stakes["big"]), table=table,
+        tournament=tournament.group(1) if tournament else None,
         currency=None if tournament else currency_of(stakes.group(0)),
     )  # fmt: skip
 
