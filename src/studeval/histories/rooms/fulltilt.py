@@ -12,7 +12,7 @@ from collections.abc import Callable
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -37,7 +37,7 @@ def _header(lines: list[str]) -> Header:
         y, mo, d = (int(x) for x in when.groups()[4:])
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(4))
     # The rest is the same hand after hand: read once (the time cut out of the key).
-    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    key = cut(rest, when)
     return dataclasses.replace(_header_rest(key), hand_id=found["id"], played_at=played_at)
 
 

@@ -21,7 +21,7 @@ from decimal import Decimal
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -51,7 +51,7 @@ def _header(lines: list[str]) -> Header:
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
     # The rest of the header is the same hand after hand: read once. (The time,
     # cut out of the key, is no part of the game, the stakes or the tournament.)
-    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    key = cut(rest, when)
     try:
         game, small_bet, big_bet, table, tournament, currency = _header_rest(key, tuple(lines[1:]))
     except ValueError:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, amount_text, write_hand
 from studeval.houserules import HouseRules
@@ -66,8 +66,9 @@ def _game(text: str, fixed_limit: bool) -> str | None:
     return None
 
 
-def _when(text: str) -> datetime.datetime | None:
-    found = _TIME.search(text)
+def _when(text: str, found: re.Match[str] | None = None) -> datetime.datetime | None:
+    """The time ``text`` names (``found``: its match, where already searched)."""
+    found = found or _TIME.search(text)
     if not found:
         return None
     y, mo, d, h, mi, s = (int(x) for x in found.groups()[:6])
@@ -81,10 +82,10 @@ def _header(lines: list[str]) -> Header:
     rest = found["rest"]
     when = _TIME.search(rest)
     # The rest is the same hand after hand: read once (the time cut out of the key).
-    key = rest if when is None else rest[: when.start()] + "\0" + rest[when.end() :]
+    key = cut(rest, when)
     table = lines[1].split(" ", 1)[0] if len(lines) > 1 else None
     return dataclasses.replace(_header_rest(key, table), hand_id=found["id"],
-                               played_at=_when(rest))  # fmt: skip
+                               played_at=_when(rest, when))  # fmt: skip
 
 
 @functools.lru_cache(maxsize=256)
