@@ -28,7 +28,7 @@ static int se_group(int role) {
 
 static const char *const se_slots[] = {"name", "text", "rest", "notparen", "seat", "amount",
                                        "to", "money", "cards", "allcards", "spaces", "code",
-                                       "code?"};
+                                       "code?", "fee", "part", "number"};
 
 int se_hist_compile(se_hist_grammar *g) {
     if (g == NULL || (g->templates == NULL && g->count > 0) || g->count < 0 ||
@@ -55,7 +55,7 @@ int se_hist_compile(se_hist_grammar *g) {
             }
             const char *close = strchr(c, '}');
             if (close == NULL) return SE_BAD_ARGUMENT;
-            int known = c[1] == '?' || c[1] == '~';
+            int known = c[1] == '?' || c[1] == '~' || c[1] == '+';
             for (size_t k = 0; k < sizeof se_slots / sizeof *se_slots && !known; k++)
                 known = se_slot_is(c + 1, se_slots[k]);
             if (!known) return SE_BAD_ARGUMENT;
@@ -142,6 +142,9 @@ static int se_near(const se_hist_grammar *g, int role, int before, const char *s
     int end = before >= 0 ? g->group_start[group] + before : g->group_start[group + 1];
     for (int k = g->group_start[group]; k < end; k++) {
         const se_hist_template *t = &g->templates[g->by_role[k]];
+        /* (Not a winner found anywhere: one missed leaves a pot's chips unpaid, and
+         * se_hist_check_end gives the hand up.) */
+        if (t->role == SE_HIST_WON && t->value == 1) continue;
         if (se_may_match(t, b) && se_resembles(t->text, s, len)) return 1;
     }
     return 0;
@@ -209,6 +212,26 @@ static int se_listed_seat(const se_hist_hand *h, const char *name, int len) {
     return -1;
 }
 
+/* Template t read with a listed name in its name's place, the longest first, as the
+ * general reader reads a line whose shortest name is no player's ("Bob Jr" before
+ * "{text}"): the listed seat, or -1. */
+static int se_try_named(const se_hist_hand *h, const se_hist_template *t, const char *s, int len,
+                        se_capture *cap) {
+    int tried[SE_HIST_MAX_LISTED] = {0};
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < h->listed; i++)
+            if (!tried[i] && (best < 0 || h->name_len[i] > h->name_len[best])) best = i;
+        if (best < 0) return -1;
+        tried[best] = 1;
+        const char *name = h->text + h->name_at[best];
+        if (se_find_text(s, len, name, h->name_len[best]) < 0) continue;
+        memset(cap, 0, sizeof *cap);
+        cap->only_name = name, cap->only_name_len = h->name_len[best];
+        if (se_match(t->text, s, len, cap)) return best;
+    }
+}
+
 /* The first template of `role` matching the line, or -1. */
 static int se_find(const se_hist_grammar *g, int role, const char *s, int len,
                    const se_bytes *bytes, se_capture *cap) {
@@ -263,6 +286,69 @@ static int se_deal_agrees(se_dealt *d, int seat, int street, const se_hist_step 
     if (n < 0) return 0;
     n -= step->card_count; /* the cards before the last group */
     return n <= 0 || se_repeats(d, seat, street, every, n, 0) || se_repeats(d, seat, street, every, n, 1);
+}
+
+/* A summary's line of what a listed seat won (and bet, if it says): 0, or -1 for
+ * one this reader does not read. */
+static int se_add_won(se_hist_hand *h, int seat, const se_capture *cap) {
+    if (!cap->has_amount || h->steps == SE_HIST_MAX_STEPS) return -1;
+    se_hist_step *step = &h->step[h->steps++];
+    memset(step, 0, sizeof *step);
+    step->kind = SE_HIST_WON;
+    step->player = (int8_t)seat;
+    step->street = 9;
+    step->amount = cap->amount, step->has_amount = 1;
+    if (cap->has_to) h->bet_text[seat] = cap->to, h->has_bet[seat] = 1;
+    return 0;
+}
+
+/* The winners a summary line names wherever they are, as often as they are there: the
+ * won templates of value 1, as one alternation tried at each place in turn (a
+ * regular expression's finditer). 1 some were found, 0 none, -1 not sure (a name
+ * not listed, an amount too long). */
+static int se_won_anywhere(const se_hist_grammar *g, se_hist_hand *h, const char *line, int len,
+                           const se_bytes *bytes) {
+    int group = se_group(SE_HIST_WON), found = 0;
+    se_capture cap;
+    for (int i = 0; i < len;) {
+        int read = 0;
+        for (int k = g->group_start[group]; k < g->group_start[group + 1] && !read; k++) {
+            const se_hist_template *t = &g->templates[g->by_role[k]];
+            if (t->value != 1) continue;
+            read = se_try(t, line + i, len - i, bytes, &cap);
+            if (read < 0) return -1;
+        }
+        if (!read) {
+            i++;
+            continue;
+        }
+        int seat = cap.name ? se_listed_seat(h, cap.name, cap.name_len) : -1;
+        if (seat < 0 || cap.rest == NULL || se_add_won(h, seat, &cap) != 0) return -1;
+        found = 1;
+        int end = (int)(cap.rest - line);
+        i = end > i ? end : i + 1;
+    }
+    return found;
+}
+
+/* SE_HIST_CARD_BY_CARD: the last step, a card dealt on a line of its own (none named:
+ * one face down), joined to the player's deal of the street since the last marker,
+ * as the general reader joins them. 0, or -1 for more cards than a player holds. */
+static int se_join_card(se_hist_hand *h, se_hist_step *step) {
+    if (step->card_count == 0) step->cards[step->card_count++] = SE_UNKNOWN_CARD;
+    for (int i = h->steps - 2; i >= 0; i--) {
+        se_hist_step *earlier = &h->step[i];
+        if (earlier->kind == SE_HIST_STREET) break;
+        if (earlier->kind != SE_HIST_DEAL || earlier->player != step->player ||
+            earlier->street != step->street)
+            continue;
+        if (earlier->card_count + step->card_count > 7) return -1;
+        memcpy(earlier->cards + earlier->card_count, step->cards, step->card_count);
+        earlier->card_count = (uint8_t)(earlier->card_count + step->card_count);
+        h->steps--;
+        return 0;
+    }
+    return 0;
 }
 
 int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_hist_hand *h) {
@@ -351,30 +437,40 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             if (total == -2) SE_HIST_BAIL(h);
             if (total >= 0) { /* each said on a later line replaces the earlier */
                 if (cap.has_amount) h->total_pot = cap.amount, h->has_total = 1;
-                if (cap.has_to) h->rake_text = cap.to, h->has_rake = 1;
-                continue;
-            }
+                if (cap.has_part) { /* one of many pots: added to those before (to none,
+                                       or to 0, it is the total, as in Python) */
+                    if (!h->has_total || h->total_pot.digits == 0)
+                        cap.part.sign |= h->has_total ? h->total_pot.sign : 0, h->total_pot = cap.part;
+                    else if (se_add_money(h->total_pot, cap.part, &h->total_pot) != 0) SE_HIST_BAIL(h);
+                    h->has_total = 1;
+                }
+                if (cap.has_to || cap.has_fee) { /* a fee is rake: the two added */
+                    se_hist_money none = {0, 0, 0};
+                    if (se_add_money(cap.has_to ? cap.to : none, cap.has_fee ? cap.fee : none,
+                                     &h->rake_text) != 0)
+                        SE_HIST_BAIL(h);
+                    h->has_rake = 1;
+                }
+            } /* and the line may name winners too (OnGame's "Main pot: $1 won by A ($1)") */
+            int anywhere = se_won_anywhere(g, h, line, line_len, &bytes);
+            if (anywhere < 0) SE_HIST_BAIL(h);
+            if (anywhere > 0 || total >= 0) continue;
             /* What a player won, as the summary says it: the first template that
              * reads a listed name ("E (x)" may read as "E" and "(x)" first). */
             int group = se_group(SE_HIST_WON), matched = 0, seat = -1;
             for (int k = g->group_start[group]; k < g->group_start[group + 1] && seat < 0; k++) {
-                int tried = se_try(&g->templates[g->by_role[k]], line, line_len, &bytes, &cap);
+                const se_hist_template *t = &g->templates[g->by_role[k]];
+                if (t->value == 1) continue; /* found anywhere: above */
+                int tried = se_try(t, line, line_len, &bytes, &cap);
                 if (tried < 0) SE_HIST_BAIL(h);
                 if (tried == 0) continue;
                 matched = 1;
                 if (cap.name) seat = se_listed_seat(h, cap.name, cap.name_len);
+                if (cap.name && seat < 0) seat = se_try_named(h, t, line, line_len, &cap);
             }
             if (matched && seat < 0) SE_HIST_BAIL(h);
             if (!matched && se_near(g, SE_HIST_WON, -1, line, line_len, &bytes)) SE_HIST_BAIL(h);
-            if (seat >= 0) {
-                if (!cap.has_amount || h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
-                se_hist_step *step = &h->step[h->steps++];
-                memset(step, 0, sizeof *step);
-                step->kind = SE_HIST_WON;
-                step->player = (int8_t)seat;
-                step->street = 9;
-                step->amount = cap.amount, step->has_amount = 1;
-            }
+            if (seat >= 0 && se_add_won(h, seat, &cap) != 0) SE_HIST_BAIL(h);
             continue;
         }
         int kind = -1, at_k = -1;
@@ -429,6 +525,11 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             step->card_count = (uint8_t)(step->card_count - had);
             memmove(step->cards, step->cards + had, step->card_count);
         }
+        if (kind == SE_HIST_DEAL && (g->flags & SE_HIST_CARD_BY_CARD)) {
+            if (se_join_card(h, step) != 0) SE_HIST_BAIL(h);
+            h->in_hand[seat] = 1;
+            continue;
+        }
         if (kind == SE_HIST_DEAL && !se_deal_agrees(&dealt, seat, street, step, &cap)) SE_HIST_BAIL(h);
         h->in_hand[seat] = 1;
     }
@@ -465,6 +566,8 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     int places = 0;
     h->signs = 0;
     for (int i = 0; i < n; i++) h->signs |= all[i].sign;
+    h->stack_signs = 0;
+    for (int i = 0; i < h->listed; i++) h->stack_signs |= h->stack[i].sign;
     for (int i = 0; i < n; i++) {
         if (all[i].places <= places) continue;
         int earlier = 0;

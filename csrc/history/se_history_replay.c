@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "history/se_history_text.h"
 #include "studeval.h"
 
 /* Where it gave up: this file's line, plus 10000. */
@@ -356,6 +357,13 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
         if (!collects_returns && !returns_unwritten && back[s] != unmatched[s]) SE_HIST_BAIL(h);
         if (h->collected[s] != won) SE_HIST_BAIL(h);
         pot += won;
+        /* What the summary says the player bet: all it put in, less the uncalled bet
+         * given back where that is written apart. */
+        int listed = h->player[s];
+        if (h->has_bet[listed] &&
+            se_chips_of(h->bet_text[listed], h->places) !=
+                hand->contributions[s] - (collects_returns ? 0 : unmatched[s]))
+            SE_HIST_BAIL(h);
     }
     if (h->has_total && h->total_pot_chips != pot) SE_HIST_BAIL(h);
     if (hand->rake_taken != h->rake) SE_HIST_BAIL(h);

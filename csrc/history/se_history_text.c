@@ -81,6 +81,22 @@ int se_same_money(se_hist_money a, se_hist_money b) {
     return a.digits == b.digits && a.places == b.places;
 }
 
+int se_add_money(se_hist_money a, se_hist_money b, se_hist_money *sum) {
+    if (a.places < b.places) {
+        se_hist_money t = a;
+        a = b, b = t;
+    }
+    for (int i = b.places; i < a.places; i++) {
+        if (b.digits > SE_ENGINE_MAX_CHIPS / 10) return -1;
+        b.digits *= 10;
+    }
+    if (a.digits > SE_ENGINE_MAX_CHIPS || b.digits > SE_ENGINE_MAX_CHIPS) return -1;
+    sum->digits = a.digits + b.digits;
+    sum->places = a.places;
+    sum->sign = a.sign | b.sign;
+    return 0;
+}
+
 /* ---- cards -------------------------------------------------------------------------- */
 
 static int se_rank_of(char c) {
@@ -169,6 +185,21 @@ int se_match(const char *t, const char *s, int len, se_capture *cap) {
         }
         return se_match(next, s, len, cap);
     }
+    if (slot[0] == '+') { /* (?:x)+: greedy, then fewer */
+        int n = (int)(close - slot - 1), times = 0;
+        if (n <= 0) return 0;
+        while ((times + 1) * n <= len && memcmp(s + times * n, slot + 1, (size_t)n) == 0) times++;
+        for (; times > 0; times--)
+            if (se_match(next, s + times * n, len - times * n, cap)) return 1;
+        return 0;
+    }
+    if (cap->only_name && se_slot_is(slot, "name")) { /* one name, or none */
+        int n = cap->only_name_len;
+        if (n > len || memcmp(s, cap->only_name, (size_t)n) != 0 || !se_match(next, s + n, len - n, cap))
+            return 0;
+        cap->name = s, cap->name_len = n;
+        return 1;
+    }
     if (se_slot_is(slot, "name") || se_slot_is(slot, "text")) { /* lazy: shortest first */
         int least = slot[0] == 'n' ? 1 : 0;
         int literal = *next && *next != '{';
@@ -209,6 +240,13 @@ int se_match(const char *t, const char *s, int len, se_capture *cap) {
             if (se_match(next, s + n, len - n, cap)) return 1;
         return slot[4] == '?' && se_match(next, s, len, cap);
     }
+    if (se_slot_is(slot, "number")) { /* digits, not kept: greedy, then fewer */
+        int n = 0;
+        while (n < len && s[n] >= '0' && s[n] <= '9') n++;
+        for (; n > 0; n--)
+            if (se_match(next, s + n, len - n, cap)) return 1;
+        return 0;
+    }
     if (se_slot_is(slot, "seat")) {
         int n = 0, value = 0;
         while (n < len && s[n] >= '0' && s[n] <= '9' && n < 9) value = value * 10 + (s[n++] - '0');
@@ -219,13 +257,16 @@ int se_match(const char *t, const char *s, int len, se_capture *cap) {
             }
         return 0;
     }
-    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to") || se_slot_is(slot, "money")) {
+    if (se_slot_is(slot, "amount") || se_slot_is(slot, "to") || se_slot_is(slot, "money") ||
+        se_slot_is(slot, "fee") || se_slot_is(slot, "part")) {
         se_hist_money m;
         int n = se_read_money(s, len, &m);
         if (n < 0) cap->unsure = 1;
         if (n <= 0 || !se_match(next, s + n, len - n, cap)) return 0;
         if (slot[0] == 'a') cap->amount = m, cap->has_amount = 1;
         else if (slot[0] == 't') cap->to = m, cap->has_to = 1;
+        else if (slot[0] == 'f') cap->fee = m, cap->has_fee = 1;
+        else if (slot[0] == 'p') cap->part = m, cap->has_part = 1;
         return 1; /* {money}: read, not kept */
     }
     if (se_slot_is(slot, "cards")) { /* one group, "[" to the first "]" */

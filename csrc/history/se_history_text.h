@@ -11,11 +11,13 @@ typedef struct se_capture {
     int name_len;
     const char *cards;
     int cards_len;
-    se_hist_money amount, to;
+    se_hist_money amount, to, fee, part;
     const char *rest; /* where {rest} began */
-    int has_amount, has_to, flag, seat;
+    int has_amount, has_to, has_fee, has_part, flag, seat;
     int unsure; /* an amount too long to hold: the line cannot be read here */
     const char *no_close; /* no "]" from here to the line's end */
+    const char *only_name; /* set before matching: {name} reads this name only */
+    int only_name_len;
 } se_capture;
 
 /* Money at s[0..len): the bytes read, 0 for no amount, -1 for one too long to hold. */
@@ -31,5 +33,7 @@ int se_read_cards(const char *s, int len, int last_only, uint8_t *out, int room)
 int se_slot_is(const char *t, const char *name);
 /* Template t against the line s[0..len) from its start: 1 it matches, 0 not. */
 int se_match(const char *t, const char *s, int len, se_capture *cap);
+/* a + b, as the general reader adds two Decimals; 0, or -1 when too large. */
+int se_add_money(se_hist_money a, se_hist_money b, se_hist_money *sum);
 
 #endif

@@ -695,6 +695,10 @@ void se_tables_free(se_tables *tables);
  *                                                    {code?} the same or none
  *   {?x}       the literal x if it is there, and then the step is all in ("and is all in")
  *   {~x}       the literal x if it is there (a "." some lines end with)
+ *   {+x}       the literal x once or more, as many as there are first ("------")
+ *   {fee}      money added to the rake (a summary's total line: a jackpot fee)
+ *   {part}     money added to the total pot (a summary's line of one of many pots)
+ *   {number}   digits, not kept
  * A line matches a template whole, trailing spaces aside. */
 #define SE_HIST_MAX_LISTED 10   /* seat lines of one hand */
 #define SE_HIST_MAX_STEPS 400   /* lines that move chips or deal cards */
@@ -723,12 +727,16 @@ typedef enum se_hist_role {
     SE_HIST_STREET,  /* a street marker; value: 3..7, 8 the showdown, 9 the summary */
     SE_HIST_SEAT,    /* a seat line: {seat}, {name}, {amount} the stack */
     SE_HIST_REVEAL,  /* cards shown, on any line: {name}, {cards} */
-    SE_HIST_TOTAL,   /* the summary's total pot {amount} and rake {to} */
+    SE_HIST_TOTAL,   /* the summary's total pot {amount} and rake {to} (and {fee}) */
     SE_HIST_STRICT,  /* text after a player's name that starts only lines a template
                         knows (else a line no template knows is passed over) */
     SE_HIST_WON      /* a summary line: what {name} won, {amount}; counted as collected
                         only in a hand with no collect line (Winning writes a pot won
-                        without a showdown only there) */
+                        without a showdown only there); and what it bet, {to}, if said
+                        (the uncalled bet given back not counted, unless the room
+                        writes it as won). Value 1: found anywhere in a line, as often as
+                        it is there ("won by A ($1), B ($1)"; all such templates one
+                        alternation, tried at each place in turn; each ends in {rest}) */
 } se_hist_role;
 
 /* se_hist_grammar.flags: how a room writes what the templates cannot say. */
@@ -742,6 +750,9 @@ typedef enum se_hist_role {
 #define SE_HIST_RAKE_UNWRITTEN 32   /* no rake written (nor a total pot): the rake is what
                                        the pots paid less what was collected
                                        (se_hist_unwritten_rake) */
+#define SE_HIST_CARD_BY_CARD 64     /* each card dealt has a line of its own (one naming
+                                       no card deals one face down), joined to the
+                                       player's other cards of the street */
 
 /* se_hist_money.sign and se_hist_hand.signs: the currency signs amounts were written
  * with (the caller checks them against the header's currency). */
@@ -806,7 +817,12 @@ typedef struct se_hist_hand {
                                                   grammar's SE_HIST_RAKE_UNWRITTEN */
     int flags;          /* the grammar's */
     int signs;          /* after se_hist_prepare: every kept amount's sign, or-ed */
+    int stack_signs;    /* after se_hist_prepare: the seat lines' stacks' signs, or-ed
+                           (a cash game's header naming no currency: the stacks' is it) */
     se_hist_money total_pot, rake_text;
+    /* What the summary says each seat line's player bet (SE_HIST_WON's {to}). */
+    uint8_t has_bet[SE_HIST_MAX_LISTED];
+    se_hist_money bet_text[SE_HIST_MAX_LISTED];
     /* After se_hist_prepare: the chip is 10^-places of the money; the players are the
      * seats dealt in, by seat number (player[p] their seat line). */
     int places, players, hero;  /* hero: a seat line's index, or -1 */

@@ -242,6 +242,7 @@ cdef extern from "studeval.h" nogil:
     int SE_HIST_FIRST_STREET_3
     int SE_HIST_DEALS_REPEAT_ALL
     int SE_HIST_RAKE_UNWRITTEN
+    int SE_HIST_CARD_BY_CARD
     int SE_HIST_SIGN_DOLLAR
     int SE_HIST_SIGN_EURO
     int SE_HIST_SIGN_POUND
@@ -268,7 +269,7 @@ cdef extern from "studeval.h" nogil:
         int player[8]
         int64_t stacks[8]
         int64_t ante, bring_in, small_bet, big_bet, rake
-        int signs
+        int signs, stack_signs
         int64_t collected[8]
 
     int se_hist_compile(se_hist_grammar *grammar)

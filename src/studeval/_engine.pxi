@@ -277,6 +277,10 @@ cdef class TableHand:
         """Seats folded or mucked."""
         return [self.hand.out[i] != 0 for i in range(self.hand.rules.seats)]
 
+    def shown(self) -> list:
+        """Seats that showed at the showdown."""
+        return [self.hand.shown[i] != 0 for i in range(self.hand.rules.seats)]
+
     def cards(self, int seat) -> list:
         """A seat's cards in deal order (None where unknown)."""
         if not 0 <= seat < self.hand.rules.seats:
@@ -348,6 +352,29 @@ cdef class TableHand:
     @cython.critical_section
     def muck(self) -> int:
         return se_hand_muck(&self.hand)
+
+    @cython.critical_section
+    def settle(self, int game, int64_t chip, tuple flags):
+        """Settles the showdown due (``se_settle``, the rake at most the table's) and
+        pays it: what each seat got back unmatched, or None where the core did not
+        (the caller then settles it in Python). ``game`` and ``flags`` as
+        ``settle_payouts``'."""
+        cdef se_settle_rules rules
+        cdef uint8_t live[8]
+        cdef int64_t payouts[8]
+        cdef int64_t returned[8]
+        cdef int64_t taken = 0
+        cdef int seats = self.hand.rules.seats, s
+        if not self.hand.settle_due:
+            return None
+        _settle_rules_of(game, chip, self.hand.rules.rake, True, flags, &rules)
+        for s in range(seats):
+            live[s] = self.hand.out[s] == 0
+        if se_settle(&rules, seats, <const uint8_t (*)[7]>self.hand.cards, live,
+                     self.hand.community, self.hand.contributions, payouts, returned,
+                     &taken) != SE_OK or se_hand_pay(&self.hand, payouts, taken) != SE_OK:
+            return None
+        return [returned[s] for s in range(seats)]
 
     @cython.critical_section
     def pay(self, payouts, int64_t rake) -> int:

@@ -12,13 +12,14 @@ HISTORY_ROLES = {
 }
 #: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake,
 #: no line for an uncalled bet, an uncalled bet written as won, no 3rd-street marker,
-#: deal lines that list all the cards so far, no rake written.
+#: deal lines that list all the cards so far, no rake written, a card a deal line.
 HISTORY_POT_AFTER_RAKE = SE_HIST_POT_AFTER_RAKE
 HISTORY_RETURNS_UNWRITTEN = SE_HIST_RETURNS_UNWRITTEN
 HISTORY_COLLECTS_RETURNS = SE_HIST_COLLECTS_RETURNS
 HISTORY_FIRST_STREET_3 = SE_HIST_FIRST_STREET_3
 HISTORY_DEALS_REPEAT_ALL = SE_HIST_DEALS_REPEAT_ALL
 HISTORY_RAKE_UNWRITTEN = SE_HIST_RAKE_UNWRITTEN
+HISTORY_CARD_BY_CARD = SE_HIST_CARD_BY_CARD
 #: HistoryTable.signs: the bit of each currency sign the hand's amounts were written with.
 HISTORY_SIGNS = {"$": SE_HIST_SIGN_DOLLAR, "€": SE_HIST_SIGN_EURO, "£": SE_HIST_SIGN_POUND}
 #: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle
@@ -29,9 +30,11 @@ HISTORY_SETTLE = SE_HIST_SETTLE
 #: A hand's chip and table as ``HistoryReader.prepare`` found them: ``places`` the
 #: decimals of the chip, the limits in chips, ``hero`` a name or None, ``players``
 #: ``(seat, name, stack)`` in dealing order, ``signs`` the currency signs its amounts
-#: were written with (``HISTORY_SIGNS``' bits, or-ed).
+#: were written with (``HISTORY_SIGNS``' bits, or-ed), ``stack_signs`` those of the
+#: seat lines' stacks.
 HistoryTable = namedtuple(
-    "HistoryTable", "places ante bring_in small_bet big_bet rake hero players signs")
+    "HistoryTable",
+    "places ante bring_in small_bet big_bet rake hero players signs stack_signs")
 
 
 @cython.auto_pickle(False)
@@ -123,7 +126,7 @@ cdef class HistoryReader:
         if h.hero >= 0:
             hero = data[h.name_at[h.hero]:h.name_at[h.hero] + h.name_len[h.hero]].decode()
         return HistoryTable(h.places, h.ante, h.bring_in, h.small_bet, h.big_bet, h.rake, hero,
-                            players, h.signs)
+                            players, h.signs, h.stack_signs)
 
     @cython.critical_section
     def play(self, TableHand table) -> int:

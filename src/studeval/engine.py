@@ -280,8 +280,11 @@ class StudHand:
     @property
     def result(self) -> Settlement | None:
         """The :class:`~studeval.Settlement` once the hand is over, else ``None``."""
-        if self._result is None and self._core.over:
-            self._result = self._settle_by_folds()
+        core = self._core
+        if self._result is None and core.over:  # won uncontested, or a showdown the core settled
+            self._result = result = self._settlement()
+            if result.payouts != core.payouts():  # pragma: no cover - an internal check
+                raise AssertionError(f"the core paid {core.payouts()}, not {result.payouts}")
         return self._result
 
     # ---- dealing ------------------------------------------------------------------------
@@ -305,9 +308,8 @@ class StudHand:
         else:
             raise IllegalActionError(f"seat {seat}: cards must be a list; got {cards!r}")
         if len(items) != want:
-            raise IllegalActionError(
-                f"seat {seat}: street {street} deals {want} card(s); got {len(items)}"
-            )
+            n = len(items)
+            raise IllegalActionError(f"seat {seat}: street {street} deals {want} card(s); got {n}")
         codes: list[int | None] = []
         for place, item in enumerate(items):
             down = street == 7 or (street == 3 and place < 2)
@@ -329,10 +331,8 @@ class StudHand:
         if core.street != 7 or core.actor >= 0 or core.showdown or core.over:
             raise IllegalActionError("a community card is dealt only on 7th street, once")
         if core.community >= 0 or any(core.dealt()):
-            raise IllegalActionError(
-                "a community card is dealt only on 7th street, once, instead of every "
-                "seat's own seventh card"
-            )
+            raise IllegalActionError("a community card is dealt only on 7th street, once, "
+                                     "instead of every seat's own seventh card")  # fmt: skip
         code = to_codes([card])[0]
         if core.is_known(code):
             raise DuplicateCardError(code, detail="the community card is already dealt")
@@ -473,28 +473,27 @@ class StudHand:
         if status:
             _core.raise_for_status(status, f"street {self.street}: {what}")
 
-    def _settle_by_folds(self) -> Settlement:
-        """The settlement of a hand won without a showdown (the core paid it)."""
-        winner = self._core.out().index(False)
-        result = settle_uncontested(
-            self.contributions, winner, self.game, rake=self.rake, chip=self.chip,
-            rake_at_most=True,
+    def _settlement(self) -> Settlement:
+        """The hand's settlement from the core's state: won uncontested (one seat left
+        and none shown), or at the showdown (the cards, who is out)."""
+        core = self._core
+        out = core.out()
+        if out.count(False) == 1 and not any(core.shown()):
+            return settle_uncontested(self.contributions, out.index(False), self.game,
+                                      rake=self.rake, chip=self.chip,
+                                      rake_at_most=True)  # fmt: skip
+        hands = [None if out[seat] else core.cards(seat) for seat in range(self.seats)]
+        community = core.community
+        return settle(
+            hands, self.contributions, self.game, community=None if community < 0 else community,
+            rules=self.rules, rake=self.rake, chip=self.chip, rake_at_most=True,
         )  # fmt: skip
-        if result.payouts != self._core.payouts():  # pragma: no cover - an internal check
-            raise AssertionError(f"the core paid {self._core.payouts()}, not {result.payouts}")
-        return result
 
     def _settle_showdown(self) -> None:
         core = self._core
         if not core.settle_due:
             return
-        out = core.out()
-        hands = [None if out[seat] else core.cards(seat) for seat in range(self.seats)]
-        community = core.community
-        result = settle(
-            hands, self.contributions, self.game, community=None if community < 0 else community,
-            rules=self.rules, rake=self.rake, chip=self.chip, rake_at_most=True,
-        )  # fmt: skip
+        result = self._settlement()
         if core.pay(result.payouts, result.rake) != 0:  # pragma: no cover
             raise AssertionError(f"the core refused the payouts {result.payouts}")
         self._result = result

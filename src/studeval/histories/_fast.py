@@ -20,19 +20,25 @@ import threading
 from decimal import Decimal
 
 from studeval import _core
+from studeval._tablerules import settle_flags
 from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.games import get_game
 from studeval.handinfo import HandInfo
 from studeval.histories._grammar import Grammar
 from studeval.histories._record import History, Player
-from studeval.histories._text import SIGNS
+from studeval.histories._text import SIGNS, currency_of
 
 __all__ = ["c_flags", "read_fast"]
 
 #: One C reader a room and thread (a reader holds the hand it is reading).
 _LOCAL = threading.local()
 
+
+#: The currency of amounts written with "$", the one sign the C reader takes where a
+#: header names no currency.
+_DOLLARS = currency_of("$")
 
 #: The money of one chip, by its places (the C reader reads 17 at most).
 _UNITS = tuple(Decimal(1).scaleb(-places) for places in range(18))
@@ -52,7 +58,8 @@ def c_flags(grammar: Grammar) -> int:
             | (_core.HISTORY_COLLECTS_RETURNS if grammar.collects_returns else 0)
             | (_core.HISTORY_FIRST_STREET_3 if grammar.first_street == 3 else 0)
             | (_core.HISTORY_DEALS_REPEAT_ALL if grammar.deals_repeat_all else 0)
-            | (_core.HISTORY_RAKE_UNWRITTEN if grammar.rake_unwritten else 0))  # fmt: skip
+            | (_core.HISTORY_RAKE_UNWRITTEN if grammar.rake_unwritten else 0)
+            | (_core.HISTORY_CARD_BY_CARD if grammar.card_by_card else 0))  # fmt: skip
 
 
 def _reader(grammar: Grammar) -> _core.HistoryReader:
@@ -95,6 +102,9 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
             SIGNS.get(header.currency or "", "$"), 0):  # fmt: skip
         return None
     unit = _UNITS[prepared.places]
+    currency = header.currency
+    if currency is None and header.tournament is None and prepared.stack_signs:
+        currency = _DOLLARS  # a cash game's header naming none: its stacks' sign ("$" here)
     # An ante or a bring-in the header names (Full Tilt's "Ante $0.10") must be the
     # one the lines post, in the chip the C reader found (the general reader takes
     # the header's: where they differ, it reads the hand and says why).
@@ -121,13 +131,13 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
     hand.info = HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
-                         played_at=played_at, currency=header.currency,
+                         played_at=played_at, currency=currency,
                          tournament=header.tournament, players=tuple(p.name for p in players),
                          seats=tuple(p.seat for p in players), unit=unit)  # fmt: skip
     return History(
         site=grammar.site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
-        currency=header.currency, game=header.game, stakes=stakes,
+        currency=currency, game=header.game, stakes=stakes,
         unit=unit, players=players,
         hero=prepared.hero, hand=hand,
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
@@ -145,10 +155,8 @@ def _play(reader: _core.HistoryReader, grammar: Grammar, game: str, stakes: Stak
     except StudevalError:
         return None
     status = reader.play(hand._core)
-    if status == _core.HISTORY_SETTLE:  # to the showdown: settled as StudHand settles it
-        try:
-            hand._settle_showdown()
-        except StudevalError:
-            return None
-        return hand, hand.result.returned if hand.result is not None else None
+    if status == _core.HISTORY_SETTLE:  # to the showdown: settled in C, as settle() does
+        # (hand.result, the Settlement with its pots, is made when first asked for)
+        returned = hand._core.settle(get_game(game).core_id, hand.chip, settle_flags(hand.rules))
+        return None if returned is None else (hand, returned)
     return (hand, None) if status == _core.HISTORY_OVER else None

@@ -101,15 +101,14 @@ class Grammar:
     def in_c(self) -> bool:
         """Whether the C reader reads this format's hands: it knows the total pot after
         the rake, an uncalled bet unwritten or written as won, a rake unwritten, a 3rd
-        street with no marker and deal lines that repeat every card, but none of the
-        other quirks above, nor a summary of what each player bet, nor a line of the
-        summary the notation cannot say (a pattern)."""
+        street with no marker, deal lines that repeat every card and a card a deal
+        line, but none of the other quirks above, nor a line of the summary the
+        notation cannot say (a pattern)."""
         words = self.words
         said = [*words.seat, *words.summary, *words.totals]
-        return (not (self.streets_by_deals or self.card_by_card)
-                and self.hero_mark is None and self.first_street in (0, 3)
-                and self.refused is None and all(isinstance(t, str) for t in said)
-                and not any(p.groupindex.get("bet") for p in self.patterns.summary))  # fmt: skip
+        return (not self.streets_by_deals and self.hero_mark is None
+                and self.first_street in (0, 3) and self.refused is None
+                and all(isinstance(t, str) for t in said))  # fmt: skip
 
     @functools.cached_property
     def templates(self) -> tuple[tuple[str, int, str], ...]:

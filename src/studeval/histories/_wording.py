@@ -45,9 +45,10 @@ slot                reads                                 writes
 ==================  ====================================  ==========================
 
 A template matches a line whole, trailing spaces aside, unless it ends in
-``{rest}``. A line the notation cannot say (OnGame names many winners on one
-line) is given as a compiled regular expression instead: it is read by the
-general reader only.
+``{rest}``; a summary's template that starts with ``{*}`` is found anywhere in a
+line, as often as it is there (OnGame names every winner of a pot on one line:
+``won by Ann ($1), Bob ($1)``). A line the notation cannot say is given as a
+compiled regular expression instead: it is read by the general reader only.
 
 >>> words = Wording(seat=("Seat {seat}: {name} ({stack})",), streets={},
 ...                 lines=(("bet", "{name} bets {amount}{all_in}"),), all_in=(" and is all-in",))
@@ -99,15 +100,16 @@ _WRITTEN = {"name", "seat", "stack", "amount", "by", "added", "to", "in_hand", "
 # The C reader's slot for each money slot, by the role of the line.
 _C_MONEY = {
     "seat": {"stack": "{amount}"},
-    "total": {"pot": "{amount}", "rake": "{to}"},
-    "won": {"won": "{amount}"},
+    "total": {"pot": "{amount}", "rake": "{to}", "fee": "{fee}", "pot_part": "{part}"},
+    "won": {"won": "{amount}", "bet": "{to}"},
     "step": {"amount": "{amount}", "by": "{amount}", "added": "{amount}", "to": "{to}"},
 }
 #: Every slot the notation has.
 _KNOWN = {*_READ, *_MONEY_SLOTS, *_GROUP, "name", "all_in"}
 _C_SLOTS = {"name": "{name}", "seat": "{seat}", "money": "{money}", "cards": "{cards}",
             "allcards": "{allcards}", "notparen": "{notparen}", "text": "{text}",
-            "rest": "{rest}", "spaces": "{spaces}", "code": "{code}"}  # fmt: skip
+            "rest": "{rest}", "spaces": "{spaces}", "code": "{code}",
+            "number": "{number}"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,9 @@ class _Repeat:
 
 
 _Node = str | _Slot | _Choice | _Repeat
+
+#: What a summary's template starts with to be found anywhere in a line, each time.
+_ANYWHERE = "{*}"
 
 #: The C reader's slot for a slot or nothing (``{?{code}}``): one template, not two.
 _C_OPTIONAL_SLOTS = {((_Slot("code", ""),), ()): "{code?}"}
@@ -248,6 +253,8 @@ def compile_line(template: Line, words: Wording, flags: int = 0) -> re.Pattern[s
     """The general reader's pattern for one line's template."""
     if isinstance(template, re.Pattern):
         return template
+    if template.startswith(_ANYWHERE):  # found anywhere, each time (finditer)
+        return re.compile(_regex(_parse(template[len(_ANYWHERE) :]), words), flags)
     nodes = _parse(template)
     whole = not (nodes and isinstance(nodes[-1], _Slot) and nodes[-1].read == "rest")
     return re.compile("^" + _regex(nodes, words) + (r"\s*$" if whole else ""), flags)
@@ -263,7 +270,7 @@ def hint(template: Line) -> str | tuple[str, ...]:
     """
     if isinstance(template, re.Pattern):
         return ""
-    nodes = _parse(template)
+    nodes = _parse(template.removeprefix(_ANYWHERE))
     best: str | tuple[str, ...] = max((n for n in nodes if isinstance(n, str)), key=len,
                                       default="")  # fmt: skip
     for node in nodes:
@@ -295,7 +302,9 @@ def _c_texts(nodes: tuple[_Node, ...], role: str, words: Wording) -> list[str]:
                 raise _NotInC
             ways = [node]
         elif isinstance(node, _Repeat):
-            raise _NotInC
+            if "{" in node.literal or "}" in node.literal:
+                raise _NotInC
+            ways = [f"{{+{node.literal}}}"]
         elif isinstance(node, _Choice) and node.options in _C_OPTIONAL_SLOTS:
             ways = [_C_OPTIONAL_SLOTS[node.options]]
         elif isinstance(node, _Choice) and _optional_literal(node):
@@ -397,8 +406,10 @@ class Wording:
             if role == "strict":
                 out.append((role, value, str(template)))
                 continue
-            if isinstance(template, re.Pattern) or (role == "won" and "{bet}" in template):
+            if isinstance(template, re.Pattern):
                 continue
+            if role == "won" and template.startswith(_ANYWHERE):  # C: value 1, to {rest}
+                value, template = 1, template[len(_ANYWHERE) :] + "{rest}"
             try:
                 texts = _c_texts(_parse(template), role, self)
             except _NotInC:

@@ -97,8 +97,8 @@ WORDS = Wording(
     ),
     reveals=("Seat {number}: {name} ({money}), net: {text}, [{cards}]{rest}",),
     totals=("{Main|Side} pot{? {number}}: {pot_part} won by {rest}", "Rake taken: {rake}"),
-    # Many winners on one line ("won by Ann ($1), Bob ($1)"): not one template.
-    summary=(re.compile(rf"(?:won by |, )(?P<name>[^,]+?) \((?P<won>{MONEY})\)"),),
+    # Many winners on one line ("won by Ann ($1), Bob ($1)"): found wherever they are.
+    summary=("{*}{won by |, }{name} ({won})",),
     ignore=("{text} {is sitting out|sits out|is back|has timed out|is disconnected|is connected"
             "|joined the table|left the table}{rest}",),
     all_in=(" [all in]",),

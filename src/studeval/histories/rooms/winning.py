@@ -197,14 +197,20 @@ def _header_2016(lines: list[str]) -> Header:
     found = next((m for m in map(_GAME_ID.match, lines) if m), None)
     if found is None:
         raise ValueError("no 'Game ID' line")
-    rest = found["rest"]
+    # The rest is the same hand after hand: read once a table.
+    header = _header_2016_rest(found["small"], found["big"], found["rest"])
+    return dataclasses.replace(header, hand_id=found["id"], played_at=_when(lines[0]))
+
+
+@functools.lru_cache(maxsize=256)
+def _header_2016_rest(small: str, big: str, rest: str) -> Header:
+    """The game, limits and table of a 'Game ID' line (no hand id and no time)."""
     named = re.search(r"\(([^()]*)\)\s*$", rest)
     game_text = named.group(1) if named else rest
     table = re.sub(r"^\([^)]*\)\s*", "", rest[: named.start()] if named else rest).strip()
     return Header(
-        hand_id=found["id"], game=_game(game_text, fixed_limit=True), game_text=game_text,
-        small_bet=money(found["small"]), big_bet=money(found["big"]), table=table or None,
-        played_at=_when(lines[0]),
+        hand_id="", game=_game(game_text, fixed_limit=True), game_text=game_text,
+        small_bet=money(small), big_bet=money(big), table=table or None,
     )  # fmt: skip
 
 
