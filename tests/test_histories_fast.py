@@ -18,7 +18,7 @@ from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar
 from studeval.histories._writer import Table
-from studeval.histories.rooms import ROOMS, pokerstars, winamax
+from studeval.histories.rooms import ROOMS, bovada, pokerstars, winamax
 from studeval.play import random_hand
 
 #: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
@@ -83,19 +83,16 @@ FAST_WRITERS = {name: writer for room in ROOMS for name, writer in room.writers.
 def test_the_c_reader_reads_more_than_one_room() -> None:
     assert set(FAST_WRITERS) == {"PokerStars", "PokerStars Home Games", "Full Tilt Poker",
                                  "Winning", "Winning 2016", "Winamax", "KingsClub",
-                                 "Absolute", "Everleaf", "OnGame"}  # fmt: skip
+                                 "Absolute", "Everleaf", "OnGame", "Bovada"}  # fmt: skip
 
 
-#: What the C reader does not do: a format that needs one of these has no templates.
-_NOT_IN_C = {"streets_by_deals": False, "hero_mark": None}
-
-
-def test_every_format_with_templates_asks_only_what_the_c_reader_does() -> None:
-    formats = [g for room in ROOMS for g in room.formats if g.templates]
-    assert len(formats) >= 3
-    for grammar in formats:
-        for field, default in _NOT_IN_C.items():
-            assert getattr(grammar, field) == default, (grammar.site, field)
+def test_every_text_format_is_read_in_c_but_a_refused_one() -> None:
+    """Each room's text formats have templates for the C reader: all but PartyPoker's,
+    whose every hand is refused with its reason."""
+    formats = [g for room in ROOMS for g in room.formats]
+    assert len(formats) == 11
+    assert {g.site for g in formats if not g.templates} == {"PartyPoker"}
+    assert all(g.refused is not None for g in formats if not g.templates)
 
 
 def _random_texts(seed: int, count: int, names: list[str],
@@ -112,7 +109,9 @@ def _random_texts(seed: int, count: int, names: list[str],
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]),
                            rules=rules)  # fmt: skip
         hero = rng.choice([None, 0, seats - 1])
-        table = Table(names=rng.sample(names, seats), hand_id=number + 1, hero=hero,
+        # Bovada names each seat by its number ("Seat+3"), in order.
+        drawn = bovada.names(seats) if writer is bovada.write else rng.sample(names, seats)
+        table = Table(names=drawn, hand_id=number + 1, hero=hero,
                       sign=rng.choice(signs))  # fmt: skip
         yield writer(hand, table)
 
@@ -143,6 +142,23 @@ def test_euros_written_after_the_amount_are_read_in_c_and_never_mixed() -> None:
     assert "an amount in $ in a EUR game" in str(fast[0][1])  # type: ignore[index]
 
 
+def test_older_bovada_hands_without_limits_or_street_lines_are_read_in_c() -> None:
+    """Older Bovada files name no limits and write no line between streets: the C
+    reader finds the streets where the deals begin again and the limits from the
+    wagers, as the general reader does, on every hand."""
+    texts = []
+    for text in _random_texts(5, 300, [], bovada.write):
+        text = re.sub(r" \(\$?[\d.]+/\$?[\d.]+\)", "", text, count=1)  # the header's limits
+        texts.append(re.sub(r"\*\*\* (4TH|5TH|6TH|7TH) STREET \*\*\*\n", "", text))
+    assert sum("STREET" in t for t in texts) == 0  # (no community card among them)
+    fast, general, spy = _both("\n\n".join(texts))
+    assert fast == general
+    # Limits found from few wagers may not fit a hand (a 4th-street bet taken for the
+    # small bet): the general reader says why, and only those are left to it.
+    errors = [k for k in fast if k[0] == "error"]  # type: ignore[index]
+    assert spy.read + spy.refused == 300 and spy.refused == len(errors) < 15, errors[:3]
+
+
 def test_windows_line_ends_are_read_in_c_too() -> None:
     text = "\n\n".join(_random_texts(5, 40, PLAIN_NAMES)).replace("\n", "\r\n")
     fast, general, spy = _both(text)
@@ -156,15 +172,16 @@ def test_names_that_hold_a_lines_words_are_left_to_the_general_reader(writer: st
     text = "\n\n".join(_random_texts(7, 60, names, FAST_WRITERS[writer]))
     fast, general, spy = _both(text)
     assert fast == general
-    if writer in _NAMES_NEVER_ODD:  # every player's line starts "Player ": no name misleads
+    if writer in _NAMES_NEVER_ODD:  # no name can mislead
         assert spy.read == 60
     else:
         assert spy.refused > 10 and spy.read > 0  # both kinds were met
 
 
-#: Formats whose every line of a player starts with a word of its own ("Player Ann
-#: checks"), where no name can be read as another line's words.
-_NAMES_NEVER_ODD = {"Winning 2016"}
+#: Formats where no name can be read as another line's words: every line of a player
+#: starts with a word of its own ("Player Ann checks"), or the room names the seats
+#: itself ("Seat+3").
+_NAMES_NEVER_ODD = {"Winning 2016", "Bovada"}
 
 
 _MUTATIONS = ("digit", "drop", "twice", "swap", "chat", "unknown", "card", "space")
@@ -303,7 +320,6 @@ def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
         ("calls $0.02", "calls $0.03"),  # an amount the replay refuses
         ("Hero: folds", "Hero: dances"),  # a player's line no template knows
         ("$0.02", "€0.02"),  # money it does not read
-        ("| Rake $0.02", ""),  # a rake not written
         ("Dealt to Hero [Td 2s 9s]", "Dealt to Hero [Td 2s 1x]"),  # no card
         ("DarioZ collected $0.39", "DarioZ collected $99999999999999999999"),  # too long
         # Lines a template nearly matches, which the general reader's patterns read.
@@ -317,6 +333,10 @@ def test_the_c_reader_gives_up_where_it_is_not_sure() -> None:
     named = example.replace("bruno1977", "*** SUMMARY ***")
     assert read_fast(grammar, named, 1, None) is None
     assert next(read(named)).players[1].name == "*** SUMMARY ***"
+    # A rake not written is the total pot less what was collected, in both readers.
+    unraked = example.replace("| Rake $0.02", "", 1)
+    fast = read_fast(grammar, unraked, 1, None)
+    assert fast is not None and fast.rake == 2 and _key(fast) == _key(next(read(unraked)))
     # A line no template knows that is not a player's is passed over, as the
     # general reader passes it over.
     chat = example.replace("*** 4th STREET ***", 'cleo42 said, "hi"\n*** 4th STREET ***')
@@ -363,7 +383,7 @@ def test_the_history_fuzzer_reads_every_format_the_c_reader_reads() -> None:
     spec.loader.exec_module(tool)
     header = tool.history_rooms_header()
     formats = [g for room in ROOMS for g in room.formats if g.in_c]
-    assert len(formats) == 9
+    assert len(formats) == 10
     for grammar in formats:
         for role, value, text in grammar.templates:
             text = json.dumps(text, ensure_ascii=False)

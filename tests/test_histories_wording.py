@@ -127,7 +127,7 @@ def test_every_phrase_a_room_writes_from_its_wording_reads_back(
 ) -> None:
     """Each step phrase a room's writer takes from its wording, filled in, is read by
     the same wording's pattern as that kind of line, the same name and amount."""
-    name = "Seat+2" if words.name.startswith(r"(?P<name>Seat") else "Ann B"  # Bovada's seats
+    name = "Seat+2" if words.name_shape == "Seat+{seat}" else "Ann B"  # Bovada's seats
     values = {"name": name, "amount": "$1.50", "by": "$1.50", "added": "$1.50", "to": "$3",
               "in_hand": "$3", "all_in": "", "cards": "Ah 2c"}  # fmt: skip
     read = 0

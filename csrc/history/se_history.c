@@ -22,7 +22,7 @@
 /* The steps' roles are one group (tried in order); each other role its own. */
 static int se_group(int role) {
     if (role >= SE_HIST_ANTE && role <= SE_HIST_COLLECT) return 0;
-    if (role >= SE_HIST_STREET && role <= SE_HIST_WON) return role - SE_HIST_STREET + 1;
+    if (role >= SE_HIST_STREET && role <= SE_HIST_NAME) return role - SE_HIST_STREET + 1;
     return -1;
 }
 
@@ -36,12 +36,12 @@ int se_hist_compile(se_hist_grammar *g) {
         return SE_BAD_ARGUMENT;
     g->compiled = 0;
     int n = 0;
-    for (int group = 0; group < 7; group++) {
+    for (int group = 0; group < 8; group++) {
         g->group_start[group] = (int16_t)n;
         for (int i = 0; i < g->count; i++)
             if (se_group(g->templates[i].role) == group) g->by_role[n++] = (int16_t)i;
     }
-    g->group_start[7] = (int16_t)n;
+    g->group_start[8] = (int16_t)n;
     if (n != g->count) return SE_BAD_ARGUMENT; /* a role not known */
     for (int i = 0; i < g->count; i++) {
         se_hist_template *t = &g->templates[i];
@@ -168,7 +168,8 @@ static int se_name_like_a_line(const se_hist_grammar *g, const se_hist_hand *h) 
     for (int i = 0; i < g->count; i++) {
         const char *t = g->templates[i].text;
         int n = se_lead(t);
-        if (n == 0 || g->templates[i].role == SE_HIST_STRICT) continue;
+        if (n == 0 || g->templates[i].role == SE_HIST_STRICT || g->templates[i].role == SE_HIST_NAME)
+            continue;
         for (int p = 0; p < h->listed; p++)
             if (h->name_len[p] >= n && memcmp(h->text + h->name_at[p], t, (size_t)n) == 0) return 1;
     }
@@ -331,6 +332,21 @@ static int se_won_anywhere(const se_hist_grammar *g, se_hist_hand *h, const char
     return found;
 }
 
+/* A seat line's name against the grammar's name shapes: 0 it has one (*seat: its
+ * {seat}, where it has one), or -1. No shape: any name. */
+static int se_name_shape(const se_hist_grammar *g, const char *name, int len, int *seat) {
+    int group = se_group(SE_HIST_NAME);
+    if (g->group_start[group] == g->group_start[group + 1]) return 0;
+    for (int k = g->group_start[group]; k < g->group_start[group + 1]; k++) {
+        se_capture cap;
+        memset(&cap, 0, sizeof cap);
+        if (!se_match(g->templates[g->by_role[k]].text, name, len, &cap)) continue;
+        if (strstr(g->templates[g->by_role[k]].text, "{seat}") != NULL) *seat = cap.seat;
+        return 0;
+    }
+    return -1;
+}
+
 /* SE_HIST_CARD_BY_CARD: the last step, a card dealt on a line of its own (none named:
  * one face down), joined to the player's deal of the street since the last marker,
  * as the general reader joins them. 0, or -1 for more cards than a player holds. */
@@ -361,6 +377,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         SE_HIST_BAIL(h);
     int len = (int)size, street = g->flags & SE_HIST_FIRST_STREET_3 ? 3 : 0;
     int in_seats = 0, seats_done = 0;
+    unsigned dealt_now = 0; /* SE_HIST_STREETS_BY_DEALS: the seat lines dealt this street */
     se_capture cap;
     se_dealt dealt;
     memset(&dealt, 0, sizeof dealt);
@@ -385,8 +402,10 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
                 in_seats = 1;
                 if (h->listed == SE_HIST_MAX_LISTED) SE_HIST_BAIL(h);
                 if (se_listed_seat(h, cap.name, cap.name_len) >= 0) SE_HIST_BAIL(h); /* twice */
-                int i = h->listed++;
-                h->seat_number[i] = cap.seat;
+                int i = h->listed++, number = cap.seat;
+                if (se_name_shape(g, cap.name, cap.name_len, &number) != 0) SE_HIST_BAIL(h);
+                if ((g->flags & SE_HIST_HERO_MARKED) && cap.flag) h->hero = i; /* the last marked */
+                h->seat_number[i] = number;
                 h->name_at[i] = (int)(cap.name - text);
                 h->name_len[i] = cap.name_len;
                 if (!cap.has_amount) SE_HIST_BAIL(h);
@@ -405,6 +424,7 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
             if (cap.rest && line + line_len - cap.rest >= 2 && cap.rest[0] == ' ' && cap.rest[1] == '[')
                 SE_HIST_BAIL(h);
             street = g->templates[found].value;
+            dealt_now = 0;
             if (street <= 7) {
                 if (h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
                 se_hist_step *step = &h->step[h->steps++];
@@ -500,6 +520,21 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         }
         int seat = cap.name ? se_listed_seat(h, cap.name, cap.name_len) : -1;
         if (seat < 0) SE_HIST_BAIL(h);
+        if (kind == SE_HIST_DEAL && (g->flags & SE_HIST_STREETS_BY_DEALS) && street >= 3) {
+            /* No marker: a deal after an action, or to a seat dealt this street, is the
+             * next street's. */
+            int before = h->steps > 0 ? h->step[h->steps - 1].kind : SE_HIST_STREET;
+            if ((before != SE_HIST_DEAL && before != SE_HIST_STREET) || ((dealt_now >> seat) & 1)) {
+                if (++street > 7 || h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
+                dealt_now = 0;
+                se_hist_step *marker = &h->step[h->steps++];
+                memset(marker, 0, sizeof *marker);
+                marker->kind = SE_HIST_STREET;
+                marker->street = (uint8_t)street;
+                marker->player = -1;
+            }
+            dealt_now |= 1u << seat;
+        }
         if (h->steps == SE_HIST_MAX_STEPS) SE_HIST_BAIL(h);
         se_hist_step *step = &h->step[h->steps++];
         memset(step, 0, sizeof *step);
@@ -539,13 +574,75 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
 
 /* ---- the table ---------------------------------------------------------------------- */
 
+/* The commonest bet of streets lo..hi in chips (the smallest of those as common), 0
+ * for none. */
+static int64_t se_commonest_bet(const se_hist_hand *h, int lo, int hi) {
+    int64_t best = 0;
+    int best_count = 0;
+    for (int i = 0; i < h->steps; i++) {
+        const se_hist_step *s = &h->step[i];
+        if (s->kind != SE_HIST_BET || s->street < lo || s->street > hi || s->amount_chips <= 0) continue;
+        int count = 0;
+        for (int k = 0; k < h->steps; k++) {
+            const se_hist_step *o = &h->step[k];
+            count += o->kind == SE_HIST_BET && o->street >= lo && o->street <= hi &&
+                     o->amount_chips == s->amount_chips;
+        }
+        if (count > best_count || (count == best_count && s->amount_chips < best))
+            best = s->amount_chips, best_count = count;
+    }
+    return best;
+}
+
+/* The limits of a hand whose text names none, from its wagers, in chips, as the
+ * general reader's limits() finds them: a completion on 3rd street is the small
+ * bet, else the commonest bet of 3rd and 4th; the commonest of 5th to 7th the big
+ * bet (twice the other where a street shows none); with no bet at all, four
+ * bring-ins or the largest early all-in. 0, or -1 where they are not whole chips. */
+static int se_limits(se_hist_hand *h) {
+    const se_hist_step *first = NULL;
+    for (int i = 0; i < h->steps && first == NULL; i++) {
+        const se_hist_step *s = &h->step[i];
+        if (s->street == 3 && (s->kind == SE_HIST_COMPLETE || s->kind == SE_HIST_BET || s->kind == SE_HIST_RAISE))
+            first = s;
+    }
+    int64_t small = 0, big = se_commonest_bet(h, 5, 7);
+    if (first != NULL && !first->all_in) small = first->to_chips > 0 ? first->to_chips : first->amount_chips;
+    if (small <= 0) small = se_commonest_bet(h, 3, 4);
+    if (small > 0 && big <= 0) {
+        big = small * 2;
+    } else if (big > 0 && small <= 0) {
+        if (big % 2) return -1; /* half a chip */
+        small = big / 2;
+    } else if (small <= 0) {
+        int64_t bring_in = -1, unit = 1;
+        for (int i = 0; i < h->places; i++) unit *= 10; /* the default: one of the money */
+        for (int i = 0; i < h->steps; i++) {
+            const se_hist_step *s = &h->step[i];
+            int64_t paid = s->amount_chips > 0 ? s->amount_chips : 0;
+            if (s->kind == SE_HIST_BRING_IN && paid > bring_in) bring_in = paid;
+        }
+        small = (bring_in < 0 ? unit : bring_in) * 4;
+        for (int i = 0; i < h->steps; i++) {
+            const se_hist_step *s = &h->step[i];
+            if (s->kind == SE_HIST_ALL_IN && s->street < 5 && s->amount_chips > small) small = s->amount_chips;
+        }
+        big = small * 2;
+    }
+    if (small >= SE_ENGINE_MAX_CHIPS / 4 || big >= SE_ENGINE_MAX_CHIPS / 2) return -1;
+    h->small_bet = small, h->big_bet = big;
+    return 0;
+}
+
 int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
                     const char *big_text, int big_len) {
     if (h == NULL) return SE_BAD_ARGUMENT;
-    se_hist_money small, big;
+    /* No limits named (both ""): found from the wagers, and 0 for the chip. */
+    se_hist_money small = {0, 0, 0}, big = {0, 0, 0};
+    int from_wagers = small_len == 0 && big_len == 0;
     if (small_text == NULL || big_text == NULL ||
-        se_read_money(small_text, small_len, &small) != small_len ||
-        se_read_money(big_text, big_len, &big) != big_len)
+        (!from_wagers && (se_read_money(small_text, small_len, &small) != small_len || small_len == 0 ||
+                          se_read_money(big_text, big_len, &big) != big_len || big_len == 0)))
         SE_HIST_BAIL(h);
     if (h->steps == 0) SE_HIST_BAIL(h);
     /* The chip: the finest place any amount is written to, each distinct amount
@@ -594,9 +691,6 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         h->stacks[p] = se_chips_of(h->stack[h->player[p]], places);
         if (h->stacks[p] < 0) SE_HIST_BAIL(h);
     }
-    h->small_bet = se_chips_of(small, places);
-    h->big_bet = se_chips_of(big, places);
-    if (h->small_bet <= 0 || h->big_bet < 0) SE_HIST_BAIL(h);
     for (int i = 0; i < h->steps; i++) {
         se_hist_step *s = &h->step[i];
         if (collects && s->kind == SE_HIST_WON) { /* not counted: see above */
@@ -607,6 +701,13 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
         s->to_chips = s->has_to ? se_chips_of(s->to, places) : -1;
         if ((s->has_amount && s->amount_chips < 0) || (s->has_to && s->to_chips < 0)) SE_HIST_BAIL(h);
     }
+    if (from_wagers) {
+        if (se_limits(h) != 0) SE_HIST_BAIL(h);
+    } else {
+        h->small_bet = se_chips_of(small, places);
+        h->big_bet = se_chips_of(big, places);
+    }
+    if (h->small_bet <= 0 || h->big_bet < 0) SE_HIST_BAIL(h);
     /* The ante: the largest posted; the bring-in: the first one's (all in or not),
      * else none where the first seat checks or folds, else half the small bet, below
      * the first seat's total when it went all in for less (_replay.py's _bring_in). */
@@ -631,14 +732,20 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     }
     if (h->bring_in > h->small_bet) h->bring_in = h->small_bet;
     /* A rake left unwritten: none where the room writes none (se_hist_unwritten_rake
-     * finds it), else (a total pot without one) the general reader's. */
+     * finds it); else, as the general reader, the total pot written less what was
+     * collected (Bovada, now and then), or none. */
     h->rake_unwritten = !h->has_rake && !h->has_total && (h->flags & SE_HIST_RAKE_UNWRITTEN);
-    if (!h->has_rake && !h->rake_unwritten) SE_HIST_BAIL(h);
-    h->rake = h->rake_unwritten ? 0 : se_chips_of(h->rake_text, places);
+    h->rake = h->has_rake ? se_chips_of(h->rake_text, places) : 0;
     h->total_pot_chips = h->has_total ? se_chips_of(h->total_pot, places) : -1;
     if (h->rake < 0 || (h->has_total && h->total_pot_chips < 0)) SE_HIST_BAIL(h);
-    /* The hero: the first player dealt three known cards on 3rd street. */
-    for (int i = 0; i < h->steps && h->hero < 0; i++) {
+    if (!h->has_rake && h->has_total && !(h->flags & (SE_HIST_COLLECTS_RETURNS | SE_HIST_POT_AFTER_RAKE))) {
+        int64_t taken = 0;
+        for (int i = 0; i < h->steps; i++)
+            if (h->step[i].kind == SE_HIST_COLLECT && h->step[i].has_amount) taken += h->step[i].amount_chips;
+        h->rake = h->total_pot_chips > taken ? h->total_pot_chips - taken : 0;
+    }
+    /* The hero (unless marked): the first player dealt three known cards on 3rd street. */
+    for (int i = 0; i < h->steps && h->hero < 0 && !(h->flags & SE_HIST_HERO_MARKED); i++) {
         const se_hist_step *s = &h->step[i];
         if (s->kind != SE_HIST_DEAL || s->street != 3 || s->card_count != 3) continue;
         if (s->cards[0] != SE_UNKNOWN_CARD && s->cards[1] != SE_UNKNOWN_CARD &&

@@ -730,13 +730,15 @@ typedef enum se_hist_role {
     SE_HIST_TOTAL,   /* the summary's total pot {amount} and rake {to} (and {fee}) */
     SE_HIST_STRICT,  /* text after a player's name that starts only lines a template
                         knows (else a line no template knows is passed over) */
-    SE_HIST_WON      /* a summary line: what {name} won, {amount}; counted as collected
+    SE_HIST_WON,     /* a summary line: what {name} won, {amount}; counted as collected
                         only in a hand with no collect line (Winning writes a pot won
                         without a showdown only there); and what it bet, {to}, if said
                         (the uncalled bet given back not counted, unless the room
                         writes it as won). Value 1: found anywhere in a line, as often as
                         it is there ("won by A ($1), B ($1)"; all such templates one
                         alternation, tried at each place in turn; each ends in {rest}) */
+    SE_HIST_NAME     /* what every name looks like, matched whole against each seat line's
+                        name ("Seat+{seat}": its {seat} is the seat's number) */
 } se_hist_role;
 
 /* se_hist_grammar.flags: how a room writes what the templates cannot say. */
@@ -750,6 +752,10 @@ typedef enum se_hist_role {
 #define SE_HIST_RAKE_UNWRITTEN 32   /* no rake written (nor a total pot): the rake is what
                                        the pots paid less what was collected
                                        (se_hist_unwritten_rake) */
+#define SE_HIST_STREETS_BY_DEALS 128 /* no line between streets: a street begins where a
+                                        player is dealt again, or a deal follows an action */
+#define SE_HIST_HERO_MARKED 256    /* the hero is the seat line whose optional literal
+                                       {?x} is there ("Seat+5 [ME]: $200 in chips") */
 #define SE_HIST_CARD_BY_CARD 64     /* each card dealt has a line of its own (one naming
                                        no card deals one face down), joined to the
                                        player's other cards of the street */
@@ -779,7 +785,7 @@ typedef struct se_hist_grammar {
      * by_role[group_start[g]..group_start[g + 1]). */
     int compiled;
     int16_t by_role[SE_HIST_MAX_TEMPLATES];
-    int16_t group_start[8];
+    int16_t group_start[9];
 } se_hist_grammar;
 
 /* An amount as written: its digits, and how many of them are decimals. */

@@ -230,6 +230,7 @@ cdef extern from "studeval.h" nogil:
         SE_HIST_TOTAL
         SE_HIST_STRICT
         SE_HIST_WON
+        SE_HIST_NAME
 
     ctypedef struct se_hist_template:
         int role
@@ -243,6 +244,8 @@ cdef extern from "studeval.h" nogil:
     int SE_HIST_DEALS_REPEAT_ALL
     int SE_HIST_RAKE_UNWRITTEN
     int SE_HIST_CARD_BY_CARD
+    int SE_HIST_STREETS_BY_DEALS
+    int SE_HIST_HERO_MARKED
     int SE_HIST_SIGN_DOLLAR
     int SE_HIST_SIGN_EURO
     int SE_HIST_SIGN_POUND

@@ -8,11 +8,12 @@ HISTORY_ROLES = {
     "return": SE_HIST_RETURN, "show": SE_HIST_SHOW, "muck": SE_HIST_MUCK,
     "collect": SE_HIST_COLLECT, "street": SE_HIST_STREET, "seat": SE_HIST_SEAT,
     "reveal": SE_HIST_REVEAL, "total": SE_HIST_TOTAL, "strict": SE_HIST_STRICT,
-    "won": SE_HIST_WON,
+    "won": SE_HIST_WON, "name": SE_HIST_NAME,
 }
 #: HistoryReader's flags (se_hist_grammar.flags): the total pot written after the rake,
 #: no line for an uncalled bet, an uncalled bet written as won, no 3rd-street marker,
-#: deal lines that list all the cards so far, no rake written, a card a deal line.
+#: deal lines that list all the cards so far, no rake written, a card a deal line, no
+#: line between streets, the hero marked on its seat line.
 HISTORY_POT_AFTER_RAKE = SE_HIST_POT_AFTER_RAKE
 HISTORY_RETURNS_UNWRITTEN = SE_HIST_RETURNS_UNWRITTEN
 HISTORY_COLLECTS_RETURNS = SE_HIST_COLLECTS_RETURNS
@@ -20,6 +21,8 @@ HISTORY_FIRST_STREET_3 = SE_HIST_FIRST_STREET_3
 HISTORY_DEALS_REPEAT_ALL = SE_HIST_DEALS_REPEAT_ALL
 HISTORY_RAKE_UNWRITTEN = SE_HIST_RAKE_UNWRITTEN
 HISTORY_CARD_BY_CARD = SE_HIST_CARD_BY_CARD
+HISTORY_STREETS_BY_DEALS = SE_HIST_STREETS_BY_DEALS
+HISTORY_HERO_MARKED = SE_HIST_HERO_MARKED
 #: HistoryTable.signs: the bit of each currency sign the hand's amounts were written with.
 HISTORY_SIGNS = {"$": SE_HIST_SIGN_DOLLAR, "€": SE_HIST_SIGN_EURO, "£": SE_HIST_SIGN_POUND}
 #: What ``HistoryReader.play`` returns: the hand over, or at its showdown to settle

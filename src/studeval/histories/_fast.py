@@ -59,7 +59,9 @@ def c_flags(grammar: Grammar) -> int:
             | (_core.HISTORY_FIRST_STREET_3 if grammar.first_street == 3 else 0)
             | (_core.HISTORY_DEALS_REPEAT_ALL if grammar.deals_repeat_all else 0)
             | (_core.HISTORY_RAKE_UNWRITTEN if grammar.rake_unwritten else 0)
-            | (_core.HISTORY_CARD_BY_CARD if grammar.card_by_card else 0))  # fmt: skip
+            | (_core.HISTORY_CARD_BY_CARD if grammar.card_by_card else 0)
+            | (_core.HISTORY_STREETS_BY_DEALS if grammar.streets_by_deals else 0)
+            | (_core.HISTORY_HERO_MARKED if grammar.hero_mark is not None else 0))  # fmt: skip
 
 
 def _reader(grammar: Grammar) -> _core.HistoryReader:
@@ -92,10 +94,12 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         header = grammar.header(data[:end].decode().split("\n")[:-1])
     except (ValueError, IndexError):
         return None
-    if (header.game is None or grammar.refused is not None or header.refused is not None
-            or not header.small_bet):  # fmt: skip
+    if header.game is None or grammar.refused is not None or header.refused is not None:
         return None
-    prepared = reader.prepare(str(header.small_bet).encode(), str(header.big_bet).encode())
+    # Limits the header does not name (Bovada's cash games) are found from the wagers.
+    limits_named = bool(header.small_bet)
+    prepared = reader.prepare(str(header.small_bet).encode() if limits_named else b"",
+                              str(header.big_bet).encode() if limits_named else b"")  # fmt: skip
     # Every amount in the sign of the header's currency (a currency without one, or
     # none named: "$" or no sign); the general reader names any other.
     if prepared is None or prepared.signs & ~_core.HISTORY_SIGNS.get(

@@ -99,15 +99,12 @@ class Grammar:
 
     @functools.cached_property
     def in_c(self) -> bool:
-        """Whether the C reader reads this format's hands: it knows the total pot after
-        the rake, an uncalled bet unwritten or written as won, a rake unwritten, a 3rd
-        street with no marker, deal lines that repeat every card and a card a deal
-        line, but none of the other quirks above, nor a line of the summary the
-        notation cannot say (a pattern)."""
+        """Whether the C reader reads this format's hands: it knows every quirk above
+        (a first street of 0 or 3), but not a room refused, nor a seat, total or
+        summary line the notation cannot say (a pattern)."""
         words = self.words
         said = [*words.seat, *words.summary, *words.totals]
-        return (not self.streets_by_deals and self.hero_mark is None
-                and self.first_street in (0, 3) and self.refused is None
+        return (self.first_street in (0, 3) and self.refused is None
                 and all(isinstance(t, str) for t in said))  # fmt: skip
 
     @functools.cached_property

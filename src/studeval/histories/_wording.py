@@ -220,6 +220,8 @@ def _bracketed(nodes: tuple[_Node, ...]) -> tuple[_Node, ...]:
 
 def _regex(nodes: tuple[_Node, ...], words: Wording) -> str:
     parts = []
+    # A name's shape holds the seat's number only where the line says it no other way.
+    seat_in_name = not any(isinstance(n, _Slot) and n.read == "seat" for n in nodes)
     for node in nodes:
         if isinstance(node, str):
             parts.append(re.escape(node))
@@ -228,7 +230,7 @@ def _regex(nodes: tuple[_Node, ...], words: Wording) -> str:
         elif isinstance(node, _Choice):
             parts.append("(?:" + "|".join(_regex(option, words) for option in node.options) + ")")
         elif node.read == "name":
-            parts.append(words.name)
+            parts.append(words.name_regex(seat_in_name))
         elif node.read == "all_in":
             if words.all_in:
                 parts.append("(?P<all_in>" + "|".join(map(re.escape, words.all_in)) + ")?")
@@ -322,8 +324,14 @@ def _c_texts(nodes: tuple[_Node, ...], role: str, words: Wording) -> list[str]:
                 raise _NotInC
         elif node.read == "all_in":
             ways = [f"{{?{text}}}" for text in words.all_in] or [""]
+        elif node.read == "name" and words.name_mark:  # the mark after a name: not the name
+            if "{" in words.name_mark or "}" in words.name_mark:
+                raise _NotInC
+            ways = [f"{{{'?' if role == 'seat' else '~'}{words.name_mark}}}"]
+            ways = ["{name}" + way for way in ways]
         else:
             slot = _C_MONEY.get(role, _C_MONEY["step"]).get(node.read) or _C_SLOTS.get(node.read)
+            slot = slot if role != "name" or node.read == "seat" else None  # a shape: {seat}
             if slot is None or (role == "street" and node.read != "rest"):
                 raise _NotInC  # (a street marker's community card: the general reader's)
             ways = [slot]
@@ -358,8 +366,10 @@ class Wording:
     summary's total pot and rake (``{pot}``, ``{rake}``, ``{fee}``, ``{pot_part}``).
     ``summary``: the summary's lines of what a player won and bet (``{won}``,
     ``{bet}``). ``ignore``: lines that say nothing the replay needs. ``all_in``: the
-    words of an all-in, the writer's first. ``name``: the pattern of a name where it
-    is not any text (Bovada's ``Seat+3``).
+    words of an all-in, the writer's first. ``name_shape``: what every name looks
+    like where it is not any text, in the notation (Bovada's ``Seat+{seat}``, the
+    seat's number in the name); ``name_mark``: text written after some names, no
+    part of them (Bovada's `` [ME]`` after the hero's).
     """
 
     seat: Sequence[Line]
@@ -370,8 +380,20 @@ class Wording:
     summary: Sequence[Line] = ()
     ignore: Sequence[Line] = ()
     all_in: tuple[str, ...] = ()
-    name: str = r"(?P<name>.+?)"
+    name_shape: str | None = None
+    name_mark: str | None = None
     streets_any_case: bool = False  # Everleaf writes "Street" and "street"
+
+    def name_regex(self, with_seat: bool = True) -> str:
+        """A name as the general reader's patterns read it (``name``; ``seat`` too
+        where the shape holds the seat's number and ``with_seat``), its mark after it."""
+        if self.name_shape is None:
+            shape = ".+?"
+        else:
+            shape = _regex(_parse(self.name_shape), self)
+            shape = shape if with_seat else unnamed(shape)
+        mark = f"(?:{re.escape(self.name_mark)})?" if self.name_mark else ""
+        return f"(?P<name>{shape}){mark}"
 
     def patterns(self) -> Compiled:
         """The general reader's patterns."""
@@ -400,6 +422,7 @@ class Wording:
         roles += [("total", 0, t) for t in self.totals]
         roles += [("won", 0, t) for t in self.summary]
         roles += [("strict", 0, strict_prefix)] if strict_prefix else []
+        roles += [("name", 0, self.name_shape)] if self.name_shape else []
         roles += [(kind, 0, t) for kind, t in self.lines]
         out: list[tuple[str, int, str]] = []
         for role, value, template in roles:

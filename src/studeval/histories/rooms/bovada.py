@@ -65,10 +65,10 @@ def _header(lines: list[str]) -> Header:
 _MARK = " [ME]"
 _STREET = "*** %s ***{? [{cards}]}{rest}"
 #: Every line of a Bovada hand but the header, in the slot notation
-#: (studeval.histories._wording). A name is a seat's ("Seat+4"), the hero's mark no
-#: part of it; the seat line's number is in the name, which the notation cannot say.
+#: (studeval.histories._wording). A name is a seat's ("Seat+4": the seat line's number
+#: is in it), the hero's mark no part of it.
 WORDS = Wording(
-    seat=(re.compile(rf"^(?P<name>Seat\+(?P<seat>\d+))(?: \[ME\])?: (?P<stack>{MONEY}) in chips"),),
+    seat=("{name}: {stack} in chips{rest}",),
     streets={3: (_STREET % "HOLE CARDS", _STREET % "3RD STREET"), 4: (_STREET % "4TH STREET",),
              5: (_STREET % "5TH STREET",), 6: (_STREET % "6TH STREET",),
              7: (_STREET % "7TH STREET", _STREET % "RIVER"), 8: (_STREET % "SHOW DOWN",),
@@ -90,11 +90,12 @@ WORDS = Wording(
     ),
     reveals=("{name} : {Showdown|Does not show|Mucks} [{cards}]{rest}",),
     totals=("Total Pot({pot}){? {|} Rake ({rake})}{rest}",),
-    name=r"(?P<name>Seat\+\d+)(?: \[ME\])?",
+    name_shape="Seat+{seat}",
+    name_mark=_MARK,
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="Bovada", start=_HEAD, header=_header, words=WORDS,
-                  streets_by_deals=True, hero_mark="[ME]")  # fmt: skip
+                  streets_by_deals=True, hero_mark=_MARK.strip())  # fmt: skip
 
 _TITLES = {"stud": "7CARD Stud", "stud8": "7CARD Stud Hi/Lo", "razz": "RAZZ"}
 
