@@ -869,6 +869,16 @@ int se_hist_play(se_hist_hand *hand, se_hand *table);
  * caller plays it again on a table taking that rake, and se_hist_check_end checks
  * it); else 0. `returned` as se_hist_check_end's. */
 int64_t se_hist_unwritten_rake(se_hist_hand *hand, const int64_t *returned);
+/* Reads one iPoker <game> element's text[0..size) into *hand as se_hist_read reads a
+ * text room's hand (studeval/histories/rooms/ipoker.py's rules: rounds by number,
+ * actions by their order, the players' "bet" and "win" as what each put in and
+ * collected, the rake what was bet less what was won, none in a `tournament`);
+ * `hero`: the session's nickname (NULL: none). Then se_hist_prepare (the session's
+ * limits, or "" for a tournament's), se_hist_play and se_hist_check_end as for a
+ * text. SE_OK, SE_HIST_UNSURE (unsure_at: 20000 + the line of se_history_xml.c),
+ * or SE_BAD_ARGUMENT. */
+int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int hero_len,
+                        int tournament, se_hist_hand *hand);
 /* Checks the uncalled bets given back, the chips collected, the total pot and the
  * rake against the finished table; `returned`: the chips each seat got back
  * unmatched (NULL when the hand was won by folds: found here). Fills collected. */

@@ -283,6 +283,8 @@ cdef extern from "studeval.h" nogil:
     int se_hist_play(se_hist_hand *hand, se_hand *table)
     int64_t se_hist_unwritten_rake(se_hist_hand *hand, const int64_t *returned)
     int se_hist_check_end(se_hist_hand *hand, const int64_t *returned)
+    int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int hero_len,
+                            int tournament, se_hist_hand *hand)
 
     # Settlement of a showdown in C.
     ctypedef struct se_settle_rules:

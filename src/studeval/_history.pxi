@@ -65,6 +65,7 @@ cdef class HistoryReader:
     cdef se_hist_hand *hand
     cdef list texts  # the templates' bytes, alive as long as the grammar
     cdef bytes data  # the hand's text, alive while it is read
+    cdef bytes hero_name  # read_ipoker's hero, alive while the hand is read
     cdef readonly int seats  # the players of the last hand prepared
 
     def __cinit__(self, templates, int flags=0):
@@ -108,6 +109,21 @@ cdef class HistoryReader:
         if se_hist_read(&self.grammar, text, len(text), self.hand) != SE_OK:
             return -1
         return self.hand.header_end
+
+    @cython.critical_section
+    def read_ipoker(self, bytes game, hero, bint tournament) -> bool:
+        """Reads one iPoker ``<game>`` element's UTF-8 text (``hero``: the session's
+        nickname as bytes, or None): whether it was read (``prepare`` is next)."""
+        cdef const char *named = NULL
+        cdef Py_ssize_t named_len = 0
+        self.data = game
+        self.seats = 0
+        if hero is not None:
+            self.hero_name = hero
+            named = self.hero_name
+            named_len = len(self.hero_name)
+        return se_hist_read_ipoker(game, len(game), named, <int>named_len, tournament,
+                                   self.hand) == SE_OK
 
     @cython.critical_section
     def prepare(self, bytes small_bet, bytes big_bet):

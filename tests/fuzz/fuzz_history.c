@@ -6,7 +6,8 @@
  * The input is one hand's text, copied into an exact-size heap block, so
  * AddressSanitizer sees any read outside it; the hand record is an exact-size
  * heap block too. Each hand read is prepared, played on a table made for it, and
- * its end checked, a showdown settled by se_settle. The oracles:
+ * its end checked, a showdown settled by se_settle; a text that starts "<game" is
+ * read as iPoker's XML (se_hist_read_ipoker). The oracles:
  *   - every status is SE_OK, SE_HIST_UNSURE or SE_HIST_SETTLE where allowed;
  *   - the seat lines and names lie inside the text, the steps inside the record;
  *   - the players are 2..8 seats in seat-number order, with stacks of whole chips;
@@ -65,11 +66,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     se_hist_hand *h = malloc(sizeof *h);
     if (text == NULL || h == NULL) die("no memory");
     if (size) memcpy(text, data, size);
-    int status = se_hist_read(g, text, size, h);
+    /* A text that starts "<game" is an iPoker game element (the hero: "Ann"; a
+     * tournament's when its length is odd, the limits then from the wagers). */
+    int ipoker = size >= 5 && memcmp(data, "<game", 5) == 0, tournament = (int)(size & 1);
+    int status = ipoker ? se_hist_read_ipoker(text, size, "Ann", 3, tournament, h)
+                        : se_hist_read(g, text, size, h);
     if (status != SE_OK && status != SE_HIST_UNSURE) die("read status");
     if (status == SE_OK) {
         check_read(h, size);
-        status = se_hist_prepare(h, "$0.04", 5, "$0.08", 5);
+        status = ipoker && tournament ? se_hist_prepare(h, "", 0, "", 0)
+                                      : se_hist_prepare(h, "$0.04", 5, "$0.08", 5);
         if (status != SE_OK && status != SE_HIST_UNSURE) die("prepare status");
     }
     if (status == SE_OK) {

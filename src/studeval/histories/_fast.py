@@ -26,11 +26,12 @@ from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.games import get_game
 from studeval.handinfo import HandInfo
-from studeval.histories._grammar import Grammar
+from studeval.histories._grammar import Grammar, Header
 from studeval.histories._record import History, Player
 from studeval.histories._text import SIGNS, currency_of
+from studeval.houserules import HouseRules
 
-__all__ = ["c_flags", "read_fast"]
+__all__ = ["c_flags", "finish", "read_fast", "xml_reader"]
 
 #: One C reader a room and thread (a reader holds the hand it is reading).
 _LOCAL = threading.local()
@@ -74,6 +75,14 @@ def _reader(grammar: Grammar) -> _core.HistoryReader:
     return reader
 
 
+def xml_reader() -> _core.HistoryReader:
+    """This thread's C reader of XML rooms' hands (no templates: its own calls)."""
+    reader: _core.HistoryReader | None = _LOCAL.__dict__.get("xml")
+    if reader is None:
+        reader = _LOCAL.xml = _core.HistoryReader((), 0)
+    return reader
+
+
 def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) -> History | None:
     """The hand ``text`` (its lines joined by ``"\\n"``) read and replayed in C, or
     ``None`` where the C reader is not sure of it.
@@ -94,7 +103,19 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
         header = grammar.header(data[:end].decode().split("\n")[:-1])
     except (ValueError, IndexError):
         return None
-    if header.game is None or grammar.refused is not None or header.refused is not None:
+    if grammar.refused is not None:
+        return None
+    return finish(reader, header, grammar.site, grammar.rules, grammar.rake_unwritten, text,
+                  source, first_line)  # fmt: skip
+
+
+def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseRules | None,
+           rake_unwritten: bool, text: str, source: str | None,
+           first_line: int) -> History | None:  # fmt: skip
+    """The hand ``reader`` has read (a text room's lines or an XML room's element),
+    prepared by the limits ``header`` names, replayed in C, each amount checked, as a
+    :class:`History`; ``None`` where the C reader is not sure of it."""
+    if header.game is None or header.refused is not None:
         return None
     # Limits the header does not name (Bovada's cash games) are found from the wagers.
     limits_named = bool(header.small_bet)
@@ -109,24 +130,30 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     currency = header.currency
     if currency is None and header.tournament is None and prepared.stack_signs:
         currency = _DOLLARS  # a cash game's header naming none: its stacks' sign ("$" here)
-    # An ante or a bring-in the header names (Full Tilt's "Ante $0.10") must be the
-    # one the lines post, in the chip the C reader found (the general reader takes
-    # the header's: where they differ, it reads the hand and says why).
-    for named, posted in ((header.ante, prepared.ante), (header.bring_in, prepared.bring_in)):
-        if named is not None and named != posted * unit:
+    # An ante the header names (Full Tilt's "Ante $0.10") must be the one the lines
+    # post, in the chip the C reader found (the general reader takes the header's:
+    # where they differ, it reads the hand and says why). A bring-in it names is the
+    # hand's, as the general reader takes it, where it is whole chips of that chip.
+    if header.ante is not None and header.ante != prepared.ante * unit:
+        return None
+    bring_in = prepared.bring_in
+    if header.bring_in is not None:
+        count = header.bring_in / unit
+        if count != int(count) or -header.bring_in.as_tuple().exponent > prepared.places:  # type: ignore[operator]
             return None
+        bring_in = min(int(count), prepared.small_bet)
     players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
     try:
-        stakes = _stakes(prepared.ante, prepared.bring_in, prepared.small_bet, prepared.big_bet)
+        stakes = _stakes(prepared.ante, bring_in, prepared.small_bet, prepared.big_bet)
     except StudevalError:
         return None
     stacks = [p.stack for p in players]
-    played = _play(reader, grammar, header.game, stakes, stacks, prepared.rake)
+    played = _play(reader, rules, header.game, stakes, stacks, prepared.rake)
     if played is None:
         return None
-    rake = reader.unwritten_rake(played[1]) if grammar.rake_unwritten else 0
+    rake = reader.unwritten_rake(played[1]) if rake_unwritten else 0
     if rake:  # a rake the room does not write: the hand played again, taking it
-        played = _play(reader, grammar, header.game, stakes, stacks, rake)
+        played = _play(reader, rules, header.game, stakes, stacks, rake)
         if played is None:
             return None
     hand, returned = played
@@ -134,12 +161,12 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    hand.info = HandInfo(venue=grammar.site, hand_id=header.hand_id, table=header.table,
+    hand.info = HandInfo(venue=site, hand_id=header.hand_id, table=header.table,
                          played_at=played_at, currency=currency,
                          tournament=header.tournament, players=tuple(p.name for p in players),
                          seats=tuple(p.seat for p in players), unit=unit)  # fmt: skip
     return History(
-        site=grammar.site, hand_id=header.hand_id, table=header.table,
+        site=site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
         currency=currency, game=header.game, stakes=stakes,
         unit=unit, players=players,
@@ -149,13 +176,13 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     )  # fmt: skip
 
 
-def _play(reader: _core.HistoryReader, grammar: Grammar, game: str, stakes: Stakes,
+def _play(reader: _core.HistoryReader, rules: HouseRules | None, game: str, stakes: Stakes,
           stacks: list[int], rake: int) -> tuple[StudHand, list[int] | None] | None:  # fmt: skip
     """The prepared hand played in C on a new table taking ``rake``, and its showdown
     settled: the hand and what each seat got back unmatched (``None`` when won by
     folds); ``None`` where the C reader is not sure of it."""
     try:
-        hand = StudHand(game, stakes, stacks, rules=grammar.rules, rake=rake)
+        hand = StudHand(game, stakes, stacks, rules=rules, rake=rake)
     except StudevalError:
         return None
     status = reader.play(hand._core)

@@ -22,15 +22,16 @@ from studeval.histories._grammar import Grammar
 
 if TYPE_CHECKING:
     from studeval.engine import StudHand
-    from studeval.histories._record import HistoryError, Transcript
+    from studeval.histories._record import History, HistoryError, Transcript
     from studeval.histories._writer import Table
 
 __all__ = ["Room", "Writer", "XmlFiles", "XmlReader"]
 
 #: A writer: a finished hand in a room's words (``Table`` names the seats and the chip).
 Writer = Callable[["StudHand", "Table"], str]
-#: An XML room's reader: the file's text, its first line, its name -> its hands.
-XmlReader = Callable[[str, int, "str | None"], Iterator["Transcript | HistoryError"]]
+#: An XML room's reader: the file's text, its first line, its name -> its hands (read
+#: in C, or transcribed for the general replay, or refused).
+XmlReader = Callable[[str, int, "str | None"], Iterator["History | Transcript | HistoryError"]]
 
 
 @dataclass(frozen=True)

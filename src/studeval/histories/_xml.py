@@ -51,6 +51,14 @@ class Parsed:
     cut: bool = False
     ends_between: bool = False
     stray: list[tuple[int, str]] = field(default_factory=list)  # text between elements
+    # Where each closed element is in the document: its UTF-8 bytes, start to end.
+    spans: dict[ElementTree.Element, tuple[int, int]] = field(default_factory=dict)
+    body: bytes = b""
+
+    def text_of(self, element: ElementTree.Element) -> str:
+        """The element's text as the document writes it, its start tag to its end tag."""
+        start, end = self.spans[element]
+        return self.body[start:end].decode("utf-8")
 
 
 def _blanked(text: str) -> str:
@@ -74,26 +82,38 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
     lines: dict[ElementTree.Element, int] = {}
     closed: set[ElementTree.Element] = set()
     stray: list[tuple[int, str]] = []
+    starts: dict[ElementTree.Element, int] = {}
+    spans: dict[ElementTree.Element, tuple[int, int]] = {}
     depth = 0
+    # Byte offsets count from the document's start (past the wrapping tag, if any).
+    shift = len(f"<{wrap}>".encode()) if wrap else 0
+    body = _blanked(text)
+    data = body.encode("utf-8")
 
     def start(tag: str, attributes: dict[str, str]) -> None:
         nonlocal depth
         depth += 1
-        lines[builder.start(tag, attributes)] = first_line + parser.CurrentLineNumber - 1
+        element = builder.start(tag, attributes)
+        lines[element] = first_line + parser.CurrentLineNumber - 1
+        starts[element] = parser.CurrentByteIndex - shift
 
     def end(tag: str) -> None:
         nonlocal depth
         depth -= 1
-        closed.add(builder.end(tag))
+        element = builder.end(tag)
+        closed.add(element)
+        at = parser.CurrentByteIndex - shift  # the end tag's "<", or a "<x/>"'s own
+        close = data.find(b">", at) if at >= 0 else -1
+        if close >= 0:  # (not the wrapping element's, past the document)
+            spans[element] = (starts[element], close + 1)
 
-    def data(chunk: str) -> None:
+    def chunk_of(chunk: str) -> None:
         if depth == 1 and wrap is not None and chunk.strip():
             stray.append((first_line + parser.CurrentLineNumber - 1, chunk.strip()))
         builder.data(chunk)
 
     parser.StartElementHandler, parser.EndElementHandler = start, end
-    parser.CharacterDataHandler = data
-    body = _blanked(text)
+    parser.CharacterDataHandler = chunk_of
     last = first_line + body.rstrip().count("\n")
     error, cut, closing = None, False, False
     try:
@@ -113,7 +133,7 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
         error = ("the text ends before the hand does", last)
     between = cut and depth == 1 and not wrap and body.rstrip().endswith(">")
     root = builder.close() if lines else ElementTree.Element(wrap or "document")
-    return Parsed(root, lines, closed, error, cut, between, stray)
+    return Parsed(root, lines, closed, error, cut, between, stray, spans, data)
 
 
 def documents(text: str, first_line: int, root: str, site: str,
@@ -164,6 +184,14 @@ class Game:
     source: str | None
     lines: dict[ElementTree.Element, int]
     element: ElementTree.Element
+    document: Parsed | None = None
+
+    @property
+    def text(self) -> str:
+        """The hand's element as the document writes it."""
+        if self.document is None or self.element not in self.document.spans:
+            return ElementTree.tostring(self.element, encoding="unicode")
+        return self.document.text_of(self.element)
 
     @property
     def line(self) -> int:

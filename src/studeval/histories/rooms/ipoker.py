@@ -29,7 +29,16 @@ from decimal import Decimal
 
 from studeval.cards import card_str
 from studeval.engine import StudHand
-from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
+from studeval.histories._fast import finish, xml_reader
+from studeval.histories._grammar import Header
+from studeval.histories._record import (
+    History,  # fmt: skip
+    HistoryError,
+    NotStudError,
+    Step,
+    StepKind,
+    Transcript,
+)
 from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
@@ -49,6 +58,7 @@ _IGNORED = {"1", "2", "8", "9"}
 _STREETS = {"Third Street": 3, "Fourth Street": 4, "Fifth Street": 5, "Sixth Street": 6,
             "River": 7, "Seventh Street": 7}  # fmt: skip
 _RANKS = {"10": "T"}
+_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})")
 
 
 def _card(text: str) -> str | None:
@@ -89,25 +99,22 @@ class _Session:
 
 def transcripts(
     text: str, first_line: int, source: str | None
-) -> Iterator[Transcript | HistoryError]:
+) -> Iterator[History | Transcript | HistoryError]:
     """Every ``<game>`` of the iPoker sessions in ``text`` (one, or files appended)
-    as a transcript, or the error that stops it; a game the text ends in is "the
-    text ends before the hand does", on the text's last line."""
+    read in C, or as a transcript, or the error that stops it; a game the text ends
+    in is "the text ends before the hand does", on the text's last line."""
+    fast = _read_in_c(text, first_line, source)
+    if fast is not None:
+        yield from fast
+        return
     for parsed in documents(text, first_line, "session", SITE, source):
         if isinstance(parsed, HistoryError):
             yield parsed
             continue
-        general = parsed.root.find("general")
-        about = general if general is not None else ElementTree.Element("general")
-        session = _Session(
-            game_text=about.findtext("gametype", ""), hero=about.findtext("nickname"),
-            table=about.findtext("tablename"),
-            currency=about.findtext("tablecurrency") or about.findtext("currency"),
-            tournament=about.findtext("tournamentname"),
-            bring_in=about.find("bringin"))  # fmt: skip
+        session = _session_of(parsed.root.find("general"))
         games = list(parsed.root.iter("game"))
         for game in games:
-            reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game)
+            reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game, parsed)
             yield reading.transcript(parsed, functools.partial(_transcript, session=session))
         # Cut or broken outside a game: said where, unless the text ends after a
         # whole game (fpdb's sample lacks only its "</session>").
@@ -117,6 +124,92 @@ def transcripts(
             if parsed.cut and not games:
                 reason = "the text ends before its first hand"
             yield HistoryError(reason, site=SITE, line=line, source=source)
+
+
+def _session_of(general: ElementTree.Element | None) -> _Session:
+    """What a session's ``<general>`` says of its games."""
+    about = general if general is not None else ElementTree.Element("general")
+    return _Session(
+        game_text=about.findtext("gametype", ""), hero=about.findtext("nickname"),
+        table=about.findtext("tablename"),
+        currency=about.findtext("tablecurrency") or about.findtext("currency"),
+        tournament=about.findtext("tournamentname"), bring_in=about.find("bringin"))  # fmt: skip
+
+
+#: A whole session of games and nothing else (the C reader's; any other text is the
+#: general reader's): what is before the first game, the games, and the end.
+_WHOLE = re.compile(r"\s*(?:<\?xml[^>]*\?>)?\s*(?P<head><session\b.*?)(?=<game\b)", re.DOTALL)
+_GAME_ELEMENT = re.compile(r"<game\b.*?</game\s*>", re.DOTALL)
+_GAP = re.compile(r"\s*")
+_END = re.compile(r"\s*</session\s*>\s*")
+_GAME_CODE = re.compile(r"""\sgamecode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_START_DATE = re.compile(r"<general>.*?<startdate>([^<]*)</startdate>", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=64)
+def _session_head(head: str) -> _Session | None:
+    """A session's start (to its first game) read as the general reader reads it;
+    None where it is not well-formed."""
+    try:
+        root = ElementTree.fromstring(head + "</session>")
+    except ElementTree.ParseError:
+        return None
+    return _session_of(root.find("general"))
+
+
+def _read_in_c(text: str, first_line: int, source: str | None) -> list[History] | None:
+    """Every game of a text that is one whole session, read and replayed in C; None
+    where the C reader is not sure of one (the general reader then reads them all)."""
+    found = _WHOLE.match(text)
+    if found is None or text.count("<session") != 1:
+        return None
+    session = _session_head(found["head"])
+    if session is None or _game(session.game_text) is None:
+        return None
+    small, big = session.stakes
+    tournament = session.tournament or None
+    bring_in = None
+    if session.bring_in is not None:
+        named = (session.bring_in.text or "").strip()
+        if not re.fullmatch(r"\$?\d+(?:\.\d+)?", named):
+            return None
+        bring_in = money(named)
+    hero = session.hero.encode() if session.hero is not None else None
+    reader = xml_reader()
+    read: list[History] = []
+    at = found.end()
+    while True:
+        game = _GAME_ELEMENT.match(text, at)
+        if game is None:
+            break
+        element = game.group()
+        opening = _GAME_CODE.search(element[: element.index(">")])
+        started = _START_DATE.search(element)
+        with_time = _TIME.match(started.group(1)) if started else None
+        if "<game" in element[5:]:  # one game inside another: not well-formed
+            return None
+        if not reader.read_ipoker(element.encode(), hero, tournament is not None):
+            return None
+        played_at = None
+        if with_time:
+            y, mo, d, h, mi, sec = map(int, with_time.groups())
+            try:
+                played_at = datetime.datetime(y, mo, d, h, mi, sec)
+            except ValueError:  # no such day: the general reader says so
+                return None
+        header = Header(
+            hand_id=(opening.group(1) or opening.group(2) or "") if opening else "",
+            game=_game(session.game_text), game_text=session.game_text, small_bet=small,
+            big_bet=big, bring_in=bring_in, table=session.table, tournament=tournament,
+            played_at=played_at,
+            currency=None if tournament else currency_of(session.currency or ""))  # fmt: skip
+        line = first_line + text.count("\n", 0, game.start())
+        history = finish(reader, header, SITE, None, False, element, source, line)
+        if history is None:
+            return None
+        read.append(history)
+        at = _GAP.match(text, game.end()).end()  # type: ignore[union-attr]
+    return read if read and _END.fullmatch(text, at) else None
 
 
 def _players(reading: Game) -> tuple[list[tuple[int, str, Decimal]], dict[str, Decimal],
@@ -182,7 +275,7 @@ def _transcript(reading: Game, session: _Session) -> Transcript:
     reading.check_paid(sum(won.values(), Decimal(0)), sum(bet.values(), Decimal(0)), game)
     started = game.findtext("general/startdate") or ""
     played_at = None
-    with_time = re.match(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", started)
+    with_time = _TIME.match(started)
     if with_time:
         y, mo, d, h, mi, sec = map(int, with_time.groups())
         played_at = datetime.datetime(y, mo, d, h, mi, sec)
@@ -197,7 +290,7 @@ def _transcript(reading: Game, session: _Session) -> Transcript:
         # A tournament takes no rake; there, "bet" overstates by an ante the players of
         # an all-in pot, so only what each won is checked.
         rake=Decimal(0) if tournament else sum(bet.values(), Decimal(0)) - sum(won.values()),
-        text=ElementTree.tostring(game, encoding="unicode"), line=reading.line,
+        text=reading.text, line=reading.line,
         source=reading.source, collects_returns=True, contributed=None if tournament else bet,
     )  # fmt: skip
     end = reading.line + transcript.text.count("\n")

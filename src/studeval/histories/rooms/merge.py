@@ -76,7 +76,7 @@ def transcripts(
     description = None
     stray = list(parsed.stray)  # text between the elements, in order
     for element in parsed.root:
-        reading = Game(SITE, element.get("id", ""), source, parsed.lines, element)
+        reading = Game(SITE, element.get("id", ""), source, parsed.lines, element, parsed)
         while stray and stray[0][0] <= reading.line:
             yield _stray(*stray.pop(0), source)
         if element.tag == "description" and element in parsed.closed:
@@ -208,7 +208,7 @@ def _transcript(reading: Game, description: ElementTree.Element | None) -> Trans
         else None,
         hero=hero, revealed=revealed, rake=sum(put_in.values(), Decimal(0)) - paid_out,
         bring_in=bring_in,
-        text=ElementTree.tostring(game, encoding="unicode"), line=reading.line,
+        text=reading.text, line=reading.line,
         source=reading.source, collects_returns=True,
     )  # fmt: skip
 
