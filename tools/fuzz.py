@@ -257,7 +257,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
             (corpus / "example").write_text(_history_seed())
             for number, (_, _, seed) in enumerate(_c_formats()):
                 (corpus / f"format-{number}").write_text(seed)
-            (corpus / "ipoker").write_text(_ipoker_seed())
+            for room, seed in _xml_seeds().items():
+                (corpus / room).write_text(seed)
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
@@ -272,19 +273,23 @@ def _history_seed() -> str:
     return EXAMPLE
 
 
-def _ipoker_seed() -> str:
-    """One iPoker ``<game>`` element its writer wrote, a hand to the showdown (the
-    history fuzzer reads a text that starts "<game" as iPoker's)."""
+def _xml_seeds() -> dict[str, str]:
+    """One ``<game>`` element each XML room's writer wrote, a hand to the showdown (the
+    history fuzzer reads a text that starts "<game" as iPoker's or Merge's)."""
     import re
 
     from studeval.histories import Table
-    from studeval.histories.rooms import ipoker
+    from studeval.histories.rooms import ipoker, merge
     from studeval.play import random_hand
 
-    text = ipoker.write(random_hand("stud8", 4, seed=2), Table(names=["Ann", "Bob", "Cy", "Di"]))
-    found = re.search(r"<game\b.*</game>", text, re.DOTALL)
-    assert found is not None
-    return found.group()
+    seeds = {}
+    for room in (ipoker, merge):
+        hand = random_hand("stud8", 4, seed=2)
+        text = room.write(hand, Table(names=["Ann", "Bob", "Cy", "Di"]))
+        found = re.search(r"<game\b.*</game>", text, re.DOTALL)
+        assert found is not None
+        seeds[room.SITE] = found.group()
+    return seeds
 
 
 def _c_formats() -> list[tuple[str, object, str]]:

@@ -424,3 +424,209 @@ int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int her
     }
     return SE_OK;
 }
+
+/* ---- Merge --------------------------------------------------------------------------- */
+
+#define SE_MERGE_MAX_PLAYERS 16
+#define SE_MERGE_MAX_WINNERS 32
+
+/* A Merge card ("Tc", rank first; "null" or nothing unseen): its code, or -1. */
+static int se_merge_card(const char *w, int len) {
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    if (len == 0 || (len == 4 && memcmp(w, "null", 4) == 0)) return SE_UNKNOWN_CARD;
+    const char *r = len == 2 && w[0] ? strchr(ranks, w[0]) : NULL;
+    const char *s = len == 2 && w[1] ? strchr(suits, w[1]) : NULL;
+    return r && s ? (int)(r - ranks) * 4 + (int)(s - suits) : -1;
+}
+
+static int se_merge_street(se_span id) {
+    static const char *const names[] = {"BLINDS",        "BRING_IN",       "THIRD_STREET",
+                                        "FOURTH_STREET", "FIFTH_STREET",   "SIXTH_STREET",
+                                        "SEVENTH_STREET", "SHOWDOWN",      "END_OF_GAME",
+                                        "END_OF_FOLDED_GAME"};
+    static const int streets[] = {0, 3, 3, 4, 5, 6, 7, 8, 8, 8};
+    for (int i = 0; i < 10; i++)
+        if (se_is(id, names[i])) return streets[i];
+    return -1;
+}
+
+static int se_merge_kind(se_span type) {
+    static const char *const codes[] = {"ANTE", "BRING_IN", "COMPLETE", "BET",  "RAISE", "CALL",
+                                        "CHECK", "FOLD",    "ALL_IN",   "SHOW", "MUCK"};
+    static const int kinds[] = {SE_HIST_ANTE,  SE_HIST_BRING_IN, SE_HIST_COMPLETE, SE_HIST_BET,
+                                SE_HIST_RAISE, SE_HIST_CALL,     SE_HIST_CHECK,    SE_HIST_FOLD,
+                                SE_HIST_ALL_IN, SE_HIST_SHOW,    SE_HIST_MUCK};
+    for (int i = 0; i < 11; i++)
+        if (se_is(type, codes[i])) return kinds[i];
+    return -1; /* sitting out, chat and the like: no chips */
+}
+
+/* The dealt-in seat line a "player" attribute names (its seat number as written
+ * from the number: "3"), or -1. */
+static int se_merge_seat(const se_hist_hand *h, se_span player) {
+    if (player.at == NULL || player.len < 1 || player.len > 9 || (player.at[0] == '0' && player.len > 1))
+        return -1;
+    int value = 0;
+    for (int i = 0; i < player.len; i++) {
+        if (player.at[i] < '0' || player.at[i] > '9') return -1;
+        value = value * 10 + (player.at[i] - '0');
+    }
+    for (int i = 0; i < h->listed; i++)
+        if (h->seat_number[i] == value) return i;
+    return -1;
+}
+
+/* A round's elements, emitted at its end: its cards in order, then its events by
+ * their sequence; the street's totals (each seat's last wager) and what each put in. */
+typedef struct se_merge_state {
+    int dealt[SE_HIST_MAX_LISTED];
+    se_hist_money street_total[SE_HIST_MAX_LISTED], put_in[SE_HIST_MAX_LISTED];
+    se_hist_money ante[SE_HIST_MAX_LISTED];
+    int has_ante[SE_HIST_MAX_LISTED];
+} se_merge_state;
+
+static int se_merge_round(se_hist_hand *h, se_merge_state *m, int street, se_item *items, int count) {
+    for (int i = 0; i < count; i++) { /* the cards */
+        const se_item *item = &items[i];
+        if (item->action) continue;
+        int p = se_merge_seat(h, item->player);
+        if (p < 0) return -1;
+        uint8_t shown[16];
+        int n = 0;
+        const char *s = item->value.at;
+        for (int c = 0, end = item->value.len;; c++) { /* split at "," */
+            int w = c;
+            while (c < end && s[c] != ',') c++;
+            int card = n < 16 ? se_merge_card(s + w, c - w) : -1;
+            if (card < 0) return -1;
+            shown[n++] = (uint8_t)card;
+            if (c >= end) break;
+        }
+        if (se_is(item->type, "SHOWN") || se_is(item->type, "MUCKED")) {
+            h->revealed_set[p] = 1, h->revealed_count[p] = 0;
+            for (int c = 0; c < n; c++) {
+                if (shown[c] == SE_UNKNOWN_CARD) continue;
+                if (h->revealed_count[p] == SE_HIST_MAX_CARDS) return -1;
+                h->revealed[p][h->revealed_count[p]++] = shown[c];
+            }
+        } else if (street >= 3 && street <= 7 && n > m->dealt[p]) {
+            if (se_is(item->type, "HOLE")) h->hero = p;
+            if (n - m->dealt[p] > 7) return -1;
+            se_hist_step *step = se_push(h, SE_HIST_DEAL, p, street);
+            if (step == NULL) return -1;
+            step->card_count = (uint8_t)(n - m->dealt[p]);
+            memcpy(step->cards, shown + m->dealt[p], step->card_count);
+            m->dealt[p] = n;
+        }
+    }
+    int order[SE_IPOKER_MAX_ITEMS], events = 0;
+    for (int i = 0; i < count; i++)
+        if (items[i].action) order[events++] = i;
+    se_sort_actions(items, order, events);
+    for (int e = 0; e < events; e++) {
+        const se_item *item = &items[order[e]];
+        int kind = se_merge_kind(item->type);
+        if (kind < 0) continue;
+        int p = se_merge_seat(h, item->player);
+        se_hist_money amount = {0, 0, 0}, added = {0, 0, 0};
+        int has = item->value.at != NULL && item->value.len > 0;
+        if (p < 0 || (has && se_xml_money(item->value, &amount) != 0)) return -1;
+        se_hist_step *step = se_push(h, kind, p, street);
+        if (step == NULL) return -1;
+        if ((kind == SE_HIST_COMPLETE || kind == SE_HIST_BET || kind == SE_HIST_RAISE) && has) {
+            /* A street total: what it adds is the total less the seat's last. */
+            if (se_sub_money(amount, m->street_total[p], &added) != 0) return -1;
+            if (kind == SE_HIST_BET && m->street_total[p].digits == 0)
+                step->amount = amount, step->has_amount = 1;
+            m->street_total[p] = amount;
+            step->to = amount, step->has_to = 1;
+        } else {
+            if (has) added = amount, step->amount = amount, step->has_amount = 1;
+            if (kind != SE_HIST_ANTE && se_add_money(m->street_total[p], added, &m->street_total[p]) != 0)
+                return -1;
+            if (kind == SE_HIST_ANTE && amount.digits != 0) m->ante[p] = amount, m->has_ante[p] = 1;
+        }
+        if (se_add_money(m->put_in[p], added, &m->put_in[p]) != 0) return -1;
+    }
+    return 0;
+}
+
+int se_hist_read_merge(const char *text, size_t size, int tournament, se_hist_hand *h) {
+    if (text == NULL || h == NULL) return SE_BAD_ARGUMENT;
+    memset(h, 0, offsetof(se_hist_hand, step));
+    h->text = text;
+    h->hero = -1;
+    h->flags = SE_HIST_COLLECTS_RETURNS | SE_HIST_HERO_MARKED; /* the hero: dealt "HOLE" */
+    if (size > SE_HIST_MAX_TEXT) SE_HIST_BAIL(h);
+    int len = (int)size, at = 0, found, street = -1, in_round = 0, count = 0, listed = 0, winners = 0;
+    int all_seat[SE_MERGE_MAX_PLAYERS];
+    se_span all_name[SE_MERGE_MAX_PLAYERS], winner_player[SE_MERGE_MAX_WINNERS];
+    se_hist_money winner_amount[SE_MERGE_MAX_WINNERS];
+    se_item items[SE_IPOKER_MAX_ITEMS];
+    se_merge_state m;
+    memset(&m, 0, sizeof m);
+    se_tag tag;
+    while ((found = se_next_tag(text, len, &at, &tag)) == 1) {
+        if (se_is(tag.name, "round")) {
+            if (tag.end) {
+                if (!in_round || se_merge_round(h, &m, street, items, count) != 0) SE_HIST_BAIL(h);
+                in_round = 0;
+                continue;
+            }
+            if (in_round) SE_HIST_BAIL(h); /* nested */
+            street = se_merge_street(se_attribute(&tag, "id"));
+            if (street < 0) SE_HIST_BAIL(h);
+            if (street >= 3 && street <= 7 && !se_is(se_attribute(&tag, "id"), "THIRD_STREET")) {
+                if (!se_push(h, SE_HIST_STREET, -1, street)) SE_HIST_BAIL(h);
+                memset(m.street_total, 0, sizeof m.street_total);
+            }
+            in_round = !tag.empty, count = 0;
+        } else if (se_is(tag.name, "player") && !tag.end) {
+            int seat = se_xml_number(se_attribute(&tag, "seat"));
+            se_span name = se_attribute(&tag, "nickname"), dealt_in = se_attribute(&tag, "dealtin");
+            if (name.at == NULL) name = (se_span){text, 0};
+            if (seat < 0 || listed == SE_MERGE_MAX_PLAYERS) SE_HIST_BAIL(h);
+            for (int i = 0; i < listed; i++)
+                if (all_seat[i] == seat || (all_name[i].len == name.len && memcmp(all_name[i].at, name.at, (size_t)name.len) == 0))
+                    SE_HIST_BAIL(h); /* listed twice */
+            all_seat[listed] = seat, all_name[listed++] = name;
+            if (dealt_in.at != NULL && !se_is(dealt_in, "true")) continue;
+            if (name.len == 0 || h->listed == SE_HIST_MAX_LISTED) SE_HIST_BAIL(h);
+            int i = h->listed++;
+            h->seat_number[i] = seat;
+            h->name_at[i] = (int)(name.at - text), h->name_len[i] = name.len;
+            if (se_xml_money(se_attribute(&tag, "balance"), &h->stack[i]) != 0) SE_HIST_BAIL(h);
+        } else if (se_is(tag.name, "winner") && !tag.end) {
+            if (winners == SE_MERGE_MAX_WINNERS) SE_HIST_BAIL(h);
+            winner_player[winners] = se_attribute(&tag, "player");
+            if (se_xml_money(se_attribute(&tag, "amount"), &winner_amount[winners++]) != 0) SE_HIST_BAIL(h);
+        } else if (in_round && !tag.end && (se_is(tag.name, "cards") || se_is(tag.name, "event"))) {
+            if (count == SE_IPOKER_MAX_ITEMS) SE_HIST_BAIL(h);
+            se_item *item = &items[count++];
+            item->action = tag.name.at[0] == 'e';
+            item->player = se_attribute(&tag, "player");
+            item->type = se_attribute(&tag, "type");
+            item->value = se_attribute(&tag, item->action ? "amount" : "cards");
+            if (!item->action && item->value.at == NULL) item->value = (se_span){text, 0};
+            item->order = item->action ? se_xml_number(se_attribute(&tag, "sequence")) : 0;
+            if (item->order < 0) SE_HIST_BAIL(h);
+        }
+    }
+    if (found < 0 || in_round || h->listed == 0) SE_HIST_BAIL(h);
+    if (tournament) /* a tournament's balance is written after the ante was posted */
+        for (int p = 0; p < h->listed; p++)
+            if (m.has_ante[p] && se_add_money(h->stack[p], m.ante[p], &h->stack[p]) != 0) SE_HIST_BAIL(h);
+    se_hist_money paid_out = {0, 0, 0}, put_in = {0, 0, 0};
+    for (int w = 0; w < winners; w++) {
+        int p = se_merge_seat(h, winner_player[w]);
+        se_hist_step *step = p >= 0 ? se_push(h, SE_HIST_COLLECT, p, 8) : NULL;
+        if (step == NULL || se_add_money(paid_out, winner_amount[w], &paid_out) != 0) SE_HIST_BAIL(h);
+        step->amount = winner_amount[w], step->has_amount = 1;
+    }
+    for (int p = 0; p < h->listed; p++)
+        if (se_add_money(put_in, m.put_in[p], &put_in) != 0) SE_HIST_BAIL(h);
+    /* Never more paid out than put in; the rake is the rest. */
+    if (se_sub_money(put_in, paid_out, &h->rake_text) != 0) SE_HIST_BAIL(h);
+    h->has_rake = 1;
+    return SE_OK;
+}

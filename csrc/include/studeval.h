@@ -879,6 +879,12 @@ int64_t se_hist_unwritten_rake(se_hist_hand *hand, const int64_t *returned);
  * or SE_BAD_ARGUMENT. */
 int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int hero_len,
                         int tournament, se_hist_hand *hand);
+/* The same for one Merge <game> element (studeval/histories/rooms/merge.py's rules:
+ * the rounds in order, their events by sequence, each seat's cards so far after a
+ * deal, a bet, completion or raise its street total, the winners' amounts what was
+ * collected, the rake what went in less what came out; a `tournament`'s balances
+ * written after the antes). */
+int se_hist_read_merge(const char *text, size_t size, int tournament, se_hist_hand *hand);
 /* Checks the uncalled bets given back, the chips collected, the total pot and the
  * rake against the finished table; `returned`: the chips each seat got back
  * unmatched (NULL when the hand was won by folds: found here). Fills collected. */

@@ -285,6 +285,7 @@ cdef extern from "studeval.h" nogil:
     int se_hist_check_end(se_hist_hand *hand, const int64_t *returned)
     int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int hero_len,
                             int tournament, se_hist_hand *hand)
+    int se_hist_read_merge(const char *text, size_t size, int tournament, se_hist_hand *hand)
 
     # Settlement of a showdown in C.
     ctypedef struct se_settle_rules:

@@ -126,6 +126,14 @@ cdef class HistoryReader:
                                    self.hand) == SE_OK
 
     @cython.critical_section
+    def read_merge(self, bytes game, bint tournament) -> bool:
+        """Reads one Merge ``<game>`` element's UTF-8 text: whether it was read
+        (``prepare`` is next)."""
+        self.data = game
+        self.seats = 0
+        return se_hist_read_merge(game, len(game), tournament, self.hand) == SE_OK
+
+    @cython.critical_section
     def prepare(self, bytes small_bet, bytes big_bet):
         """The chip and the table (a ``HistoryTable``) from the limits the header
         names, as written; ``None`` when not sure."""

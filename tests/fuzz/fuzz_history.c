@@ -7,7 +7,7 @@
  * AddressSanitizer sees any read outside it; the hand record is an exact-size
  * heap block too. Each hand read is prepared, played on a table made for it, and
  * its end checked, a showdown settled by se_settle; a text that starts "<game" is
- * read as iPoker's XML (se_hist_read_ipoker). The oracles:
+ * read as an XML room's (se_hist_read_ipoker, se_hist_read_merge). The oracles:
  *   - every status is SE_OK, SE_HIST_UNSURE or SE_HIST_SETTLE where allowed;
  *   - the seat lines and names lie inside the text, the steps inside the record;
  *   - the players are 2..8 seats in seat-number order, with stacks of whole chips;
@@ -66,15 +66,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     se_hist_hand *h = malloc(sizeof *h);
     if (text == NULL || h == NULL) die("no memory");
     if (size) memcpy(text, data, size);
-    /* A text that starts "<game" is an iPoker game element (the hero: "Ann"; a
-     * tournament's when its length is odd, the limits then from the wagers). */
-    int ipoker = size >= 5 && memcmp(data, "<game", 5) == 0, tournament = (int)(size & 1);
-    int status = ipoker ? se_hist_read_ipoker(text, size, "Ann", 3, tournament, h)
-                        : se_hist_read(g, text, size, h);
+    /* A text that starts "<game" is an XML room's game element: iPoker's where it
+     * holds "gamecode" (the hero: "Ann"), else Merge's; a tournament's when its
+     * length is odd (the limits then from the wagers). */
+    int xml = size >= 5 && memcmp(data, "<game", 5) == 0, tournament = (int)(size & 1), ipoker = 0;
+    for (size_t i = 0; xml && !ipoker && i + 8 <= size; i++) ipoker = memcmp(data + i, "gamecode", 8) == 0;
+    int status = !xml   ? se_hist_read(g, text, size, h)
+                 : ipoker ? se_hist_read_ipoker(text, size, "Ann", 3, tournament, h)
+                          : se_hist_read_merge(text, size, tournament, h);
     if (status != SE_OK && status != SE_HIST_UNSURE) die("read status");
     if (status == SE_OK) {
         check_read(h, size);
-        status = ipoker && tournament ? se_hist_prepare(h, "", 0, "", 0)
+        status = xml && tournament ? se_hist_prepare(h, "", 0, "", 0)
                                       : se_hist_prepare(h, "$0.04", 5, "$0.08", 5);
         if (status != SE_OK && status != SE_HIST_UNSURE) die("prepare status");
     }

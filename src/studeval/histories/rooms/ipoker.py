@@ -32,7 +32,7 @@ from studeval.engine import StudHand
 from studeval.histories._fast import finish, xml_reader
 from studeval.histories._grammar import Header
 from studeval.histories._record import (
-    History,  # fmt: skip
+    History,
     HistoryError,
     NotStudError,
     Step,

@@ -26,9 +26,19 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from decimal import Decimal
 
+from studeval import _core
 from studeval.cards import card_str
 from studeval.engine import StudHand
-from studeval.histories._record import HistoryError, NotStudError, Step, StepKind, Transcript
+from studeval.histories._fast import finish, xml_reader
+from studeval.histories._grammar import Header
+from studeval.histories._record import (
+    History,
+    HistoryError,
+    NotStudError,
+    Step,
+    StepKind,
+    Transcript,
+)
 from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
@@ -67,11 +77,15 @@ def _cards(text: str | None) -> tuple[str | None, ...]:
 
 def transcripts(
     text: str, first_line: int, source: str | None
-) -> Iterator[Transcript | HistoryError]:
-    """Every ``<game>`` of a Merge file as a transcript (or the error that stops
-    it); a game the text ends in is "the text ends before the hand does", on the
-    text's last line, and text or an element that is no Merge game is an error on
-    its line."""
+) -> Iterator[History | Transcript | HistoryError]:
+    """Every ``<game>`` of a Merge file read in C, or as a transcript (or the error
+    that stops it); a game the text ends in is "the text ends before the hand does",
+    on the text's last line, and text or an element that is no Merge game is an
+    error on its line."""
+    fast = _read_in_c(text, first_line, source)
+    if fast is not None:
+        yield from fast
+        return
     parsed = parse(text, first_line, wrap="merge")
     description = None
     stray = list(parsed.stray)  # text between the elements, in order
@@ -90,6 +104,92 @@ def transcripts(
     if parsed.error and all(e in parsed.closed for e in parsed.root):
         reason, line = parsed.error
         yield HistoryError(reason, site=SITE, line=line, source=source)
+
+
+#: A Merge file's elements, one at a time (the C reader's; any other text is the
+#: general reader's).
+_ELEMENT = re.compile(r"\s*(?:(?P<description><description\b[^>]*/>)"
+                      r"|(?P<game><game\b.*?</game\s*>))", re.DOTALL)  # fmt: skip
+_GAME_TAG = re.compile(r'<game(?:\s+[\w.:-]+\s*=\s*"[^"&<]*")*\s*>')
+_ATTRIBUTE = re.compile(r'([\w.:-]+)\s*=\s*"([^"]*)"')
+
+
+@functools.lru_cache(maxsize=64)
+def _description(text: str) -> ElementTree.Element | None:
+    """A ``<description>`` element, as the general reader reads it; None where it is
+    not well-formed."""
+    try:
+        return ElementTree.fromstring(text)
+    except ElementTree.ParseError:
+        return None
+
+
+def _read_in_c(text: str, first_line: int,
+               source: str | None) -> list[History | NotStudError] | None:  # fmt: skip
+    """Every game of a file of descriptions and games alone, read and replayed in C (a
+    mixed game's hands of other games refused, as the general reader refuses them);
+    None where the C reader is not sure of one (the general reader reads them all)."""
+    reader = xml_reader()
+    description: ElementTree.Element | None = None
+    read: list[History | NotStudError] = []
+    at = 0
+    while text[at:].strip():
+        found = _ELEMENT.match(text, at)
+        if found is None:
+            return None
+        at = found.end()
+        if found["description"] is not None:
+            description = _description(found["description"])
+            if description is None:
+                return None
+            continue
+        element = found["game"]
+        opening = _GAME_TAG.match(element)
+        if opening is None or "<game" in element[5:]:
+            return None
+        game = ElementTree.Element("game", dict(_ATTRIBUTE.findall(opening.group())))
+        line = first_line + text.count("\n", 0, found.start("game"))
+        reading = Game(SITE, game.get("id", ""), source, {game: line}, game)
+        history = _game_in_c(reader, reading, description, element)
+        if history is None:
+            return None
+        read.append(history)
+    return read or None
+
+
+def _game_in_c(reader: _core.HistoryReader, reading: Game, description: ElementTree.Element | None,
+               text: str) -> History | NotStudError | None:  # fmt: skip
+    """One game read in C (``reading``'s element: its start tag alone), or refused as
+    another game than stud, or None."""
+    game = reading.element
+    try:
+        game_name, stakes_text, tournament = _game_of(reading, description)
+    except NotStudError as refused:
+        return refused
+    try:
+        bring_in = None
+        if description is not None and description.get("bringin") is not None:
+            bring_in = reading.amount(description, "bringin")
+        started = game.get("starttime", "")
+        played_at = None
+        if re.fullmatch(r"\d{14}", started):
+            played_at = datetime.datetime.strptime(started, "%Y%m%d%H%M%S")
+    except (HistoryError, ValueError):
+        return None
+    if not reader.read_merge(text.encode(), tournament):
+        return None
+    limits = [] if tournament else re.findall(MONEY, stakes_text)
+    small, big = (money(limits[0]), money(limits[1])) if len(limits) >= 2 else (Decimal(0),) * 2
+    data = [*game.get("data", "").split("|"), "", "", ""]
+    header = Header(
+        hand_id=reading.hand_id, game=game_name, game_text=stakes_text, small_bet=small,
+        big_bet=big, bring_in=bring_in, table=urllib.parse.unquote(data[1]) or None,
+        tournament=(data[2].split("-")[0] or None) if tournament else None,
+        played_at=played_at,
+        currency=currency_of(stakes_text) if game.get("realmoney") == "true" and not tournament
+        else None,
+    )  # fmt: skip
+    return finish(reader, header, SITE, None, False, text, reading.source, reading.line)
 
 
 def _stray(line: int, words: str, source: str | None) -> HistoryError:
