@@ -144,9 +144,18 @@ def _starting_lines(text: str, at: int, grammars: list[Grammar]) -> Iterator[tup
             yield start, int(str(found.lastgroup)[1:])
 
 
-#: Where an XML document starts in a text (a declaration, or a room's root element).
-_XML_DECLARATION = re.compile(r"^[\ufeff \t]*<\?xml\b", re.MULTILINE)
-_XML_ROOT = re.compile(r"^[\ufeff \t]*<(?:session|description)\b", re.MULTILINE)
+#: Where an XML document may start in a text: a declaration, or a room's root element
+#: (each at a line's start, spaces, tabs and byte-order marks aside).
+_XML_START = re.compile(r"<(?:\?xml|session|description)\b")
+
+
+def _xml_starts(text: str) -> Iterator[tuple[int, int, bool]]:
+    """Each XML declaration or root element at a line's start: the line's offset, the
+    offset past the tag's name, and whether it is a declaration."""
+    for found in _XML_START.finditer(text):  # ("<" is searched for fast; "^" is not)
+        line = text.rfind("\n", 0, found.start()) + 1
+        if not text[line : found.start()].strip("\ufeff \t"):
+            yield line, found.end(), text[found.start() + 1] == "?"
 
 
 def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
@@ -162,16 +171,14 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
     # answer, and past a search that found none there is none: each part of the
     # text is searched once, however many documents it holds.
     known: tuple[int, int | None] | None = None
-    for found in sorted([*_XML_DECLARATION.finditer(text), *_XML_ROOT.finditer(text)],
-                        key=lambda m: m.start()):  # fmt: skip
-        between = text[declared : found.start()] if declared >= 0 else "-"
-        if found.re is _XML_ROOT and not between.strip(" \t\r\n>"):
+    for start, at, declaration in _xml_starts(text):
+        between = text[declared:start] if declared >= 0 else "-"
+        if not declaration and not between.strip(" \t\r\n>"):
             continue  # the root of the document just declared
-        if found.re is _XML_DECLARATION:
-            declared = text.find(">", found.end())
-        cuts.add(found.start())
+        if declaration:
+            declared = text.find(">", at)
+        cuts.add(start)
         # A room's text after the XML: its first hand is enough, the rest is read later.
-        at = found.end()
         if known is None or at < known[0] or (known[1] is not None and at > known[1]):
             known = (at, next(_hand_starts(text, at, grammars), None))
         if known[1] is not None:

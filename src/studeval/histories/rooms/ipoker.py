@@ -19,6 +19,7 @@ from its wagers by the replay.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import re
@@ -138,58 +139,69 @@ def _session_of(general: ElementTree.Element | None) -> _Session:
 
 #: A whole session of games and nothing else (the C reader's; any other text is the
 #: general reader's): what is before the first game, the games, and the end.
-_WHOLE = re.compile(r"\s*(?:<\?xml[^>]*\?>)?\s*(?P<head><session\b.*?)(?=<game\b)", re.DOTALL)
-_GAME_ELEMENT = re.compile(r"<game\b.*?</game\s*>", re.DOTALL)
+_WHOLE = re.compile(r"\s*(?:<\?xml[^>]*\?>)?\s*<session\b")
+_GAME_END = re.compile(r"</game\s*>")
 _GAP = re.compile(r"\s*")
 _END = re.compile(r"\s*</session\s*>\s*")
 _GAME_CODE = re.compile(r"""\sgamecode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_START_DATE = re.compile(r"<general>.*?<startdate>([^<]*)</startdate>", re.DOTALL)
+_START_DATE = re.compile(r"<startdate>([^<]*)</startdate>")
 
 
 @functools.lru_cache(maxsize=64)
-def _session_head(head: str) -> _Session | None:
-    """A session's start (to its first game) read as the general reader reads it;
-    None where it is not well-formed."""
+def _session_header(head: str) -> tuple[Header, bytes | None] | None:
+    """A session's start (to its first game) read as the general reader reads it: the
+    header of its games (no hand id, no time) and the hero's name; None where it is
+    not well-formed or names no stud game."""
     try:
         root = ElementTree.fromstring(head + "</session>")
     except ElementTree.ParseError:
         return None
-    return _session_of(root.find("general"))
+    session = _session_of(root.find("general"))
+    game = _game(session.game_text)
+    tournament = session.tournament or None
+    bring_in = None
+    if session.bring_in is not None:
+        named = (session.bring_in.text or "").strip()
+        if game is None or not re.fullmatch(r"\$?\d+(?:\.\d+)?", named):
+            return None
+        bring_in = money(named)
+    small, big = session.stakes
+    currency = None if tournament else currency_of(session.currency or "")
+    header = Header(hand_id="", game=game, game_text=session.game_text, small_bet=small,
+                    big_bet=big, bring_in=bring_in, table=session.table, tournament=tournament,
+                    currency=currency)  # fmt: skip
+    if game is None:
+        return None
+    return header, session.hero.encode() if session.hero is not None else None
 
 
 def _read_in_c(text: str, first_line: int, source: str | None) -> list[History] | None:
     """Every game of a text that is one whole session, read and replayed in C; None
     where the C reader is not sure of one (the general reader then reads them all)."""
     found = _WHOLE.match(text)
-    if found is None or text.count("<session") != 1:
+    start = text.find("<game ", found.end()) if found else -1
+    if start < 0 or text.count("<session") != 1:
         return None
-    session = _session_head(found["head"])
-    if session is None or _game(session.game_text) is None:
+    known = _session_header(text[found.start() + found.group().index("<session") : start])  # type: ignore[union-attr]
+    if known is None:
         return None
-    small, big = session.stakes
-    tournament = session.tournament or None
-    bring_in = None
-    if session.bring_in is not None:
-        named = (session.bring_in.text or "").strip()
-        if not re.fullmatch(r"\$?\d+(?:\.\d+)?", named):
-            return None
-        bring_in = money(named)
-    hero = session.hero.encode() if session.hero is not None else None
+    prototype, hero = known
     reader = xml_reader()
     read: list[History] = []
-    at = found.end()
-    while True:
-        game = _GAME_ELEMENT.match(text, at)
-        if game is None:
-            break
-        element = game.group()
-        opening = _GAME_CODE.search(element[: element.index(">")])
-        started = _START_DATE.search(element)
-        with_time = _TIME.match(started.group(1)) if started else None
+    line, counted = first_line, 0  # the line of text[counted]
+    at = start
+    while text.startswith("<game", at):
+        end = _GAME_END.search(text, at)
+        if end is None:
+            return None
+        element = text[at : end.end()]
         if "<game" in element[5:]:  # one game inside another: not well-formed
             return None
-        if not reader.read_ipoker(element.encode(), hero, tournament is not None):
+        if not reader.read_ipoker(element.encode(), hero, prototype.tournament is not None):
             return None
+        opening = _GAME_CODE.search(element, 0, element.index(">"))
+        started = _START_DATE.search(element)
+        with_time = _TIME.match(started.group(1)) if started else None
         played_at = None
         if with_time:
             y, mo, d, h, mi, sec = map(int, with_time.groups())
@@ -197,18 +209,15 @@ def _read_in_c(text: str, first_line: int, source: str | None) -> list[History] 
                 played_at = datetime.datetime(y, mo, d, h, mi, sec)
             except ValueError:  # no such day: the general reader says so
                 return None
-        header = Header(
-            hand_id=(opening.group(1) or opening.group(2) or "") if opening else "",
-            game=_game(session.game_text), game_text=session.game_text, small_bet=small,
-            big_bet=big, bring_in=bring_in, table=session.table, tournament=tournament,
-            played_at=played_at,
-            currency=None if tournament else currency_of(session.currency or ""))  # fmt: skip
-        line = first_line + text.count("\n", 0, game.start())
+        hand_id = (opening.group(1) or opening.group(2) or "") if opening else ""
+        header = dataclasses.replace(prototype, hand_id=hand_id, played_at=played_at)
+        line += text.count("\n", counted, at)
+        counted = at
         history = finish(reader, header, SITE, None, False, element, source, line)
         if history is None:
             return None
         read.append(history)
-        at = _GAP.match(text, game.end()).end()  # type: ignore[union-attr]
+        at = _GAP.match(text, end.end()).end()  # type: ignore[union-attr]
     return read if read and _END.fullmatch(text, at) else None
 
 

@@ -18,6 +18,7 @@ included; the rake is what went in less what came out.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import re
@@ -108,8 +109,9 @@ def transcripts(
 
 #: A Merge file's elements, one at a time (the C reader's; any other text is the
 #: general reader's).
-_ELEMENT = re.compile(r"\s*(?:(?P<description><description\b[^>]*/>)"
-                      r"|(?P<game><game\b.*?</game\s*>))", re.DOTALL)  # fmt: skip
+_DESCRIPTION = re.compile(r"<description\b[^>]*/>")
+_GAME_END = re.compile(r"</game\s*>")
+_GAP = re.compile(r"\s*")
 _GAME_TAG = re.compile(r'<game(?:\s+[\w.:-]+\s*=\s*"[^"&<]*")*\s*>')
 _ATTRIBUTE = re.compile(r'([\w.:-]+)\s*=\s*"([^"]*)"')
 
@@ -132,23 +134,27 @@ def _read_in_c(text: str, first_line: int,
     reader = xml_reader()
     description: ElementTree.Element | None = None
     read: list[History | NotStudError] = []
-    at = 0
-    while text[at:].strip():
-        found = _ELEMENT.match(text, at)
-        if found is None:
-            return None
-        at = found.end()
-        if found["description"] is not None:
-            description = _description(found["description"])
+    line, counted = first_line, 0  # the line of text[counted]
+    at = _GAP.match(text).end()  # type: ignore[union-attr]
+    while at < len(text):
+        found = _DESCRIPTION.match(text, at)
+        if found is not None:
+            description = _description(found.group())
             if description is None:
                 return None
+            at = _GAP.match(text, found.end()).end()  # type: ignore[union-attr]
             continue
-        element = found["game"]
+        end = _GAME_END.search(text, at) if text.startswith("<game", at) else None
+        if end is None:
+            return None
+        element = text[at : end.end()]
         opening = _GAME_TAG.match(element)
         if opening is None or "<game" in element[5:]:
             return None
         game = ElementTree.Element("game", dict(_ATTRIBUTE.findall(opening.group())))
-        line = first_line + text.count("\n", 0, found.start("game"))
+        line += text.count("\n", counted, at)
+        counted = at
+        at = _GAP.match(text, end.end()).end()  # type: ignore[union-attr]
         reading = Game(SITE, game.get("id", ""), source, {game: line}, game)
         history = _game_in_c(reader, reading, description, element)
         if history is None:
@@ -162,34 +168,66 @@ def _game_in_c(reader: _core.HistoryReader, reading: Game, description: ElementT
     """One game read in C (``reading``'s element: its start tag alone), or refused as
     another game than stud, or None."""
     game = reading.element
+    kind = (game.get("multigametype", ""), game.get("numholecards", "7"), game.get("realmoney"))
+    known = _game_header(description, *kind)
+    if isinstance(known, NotStudError):  # another game of a mix: refused on this hand's line
+        return NotStudError(known.game, site=SITE, hand_id=reading.hand_id,
+                            line=reading.line, source=reading.source)  # fmt: skip
+    started = game.get("starttime", "")
+    try:
+        played_at = _start_time(started) if _DIGITS_14.fullmatch(started) else None
+    except ValueError:
+        return None
+    if known is None or not reader.read_merge(text.encode(), known.tournament is not None):
+        return None
+    data = [*game.get("data", "").split("|"), "", "", ""]
+    tournament = (data[2].split("-")[0] or None) if known.tournament is not None else None
+    header = dataclasses.replace(known, hand_id=reading.hand_id, played_at=played_at,
+                                 table=urllib.parse.unquote(data[1]) or None,
+                                 tournament=tournament)  # fmt: skip
+    return finish(reader, header, SITE, None, False, text, reading.source, reading.line)
+
+
+_DIGITS_14 = re.compile(r"\d{14}")
+
+
+@functools.lru_cache(maxsize=256)
+def _game_header(description: ElementTree.Element | None, multigametype: str, numholecards: str,
+                 realmoney: str | None) -> Header | NotStudError | None:  # fmt: skip
+    """What a game's description and kind say of it, read once a table: a header
+    (its ``tournament`` "" for a tournament's, no hand id, table or time), the
+    refusal of another game, or None where the C reader leaves it."""
+    attributes = {"multigametype": multigametype, "numholecards": numholecards}
+    if realmoney is not None:
+        attributes["realmoney"] = realmoney
+    reading = Game(SITE, "", None, {}, ElementTree.Element("game", attributes))
     try:
         game_name, stakes_text, tournament = _game_of(reading, description)
     except NotStudError as refused:
         return refused
-    try:
-        bring_in = None
-        if description is not None and description.get("bringin") is not None:
+    bring_in = None
+    if description is not None and description.get("bringin") is not None:
+        try:
             bring_in = reading.amount(description, "bringin")
-        started = game.get("starttime", "")
-        played_at = None
-        if re.fullmatch(r"\d{14}", started):
-            played_at = datetime.datetime.strptime(started, "%Y%m%d%H%M%S")
-    except (HistoryError, ValueError):
-        return None
-    if not reader.read_merge(text.encode(), tournament):
-        return None
+        except HistoryError:
+            return None
     limits = [] if tournament else re.findall(MONEY, stakes_text)
     small, big = (money(limits[0]), money(limits[1])) if len(limits) >= 2 else (Decimal(0),) * 2
-    data = [*game.get("data", "").split("|"), "", "", ""]
-    header = Header(
-        hand_id=reading.hand_id, game=game_name, game_text=stakes_text, small_bet=small,
-        big_bet=big, bring_in=bring_in, table=urllib.parse.unquote(data[1]) or None,
-        tournament=(data[2].split("-")[0] or None) if tournament else None,
-        played_at=played_at,
-        currency=currency_of(stakes_text) if game.get("realmoney") == "true" and not tournament
-        else None,
+    return Header(
+        hand_id="", game=game_name, game_text=stakes_text, small_bet=small, big_bet=big,
+        bring_in=bring_in, tournament="" if tournament else None,
+        currency=currency_of(stakes_text) if realmoney == "true" and not tournament else None,
     )  # fmt: skip
-    return finish(reader, header, SITE, None, False, text, reading.source, reading.line)
+
+
+def _start_time(digits: str) -> datetime.datetime:
+    """A game's start (``starttime``, 14 digits) as ``strptime`` reads it, in its
+    fixed places where they make a time (``ValueError`` for no time)."""
+    try:
+        parts = (digits[:4], digits[4:6], digits[6:8], digits[8:10], digits[10:12], digits[12:])
+        return datetime.datetime(*map(int, parts))  # type: ignore[arg-type]
+    except ValueError:  # (strptime may read fewer digits a field: "2011131" ...)
+        return datetime.datetime.strptime(digits, "%Y%m%d%H%M%S")
 
 
 def _stray(line: int, words: str, source: str | None) -> HistoryError:
