@@ -13,6 +13,7 @@ room's format makes that unambiguous (``strict_prefix``).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import re
@@ -46,6 +47,19 @@ class Header:
     currency: str | None = None
     # Why a stud hand of a game studeval does not play yet is refused (2-7 razz).
     refused: str | None = None
+
+    def of_hand(self, hand_id: str, played_at: object, **more: object) -> Header:
+        """This header (a table's, read once) for one hand of the table: a copy with
+        its id and time (and ``more`` fields), made faster than dataclasses.replace.
+
+        >>> Header("", "razz", "Razz", Decimal(2), Decimal(4)).of_hand("7", None).hand_id
+        '7'
+        """
+        header = copy.copy(self)
+        header.hand_id, header.played_at = hand_id, played_at
+        for name, value in more.items():
+            setattr(header, name, value)
+        return header
 
 
 @dataclass(frozen=True)

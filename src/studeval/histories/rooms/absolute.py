@@ -19,13 +19,14 @@ uncalled bet given back has no line; the winners' ``Collects`` lines and the
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -43,19 +44,40 @@ _TABLE = re.compile(r"^Table: (?P<table>.*?) \(Real Money\)")
 
 def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
-    info = _INFO.match(found["rest"]) if found else None
-    if found is None or info is None:
+    if found is None:
+        raise ValueError("not an Absolute hand")
+    rest = found["rest"]
+    # The rest is the same hand after hand but its time: read once a table.
+    when = _WHEN.search(rest)
+    table, when_at, zone = _header_rest(cut(rest, when), tuple(lines[1:]))
+    if when is None or when_at != when.start():
+        table, when_at, zone = _header_rest(rest, tuple(lines[1:]))  # (a time elsewhere first)
+        when = _WHEN.search(rest, when_at)
+    assert when is not None
+    # Fixed places ("2026-12-02 10:24:42"): as strptime("%Y-%m-%d %H:%M:%S") reads them.
+    y, mo, d, h, mi, s = map(int, when.groups())
+    return table.of_hand(found["id"], zoned(datetime.datetime(y, mo, d, h, mi, s), zone))
+
+
+_WHEN = re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)")
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(rest: str, after: tuple[str, ...]) -> tuple[Header, int, str | None]:
+    """A header's game, limits, table, tournament and currency (``rest``: the first
+    line after the hand id, its time cut out as one NUL); where in ``rest`` the time
+    is, and the time zone it names."""
+    info = _INFO.match(rest.replace("\0", "0000-00-00 00:00:00"))
+    if info is None:
         raise ValueError("not an Absolute hand")
     game_text = f"{info['limit']} {info['game']}"
     game = _GAMES.get(info["game"].strip().lower()) if info["limit"].lower() == "normal" else None
-    table = next((m["table"] for line in lines[1:] if (m := _TABLE.match(line))), None)
-    moment = datetime.datetime.strptime(info["when"], "%Y-%m-%d %H:%M:%S")
+    table = next((m["table"] for line in after if (m := _TABLE.match(line))), None)
     return Header(
-        hand_id=found["id"], game=game, game_text=game_text,
-        small_bet=money(info["small"]), big_bet=money(info["big"]), table=table,
-        tournament=info["tournament"], played_at=zoned(moment, info["zone"]),
+        hand_id="", game=game, game_text=game_text, small_bet=money(info["small"]),
+        big_bet=money(info["big"]), table=table, tournament=info["tournament"],
         currency=None if info["tournament"] else currency_of(info["small"]),
-    )  # fmt: skip
+    ), info.start("when"), info["zone"]  # fmt: skip
 
 
 _STREET = "*** %s ***{? [{cards}]}{rest}"

@@ -3,7 +3,6 @@ and tournaments."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import re
@@ -38,7 +37,7 @@ def _header(lines: list[str]) -> Header:
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(4))
     # The rest is the same hand after hand: read once (the time cut out of the key).
     key = cut(rest, when)
-    return dataclasses.replace(_header_rest(key), hand_id=found["id"], played_at=played_at)
+    return _header_rest(key).of_hand(found["id"], played_at)
 
 
 @functools.lru_cache(maxsize=256)

@@ -19,7 +19,6 @@ from its wagers by the replay.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import re
@@ -210,7 +209,7 @@ def _read_in_c(text: str, first_line: int, source: str | None) -> list[History] 
             except ValueError:  # no such day: the general reader says so
                 return None
         hand_id = (opening.group(1) or opening.group(2) or "") if opening else ""
-        header = dataclasses.replace(prototype, hand_id=hand_id, played_at=played_at)
+        header = prototype.of_hand(hand_id, played_at)
         line += text.count("\n", counted, at)
         counted = at
         history = finish(reader, header, SITE, None, False, element, source, line)

@@ -18,7 +18,6 @@ included; the rake is what went in less what came out.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import re
@@ -182,7 +181,7 @@ def _game_in_c(reader: _core.HistoryReader, reading: Game, description: ElementT
         return None
     data = [*game.get("data", "").split("|"), "", "", ""]
     tournament = (data[2].split("-")[0] or None) if known.tournament is not None else None
-    header = dataclasses.replace(known, hand_id=reading.hand_id, played_at=played_at,
+    header = known.of_hand(reading.hand_id, played_at,
                                  table=urllib.parse.unquote(data[1]) or None,
                                  tournament=tournament)  # fmt: skip
     return finish(reader, header, SITE, None, False, text, reading.source, reading.line)

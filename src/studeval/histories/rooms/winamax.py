@@ -6,7 +6,6 @@ out, net of the rake."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import re
@@ -38,10 +37,9 @@ def _header(lines: list[str]) -> Header:
         played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
     # The rest is the same hand after hand: read once.
     same = _header_rest(found["kind"], found["game"], found["stakes"], tuple(lines[1:]))
-    return dataclasses.replace(
-        same, hand_id=found["id"], played_at=played_at,
-        tournament=found["id"].split("-")[0] if same.tournament is not None else None,
-    )  # fmt: skip
+    return same.of_hand(found["id"], played_at,
+                        tournament=found["id"].split("-")[0] if same.tournament is not None
+                        else None)  # fmt: skip
 
 
 @functools.lru_cache(maxsize=256)

@@ -25,7 +25,6 @@ to the low half.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import re
@@ -84,8 +83,7 @@ def _header(lines: list[str]) -> Header:
     # The rest is the same hand after hand: read once (the time cut out of the key).
     key = cut(rest, when)
     table = lines[1].split(" ", 1)[0] if len(lines) > 1 else None
-    return dataclasses.replace(_header_rest(key, table), hand_id=found["id"],
-                               played_at=_when(rest, when))  # fmt: skip
+    return _header_rest(key, table).of_hand(found["id"], _when(rest, when))
 
 
 @functools.lru_cache(maxsize=256)
@@ -199,7 +197,7 @@ def _header_2016(lines: list[str]) -> Header:
         raise ValueError("no 'Game ID' line")
     # The rest is the same hand after hand: read once a table.
     header = _header_2016_rest(found["small"], found["big"], found["rest"])
-    return dataclasses.replace(header, hand_id=found["id"], played_at=_when(lines[0]))
+    return header.of_hand(found["id"], _when(lines[0]))
 
 
 @functools.lru_cache(maxsize=256)
