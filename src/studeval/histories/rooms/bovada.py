@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._text import MONEY, currency_of, cut, money
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -36,6 +37,19 @@ def _header(lines: list[str]) -> Header:
     if not found:
         raise ValueError("not a Bovada hand")
     rest = found["rest"]
+    when = _TIME.search(rest)
+    played_at = None
+    if when:
+        y, mo, d, h, mi, sec = map(int, when.groups())
+        played_at = datetime.datetime(y, mo, d, h, mi, sec)
+    # The rest is the same hand after hand but its time: read once a table.
+    return _header_rest(cut(rest, when)).of_hand(found["id"], played_at)
+
+
+@functools.lru_cache(maxsize=256)
+def _header_rest(rest: str) -> Header:
+    """The game, limits, table, tournament and currency of a header's first line after
+    the hand id (``rest``, its time cut out as one NUL); no hand id and no time."""
     game_text = rest.split(" - ")[0]
     lowered = game_text.lower()
     game = None
@@ -48,16 +62,11 @@ def _header(lines: list[str]) -> Header:
     small = money(stakes["small"]) if stakes else money("0")
     big = money(stakes["big"]) if stakes else money("0")
     tournament = re.search(r"Tournament #(\d+)", rest)
-    when = _TIME.search(rest)
-    played_at = None
-    if when:
-        y, mo, d, h, mi, sec = map(int, when.groups())
-        played_at = datetime.datetime(y, mo, d, h, mi, sec)
     table = re.search(r"TBL#(\d+)", rest)
     return Header(
-        hand_id=found["id"], game=game, game_text=game_text, small_bet=small, big_bet=big,
+        hand_id="", game=game, game_text=game_text, small_bet=small, big_bet=big,
         table=table.group(1) if table else None,
-        tournament=tournament.group(1) if tournament else None, played_at=played_at,
+        tournament=tournament.group(1) if tournament else None,
         currency=None if tournament else currency_of(rest),
     )  # fmt: skip
 

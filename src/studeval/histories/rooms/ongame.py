@@ -21,6 +21,7 @@ seats.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
@@ -50,28 +51,47 @@ def _when(text: str) -> datetime.datetime | None:
     month, day, hour, minute, second, zone, year = found.groups()
     moment = datetime.datetime(int(year), _MONTHS.index(month) + 1, int(day), int(hour),
                                int(minute), int(second))  # fmt: skip
+    offset = _offset(zone)
+    return zoned(moment, zone) if offset is None else moment.replace(tzinfo=offset)
+
+
+@functools.lru_cache(maxsize=64)
+def _offset(zone: str) -> datetime.timezone | None:
+    """The zone of ``GMT+0100`` (or ``GMT-05:00``); None for a zone's name."""
     offset = re.fullmatch(r"GMT([+-])(\d{2}):?(\d{2})", zone)
-    if offset:
-        minutes = int(offset.group(2)) * 60 + int(offset.group(3))
-        sign = 1 if offset.group(1) == "+" else -1
-        return moment.replace(tzinfo=datetime.timezone(datetime.timedelta(minutes=sign * minutes)))
-    return zoned(moment, zone)
+    if offset is None:
+        return None
+    minutes = int(offset.group(2)) * 60 + int(offset.group(3))
+    sign = 1 if offset.group(1) == "+" else -1
+    return datetime.timezone(datetime.timedelta(minutes=sign * minutes))
 
 
 def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
     if not found:
         raise ValueError("not an OnGame hand")
-    table = next((m for m in map(_TABLE.match, lines) if m), None)
-    if table is None:
+    # The first "Table:" line that reads as one, read once a table.
+    same = next((h for line in lines if line.startswith("Table: ")
+                 and (h := _table_header(line)) is not None), None)  # fmt: skip
+    if same is None:
         raise ValueError("no 'Table:' line")
-    game = _GAMES.get(table["game"]) if table["limit"] == "LIMIT" else None
     started = next((line for line in lines if line.startswith("Start hand: ")), "")
+    return same.of_hand(found["id"], _when(started))
+
+
+@functools.lru_cache(maxsize=256)
+def _table_header(line: str) -> Header | None:
+    """What a ``Table:`` line says of every hand at the table (no hand id, no time);
+    None where it is none."""
+    table = _TABLE.match(line)
+    if table is None:
+        return None
+    game = _GAMES.get(table["game"]) if table["limit"] == "LIMIT" else None
     return Header(
-        hand_id=found["id"], game=game, game_text=f"{table['limit']} {table['game']}",
+        hand_id="", game=game, game_text=f"{table['limit']} {table['game']}",
         small_bet=money(table["small"]), big_bet=money(table["big"]),
         ante=money(table["ante"]) if table["ante"] else None, table=table["table"],
-        played_at=_when(started), currency=currency_of(table["small"]),
+        currency=currency_of(table["small"]),
     )  # fmt: skip
 
 
