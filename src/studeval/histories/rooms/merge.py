@@ -150,28 +150,28 @@ def _read_in_c(text: str, first_line: int,
         opening = _GAME_TAG.match(element)
         if opening is None or "<game" in element[5:]:
             return None
-        game = ElementTree.Element("game", dict(_ATTRIBUTE.findall(opening.group())))
+        game = dict(_ATTRIBUTE.findall(opening.group()))
         line += text.count("\n", counted, at)
         counted = at
         at = _GAP.match(text, end.end()).end()  # type: ignore[union-attr]
-        reading = Game(SITE, game.get("id", ""), source, {game: line}, game)
-        history = _game_in_c(reader, reading, description, element)
+        history = _game_in_c(reader, game, description, element, line, source)
         if history is None:
             return None
         read.append(history)
     return read or None
 
 
-def _game_in_c(reader: _core.HistoryReader, reading: Game, description: ElementTree.Element | None,
-               text: str) -> History | NotStudError | None:  # fmt: skip
-    """One game read in C (``reading``'s element: its start tag alone), or refused as
-    another game than stud, or None."""
-    game = reading.element
+def _game_in_c(reader: _core.HistoryReader, game: dict[str, str],
+               description: ElementTree.Element | None, text: str, line: int,
+               source: str | None) -> History | NotStudError | None:  # fmt: skip
+    """One game read in C (``game``: its start tag's attributes; ``text``: the whole
+    element, on ``line``), or refused as another game than stud, or None."""
     kind = (game.get("multigametype", ""), game.get("numholecards", "7"), game.get("realmoney"))
     known = _game_header(description, *kind)
+    hand_id = game.get("id", "")
     if isinstance(known, NotStudError):  # another game of a mix: refused on this hand's line
-        return NotStudError(known.game, site=SITE, hand_id=reading.hand_id,
-                            line=reading.line, source=reading.source)  # fmt: skip
+        return NotStudError(known.game, site=SITE, hand_id=hand_id, line=line,
+                            source=source)  # fmt: skip
     started = game.get("starttime", "")
     try:
         played_at = _start_time(started) if _DIGITS_14.fullmatch(started) else None
@@ -181,10 +181,9 @@ def _game_in_c(reader: _core.HistoryReader, reading: Game, description: ElementT
         return None
     data = [*game.get("data", "").split("|"), "", "", ""]
     tournament = (data[2].split("-")[0] or None) if known.tournament is not None else None
-    header = known.of_hand(reading.hand_id, played_at,
-                                 table=urllib.parse.unquote(data[1]) or None,
-                                 tournament=tournament)  # fmt: skip
-    return finish(reader, header, SITE, None, False, text, reading.source, reading.line)
+    header = known.of_hand(hand_id, played_at, table=urllib.parse.unquote(data[1]) or None,
+                           tournament=tournament)  # fmt: skip
+    return finish(reader, header, SITE, None, False, text, source, line)
 
 
 _DIGITS_14 = re.compile(r"\d{14}")
