@@ -755,7 +755,8 @@ typedef enum se_hist_role {
 #define SE_HIST_STREETS_BY_DEALS 128 /* no line between streets: a street begins where a
                                         player is dealt again, or a deal follows an action */
 #define SE_HIST_HERO_MARKED 256    /* the hero is the seat line whose optional literal
-                                       {?x} is there ("Seat+5 [ME]: $200 in chips") */
+                                       {?x} is there ("Seat+5 [ME]: $200 in chips"); the
+                                       XML readers set it, the hero being theirs to say */
 #define SE_HIST_CARD_BY_CARD 64     /* each card dealt has a line of its own (one naming
                                        no card deals one face down), joined to the
                                        player's other cards of the street */

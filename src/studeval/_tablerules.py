@@ -41,6 +41,7 @@ def core_table_rules(
     )  # fmt: skip
 
 
+@lru_cache(maxsize=64)
 def settle_flags(rules: HouseRules) -> tuple[bool, bool, bool, bool, bool]:
     """The house's options that touch a showdown's chips, as the core's settlement
     takes them (``_core.settle_payouts``, ``_core.CoreTables``).

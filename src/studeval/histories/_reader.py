@@ -195,14 +195,16 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
 
 #: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
 #: file was glued after another: text holding one is split line by line.
-_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff]")
+_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff"
+_ODD_BREAKS = re.compile(f"[{_BREAKS}]")
+_ASCII_BREAKS = "".join(char for char in _BREAKS if char.isascii())
 
 
 def _odd_breaks(text: str) -> bool:
     """Whether ``text`` holds one of ``_ODD_BREAKS`` (ASCII text, the most, is searched
     for the few ASCII ones, each at memchr's speed: five times the class's scan)."""
     if text.isascii():
-        return any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e")
+        return any(char in text for char in _ASCII_BREAKS)
     return _ODD_BREAKS.search(text) is not None
 
 
