@@ -13,7 +13,7 @@ import pytest
 
 from studeval import Stakes, _core
 from studeval.errors import CoreCallError, StudevalError
-from studeval.histories import EXAMPLE, HistoryError, read
+from studeval.histories import EXAMPLE, HistoryError, _split, read
 from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar
@@ -72,7 +72,7 @@ def _both(text: str) -> tuple[list[object], list[object], _Spy]:
 def _format_of(writer: Callable[..., str]) -> Grammar:
     """The text format (grammar) a writer's hand is read by."""
     text = writer(random_hand("stud", 2, seed=1), Table(names=["Ann", "Bob"]))
-    return next(reader_module._hands(text, reader_module.GRAMMARS))[0]
+    return next(_split.hands(text, reader_module.GRAMMARS))[0]
 
 
 #: The writers whose format the C reader reads (it has templates), by name.

@@ -289,13 +289,13 @@ def test_many_documents_are_cut_apart_in_one_pass() -> None:
              for n, h in enumerate(hands)]  # fmt: skip
     text = "\n\n".join(texts)
     calls = []
-    real = _reader._hand_starts
+    real = _reader.starting_lines
 
     def counted(*args: object) -> object:
         calls.append(args[1])
         return real(*args)  # type: ignore[arg-type]
 
-    with mock.patch.object(_reader, "_hand_starts", counted):
+    with mock.patch.object(_reader, "starting_lines", counted):
         parts = _reader._segments(text, list(_reader.GRAMMARS))
     assert len(parts) == 40 and len(calls) == 1
     starts = [text.count("\n", 0, text.index(t)) + 1 for t in texts]

@@ -296,7 +296,7 @@ def _c_formats() -> list[tuple[str, object, str]]:
     """Every format the C reader reads: how its hands start (the text before the first
     digit of a hand its writer wrote; PokerStars' last, as ""), its grammar, and that
     hand (a seed of the history fuzzer)."""
-    from studeval.histories import Table, _reader
+    from studeval.histories import Table, _reader, _split
     from studeval.histories.rooms import ROOMS
     from studeval.play import random_hand
 
@@ -306,7 +306,7 @@ def _c_formats() -> list[tuple[str, object, str]]:
             hand = random_hand("stud8", 4, seed=2)
             sign = "€" if room.site == "Winamax" else "$"
             text = writer(hand, Table(names=["Ann", "Bob", "Cy", "Di"], sign=sign))
-            first = next(_reader._hands(text, _reader.GRAMMARS), None)  # None: an XML room
+            first = next(_split.hands(text, _reader.GRAMMARS), None)  # None: an XML room
             grammar = first[0] if first is not None else None
             if grammar is not None and grammar.in_c and id(grammar) not in found:
                 start = "" if grammar.site == "PokerStars" else re.split(r"\d", text, maxsplit=1)[0]

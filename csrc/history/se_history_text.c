@@ -157,12 +157,6 @@ int se_read_cards(const char *s, int len, int last_only, uint8_t *out, int room)
 
 /* ---- templates ---------------------------------------------------------------------- */
 
-
-int se_slot_is(const char *t, const char *name) {
-    size_t n = strlen(name);
-    return strncmp(t, name, n) == 0 && t[n] == '}';
-}
-
 /* Matches template t against the line s[0..len) from the start, as the regular
  * expression the room's module compiles from the same slots would: lazy names,
  * greedy digits, cards and rest of line, backtracking where a later part fails. */

@@ -116,6 +116,7 @@ static int se_odd_space(const unsigned char *s, int len, int at_end) {
     if (len <= 0) return 0;
     unsigned char c = at_end ? s[len - 1] : s[0];
     if (c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f)) return 1;
+    if (c < 0x80) return 0; /* the others are written in two or three bytes, none ASCII */
     for (size_t k = 0; k < sizeof spaces / sizeof *spaces; k++) {
         int n = (int)strlen(spaces[k]);
         if (n <= len && memcmp(at_end ? s + len - n : s, spaces[k], (size_t)n) == 0) return 1;

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import re
 import warnings
@@ -30,11 +29,11 @@ from studeval.histories._record import (
 )
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
+from studeval.histories._split import hand_starts, hands, starting_lines
 from studeval.histories._text import decode
-from studeval.histories._wording import unnamed
 from studeval.histories.rooms import ROOMS, SITES, room
 
-__all__ = ["SeenHands", "find_site", "hand_starts", "read", "read_texts"]
+__all__ = ["SeenHands", "find_site", "read", "read_texts"]
 
 #: The text formats read line by line, of every room (a room may have more than one).
 GRAMMARS: tuple[Grammar, ...] = tuple(g for r in ROOMS for g in r.formats)
@@ -63,10 +62,18 @@ _XML_ROOMS: tuple[tuple[str, re.Pattern[str], XmlReader], ...] = tuple(
 )
 
 
+#: An XML declaration at a text's start, with what may come before it.
+_DECLARATION = re.compile(r"\s*(?:\ufeff)?\s*<\?xml[^>]*\?>")
+
+
 def _xml_room(text: str) -> tuple[str, XmlReader] | None:
     """The XML room whose file ``text`` is (its name and reader), or ``None``."""
-    head = re.sub(r"^\s*(?:\ufeff)?\s*<\?xml[^>]*\?>", "", text[:500]).lstrip("\ufeff")
-    return next(((name, reader) for name, start, reader in _XML_ROOMS if start.match(head)), None)
+    declared = _DECLARATION.match(text, 0, 500)
+    head = text[declared.end() if declared else 0 : 500].lstrip("\ufeff")
+    for name, start, reader in _XML_ROOMS:
+        if start.match(head):
+            return name, reader
+    return None
 
 
 #: The longest text taken for a path: a longer string is a history's text.
@@ -118,32 +125,6 @@ def _texts(source: object, grammars: list[Grammar]) -> Iterator[FileText | Histo
         )
 
 
-def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
-    """Where the lines that start a text room's hand begin, from ``at`` on."""
-    return list(_hand_starts(text, at, grammars))
-
-
-def _hand_starts(text: str, at: int, grammars: list[Grammar]) -> Iterator[int]:
-    if grammars:
-        yield from (start for start, _ in _starting_lines(text, at, grammars))
-
-
-def _starting_lines(text: str, at: int, grammars: list[Grammar]) -> Iterator[tuple[int, int]]:
-    """Each line from ``at`` on that starts a hand: its offset, and the index in
-    ``grammars`` of the room whose first line it is."""
-    patterns = tuple(g.start.pattern for g in grammars)
-    starts = _starts(patterns)
-    first = (at,) if at == 0 or text[at - 1] == "\n" else ()  # a line's start already
-    for start in itertools.chain(
-        first, (m.end() for m in _line_starts(patterns).finditer(text, at))
-    ):
-        end = text.find("\n", start)
-        found = starts.match(text[start : end if end >= 0 else len(text)])
-        if found is not None:  # the lookahead may read past the line: the line must match
-            # The group of the alternative that matched closes last.
-            yield start, int(str(found.lastgroup)[1:])
-
-
 #: Where an XML document may start in a text: a declaration, or a room's root element
 #: (each at a line's start, spaces, tabs and byte-order marks aside).
 _XML_START = re.compile(r"<(?:\?xml|session|description)\b")
@@ -180,7 +161,7 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
         cuts.add(start)
         # A room's text after the XML: its first hand is enough, the rest is read later.
         if known is None or at < known[0] or (known[1] is not None and at > known[1]):
-            known = (at, next(_hand_starts(text, at, grammars), None))
+            known = (at, next((s for s, _ in starting_lines(text, at, grammars)), None))
         if known[1] is not None:
             cuts.add(known[1])
     ordered = sorted(cuts)
@@ -191,83 +172,6 @@ def _segments(text: str, grammars: list[Grammar]) -> list[tuple[str, int]]:
         counted = a
         parts.append((text[a:b], line))
     return parts
-
-
-#: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
-#: file was glued after another: text holding one is split line by line.
-_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff"
-_ODD_BREAKS = re.compile(f"[{_BREAKS}]")
-_ASCII_BREAKS = "".join(char for char in _BREAKS if char.isascii())
-
-
-def _odd_breaks(text: str) -> bool:
-    """Whether ``text`` holds one of ``_ODD_BREAKS`` (ASCII text, the most, is searched
-    for the few ASCII ones, each at memchr's speed: five times the class's scan)."""
-    if text.isascii():
-        return any(char in text for char in _ASCII_BREAKS)
-    return _ODD_BREAKS.search(text) is not None
-
-
-def _hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, str, int]]:
-    """Each hand of ``text``: its room's grammar, its lines joined by ``"\n"``, and
-    the number of its first line."""
-    text = text.lstrip("\ufeff")
-    if "\r\n" in text:  # Windows' line ends: the same lines
-        text = text.replace("\r\n", "\n")
-    grammars = list(grammars)
-    if _odd_breaks(text):
-        for grammar, lines, first in _hands_by_line(text, grammars):
-            yield grammar, "\n".join(lines), first
-        return
-    start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
-    counted, line_no = 0, 1
-    for at, index in _starting_lines(text, 0, grammars) if grammars else ():
-        line_no += text.count("\n", counted, at)
-        counted = at
-        if start is not None:
-            yield start[0], text[start[1] : at - 1], start[2]
-        start = (grammars[index], at, line_no)
-    if start is not None:
-        last = text[start[1] :]
-        yield start[0], last[:-1] if last.endswith("\n") else last, start[2]
-
-
-def _hands_by_line(text: str, grammars: list[Grammar]) -> Iterator[tuple[Grammar, list[str], int]]:
-    lines = text.splitlines()
-    starts = _starts(tuple(g.start.pattern for g in grammars))
-    start: tuple[Grammar, int] | None = None
-    for number, line in enumerate(lines):
-        found = starts.match(line)
-        if found is None:
-            if not line.startswith("\ufeff"):
-                continue
-            line = lines[number] = line.lstrip("\ufeff")  # a file glued after another
-            found = starts.match(line)
-            if found is None:
-                continue
-        if start is not None:
-            yield start[0], lines[start[1] : number], start[1] + 1
-        # The group of the alternative that matched closes last.
-        start = (grammars[int(str(found.lastgroup)[1:])], number)
-    if start is not None:
-        yield start[0], lines[start[1] :], start[1] + 1
-
-
-@functools.lru_cache(maxsize=16)
-def _line_starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    """Finds the line ends after which any of ``patterns`` may match (each line is
-    checked after; the text's first line is a candidate too). A pattern that starts
-    with "\n" is searched for by the regular expression engine's fast scan for its
-    first character: twice as fast as trying every line's start."""
-    return re.compile("\n(?=" + "|".join(f"(?:{unnamed(p)})" for p in patterns) + ")",
-                      re.MULTILINE)  # fmt: skip
-
-
-@functools.lru_cache(maxsize=16)
-def _starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    """One pattern for the first lines of many rooms: a group ``g<i>`` each (their
-    own named groups unnamed, as two rooms may use the same names)."""
-    return re.compile("|".join(f"(?P<g{i}>{unnamed(p)})" for i, p in enumerate(patterns)))
 
 
 @overload
@@ -419,7 +323,7 @@ def _found(text: str, first_line: int, where: str | None, site: str | None,
             if site in (None, xml[0]):
                 yield from xml[1](part.lstrip("\ufeff"), first, where)
             continue
-        for grammar, hand, line in _hands(part, grammars):
+        for grammar, hand, line in hands(part, grammars):
             yield _read_text(grammar, hand, line + first - 1, where)
 
 

@@ -26,8 +26,9 @@ from pathlib import Path
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories._files import FileText, file_text, files_in, whole_text
-from studeval.histories._reader import GRAMMARS, SeenHands, find_site, hand_starts, read_texts
+from studeval.histories._reader import GRAMMARS, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
+from studeval.histories._split import hand_starts
 from studeval.histories._text import decode
 from studeval.histories.phh import read as read_phh
 

@@ -70,7 +70,7 @@ def _when(text: str, found: re.Match[str] | None = None) -> datetime.datetime | 
     found = found or _TIME.search(text)
     if not found:
         return None
-    y, mo, d, h, mi, s = (int(x) for x in found.groups()[:6])
+    y, mo, d, h, mi, s = map(int, found.groups()[:6])
     return zoned(datetime.datetime(y, mo, d, h, mi, s), found.group(7))
 
 
@@ -192,8 +192,11 @@ _GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<small>[\d.]+)/(?P<big>[\d.]+) 
 
 
 def _header_2016(lines: list[str]) -> Header:
-    found = next((m for m in map(_GAME_ID.match, lines) if m), None)
-    if found is None:
+    for line in lines:
+        found = _GAME_ID.match(line)
+        if found is not None:
+            break
+    else:
         raise ValueError("no 'Game ID' line")
     # The rest is the same hand after hand: read once a table.
     header = _header_2016_rest(found["small"], found["big"], found["rest"])
