@@ -83,6 +83,7 @@ _LAYERS = {
     "base": {"base"},
     "rank": {"base", "rank"},
     "equity": {"base", "rank", "equity"},
+    "query": {"base", "rank", "equity", "query"},
     "engine": {"base", "rank", "engine"},
     "history": {"base", "rank", "engine", "history"},
 }

@@ -238,14 +238,6 @@ SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *
 
 /* ---- Monte Carlo ------------------------------------------------------------------ */
 
-/* Swaps the card `offset` places on from place j into place j and returns it. */
-SE_INLINE uint8_t se_eq_draw(uint8_t *deck, uint32_t j, uint32_t offset) {
-    uint8_t card = deck[j + offset];
-    deck[j + offset] = deck[j];
-    deck[j] = card;
-    return card;
-}
-
 /* One chunk's deals, each drawn uniformly without replacement from the unseen
  * cards by a partial Fisher-Yates shuffle of the first total_need places, each
  * card added to its player's sums as it is drawn. The deck stays a permutation,
@@ -477,9 +469,9 @@ static int se_eq_rmc_chunks(void *context, size_t begin, size_t end, int worker)
     return 0;
 }
 
-/* Walker's alias table for weights w[0..n-1] (checked: finite, >= 0, sum > 0). */
-static void se_eq_alias(const double *w, uint32_t n, double total, double *prob,
-                        uint32_t *alias, uint32_t *work) {
+/* Walker's alias table (see se_equity.h). */
+void se_eq_alias(const double *w, uint32_t n, double total, double *prob, uint32_t *alias,
+                 uint32_t *work) {
     uint32_t *small = work, *large = work + n;
     uint32_t ns = 0, nl = 0;
     for (uint32_t i = 0; i < n; i++) {

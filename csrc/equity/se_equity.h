@@ -28,6 +28,21 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p);
 
 uint64_t se_binomial(int n, int k);
 
+/* Walker's alias table for weights w[0..n-1] (checked by the caller: finite, >= 0,
+ * sum `total` > 0): draw i uniformly, keep it with probability prob[i], else take
+ * alias[i]. work holds 2n entries. */
+void se_eq_alias(const double *w, uint32_t n, double total, double *prob, uint32_t *alias,
+                 uint32_t *work);
+
+/* The card at deck[j + offset], swapped to deck[j]: one step of a partial
+ * Fisher-Yates shuffle. */
+SE_INLINE uint8_t se_eq_draw(uint8_t *deck, uint32_t j, uint32_t offset) {
+    uint8_t card = deck[j + offset];
+    deck[j + offset] = deck[j];
+    deck[j] = card;
+    return card;
+}
+
 /* Exact, by walking every deal on the calling thread alone (for callers that
  * spread many small spots over threads themselves). */
 se_status se_eq_walk_spot(const se_equity_spot *spot, se_equity_counts *out);

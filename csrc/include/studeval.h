@@ -370,6 +370,78 @@ se_status se_equity_tuples(const se_equity_spot *spot, const int *seats, const i
                            size_t max_records, int threads, se_progress *progress,
                            se_equity_counts *out);
 
+/* ---- Queries (PQL for stud) --------------------------------------------------
+ * A trial deals every player seven cards in dealing order (two down, the door
+ * card, three more up, the last down); a program of operations then computes
+ * each of its outputs from the trial. se_query_sample deals the trials (a chunk
+ * of 4096 trials depends only on the seed and its index: any thread count gives
+ * the same outputs); se_query_eval takes them from the caller (an enumeration).
+ * out holds trials * n_outputs doubles, trial after trial. */
+#define SE_QUERY_MAX_PLAYERS 7 /* seven cards each from one deck */
+#define SE_QUERY_MAX_OPS 256
+#define SE_QUERY_MAX_OUTPUTS 16
+
+typedef enum se_query_code {
+    SE_Q_CONST = 0, /* value */
+    SE_Q_ADD, SE_Q_SUB, SE_Q_MUL, SE_Q_DIV, SE_Q_NEG,
+    SE_Q_LT, SE_Q_LE, SE_Q_GT, SE_Q_GE, SE_Q_EQ, SE_Q_NE, /* 1 or 0 */
+    SE_Q_AND, SE_Q_OR, SE_Q_NOT,
+    /* A player's first `street` cards (3..7): */
+    SE_Q_HI_RATING,  /* 65536 - the high rank: higher is better */
+    SE_Q_LO_RATING,  /* 65536 - the game's low rank (stud8: qualifying), 0 for none */
+    SE_Q_HAND_TYPE,  /* 0 high card, 1 pair, 2 two pair, 3 trips, 4 straight, 5 flush,
+                        6 full house, 7 quads, 8 straight flush */
+    SE_Q_BEST_HI,    /* 1 when no other player's high is better */
+    SE_Q_BEST_LO,    /* 1 when the player has a low and no other's is better */
+    /* The showdown, every player's seven cards: */
+    SE_Q_EQUITY,     /* the player's share of the pot */
+    SE_Q_WINS_HI, SE_Q_TIES_HI, SE_Q_WINS_LO, SE_Q_TIES_LO, /* the half alone, or shared */
+    SE_Q_SCOOPS,     /* the whole pot alone */
+    SE_Q_WINNING_TYPE /* the best high hand's type */
+} se_query_code;
+
+typedef struct se_query_op {
+    int code;      /* se_query_code */
+    int a, b;      /* operands: earlier operations' indexes, -1 for none */
+    int player;    /* 0 .. players - 1 */
+    int street;    /* 3 (third street) .. 7 (seventh) */
+    double value;  /* SE_Q_CONST's */
+} se_query_op;
+
+typedef struct se_query_program {
+    int n_ops;
+    const se_query_op *ops; /* operation i writes result i */
+    int n_outputs;
+    const int *outputs;     /* the operations whose results a trial writes out */
+} se_query_program;
+
+typedef struct se_query_player {
+    int n_up;
+    uint8_t up[4];         /* the up cards known, from the door card on */
+    int width;             /* 0: the down cards are dealt; 2 or 3 (with 4 up cards): a range */
+    size_t count;          /* the range: count combinations of width codes, the down cards */
+    const uint8_t *combos; /* (the third is the seventh-street card) none holding a known card */
+    const double *weights; /* NULL: all alike */
+} se_query_player;
+
+typedef struct se_query_spot {
+    se_game game;           /* stud, stud8 or razz */
+    int players;
+    se_query_player player[SE_QUERY_MAX_PLAYERS];
+    int n_dead;
+    const uint8_t *dead;
+} se_query_spot;
+
+/* SE_BAD_ARGUMENT for a bad program or spot (first_trial a multiple of 4096),
+ * SE_INVALID_CARD / SE_DUPLICATE_CARD for bad cards, SE_NO_DEAL when the deck
+ * cannot give every player seven cards or the ranges kept colliding. */
+se_status se_query_sample(const se_query_spot *spot, const se_query_program *program,
+                          uint64_t seed, uint64_t first_trial, size_t trials, int threads,
+                          double *out);
+/* cards: trials * players * 7 codes, each trial's players in order. */
+se_status se_query_eval(int game, int players, const se_query_program *program,
+                        const uint8_t *cards, size_t trials, int threads, double *out);
+
 /* ---- The fixed-limit engine -----------------------------------------------------
  * One hand of fixed-limit stud, action by action, by the betting rules of
  * Robert's Rules of Poker: antes, the bring-in or its completion, one bet and

@@ -59,6 +59,8 @@ from studeval.errors import (
     InvalidRankError,
     NoDealError,
     OptionError,
+    QueryError,
+    QueryWarning,
     RangeError,
     RulesError,
     SeatError,
@@ -78,6 +80,7 @@ if TYPE_CHECKING:
     from studeval import histories as histories
     from studeval import phh as phh
     from studeval.parsing import parse_hands
+    from studeval.queries import QueryResult, query
     from studeval.ranges import Range
 
 
@@ -97,6 +100,10 @@ def __getattr__(name: str) -> object:
         from studeval.ranges import Range
 
         return Range
+    if name in ("query", "QueryResult"):  # numpy underneath too
+        from studeval import queries
+
+        return getattr(queries, name)
     if name in _LAZY_MODULES:
         import importlib
 
@@ -105,7 +112,7 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), "parse_hands", "Range", *_LAZY_MODULES})
+    return sorted({*globals(), "parse_hands", "Range", "query", "QueryResult", *_LAZY_MODULES})
 
 
 __all__ = [
@@ -134,6 +141,9 @@ __all__ = [
     "OptionError",
     "PlayerEquity",
     "Pot",
+    "QueryError",
+    "QueryResult",
+    "QueryWarning",
     "Range",
     "RangeError",
     "Ranks",
@@ -175,6 +185,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_hands",
+    "query",
     "range_equity",
     "settle",
     "up_high_rank",

@@ -126,6 +126,69 @@ cdef extern from "studeval.h" nogil:
                                size_t max_records, int threads, se_progress *progress,
                                se_equity_counts *out)
 
+    # Queries (PQL): trials and a program of operations.
+    int SE_QUERY_MAX_PLAYERS
+    int SE_QUERY_MAX_OPS
+    int SE_QUERY_MAX_OUTPUTS
+    ctypedef enum se_query_code:
+        SE_Q_CONST
+        SE_Q_ADD
+        SE_Q_SUB
+        SE_Q_MUL
+        SE_Q_DIV
+        SE_Q_NEG
+        SE_Q_LT
+        SE_Q_LE
+        SE_Q_GT
+        SE_Q_GE
+        SE_Q_EQ
+        SE_Q_NE
+        SE_Q_AND
+        SE_Q_OR
+        SE_Q_NOT
+        SE_Q_HI_RATING
+        SE_Q_LO_RATING
+        SE_Q_HAND_TYPE
+        SE_Q_BEST_HI
+        SE_Q_BEST_LO
+        SE_Q_EQUITY
+        SE_Q_WINS_HI
+        SE_Q_TIES_HI
+        SE_Q_WINS_LO
+        SE_Q_TIES_LO
+        SE_Q_SCOOPS
+        SE_Q_WINNING_TYPE
+    ctypedef struct se_query_op:
+        int code
+        int a
+        int b
+        int player
+        int street
+        double value
+    ctypedef struct se_query_program:
+        int n_ops
+        const se_query_op *ops
+        int n_outputs
+        const int *outputs
+    ctypedef struct se_query_player:
+        int n_up
+        uint8_t up[4]
+        int width
+        size_t count
+        const uint8_t *combos
+        const double *weights
+    ctypedef struct se_query_spot:
+        se_game game
+        int players
+        se_query_player player[7]
+        int n_dead
+        const uint8_t *dead
+    se_status se_query_sample(const se_query_spot *spot, const se_query_program *program,
+                              uint64_t seed, uint64_t first_trial, size_t trials, int threads,
+                              double *out)
+    se_status se_query_eval(int game, int players, const se_query_program *program,
+                            const uint8_t *cards, size_t trials, int threads, double *out)
+
     # The fixed-limit engine.
     int SE_ENGINE_MAX_SEATS
     int SE_UNKNOWN_CARD

@@ -131,6 +131,34 @@ def equity_sample_ranges(
     threads: int,
 ) -> EquitySums: ...
 
+# Queries (PQL): trials dealt or given, run through a program of operations.
+QUERY_MAX_PLAYERS: int
+QUERY_MAX_OPS: int
+QUERY_MAX_OUTPUTS: int
+QUERY_CODES: dict[str, int]
+
+def query_sample(
+    game: int,
+    players: list[
+        tuple[tuple[int, ...], int, npt.NDArray[np.uint8] | None, npt.NDArray[np.float64] | None]
+    ],
+    dead: bytes,
+    ops: list[tuple[int, int, int, int, int, float]],
+    outputs: list[int],
+    seed: int,
+    first_trial: int,
+    threads: int,
+    out: npt.NDArray[np.float64],
+) -> None: ...
+def query_eval(
+    game: int,
+    ops: list[tuple[int, int, int, int, int, float]],
+    outputs: list[int],
+    cards: npt.NDArray[np.uint8],
+    threads: int,
+    out: npt.NDArray[np.float64],
+) -> None: ...
+
 TUPLE_FIELDS: tuple[str, ...]
 
 def equity_tuples(

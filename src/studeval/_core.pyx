@@ -43,6 +43,8 @@ include "_rank.pxi"
 include "_text.pxi"
 # Equity: Monte Carlo, enumeration and heads-up counting, with progress and stop.
 include "_equity.pxi"
+# Queries (PQL): trials dealt, or given, run through a program of operations.
+include "_query.pxi"
 # The fixed-limit engine's state machine (se_hand).
 include "_engine.pxi"
 # Card-room hand histories read by templates and replayed on the engine.

@@ -28,6 +28,8 @@ __all__ = [
     "InvalidRankError",
     "NoDealError",
     "OptionError",
+    "QueryError",
+    "QueryWarning",
     "RangeError",
     "RulesError",
     "SeatError",
@@ -275,3 +277,32 @@ class RangeError(StudevalError, ValueError):
         else:
             message = reason
         super().__init__(message)
+
+
+class QueryError(StudevalError, ValueError):
+    """A query that cannot be read, or asks what studeval does not answer: ``text``
+    and ``position`` (the index of the offending character, None when the whole query
+    is at fault) say where, and the message shows it under a caret.
+
+    >>> print(QueryError("expected FROM", text="select avg(x)", position=13))
+    expected FROM at character 14 of the query:
+      select avg(x)
+                   ^
+    """
+
+    def __init__(self, reason: str, text: str | None = None, position: int | None = None) -> None:
+        self.reason = reason
+        self.text = text
+        self.position = position
+        if text is not None and position is not None:
+            line = text.replace("\n", " ")
+            message = (f"{reason} at character {position + 1} of the query:\n  {line}\n"
+                       f"  {' ' * position}^")  # fmt: skip
+        else:
+            message = reason
+        super().__init__(message)
+
+
+class QueryWarning(UserWarning):
+    """A query answered on fewer trials than asked: its ``where`` clause kept too few
+    of the trials its budget allowed (the result says how many it kept)."""

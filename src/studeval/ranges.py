@@ -39,12 +39,12 @@ import numpy.typing as npt
 
 from studeval._cardtext import TEXT_OF_CODE
 from studeval._range_text import _evaluate, _Parser, _Seat
-from studeval.cards import to_codes
+from studeval.cards import parse_cards, to_codes
 from studeval.classes import CATEGORIES, CLASS_NAMES
-from studeval.errors import InvalidCardError, RangeError
+from studeval.errors import InvalidCardError, RangeError, StudevalError
 from studeval.games import get_game
 
-__all__ = ["CATEGORIES", "CLASS_NAMES", "Range", "combination_keys"]
+__all__ = ["CATEGORIES", "CLASS_NAMES", "Range", "combination_keys", "split_range_text"]
 
 
 # ---- the Range ----------------------------------------------------------------------------
@@ -372,6 +372,24 @@ class Range:
                 and np.array_equal(self._weights, other._weights))  # fmt: skip
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def split_range_text(text: str) -> tuple[str, str] | None:
+    """``RANGE@UP`` as (range text, up cards): an "@" whose tail is card text or
+    nothing; ``None`` for any other text ("KK@0.5" alone is a weight in range text).
+
+    >>> split_range_text("split, buried@Kc"), split_range_text("KK@0.5")
+    (('split, buried', 'Kc'), None)
+    """
+    if "@" not in text:
+        return None
+    spec, _, tail = text.rpartition("@")
+    if tail.strip():
+        try:
+            parse_cards(tail.replace(",", " "))
+        except StudevalError:
+            return None
+    return spec, tail
 
 
 def _every_combination(width: int, out: set[int]) -> np.ndarray:

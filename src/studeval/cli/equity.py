@@ -175,10 +175,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _seats(texts: list[str], game: str) -> list[object]:
     """Each HAND as equity takes it: card text, or a Range for RANGE@UP."""
-    ranged = [text.rpartition("@") if _is_range(text) else None for text in texts]
+    from studeval.ranges import Range, split_range_text
+
+    ranged = [split_range_text(text) for text in texts]
     if not any(ranged):
         return list(texts)
-    from studeval.ranges import Range
 
     seventh = any(_card_count(t) == 7 for t, r in zip(texts, ranged, strict=True) if r is None)
     seats: list[object] = []
@@ -186,7 +187,7 @@ def _seats(texts: list[str], game: str) -> list[object]:
         if parts is None:
             seats.append(text)
             continue
-        spec, _, up = parts
+        spec, up = parts
         shown = _card_count(up)
         try:
             seats.append(Range(spec, up=up, street=7 if seventh and shown == 4 else None,
@@ -204,21 +205,6 @@ def _card_count(text: str) -> int:
         return len(parse_cards(text.replace("?", " ").replace(",", " "))) + markers
     except StudevalError:
         return 0
-
-
-def _is_range(text: str) -> bool:
-    """RANGE@UP: an '@' whose tail is card text (or nothing); "KK@0.5" alone is a
-    weight inside range text with no up cards given, so not read as one."""
-    if "@" not in text:
-        return False
-    tail = text.rpartition("@")[2].strip()
-    if not tail:
-        return True
-    try:
-        parse_cards(tail.replace(",", " "))
-    except StudevalError:
-        return False
-    return True
 
 
 def _explain(hands: list[object], dead: str) -> None:

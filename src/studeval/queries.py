@@ -1,0 +1,475 @@
+"""PQL for stud: ask a stud question in one line, answered on the C core.
+
+``query(text)`` reads ProPokerTools' Poker Query Language (select, from, where) for
+``stud``, ``stud8`` and ``razz``, compiles each selector and the where clause to a
+small program of operations, and runs it on Monte Carlo trials in C (threads, the
+GIL released). A trial deals every player seven cards in dealing order; a street
+(``third`` .. ``seventh``) is a player's first 3 .. 7 cards; the "board" of a stud
+player is its up cards. The functions, their stud meanings and what is not
+supported are in ``docs/query.md``.
+
+>>> r = query("select avg(riverEquity(hero)) as eq from game='stud', hero='As Ad Ah', "
+...           "villain='*'", samples=100_000, seed=1)
+>>> round(r["eq"], 2), r.trials
+(0.93, 100000)
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import warnings
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from studeval import _core, _pql
+from studeval.cards import parse_cards
+from studeval.errors import QueryError, QueryWarning, StudevalError
+from studeval.games import get_game
+from studeval.ranges import Range, split_range_text
+
+__all__ = ["HAND_TYPES", "STREETS", "QueryResult", "query"]
+
+#: PQL's street names for stud: the cards a player has been dealt by then.
+STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+#: PQL's hand types, weakest first (a type's number is its place).
+HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
+              "quads", "straightflush")  # fmt: skip
+_TYPE_ALIASES = {"threeofakind": "trips", "set": "trips", "fourofakind": "quads"}
+_GAMES = {"stud": "stud", "studhi": "stud", "stud8": "stud8", "razz": "razz"}
+#: PQL's default number of trials (ProPokerTools').
+DEFAULT_SAMPLES = 600_000
+#: Trials dealt a call into C (a multiple of 4096: each chunk of 4096 trials has its
+#: own generator, so the answer does not depend on the threads).
+_BLOCK = 1 << 18
+#: At most this many times the trials asked for are dealt to find those a where
+#: clause keeps.
+_BUDGET = 100
+
+Q = _core.QUERY_CODES
+
+
+@dataclass(frozen=True)
+class _Function:
+    code: str
+    args: tuple[str, ...]  # player, street, handtype
+    kind: str  # the result: number, boolean, handtype
+    half: str = ""  # "high" or "low": the pot half it asks about
+    least_street: int = 3
+
+
+_FUNCTIONS = {
+    "riverequity": _Function("equity", ("player",), "number"),
+    "equity": _Function("equity", ("player", "street?"), "number"),
+    "winshi": _Function("wins_hi", ("player",), "boolean", "high"),
+    "tieshi": _Function("ties_hi", ("player",), "boolean", "high"),
+    "winslo": _Function("wins_lo", ("player",), "boolean", "low"),
+    "tieslo": _Function("ties_lo", ("player",), "boolean", "low"),
+    "scoops": _Function("scoops", ("player",), "boolean"),
+    "handtype": _Function("hand_type", ("player", "street"), "handtype"),
+    "hirating": _Function("hi_rating", ("player", "street"), "number"),
+    "besthirating": _Function("best_hi", ("player", "street"), "boolean", "high"),
+    "bestlorating": _Function("best_lo", ("player", "street"), "boolean", "low", 5),
+    "minhandtype": _Function("hand_type", ("player", "street", "handtype"), "boolean"),
+    "winninghandtype": _Function("winning_type", (), "handtype", "high"),
+}
+#: PQL functions studeval knows of and does not answer yet, and why.
+_NOT_YET = {
+    "nuthi": "nutHi (the nuts given every unseen card) is not supported yet",
+    "nutlo": "nutLo (the nuts given every unseen card) is not supported yet",
+    "outstohandtype": "outsToHandType is not supported yet",
+    "lowtype": "lowType is not supported yet",
+    "boardinrange": "boardInRange (stud has no board; up cards per player) is not supported yet",
+    "hvhequity": "HvHequity (hand-versus-hand equity on a street) is not supported yet",
+}
+
+
+@dataclass
+class QueryResult(Mapping[str, object]):
+    """A query's answers: a mapping from each selector's name (its ``as`` name, else
+    its text) to its value (a float for avg, min and max, an int for count, a dict
+    of outcome to fraction for histogram). ``std_error`` maps the same names to the
+    Monte Carlo standard errors (a dict for a histogram; 0.0 for min and max, which
+    are of the trials dealt); ``trials`` counts the trials kept (after ``where``),
+    ``dealt`` those dealt; ``exact`` is False (every answer is sampled). The fields
+    are ``answers`` (the mapping itself), ``std_error``, ``trials``, ``dealt``,
+    ``seed`` and ``exact``."""
+
+    answers: dict[str, object]
+    std_error: dict[str, object]
+    trials: int
+    dealt: int
+    seed: int
+    exact: bool = False
+
+    def __getitem__(self, name: str) -> object:
+        return self.answers[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.answers)
+
+    def __len__(self) -> int:
+        return len(self.answers)
+
+    def __str__(self) -> str:
+        lines = [f"{self.trials:,} trials kept of {self.dealt:,} dealt (Monte Carlo, seed "
+                 f"{self.seed})"]  # fmt: skip
+        for name, value in self.answers.items():
+            error = self.std_error[name]
+            if isinstance(value, dict):
+                lines.append(f"{name}:")
+                errors = error if isinstance(error, dict) else {}
+                lines += [f"  {k}: {v:.4%} (+/- {errors.get(k, 0.0):.4%})"
+                          for k, v in value.items()]  # fmt: skip
+            else:
+                lines.append(f"{name}: {value} (+/- {error:.6g})")
+        return "\n".join(lines)
+
+
+@dataclass
+class _Player:
+    up: tuple[int, ...]
+    range_text: str | None  # a range (with the up cards), or None
+    fixed: tuple[int, ...]  # cards known in dealing order (no range)
+
+
+#: A player as the core deals to it: up cards, and the width, combinations and
+#: weights of its range of down cards (width 0: dealt).
+_Seat = tuple[tuple[int, ...], int, np.ndarray | None, np.ndarray | None]
+
+
+@dataclass
+class _Compiled:
+    game: str
+    names: list[str]
+    players: list[_Seat]
+    dead: bytes
+    ops: list[tuple[int, int, int, int, int, float]]
+    outputs: list[int]
+    kinds: list[str]  # each selector's kind
+    aggregates: list[str]
+    where: bool
+
+
+def query(text: str, *, samples: int | None = None, seed: int | None = None,
+          threads: int | None = None) -> QueryResult:  # fmt: skip
+    """Answer the PQL query ``text`` on ``samples`` Monte Carlo trials kept (600,000
+    by default, PQL's), from ``seed`` (random when None), on ``threads`` (every CPU
+    when None). A trial the ``where`` clause rejects is dealt again, up to 100 times
+    the trials asked for; fewer kept is a :class:`~studeval.errors.QueryWarning`,
+    none a :class:`~studeval.errors.QueryError`.
+
+    >>> query("select count(handType(p1, fifth) = flush) from game='stud', p1='*'",
+    ...       samples=4096, seed=2).trials
+    4096
+    """
+    if samples is None:
+        samples = DEFAULT_SAMPLES
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise QueryError(f"samples must be a whole number >= 1; got {samples!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or threads < 1):  # fmt: skip
+        raise QueryError(f"threads must be a whole number >= 1; got {threads!r}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise QueryError(f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}")
+    compiled = _compile(_pql.parse(text))
+    return _run(compiled, samples, seed, threads or 0)
+
+
+# ---- compiling the tree to operations --------------------------------------------------
+
+
+class _Compiler:
+    def __init__(self, tree: _pql.Query) -> None:
+        self.tree = tree
+        self.ops: list[tuple[int, int, int, int, int, float]] = []
+        source = tree.sources.get("game")
+        if source is None:
+            raise QueryError("the from clause names no game (game='stud', 'stud8' or 'razz')")
+        game = _GAMES.get(source.value.strip().lower())
+        if game is None:
+            raise QueryError(f"{source.value!r} is no stud game (stud, studhi, stud8, razz)",
+                             tree.text, source.at)  # fmt: skip
+        self.game = game
+        syntax = tree.sources.get("syntax")
+        if syntax is not None and syntax.value.strip().lower() != "generic":
+            raise QueryError(f"syntax {syntax.value!r} is not supported (only 'generic')",
+                             tree.text, syntax.at)  # fmt: skip
+        self.players = [k for k in tree.sources if k not in ("game", "dead", "syntax")]
+        if not self.players:
+            raise QueryError("the from clause names no player (p1='...')")
+        if len(self.players) > _core.QUERY_MAX_PLAYERS:
+            raise QueryError(f"{len(self.players)} players: a query deals seven cards to "
+                             f"each of at most {_core.QUERY_MAX_PLAYERS} (one deck)")  # fmt: skip
+
+    def fail(self, reason: str, node: object) -> QueryError:
+        return QueryError(reason, self.tree.text, getattr(node, "at", None))
+
+    def emit(self, code: str, a: int = -1, b: int = -1, player: int = 0, street: int = 7,
+             value: float = 0.0) -> int:  # fmt: skip
+        if len(self.ops) == _core.QUERY_MAX_OPS:
+            raise QueryError(f"the query is too long (more than {_core.QUERY_MAX_OPS} operations)")
+        self.ops.append((Q[code], a, b, player, street, value))
+        return len(self.ops) - 1
+
+    def expr(self, node: _pql.Expr) -> tuple[int, str]:
+        """The operation that computes ``node``, and its kind."""
+        if isinstance(node, _pql.Number):
+            return self.emit("const", value=node.value), "number"
+        if isinstance(node, _pql.Name):
+            kind = self.hand_type(node)
+            return self.emit("const", value=float(kind)), "handtype"
+        if isinstance(node, _pql.Call):
+            return self.call(node)
+        return self.operation(node)
+
+    def hand_type(self, node: _pql.Expr) -> int:
+        if not isinstance(node, _pql.Name):
+            raise self.fail("expected a hand type (pair, flush, ...)", node)
+        word = node.name.lower()
+        word = _TYPE_ALIASES.get(word, word)
+        if word not in HAND_TYPES:
+            if word in STREETS or node.name.lower() in self.players:
+                raise self.fail(f"{node.name!r} is an argument, not a value", node)
+            raise self.fail(f"{node.name!r} is no hand type ({', '.join(HAND_TYPES)})", node)
+        return HAND_TYPES.index(word)
+
+    def operation(self, node: _pql.Operation) -> tuple[int, str]:
+        parts = [self.expr(arg) for arg in node.args]
+        kinds = [k for _, k in parts]
+        op = node.op
+        if op in ("and", "or", "not"):
+            if any(k != "boolean" for k in kinds):
+                raise self.fail(f"{op.upper()} takes true or false values", node)
+            code = {"and": "and", "or": "or", "not": "not"}[op]
+            return self.emit(code, *(i for i, _ in parts)), "boolean"
+        if op in ("=", "<>", "<", "<=", ">", ">="):
+            if kinds[0] != kinds[1] or (kinds[0] == "boolean" and op not in ("=", "<>")):
+                raise self.fail(f"{op} compares two numbers or two hand types; got a "
+                                f"{kinds[0]} and a {kinds[1]}", node)  # fmt: skip
+            code = {"=": "eq", "<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[op]
+            return self.emit(code, parts[0][0], parts[1][0]), "boolean"
+        if any(k != "number" for k in kinds):
+            raise self.fail(f"{op if op != 'neg' else '-'} takes numbers", node)
+        code = {"+": "add", "-": "sub", "*": "mul", "/": "div", "neg": "neg"}[op]
+        return self.emit(code, *(i for i, _ in parts)), "number"
+
+    def call(self, node: _pql.Call) -> tuple[int, str]:
+        key = node.name.lower()
+        if key in _NOT_YET:
+            raise self.fail(_NOT_YET[key], node)
+        function = _FUNCTIONS.get(key)
+        if function is None:
+            raise self.fail(f"{node.name!r} is no PQL function studeval knows", node)
+        if function.half == "high" and self.game == "razz":
+            raise self.fail(f"{node.name} asks about a high hand; razz has only the low", node)
+        if function.half == "low" and self.game == "stud":
+            raise self.fail(f"{node.name} asks about a low hand; stud has only the high", node)
+        needed = [a for a in function.args if not a.endswith("?")]
+        if not len(needed) <= len(node.args) <= len(function.args):
+            raise self.fail(f"{node.name} takes {len(function.args)} argument"
+                            f"{'s' * (len(function.args) != 1)}: "
+                            f"{', '.join(a.rstrip('?') for a in function.args)}", node)  # fmt: skip
+        player, street, kind = 0, 7, 0
+        for arg_kind, arg in zip(function.args, node.args, strict=False):
+            if arg_kind == "player":
+                player = self.player(arg)
+            elif arg_kind.rstrip("?") == "street":
+                street = self.street(arg)
+            else:
+                kind = self.hand_type(arg)
+        if key == "equity" and street != 7:
+            raise self.fail("equity on a street before seventh (every runout enumerated "
+                            "in each trial) is not supported yet; equity(p) and "
+                            "riverEquity(p) are the showdown's share", node)  # fmt: skip
+        if street < function.least_street:
+            raise self.fail(f"{node.name} needs five cards (fifth street on): a low is five "
+                            "cards", node)  # fmt: skip
+        made = self.emit(function.code, player=player, street=street)
+        if key == "minhandtype":
+            least = self.emit("const", value=float(kind))
+            return self.emit("ge", made, least), "boolean"
+        return made, function.kind
+
+    def player(self, node: _pql.Expr) -> int:
+        if not isinstance(node, _pql.Name) or node.name.lower() not in self.players:
+            raise self.fail(f"expected a player of the from clause ({', '.join(self.players)})",
+                            node)  # fmt: skip
+        return self.players.index(node.name.lower())
+
+    def street(self, node: _pql.Expr) -> int:
+        if not isinstance(node, _pql.Name) or node.name.lower() not in STREETS:
+            raise self.fail(f"expected a street ({', '.join(STREETS)})", node)
+        return STREETS[node.name.lower()]
+
+
+def _compile(tree: _pql.Query) -> _Compiled:
+    c = _Compiler(tree)
+    outputs, kinds = [], []
+    for selector in tree.selectors:
+        at, kind = c.expr(selector.expr)
+        aggregate = selector.aggregate
+        if aggregate == "count" and kind != "boolean":
+            raise c.fail("count counts the trials where a condition holds: give it one",
+                         selector)  # fmt: skip
+        if aggregate in ("avg", "min", "max") and kind == "boolean" and aggregate != "avg":
+            raise c.fail(f"{aggregate} takes a number or a hand type", selector)
+        if aggregate == "avg" and kind == "handtype":
+            raise c.fail("avg of a hand type has no meaning: use histogram", selector)
+        outputs.append(at)
+        kinds.append(kind)
+    where = tree.where is not None
+    if tree.where is not None:
+        at, kind = c.expr(tree.where)
+        if kind != "boolean":
+            raise c.fail("the where clause must be a condition (true or false)", tree.where)
+        outputs.append(at)
+    players, dead = _deal_of(tree, c.players, c.game)
+    return _Compiled(c.game, [s.name for s in tree.selectors], players, dead, c.ops, outputs,
+                     kinds, [s.aggregate for s in tree.selectors], where)  # fmt: skip
+
+
+# ---- players' strings ------------------------------------------------------------------
+
+
+def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[_Seat], bytes]:
+    """Each player's up cards and range of down cards (or none: dealt), and the dead
+    cards, from the from clause's strings."""
+    dead_source = tree.sources.get("dead")
+    dead: list[int] = []
+    if dead_source is not None and dead_source.value.strip():
+        dead = _cards(tree, dead_source, dead_source.value)
+    read = [_player(tree, tree.sources[name]) for name in names]
+    players: list[_Seat] = []
+    for i, (name, player) in enumerate(zip(names, read, strict=True)):
+        source = tree.sources[name]
+        others = [c for j, p in enumerate(read) if j != i for c in (*p.up, *p.fixed)]
+        if player.range_text is None and not player.fixed:
+            players.append((player.up, 0, None, None))
+            continue
+        if player.range_text is None:
+            fixed = player.fixed
+            hidden = (*fixed[:2], *fixed[6:])
+            players.append((player.up, len(hidden), np.array(hidden, dtype=np.uint8), None))
+            continue
+        try:
+            r = Range(player.range_text, up=list(player.up), game=game, dead=[*dead, *others])
+        except StudevalError as err:
+            position = getattr(err, "position", None)
+            raise QueryError(f"player {name}'s range: {getattr(err, 'reason', err)}", tree.text,
+                             source.at + (position or 0)) from None  # fmt: skip
+        weights = None if np.all(r.weights == r.weights[0]) else np.ascontiguousarray(r.weights)
+        players.append((player.up, r.width, np.ascontiguousarray(r.hidden).reshape(-1), weights))
+    return players, bytes(dead)
+
+
+def _cards(tree: _pql.Query, source: _pql.Source, text: str) -> list[int]:
+    try:
+        return parse_cards(text.replace(",", " "))
+    except StudevalError as err:
+        raise QueryError(f"{err}", tree.text, source.at) from None
+
+
+def _player(tree: _pql.Query, source: _pql.Source) -> _Player:
+    """A player's string: ``*`` (nothing known), cards in dealing order (two down,
+    up to four up, the seventh down), or ``RANGE@UP`` (a range of down cards, with
+    those up cards), or a range with no up card."""
+    text = source.value.strip()
+    if text in ("", "*"):
+        return _Player((), None, ())
+    split = split_range_text(text)
+    if split is not None:
+        spec, up = split
+        return _Player(tuple(_cards(tree, source, up)) if up.strip() else (), spec, ())
+    try:
+        cards = parse_cards(text.replace(",", " "))
+    except StudevalError:
+        return _Player((), text, ())  # range text, no up card
+    if not 2 <= len(cards) <= 7:
+        raise QueryError(f"{len(cards)} card{'s' * (len(cards) != 1)}: a player's cards are two "
+                         "down cards, then up to four up, then the seventh (or use a range, "
+                         "'RANGE@UP')", tree.text, source.at)  # fmt: skip
+    return _Player(tuple(cards[2:6]), None, tuple(cards))
+
+
+# ---- running ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Tally:
+    """What a selector has seen over the kept trials."""
+
+    total: float = 0.0
+    squares: float = 0.0
+    least: float = math.inf
+    most: float = -math.inf
+    counts: dict[float, int] = field(default_factory=dict)
+
+    def add(self, values: np.ndarray, aggregate: str) -> None:
+        if aggregate == "histogram":
+            found, counted = np.unique(values, return_counts=True)
+            for value, n in zip(found.tolist(), counted.tolist(), strict=True):
+                self.counts[value] = self.counts.get(value, 0) + n
+        elif aggregate in ("min", "max"):
+            if len(values):
+                self.least = min(self.least, float(values.min()))
+                self.most = max(self.most, float(values.max()))
+        else:
+            self.total += float(values.sum())
+            self.squares += float(np.square(values).sum())
+
+
+def _run(c: _Compiled, samples: int, seed: int, threads: int) -> QueryResult:
+    tallies = [_Tally() for _ in c.names]
+    kept = dealt = 0
+    budget = samples * _BUDGET
+    while kept < samples and dealt < budget:
+        block = min(_BLOCK, -(-(samples - kept) // 4096) * 4096)
+        out = np.empty((block, len(c.outputs)))
+        _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs, seed,
+                           dealt, threads, out)  # fmt: skip
+        dealt += block
+        rows = out[out[:, -1] != 0.0] if c.where else out
+        rows = rows[: samples - kept]
+        kept += len(rows)
+        for k, tally in enumerate(tallies):
+            tally.add(rows[:, k], c.aggregates[k])
+    if kept == 0:
+        raise QueryError(f"the where clause kept none of the {dealt:,} trials dealt")
+    if kept < samples:
+        warnings.warn(QueryWarning(f"the where clause kept {kept:,} of {dealt:,} trials dealt "
+                                   f"(the budget: {_BUDGET} times the {samples:,} asked for)"),
+                      stacklevel=3)  # fmt: skip
+    answers: dict[str, object] = {}
+    errors: dict[str, object] = {}
+    for name, tally, aggregate, kind in zip(c.names, tallies, c.aggregates, c.kinds, strict=True):
+        answers[name], errors[name] = _answer(tally, aggregate, kind, kept)
+    return QueryResult(answers, errors, kept, dealt, seed)
+
+
+def _label(value: float, kind: str) -> object:
+    if kind == "handtype":
+        return HAND_TYPES[int(value)]
+    if kind == "boolean":
+        return bool(value)
+    return float(value)
+
+
+def _answer(tally: _Tally, aggregate: str, kind: str, n: int) -> tuple[object, object]:
+    """A selector's value and standard error from its tally over ``n`` kept trials."""
+    if aggregate == "histogram":
+        order = sorted(tally.counts)
+        share = {_label(v, kind): tally.counts[v] / n for v in order}
+        return share, {k: math.sqrt(p * (1 - p) / n) for k, p in share.items()}
+    if aggregate in ("min", "max"):
+        value = tally.least if aggregate == "min" else tally.most
+        return _label(value, kind) if kind == "handtype" else value, 0.0
+    mean = tally.total / n
+    spread = math.sqrt(max(tally.squares / n - mean * mean, 0.0) / n)
+    if aggregate == "count":
+        return round(tally.total), spread * n
+    return mean, spread

@@ -1,0 +1,142 @@
+"""A pure-Python twin of a query's meaning on one trial, for the tests: the parsed
+tree (studeval._pql) evaluated on explicit cards with tests/reference.py's rankings,
+independent of the compiler and the C program of studeval.query.
+
+Ratings are compared, never printed: hiRating's numbers compare hands of one street.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import reference as ref
+
+from studeval import _pql
+
+STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse", "quads",
+         "straightflush")  # fmt: skip
+_CATEGORY = {"High Card": 0, "One Pair": 1, "Pair": 1, "Two Pair": 2, "Three of a Kind": 3,
+             "Straight": 4, "Flush": 5, "Full House": 6, "Four of a Kind": 7,
+             "Straight Flush": 8}  # fmt: skip
+
+
+class Trial:
+    """One trial: each player's seven cards in dealing order."""
+
+    def __init__(self, game: str, players: list[str], cards: Sequence[Sequence[int]]) -> None:
+        self.game, self.players, self.cards = game, players, cards
+
+    # -- a player's hand at a street ------------------------------------------------------
+
+    def hi_key(self, p: int, street: int) -> int:
+        """Smaller is better."""
+        hand = list(self.cards[p][:street])
+        return ref.high_rank(hand) if street >= 5 else ref.up_high_rank(hand)
+
+    def lo_key(self, p: int, street: int) -> int | None:
+        hand = list(self.cards[p][:street])
+        if self.game == "stud8":
+            return ref.low8_rank(hand)
+        return ref.low_rank(hand)
+
+    def hand_type(self, p: int, street: int) -> int:
+        hand = list(self.cards[p][:street])
+        if street >= 5:
+            return _CATEGORY[ref.high_category(ref.high_rank(hand))]
+        counts = sorted((sum(1 for c in hand if c // 4 == r) for r in range(13)), reverse=True)
+        if counts[0] == 4:
+            return 7
+        if counts[0] == 3:
+            return 3
+        return 2 if counts[1] == 2 else int(counts[0] == 2)
+
+    def showdown(self, p: int) -> tuple[float, bool, bool, bool, bool]:
+        """share, wins the high alone, ties it, wins the low alone, ties it."""
+        n = len(self.players)
+        his = [self.hi_key(i, 7) for i in range(n)] if self.game != "razz" else None
+        los = [self.lo_key(i, 7) for i in range(n)] if self.game != "stud" else None
+        hi_best = [i for i in range(n) if his[i] == min(his)] if his else []
+        real_los = [x for x in los if x is not None] if los else []
+        lo_best = [i for i in range(n) if los and los[i] == min(real_los)] if real_los else []
+        if self.game == "stud":
+            share = 1 / len(hi_best) if p in hi_best else 0.0
+        elif self.game == "razz":
+            share = 1 / len(lo_best) if p in lo_best else 0.0
+        elif not lo_best:
+            share = 1 / len(hi_best) if p in hi_best else 0.0
+        else:
+            share = (0.5 / len(hi_best) if p in hi_best else 0.0) + (
+                0.5 / len(lo_best) if p in lo_best else 0.0
+            )
+        return (share, p in hi_best and len(hi_best) == 1, p in hi_best and len(hi_best) > 1,
+                p in lo_best and len(lo_best) == 1, p in lo_best and len(lo_best) > 1)  # fmt: skip
+
+    # -- the tree -----------------------------------------------------------------------
+
+    def value(self, node: _pql.Expr) -> float:
+        if isinstance(node, _pql.Number):
+            return node.value
+        if isinstance(node, _pql.Name):
+            return float(TYPES.index(node.name.lower()))
+        if isinstance(node, _pql.Operation):
+            args = [self.value(a) for a in node.args]
+            op = node.op
+            table = {
+                "and": lambda: float(bool(args[0]) and bool(args[1])),
+                "or": lambda: float(bool(args[0]) or bool(args[1])),
+                "not": lambda: float(not args[0]),
+                "=": lambda: float(args[0] == args[1]), "<>": lambda: float(args[0] != args[1]),
+                "<": lambda: float(args[0] < args[1]), "<=": lambda: float(args[0] <= args[1]),
+                ">": lambda: float(args[0] > args[1]), ">=": lambda: float(args[0] >= args[1]),
+                "+": lambda: args[0] + args[1], "-": lambda: args[0] - args[1],
+                "*": lambda: args[0] * args[1], "neg": lambda: -args[0],
+                "/": lambda: args[0] / args[1],
+            }  # fmt: skip
+            return table[op]()
+        return self.call(node)
+
+    def call(self, node: _pql.Call) -> float:
+        name = node.name.lower()
+        args = node.args
+        p = self.players.index(args[0].name.lower()) if args else 0  # type: ignore[union-attr]
+        street = STREETS[args[1].name.lower()] if len(args) > 1 else 7  # type: ignore[union-attr]
+        n = len(self.players)
+        if name in ("riverequity", "equity"):
+            return self.showdown(p)[0]
+        if name in ("winshi", "tieshi", "winslo", "tieslo"):
+            index = {"winshi": 1, "tieshi": 2, "winslo": 3, "tieslo": 4}[name]
+            return float(self.showdown(p)[index])
+        if name == "scoops":
+            return float(self.showdown(p)[0] == 1.0)
+        if name == "handtype":
+            return float(self.hand_type(p, street))
+        if name == "minhandtype":
+            return float(self.hand_type(p, street) >= TYPES.index(args[2].name.lower()))  # type: ignore[union-attr]
+        if name == "hirating":  # studeval's scale differs: only compared within a street
+            return 65536.0 - self.hi_key(p, street)
+        if name == "besthirating":
+            mine = self.hi_key(p, street)
+            return float(all(self.hi_key(i, street) >= mine for i in range(n)))
+        if name == "bestlorating":
+            mine_lo = self.lo_key(p, street)
+            if mine_lo is None:
+                return 0.0
+            return float(all((k := self.lo_key(i, street)) is None or k >= mine_lo
+                             for i in range(n)))  # fmt: skip
+        if name == "winninghandtype":
+            best = min(range(n), key=lambda i: self.hi_key(i, 7))
+            return float(self.hand_type(best, 7))
+        raise AssertionError(f"the reference has no {name}")
+
+
+def evaluate(text: str, cards: Sequence[Sequence[int]]) -> list[float]:
+    """Each selector's value on one trial, then the where clause's (1.0 or 0.0) if any."""
+    tree = _pql.parse(text)
+    game = {"studhi": "stud"}.get(tree.sources["game"].value, tree.sources["game"].value)
+    players = [k for k in tree.sources if k not in ("game", "dead", "syntax")]
+    trial = Trial(game, players, cards)
+    values = [trial.value(s.expr) for s in tree.selectors]
+    if tree.where is not None:
+        values.append(trial.value(tree.where))
+    return values

@@ -1,0 +1,266 @@
+"""studeval.query (PQL for stud): each trial's answers equal a pure-Python twin's,
+the sampled answers agree with studeval.equity and with brute force on small spots,
+ranges are drawn by weight, and bad queries get a QueryError at the character."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import warnings
+
+import numpy as np
+import pytest
+import reference as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pql_reference import evaluate
+
+import studeval
+from studeval import _core, _pql
+from studeval.cards import parse_cards
+from studeval.errors import QueryError, QueryWarning
+from studeval.games import get_game
+from studeval.queries import _compile, query
+
+#: Queries over every function, operator and street (hiRating only compared).
+TABLE = [
+    (
+        "stud",
+        "select avg(riverEquity(a)), count(winsHi(b)), count(tiesHi(c)), count(scoops(a)) "
+        "from game='stud', a='*', b='*', c='*'",
+    ),
+    (
+        "stud",
+        "select histogram(handType(a, third)), histogram(handType(a, fourth)), "
+        "histogram(handType(b, fifth)), histogram(handType(b, seventh)) "
+        "from game='stud', a='*', b='*'",
+    ),
+    (
+        "stud",
+        "select count(hiRating(a, third) > hiRating(b, third)), "
+        "count(bestHiRating(a, fourth)), count(bestHiRating(b, sixth)), "
+        "avg(equity(a, seventh) * 2 - 1) from game='stud', a='*', b='*' "
+        "where minHandType(a, fifth, pair) or not (handType(b, third) <> highcard)",
+    ),
+    (
+        "stud",
+        "select histogram(winningHandType()), max(handType(a, seventh)), "
+        "min(handType(b, sixth)) from game='studhi', a='*', b='*', c='*', d='*'",
+    ),
+    (
+        "stud8",
+        "select avg(riverEquity(a)), count(winsLo(a)), count(tiesLo(b)), "
+        "count(winsHi(b)), count(scoops(b)), count(bestLoRating(a, fifth)), "
+        "count(bestLoRating(b, seventh)) from game='stud8', a='*', b='*', c='*'",
+    ),
+    (
+        "razz",
+        "select avg(riverEquity(a)), count(winsLo(b)), count(tiesLo(a)), "
+        "count(bestLoRating(a, sixth)), avg(-riverEquity(b) + 1 / 2) "
+        "from game='razz', a='*', b='*' where handType(a, third) = highcard",
+    ),
+]
+
+
+def _random_trials(n: int, players: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    order = np.argsort(rng.random((n, 52)), axis=1)[:, : 7 * players]
+    return order.astype(np.uint8).reshape(n, players, 7)
+
+
+@pytest.mark.parametrize(("game", "text"), TABLE)
+def test_every_trial_equals_the_reference(game: str, text: str) -> None:
+    """The compiled program, run in C on 400 random trials, gives each trial exactly
+    the twin's values (every selector, and the where clause)."""
+    compiled = _compile(_pql.parse(text))
+    trials = _random_trials(400, len(compiled.players), seed=len(text))
+    out = np.empty((len(trials), len(compiled.outputs)))
+    _core.query_eval(get_game(game).core_id, compiled.ops, compiled.outputs, trials, 1, out)
+    expected = np.array([evaluate(text, t.tolist()) for t in trials])
+    assert expected.shape == out.shape
+    np.testing.assert_allclose(out, expected, rtol=0, atol=1e-12)
+    assert len(np.unique(out[:, 0])) > 1  # the trials tell the answers apart
+
+
+def _within(value: float, expected: float, error: float, sigmas: float = 5.0) -> bool:
+    return abs(value - expected) <= sigmas * error + 1e-12
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seats"),
+    [
+        ("stud", ["As Ad Ah", "Kc Kd Qh", "*"], ["As Ad Ah", "Kc Kd Qh", "??"]),
+        ("stud8", ["As 2d 3h", "Kc Kd Qh"], ["As 2d 3h", "Kc Kd Qh"]),
+        ("razz", ["As 2d 3h 9c", "4c 5d 6h Kd"], ["As 2d 3h 9c", "4c 5d 6h Kd"]),
+    ],
+)
+def test_equity_agrees_with_studeval_equity(game: str, players: list[str],
+                                            seats: list[str]) -> None:  # fmt: skip
+    names = [f"p{i}" for i in range(len(players))]
+    selectors = ", ".join(f"avg(riverEquity({n}))" for n in names)
+    seats_text = ", ".join(f"{n}='{p}'" for n, p in zip(names, players, strict=True))
+    text = f"select {selectors} from game='{game}', {seats_text}"
+    got = query(text, samples=200_000, seed=5)
+    want = studeval.equity(seats, game=game, samples=200_000, seed=6)
+    for name, player in zip(names, want.players, strict=True):
+        error = math.hypot(float(got.std_error[f"avg(riverEquity({name}))"]), player.std_error)
+        assert _within(float(got[f"avg(riverEquity({name}))"]), player.share, error), name  # type: ignore[arg-type]
+
+
+def test_a_range_agrees_with_studeval_equity() -> None:
+    got = query("select avg(riverEquity(h)) as h from game='stud', h='Qs Qd Qh', v='KK, AA@Kc'",
+                samples=200_000, seed=8)  # fmt: skip
+    want = studeval.equity(["Qs Qd Qh", studeval.Range("KK, AA", up="Kc")], game="stud",
+                           samples=200_000, seed=9)  # fmt: skip
+    error = math.hypot(float(got.std_error["h"]), want.players[0].std_error)  # type: ignore[arg-type]
+    assert _within(float(got["h"]), want.players[0].share, error)  # type: ignore[arg-type]
+
+
+def test_a_small_spot_agrees_with_brute_force() -> None:
+    """Hero's seven cards known, the villain's first six: every seventh card counted
+    in pure Python (tests/reference.py), the where clause too."""
+    hero, villain = "Ts Td 4h 4c 2s 7d 9c", "Js Jd 8h 3c 5s Kd"  # two pair; a pair
+    known = parse_cards(hero + " " + villain)
+    shares, kept = [], []
+    for card in (c for c in range(52) if c not in known):
+        h, v = ref.high_rank(parse_cards(hero)), ref.high_rank([*parse_cards(villain), card])
+        share = 1.0 if h < v else 0.5 if h == v else 0.0
+        shares.append(share)
+        if ref.high_category(v) != "Two Pair":
+            kept.append(share)
+    exact, conditional = sum(shares) / len(shares), sum(kept) / len(kept)
+    text = f"select avg(riverEquity(h)) as eq from game='stud', h='{hero}', v='{villain}'"
+    got = query(text, samples=100_000, seed=3)
+    assert _within(float(got["eq"]), exact, float(got.std_error["eq"]))  # type: ignore[arg-type]
+    got = query(text + " where not handType(v, seventh) = twopair", samples=100_000, seed=4)
+    assert got.trials == 100_000 and got.dealt > got.trials
+    assert _within(float(got["eq"]), conditional, float(got.std_error["eq"]))  # type: ignore[arg-type]
+    assert not math.isclose(exact, conditional, abs_tol=0.02)  # the where clause matters
+
+
+def test_range_combinations_drawn_by_weight() -> None:
+    """With the Kh up, AA at weight 0.25 (6 combinations: a pair) and KK at weight 1
+    (3 combinations: trips): trips in 3 / 4.5 of the draws."""
+    got = query("select avg(handType(p, third) = trips) as trips from game='stud', "
+                "p='AA*@0.25, KK*@Kh', q='*'", samples=200_000, seed=11)  # fmt: skip
+    assert _within(float(got["trips"]), 3 / 4.5, float(got.std_error["trips"]))  # type: ignore[arg-type]
+
+
+def test_the_same_seed_gives_the_same_answers_on_any_threads() -> None:
+    text = ("select avg(riverEquity(a)), histogram(handType(b, sixth)) from game='stud8', "
+            "a='*', b='*', c='*'")  # fmt: skip
+    one = query(text, samples=300_000, seed=42, threads=1)
+    two = query(text, samples=300_000, seed=42, threads=2)
+    assert dict(one) == dict(two) and one.trials == two.trials == 300_000
+    other = query(text, samples=300_000, seed=43, threads=2)
+    assert dict(other) != dict(one)
+
+
+def test_histogram_and_count_shapes() -> None:
+    r = query("select histogram(handType(p, seventh)) as t, count(winsHi(p)) as w, "
+              "max(hiRating(p, fifth)) as m from game='stud', p='*', q='*'",
+              samples=50_000, seed=1)  # fmt: skip
+    shares = r["t"]
+    assert isinstance(shares, dict) and set(shares) <= {"highcard", "pair", "twopair", "trips",
+                                                         "straight", "flush", "fullhouse",
+                                                         "quads", "straightflush"}  # fmt: skip
+    assert math.isclose(sum(shares.values()), 1.0)
+    assert isinstance(r["w"], int) and 0 < r["w"] < 50_000
+    assert r.exact is False and r.std_error["m"] == 0.0
+    assert "50,000 trials kept" in str(r)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "at"),
+    [
+        ("select avg(x) form game='stud'", "expected FROM", "form"),
+        ("select avg(riverEquity(p)) from game='stud', p='*' where", "expected a value", None),
+        ("select total(riverEquity(p)) from game='stud', p='*'", "no aggregate", "total"),
+        ("select avg(nutHi(p, fifth)) from game='stud', p='*'", "nutHi", "nutHi"),
+        ("select avg(foo(p)) from game='stud', p='*'", "no PQL function", "foo"),
+        ("select avg(riverEquity(q)) from game='stud', p='*'", "expected a player", "q)"),
+        ("select count(winsHi(p)) from game='razz', p='*'", "razz has only the low", "winsHi"),
+        ("select count(winsLo(p)) from game='stud', p='*'", "stud has only the high", "winsLo"),
+        ("select count(bestLoRating(p, third)) from game='razz', p='*'", "five cards", "best"),
+        ("select avg(equity(p, fifth)) from game='stud', p='*'", "not supported yet", "equity"),
+        ("select avg(riverEquity(p)) from game='holdem', p='*'", "no stud game", "holdem"),
+        ("select count(riverEquity(p)) from game='stud', p='*'", "count counts", "count"),
+        ("select avg(handType(p, third) = flsh) from game='stud', p='*'", "no hand type", "flsh"),
+        ("select avg(riverEquity(p)) from game='stud', p='ZZ@Kc'", "range", "ZZ"),
+        ("select avg(riverEquity(p)) from game='stud', p='As'", "1 card", "As"),
+        ("select avg(case when 1 then 2 end) from game='stud', p='*'", "CASE", "case"),
+        ("select avg(riverEquity(p) || 1) from game='stud', p='*'", "||", "||"),
+        ("select avg(riverEquity(p)) from game='stud', p='*' garbage", "unexpected", "garbage"),
+    ],
+)
+def test_errors_point_at_the_character(text: str, reason: str, at: str | None) -> None:
+    with pytest.raises(QueryError) as caught:
+        query(text, samples=4096, seed=1)
+    err = caught.value
+    assert isinstance(err, ValueError) and reason in str(err)
+    if at is not None:
+        assert err.position == text.index(at), (err.position, str(err))
+        assert "^" in str(err)
+
+
+def test_whole_query_errors() -> None:
+    eight = ", ".join(f"p{i}='*'" for i in range(8))
+    with pytest.raises(QueryError, match="at most 7"):
+        query(f"select avg(riverEquity(p0)) from game='stud', {eight}")
+    with pytest.raises(QueryError, match="names no game"):
+        query("select avg(riverEquity(p)) from p='*'")
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(QueryError, match="samples"):
+            query("select avg(riverEquity(p)) from game='stud', p='*'", samples=bad)  # type: ignore[arg-type]
+
+
+def test_a_where_clause_that_keeps_nothing_or_little() -> None:
+    with pytest.raises(QueryError, match="kept none"):
+        query("select avg(riverEquity(p)) from game='stud', p='*', q='*' "
+              "where handType(p, third) = flush", samples=1000, seed=1)  # fmt: skip
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = query("select avg(riverEquity(p)) as e from game='stud', p='*', q='*' "
+                  "where handType(p, fourth) = quads", samples=5000, seed=1)  # fmt: skip
+    assert any(issubclass(w.category, QueryWarning) for w in caught)
+    assert 0 < r.trials < 5000 and r.dealt >= 5000 * 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="selctavgfromwhreiEqutyp()'=,<>!|*-+/ 0123.56789abdhknoz_\"", max_size=80))
+def test_the_parser_never_fails_otherwise(text: str) -> None:
+    """Any text is read, or refused with a QueryError: never another exception."""
+    with contextlib.suppress(QueryError):
+        _pql.parse(text)
+
+
+_WORDS = ["select", "avg(", "count(", "histogram(", "riverEquity(p)", "handType(p, fifth)",
+          "winsHi(p)", ")", "from", "game='stud'", "p='*'", "q='KK@Kc'", "where", "and", "or",
+          "not", "=", "<", "+", "-", "*", "/", ",", "1", "flush", "as x", "(",
+          "equity(q)"]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=16))
+def test_queries_of_real_words_are_answered_or_refused(words: list[str]) -> None:
+    text = " ".join(words)
+    with contextlib.suppress(QueryError):
+        query(text, samples=4096, seed=1)
+
+
+def test_every_combination_of_two_functions_compiles() -> None:
+    """Each function the docs list compiles in each game where it has a meaning."""
+    calls = ["riverEquity(p)", "equity(p)", "equity(p, seventh)", "winsHi(p)", "tiesHi(p)",
+             "winsLo(p)", "tiesLo(p)", "scoops(p)", "handType(p, fourth) = pair",
+             "hiRating(p, fifth) > 0", "bestHiRating(p, sixth)", "bestLoRating(p, fifth)",
+             "minHandType(p, seventh, flush)", "winningHandType() = flush"]  # fmt: skip
+    answered = 0
+    for game, (a, b) in itertools.product(("stud", "stud8", "razz"), itertools.pairwise(calls)):
+        text = f"select avg({a}), avg({b}) from game='{game}', p='*', q='*'"
+        try:
+            query(text, samples=4096, seed=1)
+            answered += 1
+        except QueryError as err:
+            assert "has only the" in str(err)
+    assert answered >= 25
