@@ -45,7 +45,16 @@ def test_every_public_function_has_an_example() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["engine.md", "analysis.md", "tables.md", "equity.md", "index.md", "ranges.md", "histories.md"],
+    [
+        "engine.md",
+        "analysis.md",
+        "tables.md",
+        "equity.md",
+        "index.md",
+        "ranges.md",
+        "histories.md",
+        "query.md",
+    ],
 )
 def test_page_examples(name: str) -> None:
     page = README.parent / "docs" / name

@@ -70,6 +70,7 @@ _FUNCTIONS = {
     "scoops": _Function("scoops", ("player",), "boolean"),
     "handtype": _Function("hand_type", ("player", "street"), "handtype"),
     "hirating": _Function("hi_rating", ("player", "street"), "number"),
+    "lorating": _Function("lo_rating", ("player", "street"), "number", "low", 5),
     "besthirating": _Function("best_hi", ("player", "street"), "boolean", "high"),
     "bestlorating": _Function("best_lo", ("player", "street"), "boolean", "low", 5),
     "minhandtype": _Function("hand_type", ("player", "street", "handtype"), "boolean"),
@@ -124,7 +125,8 @@ class QueryResult(Mapping[str, object]):
                 lines += [f"  {k}: {v:.4%} (+/- {errors.get(k, 0.0):.4%})"
                           for k, v in value.items()]  # fmt: skip
             else:
-                lines.append(f"{name}: {value} (+/- {error:.6g})")
+                shown = f"{value:.6g}" if isinstance(value, float) else str(value)
+                lines.append(f"{name}: {shown} (+/- {error:.6g})")
         return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from studeval.cli import (
     convert,
     equity,
     play,
+    query,
     rank,
     replay,
     showdown,
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
-COMMANDS = (rank, showdown, bring_in, equity, replay, convert, analyze, play, bench)
+COMMANDS = (rank, showdown, bring_in, equity, query, replay, convert, analyze, play, bench)
 
 
 class _Parser(argparse.ArgumentParser):

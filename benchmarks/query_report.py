@@ -1,0 +1,66 @@
+"""PQL queries for stud: trials/s of three queries of increasing weight, one thread
+and every thread, in one process (CPU time of the calling thread for one thread).
+
+    python benchmarks/query_report.py [--trials N]
+
+No open tool answers PQL for stud (ProPokerTools' Odds Oracle is closed; Open PQL,
+the open Rust rewrite, plays hold'em and Omaha only), so there is no peer to run
+beside it; the target (SPEC: >= 5 M trials/s on one thread for three players with
+one equity and one handType selector) is the second row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import studeval
+
+QUERIES = [
+    ("one equity, heads-up",
+     "select avg(riverEquity(h)) from game='stud', h='As Ad Ah', v='*'"),
+    ("equity + handType, 3 players",
+     "select avg(riverEquity(h)), histogram(handType(h, seventh)) "
+     "from game='stud', h='As Ad Ah', v1='*', v2='*'"),
+    ("stud8, ranges, where, 4 players",
+     "select avg(riverEquity(h)), count(scoops(h)), count(bestLoRating(h, fifth)) "
+     "from game='stud8', h='As 2d 3h', v1='KK*, QQ*@Kc', v2='low3-8@5c', v3='*' "
+     "where not minHandType(v1, fifth, twopair)"),
+]  # fmt: skip
+
+
+def _cpu() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--trials", type=int, default=2_000_000)
+    args = parser.parse_args()
+    print(f"CPU: {_cpu()}, {studeval.cpu_count()} threads; {args.trials:,} trials a query")
+    print(f"{'query':34} {'1 thread':>14} {'all threads':>14}")
+    for label, text in QUERIES:
+        studeval.query(text, samples=4096, seed=1)  # warm: tables, imports
+        best_one = best_all = float("inf")
+        for _ in range(3):
+            start = time.thread_time()
+            result = studeval.query(text, samples=args.trials, seed=2, threads=1)
+            best_one = min(best_one, time.thread_time() - start)
+            start = time.perf_counter()
+            studeval.query(text, samples=args.trials, seed=2)
+            best_all = min(best_all, time.perf_counter() - start)
+        dealt = result.dealt
+        print(f"{label:34} {dealt / best_one / 1e6:>11.2f} M/s {dealt / best_all / 1e6:>11.2f} M/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
