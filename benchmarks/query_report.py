@@ -12,8 +12,9 @@ one equity and one handType selector) is the second row.
 from __future__ import annotations
 
 import argparse
-import platform
 import time
+
+from kernel_report import cpu_name
 
 import studeval
 
@@ -30,22 +31,11 @@ QUERIES = [
 ]  # fmt: skip
 
 
-def _cpu() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=2_000_000)
     args = parser.parse_args()
-    print(f"CPU: {_cpu()}, {studeval.cpu_count()} threads; {args.trials:,} trials a query")
+    print(f"CPU: {cpu_name()}, {studeval.cpu_count()} threads; {args.trials:,} trials a query")
     print(f"{'query':34} {'1 thread':>14} {'all threads':>14}")
     for label, text in QUERIES:
         studeval.query(text, samples=4096, seed=1)  # warm: tables, imports
