@@ -188,6 +188,7 @@ def test_histogram_and_count_shapes() -> None:
         ("select count(riverEquity(p)) from game='stud', p='*'", "count counts", "count"),
         ("select avg(handType(p, third) = flsh) from game='stud', p='*'", "no hand type", "flsh"),
         ("select avg(riverEquity(p)) from game='stud', p='ZZ@Kc'", "range", "ZZ"),
+        ("select avg(riverEquity(p)) from game='stud', p='  ZZ@Kc'", "range", "ZZ"),
         ("select avg(riverEquity(p)) from game='stud', p='As'", "1 card", "As"),
         ("select avg(case when 1 then 2 end) from game='stud', p='*'", "CASE", "case"),
         ("select avg(riverEquity(p) || 1) from game='stud', p='*'", "||", "||"),

@@ -469,9 +469,10 @@ static int se_eq_rmc_chunks(void *context, size_t begin, size_t end, int worker)
     return 0;
 }
 
-/* Walker's alias table (see se_equity.h). */
-void se_eq_alias(const double *w, uint32_t n, double total, double *prob, uint32_t *alias,
-                 uint32_t *work) {
+/* Walker's alias table for weights w[0..n-1] (finite, >= 0, sum `total` > 0): draw i
+ * uniformly, keep it with probability prob[i], else take alias[i]. work: 2n entries. */
+static void se_eq_alias(const double *w, uint32_t n, double total, double *prob,
+                        uint32_t *alias, uint32_t *work) {
     uint32_t *small = work, *large = work + n;
     uint32_t ns = 0, nl = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -492,6 +493,30 @@ void se_eq_alias(const double *w, uint32_t n, double total, double *prob, uint32
     /* What is left is 1 up to rounding. */
     while (nl > 0) prob[large[--nl]] = 1.0;
     while (ns > 0) prob[small[--ns]] = 1.0;
+}
+
+se_status se_eq_alias_new(const double *w, uint32_t n, double **prob, uint32_t **alias) {
+    *prob = NULL, *alias = NULL;
+    if (w == NULL) return SE_OK;
+    double total = 0.0;
+    int alike = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(w[i] >= 0.0) || w[i] > DBL_MAX) return SE_BAD_ARGUMENT; /* NaN, < 0, inf */
+        total += w[i];
+        alike &= w[i] == w[0];
+    }
+    if (!(total > 0.0 && total <= DBL_MAX)) return SE_BAD_ARGUMENT;
+    if (alike) return SE_OK;
+    uint32_t *work = (uint32_t *)malloc(2 * (size_t)n * sizeof *work);
+    *prob = (double *)malloc(n * sizeof **prob);
+    *alias = (uint32_t *)malloc(n * sizeof **alias);
+    if (work == NULL || *prob == NULL || *alias == NULL) {
+        free(work);
+        return SE_NO_MEMORY; /* the caller frees *prob and *alias, as on success */
+    }
+    se_eq_alias(w, n, total, *prob, *alias, work);
+    free(work);
+    return SE_OK;
 }
 
 static void se_eq_rmc_free(se_eq_rmc *m) {
@@ -534,8 +559,6 @@ static se_status se_eq_rmc_ready(se_eq_rmc *m, const se_equity_spot *spot,
         r->sums = (se_sums *)malloc(g->count * sizeof *r->sums);
         r->mask = (uint64_t *)malloc(g->count * sizeof *r->mask);
         if (r->sums == NULL || r->mask == NULL) return SE_NO_MEMORY;
-        double total = 0.0;
-        int alike = 1;
         for (size_t c = 0; c < g->count; c++) {
             const uint8_t *cards = g->cards + c * (size_t)g->width;
             uint64_t mask = 0;
@@ -550,25 +573,9 @@ static se_status se_eq_rmc_ready(se_eq_rmc *m, const se_equity_spot *spot,
             se_sums empty = se_sum_cards(cards, 0);
             r->sums[c].key -= empty.key;
             r->sums[c].mask -= empty.mask;
-            if (g->weights != NULL) {
-                double w = g->weights[c];
-                if (!(w >= 0.0) || w > DBL_MAX) return SE_BAD_ARGUMENT; /* NaN, < 0, inf */
-                total += w;
-                alike &= w == g->weights[0];
-            }
         }
-        if (g->weights != NULL && !(total > 0.0 && total <= DBL_MAX)) return SE_BAD_ARGUMENT;
-        if (g->weights != NULL && !alike) {
-            uint32_t *work = (uint32_t *)malloc(2 * g->count * sizeof *work);
-            r->prob = (double *)malloc(g->count * sizeof *r->prob);
-            r->alias = (uint32_t *)malloc(g->count * sizeof *r->alias);
-            if (work == NULL || r->prob == NULL || r->alias == NULL) {
-                free(work);
-                return SE_NO_MEMORY;
-            }
-            se_eq_alias(g->weights, r->count, total, r->prob, r->alias, work);
-            free(work);
-        }
+        se_status status = se_eq_alias_new(g->weights, r->count, &r->prob, &r->alias);
+        if (status != SE_OK) return status;
     }
     return SE_OK;
 }

@@ -28,11 +28,11 @@ se_status se_eq_prepare(const se_equity_spot *spot, se_eq_prep *p);
 
 uint64_t se_binomial(int n, int k);
 
-/* Walker's alias table for weights w[0..n-1] (checked by the caller: finite, >= 0,
- * sum `total` > 0): draw i uniformly, keep it with probability prob[i], else take
- * alias[i]. work holds 2n entries. */
-void se_eq_alias(const double *w, uint32_t n, double total, double *prob, uint32_t *alias,
-                 uint32_t *work);
+/* The Walker alias table of a range's weights w[0..n-1], for drawing by weight:
+ * *prob and *alias malloc'ed (the caller frees them, whatever the status), both
+ * NULL when w is NULL or every weight is alike (draw uniformly). SE_BAD_ARGUMENT for
+ * a weight that is NaN, negative or infinite, or a sum that is 0 or infinite. */
+se_status se_eq_alias_new(const double *w, uint32_t n, double **prob, uint32_t **alias);
 
 /* The card at deck[j + offset], swapped to deck[j]: one step of a partial
  * Fisher-Yates shuffle. */

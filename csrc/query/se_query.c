@@ -348,24 +348,8 @@ static se_status se_q_ready(se_q_run *m, const se_query_spot *spot) {
             }
             r->mask[i] = mask;
         }
-        if (given->weights != NULL) {
-            double total = 0.0;
-            for (uint32_t i = 0; i < r->count; i++) {
-                double w = given->weights[i];
-                if (!(w >= 0.0) || w > 1e300) return SE_BAD_ARGUMENT;
-                total += w;
-            }
-            if (!(total > 0.0) || total > 1e300) return SE_BAD_ARGUMENT;
-            uint32_t *work = (uint32_t *)malloc(2 * (size_t)r->count * sizeof *work);
-            r->prob = (double *)malloc(r->count * sizeof *r->prob);
-            r->alias = (uint32_t *)malloc(r->count * sizeof *r->alias);
-            if (work == NULL || r->prob == NULL || r->alias == NULL) {
-                free(work);
-                return SE_NO_MEMORY;
-            }
-            se_eq_alias(given->weights, r->count, total, r->prob, r->alias, work);
-            free(work);
-        }
+        se_status status = se_eq_alias_new(given->weights, r->count, &r->prob, &r->alias);
+        if (status != SE_OK) return status;
     }
     return SE_OK;
 }

@@ -247,8 +247,7 @@ class _Compiler:
         if op in ("and", "or", "not"):
             if any(k != "boolean" for k in kinds):
                 raise self.fail(f"{op.upper()} takes true or false values", node)
-            code = {"and": "and", "or": "or", "not": "not"}[op]
-            return self.emit(code, *(i for i, _ in parts)), "boolean"
+            return self.emit(op, *(i for i, _ in parts)), "boolean"
         if op in ("=", "<>", "<", "<=", ">", ">="):
             if kinds[0] != kinds[1] or (kinds[0] == "boolean" and op not in ("=", "<>")):
                 raise self.fail(f"{op} compares two numbers or two hand types; got a "
@@ -318,7 +317,7 @@ def _compile(tree: _pql.Query) -> _Compiled:
         if aggregate == "count" and kind != "boolean":
             raise c.fail("count counts the trials where a condition holds: give it one",
                          selector)  # fmt: skip
-        if aggregate in ("avg", "min", "max") and kind == "boolean" and aggregate != "avg":
+        if aggregate in ("min", "max") and kind == "boolean":
             raise c.fail(f"{aggregate} takes a number or a hand type", selector)
         if aggregate == "avg" and kind == "handtype":
             raise c.fail("avg of a hand type has no meaning: use histogram", selector)
@@ -362,8 +361,9 @@ def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[_Seat]
             r = Range(player.range_text, up=list(player.up), game=game, dead=[*dead, *others])
         except StudevalError as err:
             position = getattr(err, "position", None)
+            lead = len(source.value) - len(source.value.lstrip())  # the string is stripped
             raise QueryError(f"player {name}'s range: {getattr(err, 'reason', err)}", tree.text,
-                             source.at + (position or 0)) from None  # fmt: skip
+                             source.at + lead + (position or 0)) from None  # fmt: skip
         weights = None if np.all(r.weights == r.weights[0]) else np.ascontiguousarray(r.weights)
         players.append((player.up, r.width, np.ascontiguousarray(r.hidden).reshape(-1), weights))
     return players, bytes(dead)

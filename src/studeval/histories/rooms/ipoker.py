@@ -157,11 +157,13 @@ def _session_header(head: str) -> tuple[Header, bytes | None] | None:
         return None
     session = _session_of(root.find("general"))
     game = _game(session.game_text)
+    if game is None:
+        return None
     tournament = session.tournament or None
     bring_in = None
     if session.bring_in is not None:
         named = (session.bring_in.text or "").strip()
-        if game is None or not re.fullmatch(r"\$?\d+(?:\.\d+)?", named):
+        if not re.fullmatch(r"\$?\d+(?:\.\d+)?", named):
             return None
         bring_in = money(named)
     small, big = session.stakes
@@ -169,8 +171,6 @@ def _session_header(head: str) -> tuple[Header, bytes | None] | None:
     header = Header(hand_id="", game=game, game_text=session.game_text, small_bet=small,
                     big_bet=big, bring_in=bring_in, table=session.table, tournament=tournament,
                     currency=currency)  # fmt: skip
-    if game is None:
-        return None
     return header, session.hero.encode() if session.hero is not None else None
 
 
@@ -178,10 +178,12 @@ def _read_in_c(text: str, first_line: int, source: str | None) -> list[History] 
     """Every game of a text that is one whole session, read and replayed in C; None
     where the C reader is not sure of one (the general reader then reads them all)."""
     found = _WHOLE.match(text)
-    start = text.find("<game ", found.end()) if found else -1
-    if start < 0 or text.count("<session") != 1:
+    if found is None or text.count("<session") != 1:
         return None
-    known = _session_header(text[found.start() + found.group().index("<session") : start])  # type: ignore[union-attr]
+    start = text.find("<game ", found.end())
+    if start < 0:
+        return None
+    known = _session_header(text[found.end() - len("<session") : start])
     if known is None:
         return None
     prototype, hero = known
