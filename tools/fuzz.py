@@ -26,7 +26,8 @@ Steps (each fails the command on any finding):
    reader (any bytes as a PokerStars hand, from our example hand: read, prepared,
    played and checked, chips conserved), and tests/fuzz/fuzz_ranges.c over equity
    against ranges (spots, combinations and weights from the bytes, sums checked),
-   each as long again;
+   and tests/fuzz/fuzz_query.c over queries (spots, ranges, programs and given trials
+   from the bytes; each output within its scale), each as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -245,7 +246,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
                "format": REPO / "tests" / "fuzz" / "fuzz_format.c",
                "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c",
                "history": REPO / "tests" / "fuzz" / "fuzz_history.c",
-               "ranges": REPO / "tests" / "fuzz" / "fuzz_ranges.c"}  # fmt: skip
+               "ranges": REPO / "tests" / "fuzz" / "fuzz_ranges.c",
+               "query": REPO / "tests" / "fuzz" / "fuzz_query.c"}  # fmt: skip
     core = build_core(clang, work, "fuzz")
     flags = ["-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all"]
     results = []
@@ -259,6 +261,9 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
                 (corpus / f"format-{number}").write_text(seed)
             for room, seed in _xml_seeds().items():
                 (corpus / room).write_text(seed)
+        if name == "query":  # two players, the first one's showdown share, 10 trials and 1 given
+            (corpus / "example").write_bytes(bytes([0, 2, 0, 0, 0, 0, 0, 1, 1, 20, 255, 255, 0, 7,
+                                                    0, 10, 0, 1, *range(14)]))  # fmt: skip
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
