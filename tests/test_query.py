@@ -119,7 +119,8 @@ def test_a_range_agrees_with_studeval_equity() -> None:
 
 def test_a_small_spot_agrees_with_brute_force() -> None:
     """Hero's seven cards known, the villain's first six: every seventh card counted
-    in pure Python (tests/reference.py), the where clause too."""
+    in pure Python (tests/reference.py), the where clause too. The query counts the
+    same deals exactly; sampled, it agrees within its standard error."""
     hero, villain = "Ts Td 4h 4c 2s 7d 9c", "Js Jd 8h 3c 5s Kd"  # two pair; a pair
     known = parse_cards(hero + " " + villain)
     shares, kept = [], []
@@ -130,13 +131,63 @@ def test_a_small_spot_agrees_with_brute_force() -> None:
         if ref.high_category(v) != "Two Pair":
             kept.append(share)
     exact, conditional = sum(shares) / len(shares), sum(kept) / len(kept)
+    assert not math.isclose(exact, conditional, abs_tol=0.02)  # the where clause matters
     text = f"select avg(riverEquity(h)) as eq from game='stud', h='{hero}', v='{villain}'"
-    got = query(text, samples=100_000, seed=3)
+    where = text + " where not handType(v, seventh) = twopair"
+    counted = query(text)
+    assert counted.exact and counted.dealt == counted.trials == len(shares)
+    assert counted["eq"] == pytest.approx(exact, abs=1e-12)
+    assert counted.std_error["eq"] == 0.0
+    counted = query(where)
+    assert counted.exact and (counted.trials, counted.dealt) == (len(kept), len(shares))
+    assert counted["eq"] == pytest.approx(conditional, abs=1e-12)
+    got = query(text, samples=100_000, seed=3, exact=False)
+    assert not got.exact and got.trials == 100_000
     assert _within(float(got["eq"]), exact, float(got.std_error["eq"]))  # type: ignore[arg-type]
-    got = query(text + " where not handType(v, seventh) = twopair", samples=100_000, seed=4)
+    got = query(where, samples=100_000, seed=4, exact=False)
     assert got.trials == 100_000 and got.dealt > got.trials
     assert _within(float(got["eq"]), conditional, float(got.std_error["eq"]))  # type: ignore[arg-type]
-    assert not math.isclose(exact, conditional, abs_tol=0.02)  # the where clause matters
+
+
+def test_exact_with_ranges_agrees_with_brute_force() -> None:
+    """Two sixth-street players, one a range (two down kings, ``KK****``: 3
+    combinations), the other's down cards known: every combination and each seventh
+    card of each player, in order (3 x 40 x 39 deals), counted in pure Python against
+    the query's exact answers."""
+    hero, up = parse_cards("As Ad 2c 2d 7h 9s"), parse_cards("Ks 3c 4d 8h")
+    deals = wins = full_houses = 0
+    for pair in itertools.combinations(parse_cards("Kc Kd Kh"), 2):
+        villain = [*pair, *up]
+        rest = [c for c in range(52) if c not in (*hero, *villain)]
+        for a, b in itertools.permutations(rest, 2):
+            h, v = ref.high_rank([*hero, a]), ref.high_rank([*villain, b])
+            deals += 1
+            wins += h < v
+            full_houses += ref.high_category(h) == "Full House"
+    r = query("select count(winsHi(h)) as wins, avg(handType(h, seventh) = fullhouse) as full "
+              "from game='stud', h='As Ad 2c 2d 7h 9s', v='KK****@Ks 3c 4d 8h'")  # fmt: skip
+    assert r.exact and r.dealt == r.trials == deals == 3 * 40 * 39
+    assert r["wins"] == wins and r["full"] == pytest.approx(full_houses / deals, abs=1e-12)
+
+
+def test_when_a_query_is_counted_exactly() -> None:
+    """Unequal weights or too many deals: sampled (exact=True refuses, naming why)."""
+    early = "select avg(riverEquity(h)) from game='stud', h='As Ad Ah', v='*'"
+    assert not query(early, samples=4096, seed=1).exact
+    with pytest.raises(QueryError, match="cannot be counted exactly"):
+        query(early, exact=True)
+    weighted = ("select avg(riverEquity(h)) from game='stud', h='As Ad 2c 2d 7h 9s', "
+                "v='KK*@0.5, QQ*@Ks 3c 4d 8h'")  # fmt: skip
+    assert not query(weighted, samples=4096, seed=1).exact
+    with pytest.raises(QueryError, match="exact must be"):
+        query(early, exact=1)  # type: ignore[arg-type]
+
+
+def test_the_documented_limits_are_the_constants() -> None:
+    from studeval._query_run import BUDGET, MOST_EXACT
+
+    doc = str(query.__doc__)
+    assert f"at most {MOST_EXACT:,} and" in doc and f"up to {BUDGET} times" in doc
 
 
 def test_range_combinations_drawn_by_weight() -> None:

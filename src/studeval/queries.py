@@ -2,11 +2,11 @@
 
 ``query(text)`` reads ProPokerTools' Poker Query Language (select, from, where) for
 ``stud``, ``stud8`` and ``razz``, compiles each selector and the where clause to a
-small program of operations, and runs it on Monte Carlo trials in C (threads, the
-GIL released). A trial deals every player seven cards in dealing order; a street
-(``third`` .. ``seventh``) is a player's first 3 .. 7 cards; the "board" of a stud
-player is its up cards. The functions, their stud meanings and what is not
-supported are in ``docs/query.md``.
+small program of operations, and runs it in C (threads, the GIL released) on every
+deal where the deals are few (exact), else on Monte Carlo trials. A trial deals
+every player seven cards in dealing order; a street (``third`` .. ``seventh``) is a
+player's first 3 .. 7 cards; the "board" of a stud player is its up cards. The
+functions, their stud meanings and what is not supported are in ``docs/query.md``.
 
 >>> r = query("select avg(riverEquity(hero)) as eq from game='stud', hero='As Ad Ah', "
 ...           "villain='*'", samples=100_000, seed=1)
@@ -16,37 +16,25 @@ supported are in ``docs/query.md``.
 
 from __future__ import annotations
 
-import math
 import secrets
-import warnings
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from studeval import _core, _pql
+from studeval._query_run import HAND_TYPES, Compiled, QueryResult, Seat, run
 from studeval.cards import parse_cards
-from studeval.errors import QueryError, QueryWarning, StudevalError
-from studeval.games import get_game
+from studeval.errors import QueryError, StudevalError
 from studeval.ranges import Range, split_range_text
 
 __all__ = ["HAND_TYPES", "STREETS", "QueryResult", "query"]
 
 #: PQL's street names for stud: the cards a player has been dealt by then.
 STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
-#: PQL's hand types, weakest first (a type's number is its place).
-HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
-              "quads", "straightflush")  # fmt: skip
 _TYPE_ALIASES = {"threeofakind": "trips", "set": "trips", "fourofakind": "quads"}
 _GAMES = {"stud": "stud", "studhi": "stud", "stud8": "stud8", "razz": "razz"}
 #: PQL's default number of trials (ProPokerTools').
 DEFAULT_SAMPLES = 600_000
-#: Trials dealt a call into C (a multiple of 4096: each chunk of 4096 trials has its
-#: own generator, so the answer does not depend on the threads).
-_BLOCK = 1 << 18
-#: At most this many times the trials asked for are dealt to find those a where
-#: clause keeps.
-_BUDGET = 100
 
 Q = _core.QUERY_CODES
 
@@ -88,84 +76,30 @@ _NOT_YET = {
 
 
 @dataclass
-class QueryResult(Mapping[str, object]):
-    """A query's answers: a mapping from each selector's name (its ``as`` name, else
-    its text) to its value (a float for avg, min and max, an int for count, a dict
-    of outcome to fraction for histogram). ``std_error`` maps the same names to the
-    Monte Carlo standard errors (a dict for a histogram; 0.0 for min and max, which
-    are of the trials dealt); ``trials`` counts the trials kept (after ``where``),
-    ``dealt`` those dealt; ``exact`` is False (every answer is sampled). The fields
-    are ``answers`` (the mapping itself), ``std_error``, ``trials``, ``dealt``,
-    ``seed`` and ``exact``."""
-
-    answers: dict[str, object]
-    std_error: dict[str, object]
-    trials: int
-    dealt: int
-    seed: int
-    exact: bool = False
-
-    def __getitem__(self, name: str) -> object:
-        return self.answers[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.answers)
-
-    def __len__(self) -> int:
-        return len(self.answers)
-
-    def __str__(self) -> str:
-        lines = [f"{self.trials:,} trials kept of {self.dealt:,} dealt (Monte Carlo, seed "
-                 f"{self.seed})"]  # fmt: skip
-        for name, value in self.answers.items():
-            error = self.std_error[name]
-            if isinstance(value, dict):
-                lines.append(f"{name}:")
-                errors = error if isinstance(error, dict) else {}
-                lines += [f"  {k}: {v:.4%} (+/- {errors.get(k, 0.0):.4%})"
-                          for k, v in value.items()]  # fmt: skip
-            else:
-                shown = f"{value:.6g}" if isinstance(value, float) else str(value)
-                lines.append(f"{name}: {shown} (+/- {error:.6g})")
-        return "\n".join(lines)
-
-
-@dataclass
 class _Player:
     up: tuple[int, ...]
     range_text: str | None  # a range (with the up cards), or None
     fixed: tuple[int, ...]  # cards known in dealing order (no range)
 
 
-#: A player as the core deals to it: up cards, and the width, combinations and
-#: weights of its range of down cards (width 0: dealt).
-_Seat = tuple[tuple[int, ...], int, np.ndarray | None, np.ndarray | None]
-
-
-@dataclass
-class _Compiled:
-    game: str
-    names: list[str]
-    players: list[_Seat]
-    dead: bytes
-    ops: list[tuple[int, int, int, int, int, float]]
-    outputs: list[int]
-    kinds: list[str]  # each selector's kind
-    aggregates: list[str]
-    where: bool
-
-
 def query(text: str, *, samples: int | None = None, seed: int | None = None,
-          threads: int | None = None) -> QueryResult:  # fmt: skip
-    """Answer the PQL query ``text`` on ``samples`` Monte Carlo trials kept (600,000
-    by default, PQL's), from ``seed`` (random when None), on ``threads`` (every CPU
-    when None). A trial the ``where`` clause rejects is dealt again, up to 100 times
-    the trials asked for; fewer kept is a :class:`~studeval.errors.QueryWarning`,
-    none a :class:`~studeval.errors.QueryError`.
+          threads: int | None = None, exact: bool | None = None) -> QueryResult:  # fmt: skip
+    """Answer the PQL query ``text`` on ``threads`` (every CPU when None).
+
+    Where the deals are at most 2,000,000 and the ranges' weights alike, every
+    deal is counted (``exact=None``, the default; ``True`` insists, ``False`` samples
+    anyway). Otherwise ``samples`` Monte Carlo trials are kept (600,000 by default,
+    PQL's), from ``seed`` (random when None): a trial the ``where`` clause rejects is
+    dealt again, up to 100 times the trials asked for; fewer kept is a
+    :class:`~studeval.errors.QueryWarning`, none a :class:`~studeval.errors.QueryError`.
 
     >>> query("select count(handType(p1, fifth) = flush) from game='stud', p1='*'",
     ...       samples=4096, seed=2).trials
     4096
+    >>> r = query("select avg(riverEquity(h)) as h from game='stud', h='As Ad 2c 2d 7h 9s',"
+    ...           " v='Kc Kd Ks 3c 4d 8h'")
+    >>> r.exact, r.dealt, round(r["h"], 4)
+    (True, 1560, 0.0859)
     """
     if samples is None:
         samples = DEFAULT_SAMPLES
@@ -178,8 +112,10 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
         seed = secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise QueryError(f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}")
+    if exact is not None and not isinstance(exact, bool):
+        raise QueryError(f"exact must be True, False or None; got {exact!r}")
     compiled = _compile(_pql.parse(text))
-    return _run(compiled, samples, seed, threads or 0)
+    return run(compiled, samples, seed, threads or 0, exact)
 
 
 # ---- compiling the tree to operations --------------------------------------------------
@@ -308,7 +244,7 @@ class _Compiler:
         return STREETS[node.name.lower()]
 
 
-def _compile(tree: _pql.Query) -> _Compiled:
+def _compile(tree: _pql.Query) -> Compiled:
     c = _Compiler(tree)
     outputs, kinds = [], []
     for selector in tree.selectors:
@@ -330,14 +266,14 @@ def _compile(tree: _pql.Query) -> _Compiled:
             raise c.fail("the where clause must be a condition (true or false)", tree.where)
         outputs.append(at)
     players, dead = _deal_of(tree, c.players, c.game)
-    return _Compiled(c.game, [s.name for s in tree.selectors], players, dead, c.ops, outputs,
+    return Compiled(c.game, [s.name for s in tree.selectors], players, dead, c.ops, outputs,
                      kinds, [s.aggregate for s in tree.selectors], where)  # fmt: skip
 
 
 # ---- players' strings ------------------------------------------------------------------
 
 
-def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[_Seat], bytes]:
+def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[Seat], bytes]:
     """Each player's up cards and range of down cards (or none: dealt), and the dead
     cards, from the from clause's strings."""
     dead_source = tree.sources.get("dead")
@@ -345,7 +281,7 @@ def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[_Seat]
     if dead_source is not None and dead_source.value.strip():
         dead = _cards(tree, dead_source, dead_source.value)
     read = [_player(tree, tree.sources[name]) for name in names]
-    players: list[_Seat] = []
+    players: list[Seat] = []
     for i, (name, player) in enumerate(zip(names, read, strict=True)):
         source = tree.sources[name]
         others = [c for j, p in enumerate(read) if j != i for c in (*p.up, *p.fixed)]
@@ -399,79 +335,3 @@ def _player(tree: _pql.Query, source: _pql.Source) -> _Player:
 
 
 # ---- running ----------------------------------------------------------------------------
-
-
-@dataclass
-class _Tally:
-    """What a selector has seen over the kept trials."""
-
-    total: float = 0.0
-    squares: float = 0.0
-    least: float = math.inf
-    most: float = -math.inf
-    counts: dict[float, int] = field(default_factory=dict)
-
-    def add(self, values: np.ndarray, aggregate: str) -> None:
-        if aggregate == "histogram":
-            found, counted = np.unique(values, return_counts=True)
-            for value, n in zip(found.tolist(), counted.tolist(), strict=True):
-                self.counts[value] = self.counts.get(value, 0) + n
-        elif aggregate in ("min", "max"):
-            if len(values):
-                self.least = min(self.least, float(values.min()))
-                self.most = max(self.most, float(values.max()))
-        else:
-            self.total += float(values.sum())
-            self.squares += float(np.square(values).sum())
-
-
-def _run(c: _Compiled, samples: int, seed: int, threads: int) -> QueryResult:
-    tallies = [_Tally() for _ in c.names]
-    kept = dealt = 0
-    budget = samples * _BUDGET
-    while kept < samples and dealt < budget:
-        block = min(_BLOCK, -(-(samples - kept) // 4096) * 4096)
-        out = np.empty((block, len(c.outputs)))
-        _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs, seed,
-                           dealt, threads, out)  # fmt: skip
-        dealt += block
-        rows = out[out[:, -1] != 0.0] if c.where else out
-        rows = rows[: samples - kept]
-        kept += len(rows)
-        for k, tally in enumerate(tallies):
-            tally.add(rows[:, k], c.aggregates[k])
-    if kept == 0:
-        raise QueryError(f"the where clause kept none of the {dealt:,} trials dealt")
-    if kept < samples:
-        warnings.warn(QueryWarning(f"the where clause kept {kept:,} of {dealt:,} trials dealt "
-                                   f"(the budget: {_BUDGET} times the {samples:,} asked for)"),
-                      stacklevel=3)  # fmt: skip
-    answers: dict[str, object] = {}
-    errors: dict[str, object] = {}
-    for name, tally, aggregate, kind in zip(c.names, tallies, c.aggregates, c.kinds, strict=True):
-        answers[name], errors[name] = _answer(tally, aggregate, kind, kept)
-    return QueryResult(answers, errors, kept, dealt, seed)
-
-
-def _label(value: float, kind: str) -> object:
-    if kind == "handtype":
-        return HAND_TYPES[int(value)]
-    if kind == "boolean":
-        return bool(value)
-    return float(value)
-
-
-def _answer(tally: _Tally, aggregate: str, kind: str, n: int) -> tuple[object, object]:
-    """A selector's value and standard error from its tally over ``n`` kept trials."""
-    if aggregate == "histogram":
-        order = sorted(tally.counts)
-        share = {_label(v, kind): tally.counts[v] / n for v in order}
-        return share, {k: math.sqrt(p * (1 - p) / n) for k, p in share.items()}
-    if aggregate in ("min", "max"):
-        value = tally.least if aggregate == "min" else tally.most
-        return _label(value, kind) if kind == "handtype" else value, 0.0
-    mean = tally.total / n
-    spread = math.sqrt(max(tally.squares / n - mean * mean, 0.0) / n)
-    if aggregate == "count":
-        return round(tally.total), spread * n
-    return mean, spread

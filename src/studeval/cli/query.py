@@ -44,6 +44,8 @@ def add(commands: Any) -> None:
                        help="trials to keep (default: 600,000, as PQL)")  # fmt: skip
     query.add_argument("--seed", type=int, default=None, help="the random seed (default: random)")
     query.add_argument("--threads", type=int, default=None, help="threads (default: every CPU)")
+    query.add_argument("--monte-carlo", action="store_true",
+                       help="sample even where every deal could be counted exactly")  # fmt: skip
     query.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -55,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         warnings.simplefilter("always")
         try:
             result = query(args.text, samples=args.samples, seed=args.seed,
-                           threads=args.threads)  # fmt: skip
+                           threads=args.threads,
+                           exact=False if args.monte_carlo else None)  # fmt: skip
         except StudevalError as err:
             return fail(str(err))
     out = Output()
