@@ -156,11 +156,13 @@ def _run_sampled(c: Compiled, samples: int, seed: int, threads: int) -> QueryRes
         out = np.empty((block, len(c.outputs)))
         _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs, seed,
                            dealt, threads, out)  # fmt: skip
-        dealt += block
-        rows = _kept(out, c.where)[: samples - kept]
-        kept += len(rows)
+        keep = np.flatnonzero(out[:, -1] != 0.0) if c.where else np.arange(block)
+        keep = keep[: samples - kept]
+        # The trials dealt up to the last one kept, once enough are (the rest unused).
+        dealt += int(keep[-1]) + 1 if kept + len(keep) == samples else block
+        kept += len(keep)
         for k, tally in enumerate(tallies):
-            tally.add(rows[:, k], c.aggregates[k])
+            tally.add(out[keep, k], c.aggregates[k])
     if kept == 0:
         raise QueryError(f"the where clause kept none of the {dealt:,} trials dealt")
     if kept < samples:
