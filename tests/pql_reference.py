@@ -111,6 +111,11 @@ class Trial:
             return float(self.showdown(p)[0] == 1.0)
         if name == "handtype":
             return float(self.hand_type(p, street))
+        if name == "uphandtype":  # the up cards dealt by the street (places 2 .. 5)
+            up = list(self.cards[p][2 : min(street, 6)])
+            counts = sorted((sum(1 for c in up if c // 4 == r) for r in range(13)), reverse=True)
+            return float(7 if counts[0] == 4 else 3 if counts[0] == 3 else
+                         2 if counts[1] == 2 else int(counts[0] == 2))  # fmt: skip
         if name == "minhandtype":
             return float(self.hand_type(p, street) >= TYPES.index(args[2].name.lower()))  # type: ignore[union-attr]
         if name == "hirating":  # studeval's scale differs: only compared within a street

@@ -49,6 +49,14 @@ TABLE = [
         "min(handType(b, sixth)) from game='studhi', a='*', b='*', c='*', d='*'",
     ),
     (
+        "stud",
+        "select histogram(upHandType(a, sixth)), histogram(upHandType(a, third)), "
+        "histogram(upHandType(a, fourth)), "
+        "histogram(upHandType(b, fifth)), histogram(upHandType(b, sixth)), "
+        "histogram(upHandType(c, seventh)) from game='stud', a='*', b='*', c='*' "
+        "where upHandType(a, sixth) >= pair",
+    ),
+    (
         "stud8",
         "select avg(riverEquity(a)), count(winsLo(a)), count(tiesLo(b)), "
         "count(winsHi(b)), count(scoops(b)), count(bestLoRating(a, fifth)), "
@@ -306,7 +314,8 @@ def test_every_combination_of_two_functions_compiles() -> None:
     calls = ["riverEquity(p)", "equity(p)", "equity(p, seventh)", "winsHi(p)", "tiesHi(p)",
              "winsLo(p)", "tiesLo(p)", "scoops(p)", "handType(p, fourth) = pair",
              "hiRating(p, fifth) > 0", "bestHiRating(p, sixth)", "bestLoRating(p, fifth)",
-             "minHandType(p, seventh, flush)", "winningHandType() = flush"]  # fmt: skip
+             "minHandType(p, seventh, flush)", "winningHandType() = flush",
+             "upHandType(q, fifth) >= pair"]  # fmt: skip
     answered = 0
     for game, (a, b) in itertools.product(("stud", "stud8", "razz"), itertools.pairwise(calls)):
         text = f"select avg({a}), avg({b}) from game='{game}', p='*', q='*'"

@@ -397,7 +397,9 @@ typedef enum se_query_code {
     SE_Q_EQUITY,     /* the player's share of the pot */
     SE_Q_WINS_HI, SE_Q_TIES_HI, SE_Q_WINS_LO, SE_Q_TIES_LO, /* the half alone, or shared */
     SE_Q_SCOOPS,     /* the whole pot alone */
-    SE_Q_WINNING_TYPE /* the best high hand's type */
+    SE_Q_WINNING_TYPE, /* the best high hand's type */
+    SE_Q_UP_TYPE       /* the player's up cards by `street` (its board): 0 none paired,
+                          1 pair, 2 two pair, 3 trips, 7 quads */
 } se_query_code;
 
 typedef struct se_query_op {

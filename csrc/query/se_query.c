@@ -79,12 +79,11 @@ static uint16_t se_q_lo(se_q_trial *t, int p, int street) {
     return t->lo[p][street];
 }
 
-/* The high hand's type, PQL's order: 0 high card .. 8 straight flush. Under five
- * cards from the ranks' multiplicities (no straight or flush yet). */
-static int se_q_type(se_q_trial *t, int p, int street) {
-    if (street >= 5) return SE_HIGH_CARD - se_high_class(se_q_hi(t, p, street), NULL);
+/* The type of cards[0..n) from the ranks' multiplicities alone (no straight or
+ * flush): PQL's numbers, as se_q_type. */
+static int se_q_paired(const uint8_t *cards, int n) {
     int count[13] = {0}, pairs = 0, most = 0;
-    for (int i = 0; i < street; i++) count[t->cards[p][i] >> 2]++;
+    for (int i = 0; i < n; i++) count[cards[i] >> 2]++;
     for (int r = 0; r < 13; r++) {
         pairs += count[r] == 2;
         if (count[r] > most) most = count[r];
@@ -92,6 +91,13 @@ static int se_q_type(se_q_trial *t, int p, int street) {
     if (most == 4) return 7;
     if (most == 3) return 3;
     return pairs == 2 ? 2 : pairs;
+}
+
+/* The high hand's type, PQL's order: 0 high card .. 8 straight flush. Under five
+ * cards from the ranks' multiplicities (no straight or flush yet). */
+static int se_q_type(se_q_trial *t, int p, int street) {
+    if (street >= 5) return SE_HIGH_CARD - se_high_class(se_q_hi(t, p, street), NULL);
+    return se_q_paired(t->cards[p], street);
 }
 
 /* What the showdown (seventh street) gives player p: its share of the pot, and
@@ -178,6 +184,9 @@ static void se_q_eval(const se_query_program *g, se_q_trial *t, double *reg, dou
         case SE_Q_WINS_LO: v = se_q_show(t, p).wins_lo; break;
         case SE_Q_TIES_LO: v = se_q_show(t, p).ties_lo; break;
         case SE_Q_SCOOPS: v = se_q_show(t, p).share == 1.0; break;
+        case SE_Q_UP_TYPE: /* the up cards by the street: places 2 .. street - 1, to 5 */
+            v = se_q_paired(t->cards[p] + 2, (s < 7 ? s : 6) - 2);
+            break;
         case SE_Q_WINNING_TYPE: {
             uint16_t best = 0xFFFF;
             for (int k = 0; k < t->players; k++) {
@@ -278,7 +287,7 @@ static se_status se_q_check_program(const se_query_program *g, int players) {
         return SE_BAD_ARGUMENT;
     for (int i = 0; i < g->n_ops; i++) {
         const se_query_op *o = &g->ops[i];
-        if (o->code < SE_Q_CONST || o->code > SE_Q_WINNING_TYPE || o->a >= i || o->b >= i ||
+        if (o->code < SE_Q_CONST || o->code > SE_Q_UP_TYPE || o->a >= i || o->b >= i ||
             o->a < -1 || o->b < -1 || o->player < 0 || o->player >= players || o->street < 3 ||
             o->street > 7)
             return SE_BAD_ARGUMENT;

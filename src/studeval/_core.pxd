@@ -158,6 +158,7 @@ cdef extern from "studeval.h" nogil:
         SE_Q_TIES_LO
         SE_Q_SCOOPS
         SE_Q_WINNING_TYPE
+        SE_Q_UP_TYPE
     ctypedef struct se_query_op:
         int code
         int a

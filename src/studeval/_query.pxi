@@ -34,6 +34,7 @@ QUERY_CODES = {
     "ties_lo": SE_Q_TIES_LO,
     "scoops": SE_Q_SCOOPS,
     "winning_type": SE_Q_WINNING_TYPE,
+    "up_type": SE_Q_UP_TYPE,
 }
 
 

@@ -63,6 +63,8 @@ _FUNCTIONS = {
     "bestlorating": _Function("best_lo", ("player", "street"), "boolean", "low", 5),
     "minhandtype": _Function("hand_type", ("player", "street", "handtype"), "boolean"),
     "winninghandtype": _Function("winning_type", (), "handtype", "high"),
+    # studeval's: a stud player's board is its up cards (pairs, trips, quads alone).
+    "uphandtype": _Function("up_type", ("player", "street"), "handtype"),
 }
 #: PQL functions studeval knows of and does not answer yet, and why.
 _NOT_YET = {
@@ -70,7 +72,8 @@ _NOT_YET = {
     "nutlo": "nutLo (the nuts given every unseen card) is not supported yet",
     "outstohandtype": "outsToHandType is not supported yet",
     "lowtype": "lowType is not supported yet",
-    "boardinrange": "boardInRange (stud has no board; up cards per player) is not supported yet",
+    "boardinrange": "boardInRange (stud has no board: upHandType reads a player's up cards) "
+    "is not supported",
     "hvhequity": "HvHequity (hand-versus-hand equity on a street) is not supported yet",
 }
 

@@ -42,11 +42,11 @@ static void check_outputs(const se_query_program *program, const double *out, si
         for (int k = 0; k < program->n_outputs; k++) {
             int code = program->ops[program->outputs[k]].code;
             double v = out[t * (size_t)program->n_outputs + (size_t)k];
-            if (code >= SE_Q_LT && code != SE_Q_HI_RATING && code != SE_Q_LO_RATING &&
-                code != SE_Q_HAND_TYPE && code != SE_Q_WINNING_TYPE && !(v >= 0.0 && v <= 1.0))
+            int type = code == SE_Q_HAND_TYPE || code == SE_Q_WINNING_TYPE || code == SE_Q_UP_TYPE;
+            if (code >= SE_Q_LT && code != SE_Q_HI_RATING && code != SE_Q_LO_RATING && !type &&
+                !(v >= 0.0 && v <= 1.0))
                 die("a share, comparison or test outside 0..1");
-            if ((code == SE_Q_HAND_TYPE || code == SE_Q_WINNING_TYPE) && !(v >= 0.0 && v <= 8.0))
-                die("a hand type outside 0..8");
+            if (type && !(v >= 0.0 && v <= 8.0)) die("a hand type outside 0..8");
             if ((code == SE_Q_HI_RATING || code == SE_Q_LO_RATING) && !(v >= 0.0 && v < 65536.0))
                 die("a rating outside its scale");
         }
