@@ -15,7 +15,9 @@ Steps (each fails the command on any finding):
    engine check (tests/c/engine_check.c: random tables and byte streams of legal
    and illegal calls, chips conserved, refusals changing nothing) and the tables
    check (tests/c/tables_check.c: tables stepped by a team of 2 threads equal to
-   one thread's after every step, the team's worker kept from step to step);
+   one thread's after every step, the team's worker kept from step to step) and the
+   query check (tests/c/query_check.c: a query's trials on 2 threads equal to one
+   thread's, every trial's shares adding to 1);
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
    tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
@@ -194,8 +196,9 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
     equity = sanitized_equity(clang, work, sanitizer, core, env)
     engine = sanitized_engine(clang, work, sanitizer, core, env)
     tables = sanitized_tables(clang, work, sanitizer, core, env)
+    query = sanitized_query(clang, work, sanitizer, core, env)
     return (f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}; "
-            f"engine: {engine}; tables: {tables}")  # fmt: skip
+            f"engine: {engine}; tables: {tables}; query: {query}")  # fmt: skip
 
 
 def sanitized_tables(
@@ -209,6 +212,20 @@ def sanitized_tables(
     last = output.strip().splitlines()[-1]
     if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
         raise SystemExit(f"fuzz.py: {sanitizer} tables check did not pass: {last}")
+    return last.removeprefix("ok ")
+
+
+def sanitized_query(
+    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
+) -> str:
+    """The query check (tests/c/query_check.c) under the same sanitizer: a query's
+    trials on 2 threads equal to one thread's, its shares adding up."""
+    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
+                  [REPO / "tests" / "c" / "query_check.c"], f"query-{sanitizer}")  # fmt: skip
+    output = run([str(binary), "20000", "5"], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} query check did not pass: {last}")
     return last.removeprefix("ok ")
 
 
