@@ -7,6 +7,7 @@ Ratings are compared, never printed: hiRating's numbers compare hands of one str
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import reference as ref
@@ -16,6 +17,8 @@ from studeval import _pql
 STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse", "quads",
          "straightflush")  # fmt: skip
+LOW_TYPES = ("nolow", "pairedlow", "kinglow", "queenlow", "jacklow", "tenlow", "ninelow",
+             "eightlow", "sevenlow", "sixlow", "fivelow")  # fmt: skip
 _CATEGORY = {"High Card": 0, "One Pair": 1, "Pair": 1, "Two Pair": 2, "Three of a Kind": 3,
              "Straight": 4, "Flush": 5, "Full House": 6, "Four of a Kind": 7,
              "Straight Flush": 8}  # fmt: skip
@@ -24,8 +27,78 @@ _CATEGORY = {"High Card": 0, "One Pair": 1, "Pair": 1, "Two Pair": 2, "Three of 
 class Trial:
     """One trial: each player's seven cards in dealing order."""
 
-    def __init__(self, game: str, players: list[str], cards: Sequence[Sequence[int]]) -> None:
-        self.game, self.players, self.cards = game, players, cards
+    def __init__(self, game: str, players: list[str], cards: Sequence[Sequence[int]],
+                 dead: Sequence[int] = ()) -> None:  # fmt: skip
+        self.game, self.players, self.cards, self.dead = game, players, cards, set(dead)
+
+    # -- what a player sees -----------------------------------------------------------
+
+    def unseen(self, p: int, street: int) -> list[int]:
+        """The cards p has not seen: not its own, no one's up card dealt by then
+        (places 2 .. min(street, 6) - 1), not dead."""
+        seen = set(self.dead) | set(self.cards[p][:street])
+        for k in range(len(self.players)):
+            seen |= set(self.cards[k][2 : min(street, 6)])
+        return [c for c in range(52) if c not in seen]
+
+    def _can_beat(self, k: int, p: int, street: int, low: bool, mine: int) -> bool:
+        up = list(self.cards[k][2 : min(street, 6)])
+        for hidden in itertools.combinations(self.unseen(p, street), street - len(up)):
+            hand = up + list(hidden)
+            if low:
+                key = ref.low8_rank(hand) if self.game == "stud8" else ref.low_rank(hand)
+                if key is not None and key < mine:
+                    return True
+            elif (ref.high_rank(hand) if street >= 5 else ref.up_high_rank(hand)) < mine:
+                return True
+        return False
+
+    def nut(self, p: int, street: int, low: bool) -> bool:
+        mine = self.lo_key(p, street) if low else self.hi_key(p, street)
+        if mine is None:
+            return False
+        return not any(self._can_beat(k, p, street, low, mine)
+                       for k in range(len(self.players)) if k != p)  # fmt: skip
+
+    def outs(self, p: int, street: int, kind: int) -> int:
+        if street == 7:
+            return 0
+        now, now_type = self.hi_key(p, street), self.hand_type(p, street)
+        hand = list(self.cards[p][:street])
+        count = 0
+        for card in self.unseen(p, street):
+            trial = Trial(self.game, self.players, [[*hand, card]])
+            if trial.hand_type(0, street + 1) == kind:  # a higher type, or ranked higher
+                count += kind > now_type or (street >= 5 and trial.hi_key(0, street + 1) < now)
+        return count
+
+    def low_type(self, p: int, street: int) -> int:
+        """The best five of distinct ranks (ace low), by its highest card."""
+        ranks = {(c // 4 + 1) % 13 + 1 for c in self.cards[p][:street]}  # ace 1 .. king 13
+        if len(ranks) < 5:
+            return LOW_TYPES.index("pairedlow" if self.game == "razz" else "nolow")
+        top = sorted(ranks)[4]
+        if self.game == "stud8" and top > 8:
+            return 0
+        return LOW_TYPES.index("fivelow") - (top - 5)
+
+    def street_equity(self, p: int, street: int, blind: bool) -> float:
+        """p's share over every rest of the deal from the street: every player's cards
+        by then known (blind False), or only what p sees (the others' hidden cards
+        any unseen ones; their ranges are not the twin's)."""
+        n = len(self.players)
+        known = [list(self.cards[k][:street]) if not blind or k == p else
+                 [c for i, c in enumerate(self.cards[k][:street]) if 2 <= i < min(street, 6)]
+                 for k in range(n)]  # fmt: skip
+        used = set(self.dead) | {c for hand in known for c in hand}
+        total = count = 0.0
+        for rest in _completions([7 - len(h) for h in known], [c for c in range(52)
+                                                                 if c not in used]):  # fmt: skip
+            hands = [h + r for h, r in zip(known, rest, strict=True)]
+            trial = Trial(self.game, self.players, hands)
+            total += trial.showdown(p)[0]
+            count += 1
+        return total / count
 
     # -- a player's hand at a street ------------------------------------------------------
 
@@ -78,7 +151,8 @@ class Trial:
         if isinstance(node, _pql.Number):
             return node.value
         if isinstance(node, _pql.Name):
-            return float(TYPES.index(node.name.lower()))
+            word = node.name.lower()
+            return float(LOW_TYPES.index(word) if word in LOW_TYPES else TYPES.index(word))
         if isinstance(node, _pql.Operation):
             args = [self.value(a) for a in node.args]
             op = node.op
@@ -102,8 +176,16 @@ class Trial:
         p = self.players.index(args[0].name.lower()) if args else 0  # type: ignore[union-attr]
         street = STREETS[args[1].name.lower()] if len(args) > 1 else 7  # type: ignore[union-attr]
         n = len(self.players)
-        if name in ("riverequity", "equity"):
+        if name == "riverequity" or (name in ("equity", "hvhequity") and street == 7):
             return self.showdown(p)[0]
+        if name in ("equity", "hvhequity"):
+            return self.street_equity(p, street, blind=name == "equity")
+        if name in ("nuthi", "nutlo"):
+            return float(self.nut(p, street, low=name == "nutlo"))
+        if name == "outstohandtype":
+            return float(self.outs(p, street, TYPES.index(args[2].name.lower())))  # type: ignore[union-attr]
+        if name == "lowtype":
+            return float(self.low_type(p, street))
         if name in ("winshi", "tieshi", "winslo", "tieslo"):
             index = {"winshi": 1, "tieshi": 2, "winslo": 3, "tieslo": 4}[name]
             return float(self.showdown(p)[index])
@@ -135,12 +217,23 @@ class Trial:
         raise AssertionError(f"the reference has no {name}")
 
 
-def evaluate(text: str, cards: Sequence[Sequence[int]]) -> list[float]:
+def _completions(needs: list[int], deck: list[int]) -> itertools.chain[list[list[int]]]:
+    """Every way to give player i needs[i] more cards from deck (each set once)."""
+    if not needs:
+        return itertools.chain([[]])
+    first, rest = needs[0], needs[1:]
+    return itertools.chain.from_iterable(
+        ([list(mine), *others]
+         for others in _completions(rest, [c for c in deck if c not in mine]))
+        for mine in itertools.combinations(deck, first))  # fmt: skip
+
+
+def evaluate(text: str, cards: Sequence[Sequence[int]], dead: Sequence[int] = ()) -> list[float]:
     """Each selector's value on one trial, then the where clause's (1.0 or 0.0) if any."""
     tree = _pql.parse(text)
     game = {"studhi": "stud"}.get(tree.sources["game"].value, tree.sources["game"].value)
     players = [k for k in tree.sources if k not in ("game", "dead", "syntax")]
-    trial = Trial(game, players, cards)
+    trial = Trial(game, players, cards, dead)
     values = [trial.value(s.expr) for s in tree.selectors]
     if tree.where is not None:
         values.append(trial.value(tree.where))

@@ -84,7 +84,8 @@ def test_every_trial_equals_the_reference(game: str, text: str) -> None:
     compiled = _compile(_pql.parse(text))
     trials = _random_trials(400, len(compiled.players), seed=len(text))
     out = np.empty((len(trials), len(compiled.outputs)))
-    _core.query_eval(get_game(game).core_id, compiled.ops, compiled.outputs, trials, 1, out)
+    _core.query_eval(get_game(game).core_id, compiled.ops, compiled.outputs, b"", trials, 1,
+                     out)  # fmt: skip
     expected = np.array([evaluate(text, t.tolist()) for t in trials])
     assert expected.shape == out.shape
     np.testing.assert_allclose(out, expected, rtol=0, atol=1e-12)
@@ -236,13 +237,13 @@ def test_histogram_and_count_shapes() -> None:
         ("select avg(x) form game='stud'", "expected FROM", "form"),
         ("select avg(riverEquity(p)) from game='stud', p='*' where", "expected a value", None),
         ("select total(riverEquity(p)) from game='stud', p='*'", "no aggregate", "total"),
-        ("select avg(nutHi(p, fifth)) from game='stud', p='*'", "nutHi", "nutHi"),
+        ("select avg(nutHiOuts(p, fifth)) from game='stud', p='*'", "nutHiOuts", "nutHi"),
         ("select avg(foo(p)) from game='stud', p='*'", "no PQL function", "foo"),
         ("select avg(riverEquity(q)) from game='stud', p='*'", "expected a player", "q)"),
         ("select count(winsHi(p)) from game='razz', p='*'", "razz has only the low", "winsHi"),
         ("select count(winsLo(p)) from game='stud', p='*'", "stud has only the high", "winsLo"),
         ("select count(bestLoRating(p, third)) from game='razz', p='*'", "five cards", "best"),
-        ("select avg(equity(p, fifth)) from game='stud', p='*'", "not supported yet", "equity"),
+        ("select avg(nutLo(p, fourth)) from game='razz', p='*'", "five cards", "nutLo"),
         ("select avg(riverEquity(p)) from game='holdem', p='*'", "no stud game", "holdem"),
         ("select count(riverEquity(p)) from game='stud', p='*'", "count counts", "count"),
         ("select avg(handType(p, third) = flsh) from game='stud', p='*'", "no hand type", "flsh"),

@@ -380,6 +380,10 @@ se_status se_equity_tuples(const se_equity_spot *spot, const int *seats, const i
 #define SE_QUERY_MAX_PLAYERS 7 /* seven cards each from one deck */
 #define SE_QUERY_MAX_OPS 256
 #define SE_QUERY_MAX_OUTPUTS 16
+/* A street equity's runouts: every one where they are at most this many ... */
+#define SE_QUERY_EXACT_RUNOUTS 4096
+/* ... else this many drawn, in each trial (a trial's standard error <= 0.5/32). */
+#define SE_QUERY_RUNOUTS 1024
 
 typedef enum se_query_code {
     SE_Q_CONST = 0, /* value */
@@ -398,8 +402,25 @@ typedef enum se_query_code {
     SE_Q_WINS_HI, SE_Q_TIES_HI, SE_Q_WINS_LO, SE_Q_TIES_LO, /* the half alone, or shared */
     SE_Q_SCOOPS,     /* the whole pot alone */
     SE_Q_WINNING_TYPE, /* the best high hand's type */
-    SE_Q_UP_TYPE       /* the player's up cards by `street` (its board): 0 none paired,
+    SE_Q_UP_TYPE,      /* the player's up cards by `street` (its board): 0 none paired,
                           1 pair, 2 two pair, 3 trips, 7 quads */
+    /* What the player sees by `street`: its own cards, the others' up cards dealt
+     * by then and the dead cards; every other card is unseen. */
+    SE_Q_LOW_TYPE,     /* (fifth street on) the game's low: 0 none (stud8), 1 one holding
+                          a pair (razz),
+                          else by its highest card: 2 king low .. 10 five low */
+    SE_Q_NUT_HI,       /* 1 when no other player can hold a better high (its hidden
+                          cards any unseen ones) */
+    SE_Q_NUT_LO,       /* the same for the game's low (fifth street on; 0 when the
+                          player has none) */
+    SE_Q_OUTS,         /* how many unseen cards, as its next, make the player's hand
+                          of type `value` and better (0 at seventh street) */
+    SE_Q_HVH_EQUITY,   /* the share of the pot over the rest of the deal, given every
+                          player's cards by `street`: exact where the runouts are at
+                          most SE_QUERY_EXACT_RUNOUTS, else SE_QUERY_RUNOUTS drawn */
+    SE_Q_STREET_EQUITY /* the same given what the player sees: the others' hidden cards
+                          from their ranges (se_query_sample) or the unseen cards
+                          (se_query_eval), SE_QUERY_RUNOUTS drawn */
 } se_query_code;
 
 typedef struct se_query_op {
@@ -440,9 +461,11 @@ typedef struct se_query_spot {
 se_status se_query_sample(const se_query_spot *spot, const se_query_program *program,
                           uint64_t seed, uint64_t first_trial, size_t trials, int threads,
                           double *out);
-/* cards: trials * players * 7 codes, each trial's players in order. */
+/* cards: trials * players * 7 codes, each trial's players in order, none of them
+ * among the n_dead dead cards. Drawn runouts depend on the trial's index alone. */
 se_status se_query_eval(int game, int players, const se_query_program *program,
-                        const uint8_t *cards, size_t trials, int threads, double *out);
+                        const uint8_t *dead, int n_dead, const uint8_t *cards, size_t trials,
+                        int threads, double *out);
 
 /* ---- The fixed-limit engine -----------------------------------------------------
  * One hand of fixed-limit stud, action by action, by the betting rules of

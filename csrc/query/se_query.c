@@ -21,20 +21,12 @@
 #include "base/se_random.h"
 #include "base/se_threads.h"
 #include "equity/se_equity.h"
+#include "query/se_query_seat.h"
 #include "rank/se_hand.h"
 
 /* Trials a chunk: a chunk's trials depend only on (seed, chunk index), so any
  * thread count gives the same results. */
 #define SE_Q_CHUNK 4096
-
-typedef struct se_q_seat {
-    int width; /* 0: hidden cards dealt; else a combination of the range */
-    uint32_t count;
-    const uint8_t *combos;
-    uint64_t *mask;
-    double *prob; /* NULL: every weight alike */
-    uint32_t *alias;
-} se_q_seat;
 
 typedef struct se_q_run {
     const se_query_spot *spot;
@@ -43,6 +35,7 @@ typedef struct se_q_run {
     uint8_t unseen[52];
     int n_unseen;
     uint64_t known; /* dead and up cards */
+    uint64_t dead;  /* the dead cards */
     uint64_t seed, first_trial;
     size_t trials;
     const uint8_t *cards; /* se_query_eval: the trials' cards */
@@ -50,12 +43,18 @@ typedef struct se_q_run {
     volatile size_t failed; /* the first failing status, negated, plus one */
 } se_q_run;
 
-/* A trial's ratings, each computed when first asked for. */
+/* A trial's ratings and street equities, each computed when first asked for (an
+ * equity drawn from runouts must be the same wherever the program reads it). */
 typedef struct se_q_trial {
     const uint8_t (*cards)[7];
     int game, players;
+    se_q_view view;
+    se_rng *rng;
+    int failed; /* a negative status from a street equity, else 0 */
     uint32_t have_hi[SE_QUERY_MAX_PLAYERS], have_lo[SE_QUERY_MAX_PLAYERS]; /* by street bit */
     uint16_t hi[SE_QUERY_MAX_PLAYERS][8], lo[SE_QUERY_MAX_PLAYERS][8];
+    uint32_t have_equity[2][SE_QUERY_MAX_PLAYERS];
+    double equity[2][SE_QUERY_MAX_PLAYERS][8];
 } se_q_trial;
 
 /* The high rank (1 best) of a player's first `street` cards. */
@@ -79,25 +78,30 @@ static uint16_t se_q_lo(se_q_trial *t, int p, int street) {
     return t->lo[p][street];
 }
 
-/* The type of cards[0..n) from the ranks' multiplicities alone (no straight or
- * flush): PQL's numbers, as se_q_type. */
-static int se_q_paired(const uint8_t *cards, int n) {
-    int count[13] = {0}, pairs = 0, most = 0;
-    for (int i = 0; i < n; i++) count[cards[i] >> 2]++;
-    for (int r = 0; r < 13; r++) {
-        pairs += count[r] == 2;
-        if (count[r] > most) most = count[r];
-    }
-    if (most == 4) return 7;
-    if (most == 3) return 3;
-    return pairs == 2 ? 2 : pairs;
-}
-
 /* The high hand's type, PQL's order: 0 high card .. 8 straight flush. Under five
  * cards from the ranks' multiplicities (no straight or flush yet). */
 static int se_q_type(se_q_trial *t, int p, int street) {
     if (street >= 5) return SE_HIGH_CARD - se_high_class(se_q_hi(t, p, street), NULL);
     return se_q_paired(t->cards[p], street);
+}
+
+/* The game's low as a type: 0 none (stud8's unqualified), 1 a low holding a pair
+ * (razz), then the highest card of a low of five ranks, from 2 king to 10 five. */
+static int se_q_low_type(se_q_trial *t, int p, int street) {
+    uint16_t low = se_q_lo(t, p, street);
+    if (low == SE_EQ_NONE) return 0;
+    int ranks[5];
+    if (se_low_class(low, ranks) != 0) return 1;
+    return 2 + (11 - ranks[0]); /* ranks[0]: 3 (five) .. 11 (king) */
+}
+
+static double se_q_equity_at(se_q_trial *t, int p, int street, int blind) {
+    if (!(t->have_equity[blind][p] >> street & 1)) {
+        t->equity[blind][p][street] =
+            se_q_street_equity(&t->view, p, street, blind, t->rng, &t->failed);
+        t->have_equity[blind][p] |= 1u << street;
+    }
+    return t->equity[blind][p][street];
 }
 
 /* What the showdown (seventh street) gives player p: its share of the pot, and
@@ -187,6 +191,12 @@ static void se_q_eval(const se_query_program *g, se_q_trial *t, double *reg, dou
         case SE_Q_UP_TYPE: /* the up cards by the street: places 2 .. street - 1, to 5 */
             v = se_q_paired(t->cards[p] + 2, (s < 7 ? s : 6) - 2);
             break;
+        case SE_Q_LOW_TYPE: v = se_q_low_type(t, p, s); break;
+        case SE_Q_NUT_HI: v = se_q_nut_hi(&t->view, p, s); break;
+        case SE_Q_NUT_LO: v = se_q_nut_lo(&t->view, p, s); break;
+        case SE_Q_OUTS: v = se_q_outs(&t->view, p, s, (int)o->value); break;
+        case SE_Q_HVH_EQUITY: v = se_q_equity_at(t, p, s, 0); break;
+        case SE_Q_STREET_EQUITY: v = se_q_equity_at(t, p, s, 1); break;
         case SE_Q_WINNING_TYPE: {
             uint16_t best = 0xFFFF;
             for (int k = 0; k < t->players; k++) {
@@ -263,11 +273,16 @@ static int se_q_chunks(void *context, size_t begin, size_t end, int worker) {
         se_rng rng = se_rng_seeded(m->seed ^ (0x9E3779B97F4A7C15ull * index));
         for (size_t k = from; k < to; k++) {
             se_q_trial t;
+            se_rng given_rng; /* given trials: each its own runouts, by its index */
             t.game = m->spot->game, t.players = m->spot->players;
+            t.rng = &rng, t.failed = 0;
             memset(t.have_hi, 0, sizeof t.have_hi);
             memset(t.have_lo, 0, sizeof t.have_lo);
+            memset(t.have_equity, 0, sizeof t.have_equity);
             if (m->cards != NULL) {
                 t.cards = (const uint8_t(*)[7])(m->cards + k * 7 * (size_t)t.players);
+                given_rng = se_rng_seeded(m->seed ^ (0xD1B54A32D192ED03ull * (k + 1)));
+                t.rng = &given_rng;
             } else {
                 if (se_q_deal(m, &rng, cards)) {
                     se_store(&m->failed, (size_t)(-SE_NO_DEAL) + 1);
@@ -275,7 +290,14 @@ static int se_q_chunks(void *context, size_t begin, size_t end, int worker) {
                 }
                 t.cards = (const uint8_t(*)[7])cards;
             }
+            t.view.cards = t.cards, t.view.game = t.game, t.view.players = t.players;
+            t.view.dead = m->dead;
+            t.view.seats = m->cards != NULL ? NULL : m->seat;
             se_q_eval(g, &t, reg, m->out + k * (size_t)g->n_outputs);
+            if (t.failed != 0) {
+                se_store(&m->failed, (size_t)(-t.failed) + 1);
+                return 1;
+            }
         }
     }
     return 0;
@@ -287,9 +309,16 @@ static se_status se_q_check_program(const se_query_program *g, int players) {
         return SE_BAD_ARGUMENT;
     for (int i = 0; i < g->n_ops; i++) {
         const se_query_op *o = &g->ops[i];
-        if (o->code < SE_Q_CONST || o->code > SE_Q_UP_TYPE || o->a >= i || o->b >= i ||
+        if (o->code < SE_Q_CONST || o->code > SE_Q_STREET_EQUITY || o->a >= i || o->b >= i ||
             o->a < -1 || o->b < -1 || o->player < 0 || o->player >= players || o->street < 3 ||
             o->street > 7)
+            return SE_BAD_ARGUMENT;
+        /* A low type or the nut low needs five cards. */
+        if ((o->code == SE_Q_LOW_TYPE || o->code == SE_Q_NUT_LO) && o->street < 5)
+            return SE_BAD_ARGUMENT;
+        /* SE_Q_OUTS's hand type, a whole number (a double cast to int must fit). */
+        if (o->code == SE_Q_OUTS && !(o->value >= 0.0 && o->value <= 8.0 &&
+                                      o->value == (double)(int)o->value))
             return SE_BAD_ARGUMENT;
     }
     for (int k = 0; k < g->n_outputs; k++)
@@ -318,6 +347,7 @@ static se_status se_q_ready(se_q_run *m, const se_query_spot *spot) {
         if (known >> spot->dead[i] & 1) return SE_DUPLICATE_CARD;
         known |= 1ull << spot->dead[i];
     }
+    m->dead = known;
     for (int p = 0; p < spot->players; p++) {
         const se_query_player *given = &spot->player[p];
         if (given->n_up < 0 || given->n_up > 4 || (given->width != 0 && given->width != 2 &&
@@ -389,15 +419,23 @@ se_status se_query_sample(const se_query_spot *spot, const se_query_program *pro
 }
 
 se_status se_query_eval(int game, int players, const se_query_program *program,
-                        const uint8_t *cards, size_t trials, int threads, double *out) {
+                        const uint8_t *dead, int n_dead, const uint8_t *cards, size_t trials,
+                        int threads, double *out) {
     if (game < 0 || game > SE_GAME_RAZZ || players < 1 ||
-        players > SE_QUERY_MAX_PLAYERS || out == NULL || (trials > 0 && cards == NULL))
+        players > SE_QUERY_MAX_PLAYERS || out == NULL || (trials > 0 && cards == NULL) ||
+        n_dead < 0 || n_dead > 52 || (n_dead > 0 && dead == NULL))
         return SE_BAD_ARGUMENT;
     se_status status = se_q_check_program(program, players);
     if (status != SE_OK) return status;
-    /* Every card a code, none twice in a trial: the tables are indexed by them. */
+    uint64_t dead_cards = 0;
+    for (int i = 0; i < n_dead; i++) {
+        if (dead[i] >= 52) return SE_INVALID_CARD;
+        if (dead_cards >> dead[i] & 1) return SE_DUPLICATE_CARD;
+        dead_cards |= 1ull << dead[i];
+    }
+    /* Every card a code, none twice in a trial nor dead: the tables are indexed by them. */
     for (size_t k = 0; k < trials; k++) {
-        uint64_t seen = 0;
+        uint64_t seen = dead_cards;
         for (int i = 0; i < 7 * players; i++) {
             uint8_t c = cards[k * 7 * (size_t)players + (size_t)i];
             if (c >= 52) return SE_INVALID_CARD;
@@ -411,6 +449,7 @@ se_status se_query_eval(int game, int players, const se_query_program *program,
     se_q_run *m = (se_q_run *)calloc(1, sizeof *m);
     if (m == NULL) return SE_NO_MEMORY;
     m->spot = &spot, m->program = program, m->cards = cards, m->trials = trials, m->out = out;
+    m->dead = dead_cards;
     status = se_q_run_all(m, threads);
     free(m);
     return status;

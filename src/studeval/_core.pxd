@@ -130,6 +130,8 @@ cdef extern from "studeval.h" nogil:
     int SE_QUERY_MAX_PLAYERS
     int SE_QUERY_MAX_OPS
     int SE_QUERY_MAX_OUTPUTS
+    int SE_QUERY_EXACT_RUNOUTS
+    int SE_QUERY_RUNOUTS
     ctypedef enum se_query_code:
         SE_Q_CONST
         SE_Q_ADD
@@ -159,6 +161,12 @@ cdef extern from "studeval.h" nogil:
         SE_Q_SCOOPS
         SE_Q_WINNING_TYPE
         SE_Q_UP_TYPE
+        SE_Q_LOW_TYPE
+        SE_Q_NUT_HI
+        SE_Q_NUT_LO
+        SE_Q_OUTS
+        SE_Q_HVH_EQUITY
+        SE_Q_STREET_EQUITY
     ctypedef struct se_query_op:
         int code
         int a
@@ -188,7 +196,8 @@ cdef extern from "studeval.h" nogil:
                               uint64_t seed, uint64_t first_trial, size_t trials, int threads,
                               double *out)
     se_status se_query_eval(int game, int players, const se_query_program *program,
-                            const uint8_t *cards, size_t trials, int threads, double *out)
+                            const uint8_t *dead, int n_dead, const uint8_t *cards,
+                            size_t trials, int threads, double *out)
 
     # The fixed-limit engine.
     int SE_ENGINE_MAX_SEATS

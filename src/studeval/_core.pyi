@@ -135,6 +135,8 @@ def equity_sample_ranges(
 QUERY_MAX_PLAYERS: int
 QUERY_MAX_OPS: int
 QUERY_MAX_OUTPUTS: int
+QUERY_EXACT_RUNOUTS: int
+QUERY_RUNOUTS: int
 QUERY_CODES: dict[str, int]
 
 def query_sample(
@@ -154,6 +156,7 @@ def query_eval(
     game: int,
     ops: list[tuple[int, int, int, int, int, float]],
     outputs: list[int],
+    dead: bytes,
     cards: npt.NDArray[np.uint8],
     threads: int,
     out: npt.NDArray[np.float64],

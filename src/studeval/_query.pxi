@@ -5,6 +5,10 @@
 QUERY_MAX_PLAYERS = SE_QUERY_MAX_PLAYERS
 QUERY_MAX_OPS = SE_QUERY_MAX_OPS
 QUERY_MAX_OUTPUTS = SE_QUERY_MAX_OUTPUTS
+#: A street equity's runouts: every one where they are at most QUERY_EXACT_RUNOUTS,
+#: else QUERY_RUNOUTS drawn in each trial.
+QUERY_EXACT_RUNOUTS = SE_QUERY_EXACT_RUNOUTS
+QUERY_RUNOUTS = SE_QUERY_RUNOUTS
 #: The operations of a query's program by name (se_query_code in studeval.h).
 QUERY_CODES = {
     "const": SE_Q_CONST,
@@ -35,6 +39,12 @@ QUERY_CODES = {
     "scoops": SE_Q_SCOOPS,
     "winning_type": SE_Q_WINNING_TYPE,
     "up_type": SE_Q_UP_TYPE,
+    "low_type": SE_Q_LOW_TYPE,
+    "nut_hi": SE_Q_NUT_HI,
+    "nut_lo": SE_Q_NUT_LO,
+    "outs": SE_Q_OUTS,
+    "hvh_equity": SE_Q_HVH_EQUITY,
+    "street_equity": SE_Q_STREET_EQUITY,
 }
 
 
@@ -134,15 +144,16 @@ def query_sample(int game, players, const uint8_t[::1] dead, ops, outputs, uint6
     check_status(status, "a query's trials")
 
 
-def query_eval(int game, ops, outputs, const uint8_t[:, :, ::1] cards, int threads,
-               double[:, ::1] out):
+def query_eval(int game, ops, outputs, const uint8_t[::1] dead,
+               const uint8_t[:, :, ::1] cards, int threads, double[:, ::1] out):
     """The program run on the trials ``cards`` give (uint8 (trials, players, 7), each
-    player's cards in dealing order), one a row of ``out``. Use :func:`studeval.query`.
+    player's cards in dealing order; ``dead`` the cards out of play), one a row of
+    ``out``. Use :func:`studeval.query`.
 
     >>> import numpy as np
     >>> hands = np.array([[[48, 49, 50, 51, 44, 45, 46], [0, 1, 2, 3, 4, 5, 6]]], dtype=np.uint8)
     >>> out = np.empty((1, 1))
-    >>> query_eval(0, [(20, -1, -1, 0, 7, 0.0)], [0], hands, 1, out)  # quads and a full house
+    >>> query_eval(0, [(20, -1, -1, 0, 7, 0.0)], [0], b"", hands, 1, out)  # quads, a full house
     >>> out
     array([[1.]])
     """
@@ -157,6 +168,7 @@ def query_eval(int game, ops, outputs, const uint8_t[:, :, ::1] cards, int threa
     try:
         with nogil:
             status = se_query_eval(game, players, &program,
+                                   &dead[0] if len(dead) else NULL, len(dead),
                                    &cards[0, 0, 0] if trials else NULL, trials, threads,
                                    &out[0, 0] if trials else NULL)
     finally:

@@ -29,11 +29,15 @@ from studeval import _core
 from studeval.errors import QueryError, QueryWarning
 from studeval.games import get_game
 
-__all__ = ["HAND_TYPES", "Compiled", "QueryResult", "Seat", "run"]
+__all__ = ["HAND_TYPES", "LOW_TYPES", "Compiled", "QueryResult", "Seat", "run"]
 
 #: PQL's hand types, weakest first (a type's number is its place).
 HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
               "quads", "straightflush")  # fmt: skip
+#: lowType's values, weakest first: no (qualifying) low, a low holding a pair (razz),
+#: then by the highest card of a low of five ranks.
+LOW_TYPES = ("nolow", "pairedlow", "kinglow", "queenlow", "jacklow", "tenlow", "ninelow",
+             "eightlow", "sevenlow", "sixlow", "fivelow")  # fmt: skip
 #: Trials dealt a call into C (a multiple of 4096: each chunk of 4096 trials has its
 #: own generator, so the answer does not depend on the threads).
 _BLOCK = 1 << 18
@@ -42,6 +46,8 @@ _BLOCK = 1 << 18
 BUDGET = 100
 #: The most deals an exact run enumerates (about a tenth of a second a million).
 MOST_EXACT = 2_000_000
+#: The most showdowns an exact run plays: deals times a street equity's runouts.
+MOST_EXACT_SHOWDOWNS = 100_000_000
 
 #: A player as the core deals to it: up cards, and the width, combinations (flat) and
 #: weights of its range of down cards (width 0: dealt).
@@ -59,6 +65,8 @@ class Compiled:
     kinds: list[str]  # each selector's kind
     aggregates: list[str]
     where: bool
+    sampled: str | None = None  # why the query cannot be counted exactly, if it cannot
+    runouts: int = 1  # the showdowns a deal's street equities take
 
 
 @dataclass
@@ -111,10 +119,13 @@ class QueryResult(Mapping[str, object]):
 def run(c: Compiled, samples: int, seed: int, threads: int, exact: bool | None) -> QueryResult:
     """The query's answers: exact where it fits (``exact`` None), must (True) or
     must not (False); else from ``samples`` trials kept."""
-    deals = None if exact is False else _deals(c)
+    if exact and c.sampled:
+        raise QueryError(f"the query cannot be counted exactly: {c.sampled}")
+    deals = None if exact is False or c.sampled else _deals(c)
     if exact and deals is None:
         raise QueryError(f"the query cannot be counted exactly: the ranges' weights differ, "
-                         f"or the deals are more than {MOST_EXACT:,}")  # fmt: skip
+                         f"or the deals are more than {MOST_EXACT:,} (or their street "
+                         f"equities' showdowns more than {MOST_EXACT_SHOWDOWNS:,})")  # fmt: skip
     if deals is not None:
         return _run_exact(c, deals, threads)
     return _run_sampled(c, samples, seed, threads)
@@ -189,6 +200,8 @@ def _result(c: Compiled, tallies: list[_Tally], kept: int, dealt: int, seed: int
 def _label(value: float, kind: str) -> object:
     if kind == "handtype":
         return HAND_TYPES[int(value)]
+    if kind == "lowtype":
+        return LOW_TYPES[int(value)]
     if kind == "boolean":
         return bool(value)
     return float(value)
@@ -204,7 +217,7 @@ def _answer(tally: _Tally, aggregate: str, kind: str, n: int,
         return share, {k: 0.0 if exact else math.sqrt(p * (1 - p) / n) for k, p in share.items()}
     if aggregate in ("min", "max"):
         value = tally.least if aggregate == "min" else tally.most
-        return _label(value, kind) if kind == "handtype" else value, 0.0
+        return _label(value, kind) if kind in ("handtype", "lowtype") else value, 0.0
     mean = tally.total / n
     spread = 0.0 if exact else math.sqrt(max(tally.squares / n - mean * mean, 0.0) / n)
     if aggregate == "count":
@@ -246,7 +259,8 @@ def _deals(c: Compiled) -> _Deals | None:
     widths = sum(r.shape[1] for _, r in ranged)
     unseen = 52 - len(known) - widths
     orders = math.perm(unseen, len(places)) if unseen >= len(places) else 0
-    if orders == 0 or math.prod(len(r) for _, r in ranged) * orders > MOST_EXACT:
+    most = math.prod(len(r) for _, r in ranged) * orders
+    if orders == 0 or most > MOST_EXACT or most * c.runouts > MOST_EXACT_SHOWDOWNS:
         return None
     choices = np.zeros((1, 0), dtype=np.uint8)
     for _, combos in ranged:  # every choice, collisions left out
@@ -286,7 +300,8 @@ def _run_exact(c: Compiled, d: _Deals, threads: int) -> QueryResult:
         for j, (p, place) in enumerate(d.places):
             cards[:, p, place] = dealt[:, j]
         out = np.empty((len(cards), len(c.outputs)))
-        _core.query_eval(game, c.ops, c.outputs, np.ascontiguousarray(cards), threads, out)
+        _core.query_eval(game, c.ops, c.outputs, c.dead, np.ascontiguousarray(cards), threads,
+                         out)  # fmt: skip
         rows = _kept(out, c.where)
         kept += len(rows)
         for k, tally in enumerate(tallies):

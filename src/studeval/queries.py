@@ -16,18 +16,19 @@ functions, their stud meanings and what is not supported are in ``docs/query.md`
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass
 
 import numpy as np
 
 from studeval import _core, _pql
-from studeval._query_run import HAND_TYPES, Compiled, QueryResult, Seat, run
+from studeval._query_run import HAND_TYPES, LOW_TYPES, Compiled, QueryResult, Seat, run
 from studeval.cards import parse_cards
 from studeval.errors import QueryError, StudevalError
 from studeval.ranges import Range, split_range_text
 
-__all__ = ["HAND_TYPES", "STREETS", "QueryResult", "query"]
+__all__ = ["HAND_TYPES", "LOW_TYPES", "STREETS", "QueryResult", "query"]
 
 #: PQL's street names for stud: the cards a player has been dealt by then.
 STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
@@ -43,14 +44,16 @@ Q = _core.QUERY_CODES
 class _Function:
     code: str
     args: tuple[str, ...]  # player, street, handtype
-    kind: str  # the result: number, boolean, handtype
+    kind: str  # the result: number, boolean, handtype, lowtype
     half: str = ""  # "high" or "low": the pot half it asks about
     least_street: int = 3
 
 
 _FUNCTIONS = {
     "riverequity": _Function("equity", ("player",), "number"),
-    "equity": _Function("equity", ("player", "street?"), "number"),
+    # before seventh street: what the player sees (the others' ranges), or every hand
+    "equity": _Function("street_equity", ("player", "street?"), "number"),
+    "hvhequity": _Function("hvh_equity", ("player", "street"), "number"),
     "winshi": _Function("wins_hi", ("player",), "boolean", "high"),
     "tieshi": _Function("ties_hi", ("player",), "boolean", "high"),
     "winslo": _Function("wins_lo", ("player",), "boolean", "low"),
@@ -63,18 +66,20 @@ _FUNCTIONS = {
     "bestlorating": _Function("best_lo", ("player", "street"), "boolean", "low", 5),
     "minhandtype": _Function("hand_type", ("player", "street", "handtype"), "boolean"),
     "winninghandtype": _Function("winning_type", (), "handtype", "high"),
+    "lowtype": _Function("low_type", ("player", "street"), "lowtype", "low", 5),
+    "nuthi": _Function("nut_hi", ("player", "street"), "boolean", "high"),
+    "nutlo": _Function("nut_lo", ("player", "street"), "boolean", "low", 5),
+    "outstohandtype": _Function("outs", ("player", "street", "handtype"), "number"),
     # studeval's: a stud player's board is its up cards (pairs, trips, quads alone).
     "uphandtype": _Function("up_type", ("player", "street"), "handtype"),
 }
 #: PQL functions studeval knows of and does not answer yet, and why.
 _NOT_YET = {
-    "nuthi": "nutHi (the nuts given every unseen card) is not supported yet",
-    "nutlo": "nutLo (the nuts given every unseen card) is not supported yet",
-    "outstohandtype": "outsToHandType is not supported yet",
-    "lowtype": "lowType is not supported yet",
     "boardinrange": "boardInRange (stud has no board: upHandType reads a player's up cards) "
     "is not supported",
-    "hvhequity": "HvHequity (hand-versus-hand equity on a street) is not supported yet",
+    "minoutstohandtype": "minOutsToHandType is not supported: compare outsToHandType(p, "
+    "street, type) with a number",
+    "nuthiouts": "nutHiOuts is not supported yet",
 }
 
 
@@ -128,6 +133,8 @@ class _Compiler:
     def __init__(self, tree: _pql.Query) -> None:
         self.tree = tree
         self.ops: list[tuple[int, int, int, int, int, float]] = []
+        self.drawn: list[str] = []  # street equities drawn from runouts in each trial
+        self.hand_against_hand: list[tuple[int, str]] = []  # (street, text)
         source = tree.sources.get("game")
         if source is None:
             raise QueryError("the from clause names no game (game='stud', 'stud8' or 'razz')")
@@ -161,6 +168,9 @@ class _Compiler:
         """The operation that computes ``node``, and its kind."""
         if isinstance(node, _pql.Number):
             return self.emit("const", value=node.value), "number"
+        if isinstance(node, _pql.Name) and node.name.lower() in LOW_TYPES:
+            low = LOW_TYPES.index(node.name.lower())
+            return self.emit("const", value=float(low)), "lowtype"
         if isinstance(node, _pql.Name):
             kind = self.hand_type(node)
             return self.emit("const", value=float(kind)), "handtype"
@@ -176,7 +186,8 @@ class _Compiler:
         if word not in HAND_TYPES:
             if word in STREETS or node.name.lower() in self.players:
                 raise self.fail(f"{node.name!r} is an argument, not a value", node)
-            raise self.fail(f"{node.name!r} is no hand type ({', '.join(HAND_TYPES)})", node)
+            raise self.fail(f"{node.name!r} is no hand type ({', '.join(HAND_TYPES)}) nor low "
+                            f"type ({', '.join(LOW_TYPES)})", node)  # fmt: skip
         return HAND_TYPES.index(word)
 
     def operation(self, node: _pql.Operation) -> tuple[int, str]:
@@ -189,7 +200,7 @@ class _Compiler:
             return self.emit(op, *(i for i, _ in parts)), "boolean"
         if op in ("=", "<>", "<", "<=", ">", ">="):
             if kinds[0] != kinds[1] or (kinds[0] == "boolean" and op not in ("=", "<>")):
-                raise self.fail(f"{op} compares two numbers or two hand types; got a "
+                raise self.fail(f"{op} compares two numbers, hand types or low types; got a "
                                 f"{kinds[0]} and a {kinds[1]}", node)  # fmt: skip
             code = {"=": "eq", "<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[op]
             return self.emit(code, parts[0][0], parts[1][0]), "boolean"
@@ -222,14 +233,17 @@ class _Compiler:
                 street = self.street(arg)
             else:
                 kind = self.hand_type(arg)
-        if key == "equity" and street != 7:
-            raise self.fail("equity on a street before seventh (every runout enumerated "
-                            "in each trial) is not supported yet; equity(p) and "
-                            "riverEquity(p) are the showdown's share", node)  # fmt: skip
         if street < function.least_street:
             raise self.fail(f"{node.name} needs five cards (fifth street on): a low is five "
                             "cards", node)  # fmt: skip
-        made = self.emit(function.code, player=player, street=street)
+        code = "equity" if key in ("equity", "hvhequity") and street == 7 else function.code
+        label = f"{node.name}({', '.join(a.name for a in node.args if isinstance(a, _pql.Name))})"
+        if code == "street_equity":
+            self.drawn.append(label)
+        elif code == "hvh_equity":
+            self.hand_against_hand.append((street, label))
+        made = self.emit(code, player=player, street=street,
+                         value=float(kind) if key == "outstohandtype" else 0.0)  # fmt: skip
         if key == "minhandtype":
             least = self.emit("const", value=float(kind))
             return self.emit("ge", made, least), "boolean"
@@ -258,8 +272,8 @@ def _compile(tree: _pql.Query) -> Compiled:
                          selector)  # fmt: skip
         if aggregate in ("min", "max") and kind == "boolean":
             raise c.fail(f"{aggregate} takes a number or a hand type", selector)
-        if aggregate == "avg" and kind == "handtype":
-            raise c.fail("avg of a hand type has no meaning: use histogram", selector)
+        if aggregate == "avg" and kind in ("handtype", "lowtype"):
+            raise c.fail(f"avg of a {kind[:-4]} type has no meaning: use histogram", selector)
         outputs.append(at)
         kinds.append(kind)
     where = tree.where is not None
@@ -269,8 +283,29 @@ def _compile(tree: _pql.Query) -> Compiled:
             raise c.fail("the where clause must be a condition (true or false)", tree.where)
         outputs.append(at)
     players, dead = _deal_of(tree, c.players, c.game)
+    runouts = 1  # the most showdowns a street equity takes in a trial
+    drawn = list(c.drawn)
+    for street, label in c.hand_against_hand:
+        count = _runouts(len(players), street, len(dead))
+        if count > _core.QUERY_EXACT_RUNOUTS:
+            drawn.append(label)
+        runouts = max(runouts, count)
+    sampled = None
+    if drawn:
+        sampled = (f"{drawn[0]} is drawn from {_core.QUERY_RUNOUTS:,} runouts in each trial "
+                   "(so the query is sampled)")  # fmt: skip
     return Compiled(c.game, [s.name for s in tree.selectors], players, dead, c.ops, outputs,
-                     kinds, [s.aggregate for s in tree.selectors], where)  # fmt: skip
+                    kinds, [s.aggregate for s in tree.selectors], where, sampled,
+                    runouts)  # fmt: skip
+
+
+def _runouts(players: int, street: int, dead: int) -> int:
+    """The runouts of a deal from ``street`` on, every player's cards by then known."""
+    unseen, count = 52 - dead - players * street, 1
+    for _ in range(players):
+        count *= math.comb(unseen, 7 - street)
+        unseen -= 7 - street
+    return count
 
 
 # ---- players' strings ------------------------------------------------------------------

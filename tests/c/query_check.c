@@ -41,8 +41,10 @@ int main(int argc, char **argv) {
         {SE_Q_UP_TYPE, -1, -1, 2, 6, 0.0},   {SE_Q_HI_RATING, -1, -1, 0, 4, 0.0},
         {SE_Q_HI_RATING, -1, -1, 1, 4, 0.0}, {SE_Q_GT, 5, 6, 0, 7, 0.0},
         {SE_Q_ADD, 0, 1, 0, 7, 0.0},         {SE_Q_BEST_LO, -1, -1, 2, 5, 0.0},
+        {SE_Q_STREET_EQUITY, -1, -1, 0, 5, 0.0}, {SE_Q_HVH_EQUITY, -1, -1, 1, 6, 0.0},
+        {SE_Q_NUT_HI, -1, -1, 2, 6, 0.0},    {SE_Q_OUTS, -1, -1, 0, 4, 3.0},
     };
-    int outputs[] = {0, 1, 2, 3, 4, 7, 8, 9};
+    int outputs[] = {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13};
     const int n_out = (int)(sizeof outputs / sizeof *outputs);
     se_query_program program = {(int)(sizeof ops / sizeof *ops), ops, n_out, outputs};
     double *one = malloc(trials * (size_t)n_out * sizeof *one);
@@ -58,12 +60,14 @@ int main(int argc, char **argv) {
         if (!(row[3] >= 0 && row[3] <= 8) || !(row[4] >= 0 && row[4] <= 7)) fail("a hand type");
         if ((row[5] != 0.0 && row[5] != 1.0) || (row[7] != 0.0 && row[7] != 1.0)) fail("a test");
         if (row[6] != row[0] + row[1]) fail("a sum");
+        if (!(row[8] >= 0 && row[8] <= 1) || !(row[9] >= 0 && row[9] <= 1)) fail("an equity");
+        if ((row[10] != 0.0 && row[10] != 1.0) || !(row[11] >= 0 && row[11] <= 52)) fail("nuts");
     }
     /* The same program on a deal given: four aces against two straights. */
     uint8_t given[3 * 7] = {48, 49, 0, 50, 44, 51, 45, 4, 9, 14, 19, 20, 25, 30,
                             6, 11, 13, 18, 22, 27, 33};
-    double out[8];
-    if (se_query_eval(SE_GAME_STUD, 3, &program, given, 1, 2, out) != SE_OK) fail("eval");
+    double out[12];
+    if (se_query_eval(SE_GAME_STUD, 3, &program, NULL, 0, given, 1, 2, out) != SE_OK) fail("eval");
     if (out[0] != 1.0 || out[1] != 0.0 || out[2] != 0.0) fail("the given deal's shares");
     free(one);
     free(two);

@@ -43,10 +43,13 @@ static void check_outputs(const se_query_program *program, const double *out, si
             int code = program->ops[program->outputs[k]].code;
             double v = out[t * (size_t)program->n_outputs + (size_t)k];
             int type = code == SE_Q_HAND_TYPE || code == SE_Q_WINNING_TYPE || code == SE_Q_UP_TYPE;
+            int counted = code == SE_Q_LOW_TYPE || code == SE_Q_OUTS;
             if (code >= SE_Q_LT && code != SE_Q_HI_RATING && code != SE_Q_LO_RATING && !type &&
-                !(v >= 0.0 && v <= 1.0))
+                !counted && !(v >= 0.0 && v <= 1.0))
                 die("a share, comparison or test outside 0..1");
             if (type && !(v >= 0.0 && v <= 8.0)) die("a hand type outside 0..8");
+            if (code == SE_Q_LOW_TYPE && !(v >= 0.0 && v <= 10.0)) die("a low type outside 0..10");
+            if (code == SE_Q_OUTS && !(v >= 0.0 && v <= 52.0 && v == (int)v)) die("outs");
             if ((code == SE_Q_HI_RATING || code == SE_Q_LO_RATING) && !(v >= 0.0 && v < 65536.0))
                 die("a rating outside its scale");
         }
@@ -90,12 +93,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     se_query_op *ops = (se_query_op *)malloc((n_ops > 0 ? (size_t)n_ops : 1) * sizeof *ops);
     int *outputs = (int *)malloc((n_outputs > 0 ? (size_t)n_outputs : 1) * sizeof *outputs);
     for (int i = 0; i < n_ops; i++) {
-        ops[i].code = next(&data, &size) % 30; /* past SE_Q_WINNING_TYPE: refused */
+        ops[i].code = next(&data, &size) % 36; /* past SE_Q_STREET_EQUITY: refused */
         ops[i].a = (int8_t)next(&data, &size) % 12;
         ops[i].b = (int8_t)next(&data, &size) % 12;
         ops[i].player = next(&data, &size) % 9;
         ops[i].street = next(&data, &size) % 9;
-        ops[i].value = ops[i].code == SE_Q_CONST ? next_double(&data, &size) : 0.0;
+        /* A constant, or the hand type of SE_Q_OUTS (any double: bad ones refused). */
+        ops[i].value = ops[i].code == SE_Q_CONST || ops[i].code == SE_Q_OUTS
+                           ? next_double(&data, &size) : 0.0;
     }
     for (int k = 0; k < n_outputs; k++) outputs[k] = (int8_t)next(&data, &size) % 13;
     se_query_program program = {n_ops, ops, n_outputs, outputs};
@@ -114,7 +119,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t c = 0; c < n_cards; c++) cards[c] = next(&data, &size) % 56;
     double *out_given = (double *)malloc((given * (size_t)n_outputs > 0 ? given * (size_t)n_outputs
                                                                          : 1) * sizeof(double));
-    if (seated > 0 && se_query_eval(game, seated, &program, cards, given, 1, out_given) == SE_OK)
+    if (seated > 0 && se_query_eval(game, seated, &program, dead, spot.n_dead, cards, given, 1,
+                                     out_given) == SE_OK)
         check_outputs(&program, out_given, given);
 
     for (int p = 0; p < SE_QUERY_MAX_PLAYERS; p++) {
