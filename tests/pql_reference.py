@@ -198,6 +198,12 @@ class Trial:
             counts = sorted((sum(1 for c in up if c // 4 == r) for r in range(13)), reverse=True)
             return float(7 if counts[0] == 4 else 3 if counts[0] == 3 else
                          2 if counts[1] == 2 else int(counts[0] == 2))  # fmt: skip
+        if name == "upcardsinrange":  # in some order; a rank, a card or *
+            up = list(self.cards[p][2 : min(street, 6)])
+            wanted = _pattern(args[2].text)  # type: ignore[union-attr]
+            return float(any(all(w is None or w == c or w == c // 4 + 100 for w, c in
+                                 zip(order, up, strict=True))
+                             for order in itertools.permutations(wanted)))  # fmt: skip
         if name == "minhandtype":
             return float(self.hand_type(p, street) >= TYPES.index(args[2].name.lower()))  # type: ignore[union-attr]
         if name == "hirating":  # studeval's scale differs: only compared within a street
@@ -215,6 +221,25 @@ class Trial:
             best = min(range(n), key=lambda i: self.hi_key(i, 7))
             return float(self.hand_type(best, 7))
         raise AssertionError(f"the reference has no {name}")
+
+
+def _pattern(text: str) -> list[int | None]:
+    """Each element of an up-card pattern: a card's code, 100 + a rank (any suit), or
+    None (``*``)."""
+    out: list[int | None] = []
+    for word in text.replace(",", " ").split():
+        while word:
+            if word[0] == "*":
+                out.append(None)
+                word = word[1:]
+            elif len(word) > 1 and word[1].lower() in "cdhs":
+                rank, suit = word[0].upper(), word[1].lower()
+                out.append("23456789TJQKA".index(rank) * 4 + "cdhs".index(suit))
+                word = word[2:]
+            else:
+                out.append(100 + "23456789TJQKA".index(word[0].upper()))
+                word = word[1:]
+    return out
 
 
 def _completions(needs: list[int], deck: list[int]) -> itertools.chain[list[list[int]]]:

@@ -46,6 +46,9 @@ SEAT_TABLE = [
     "dead='" + DEAD + "'",
     "select count(nutLo(a, sixth)), histogram(lowType(a, fifth)), histogram(lowType(b, seventh)), "
     "avg(outsToHandType(b, fifth, pair)) from game='razz', a='*', b='*', dead='" + DEAD + "'",
+    "select count(upCardsInRange(a, third, '9')), count(upCardsInRange(b, fifth, 'K * *')), "
+    "count(upCardsInRange(a, sixth, 'Ah,*,*,*')), count(upCardsInRange(b, seventh, 'KQ**')), "
+    "count(upCardsInRange(a, fourth, 'Td 9')) from game='stud', a='*', b='*', dead='2c 3d'",
 ]
 
 
@@ -169,6 +172,14 @@ def test_street_equity_reads_the_others_ranges() -> None:
             "not supported",
         ),
         ("select count(lowType(p, fifth) = sixhigh) from game='razz', p='*'", "no hand type"),
+        (
+            "select count(upCardsInRange(p, fifth, 'K7')) from game='stud', p='*'",
+            "names 2 up cards; a player has 3 by fifth street",
+        ),
+        ("select count(upCardsInRange(p, third, 'X')) from game='stud', p='*'", "'X' is no rank"),
+        ("select count(upCardsInRange(p, third, 9)) from game='stud', p='*'", "in quotes"),
+        ("select avg(riverEquity(p) > 'x') from game='stud', p='*'", "quoted string"),
+        ("select count(boardInRange('AKK')) from game='stud', p='*'", "upCardsInRange"),
     ],
 )
 def test_seat_functions_refuse_what_has_no_meaning(text: str, words: str) -> None:

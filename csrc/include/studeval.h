@@ -418,9 +418,13 @@ typedef enum se_query_code {
     SE_Q_HVH_EQUITY,   /* the share of the pot over the rest of the deal, given every
                           player's cards by `street`: exact where the runouts are at
                           most SE_QUERY_EXACT_RUNOUTS, else SE_QUERY_RUNOUTS drawn */
-    SE_Q_STREET_EQUITY /* the same given what the player sees: the others' hidden cards
+    SE_Q_STREET_EQUITY, /* the same given what the player sees: the others' hidden cards
                           from their ranges (se_query_sample) or the unseen cards
                           (se_query_eval), SE_QUERY_RUNOUTS drawn */
+    SE_Q_UP_IN         /* 1 when the player's up cards by `street` match, in some order,
+                          the pattern `value`: one element an up card, in base 70 from
+                          the door card's: rank (0 deuce .. 12 ace, 13 any) * 5 + suit
+                          (0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 any) */
 } se_query_code;
 
 typedef struct se_query_op {

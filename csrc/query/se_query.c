@@ -197,6 +197,7 @@ static void se_q_eval(const se_query_program *g, se_q_trial *t, double *reg, dou
         case SE_Q_OUTS: v = se_q_outs(&t->view, p, s, (int)o->value); break;
         case SE_Q_HVH_EQUITY: v = se_q_equity_at(t, p, s, 0); break;
         case SE_Q_STREET_EQUITY: v = se_q_equity_at(t, p, s, 1); break;
+        case SE_Q_UP_IN: v = se_q_up_in(t->cards[p], s, o->value); break;
         case SE_Q_WINNING_TYPE: {
             uint16_t best = 0xFFFF;
             for (int k = 0; k < t->players; k++) {
@@ -309,9 +310,12 @@ static se_status se_q_check_program(const se_query_program *g, int players) {
         return SE_BAD_ARGUMENT;
     for (int i = 0; i < g->n_ops; i++) {
         const se_query_op *o = &g->ops[i];
-        if (o->code < SE_Q_CONST || o->code > SE_Q_STREET_EQUITY || o->a >= i || o->b >= i ||
+        if (o->code < SE_Q_CONST || o->code > SE_Q_UP_IN || o->a >= i || o->b >= i ||
             o->a < -1 || o->b < -1 || o->player < 0 || o->player >= players || o->street < 3 ||
             o->street > 7)
+            return SE_BAD_ARGUMENT;
+        if (o->code == SE_Q_UP_IN && !(o->value >= 0.0 && o->value < 70.0 * 70 * 70 * 70 &&
+                                       o->value == (double)(uint32_t)o->value))
             return SE_BAD_ARGUMENT;
         /* A low type or the nut low needs five cards. */
         if ((o->code == SE_Q_LOW_TYPE || o->code == SE_Q_NUT_LO) && o->street < 5)

@@ -42,6 +42,25 @@ static int se_q_up_end(int street) {
     return street < 6 ? street : 6;
 }
 
+/* Can up[i..n) take the elements of want not in `used`, one each? */
+static int se_q_match(const uint8_t *up, const int *want, int n, int i, unsigned used) {
+    if (i == n) return 1;
+    for (int j = 0; j < n; j++) {
+        int rank = want[j] / 5, suit = want[j] % 5;
+        if (!(used >> j & 1) && (rank == 13 || rank == up[i] >> 2) &&
+            (suit == 4 || suit == (up[i] & 3)) && se_q_match(up, want, n, i + 1, used | 1u << j))
+            return 1;
+    }
+    return 0;
+}
+
+int se_q_up_in(const uint8_t *cards, int street, double pattern) {
+    int n = se_q_up_end(street) - 2, want[4];
+    uint32_t code = (uint32_t)pattern; /* checked: a whole number below 70^4 */
+    for (int i = 0; i < n; i++) want[i] = (int)(code % 70), code /= 70;
+    return se_q_match(cards + 2, want, n, 0, 0);
+}
+
 uint64_t se_q_unseen(const se_q_view *v, int p, int street) {
     uint64_t seen = v->dead;
     for (int k = 0; k < v->players; k++) {

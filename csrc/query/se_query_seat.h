@@ -36,6 +36,9 @@ typedef struct se_q_view {
 int se_q_paired(const uint8_t *cards, int n);
 int se_q_type_of(const uint8_t *cards, int n);
 
+/* Do p's up cards by `street` match the pattern (SE_Q_UP_IN's), in some order? */
+int se_q_up_in(const uint8_t *cards, int street, double pattern);
+
 /* The cards p has not seen by `street`, by bit. */
 uint64_t se_q_unseen(const se_q_view *v, int p, int street);
 

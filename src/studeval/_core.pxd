@@ -167,6 +167,7 @@ cdef extern from "studeval.h" nogil:
         SE_Q_OUTS
         SE_Q_HVH_EQUITY
         SE_Q_STREET_EQUITY
+        SE_Q_UP_IN
     ctypedef struct se_query_op:
         int code
         int a

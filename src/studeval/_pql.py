@@ -46,6 +46,14 @@ class Name:
 
 
 @dataclass(frozen=True)
+class Text:
+    """A quoted string as a value (the pattern of upCardsInRange)."""
+
+    text: str
+    at: int
+
+
+@dataclass(frozen=True)
 class Call:
     name: str
     args: tuple[Expr, ...]
@@ -62,7 +70,7 @@ class Operation:
     at: int
 
 
-Expr = Number | Name | Call | Operation
+Expr = Number | Name | Text | Call | Operation
 
 
 @dataclass(frozen=True)
@@ -252,6 +260,9 @@ class _Parser:
         if token.kind == "number":
             self.take()
             return Number(float(token.text), token.at)
+        if token.kind == "string":
+            self.take()
+            return Text(token.text[1:-1], token.at)
         if token.kind == "op" and token.text == "(":
             self.take()
             inner = self.expr()

@@ -45,6 +45,7 @@ QUERY_CODES = {
     "outs": SE_Q_OUTS,
     "hvh_equity": SE_Q_HVH_EQUITY,
     "street_equity": SE_Q_STREET_EQUITY,
+    "up_in": SE_Q_UP_IN,
 }
 
 

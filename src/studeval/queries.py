@@ -33,6 +33,7 @@ __all__ = ["HAND_TYPES", "LOW_TYPES", "STREETS", "QueryResult", "query"]
 #: PQL's street names for stud: the cards a player has been dealt by then.
 STREETS = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 _TYPE_ALIASES = {"threeofakind": "trips", "set": "trips", "fourofakind": "quads"}
+_RANKS, _SUITS = "23456789TJQKA", "cdhs"
 _GAMES = {"stud": "stud", "studhi": "stud", "stud8": "stud8", "razz": "razz"}
 #: PQL's default number of trials (ProPokerTools').
 DEFAULT_SAMPLES = 600_000
@@ -70,13 +71,15 @@ _FUNCTIONS = {
     "nuthi": _Function("nut_hi", ("player", "street"), "boolean", "high"),
     "nutlo": _Function("nut_lo", ("player", "street"), "boolean", "low", 5),
     "outstohandtype": _Function("outs", ("player", "street", "handtype"), "number"),
-    # studeval's: a stud player's board is its up cards (pairs, trips, quads alone).
+    # studeval's: a stud player's board is its up cards (pairs, trips, quads alone),
+    # and boardInRange's test on them
     "uphandtype": _Function("up_type", ("player", "street"), "handtype"),
+    "upcardsinrange": _Function("up_in", ("player", "street", "pattern"), "boolean"),
 }
 #: PQL functions studeval knows of and does not answer yet, and why.
 _NOT_YET = {
-    "boardinrange": "boardInRange (stud has no board: upHandType reads a player's up cards) "
-    "is not supported",
+    "boardinrange": "boardInRange: stud has no board; upCardsInRange(p, street, '...') tests "
+    "a player's up cards, upHandType(p, street) reads them",
     "minoutstohandtype": "minOutsToHandType is not supported: compare outsToHandType(p, "
     "street, type) with a number",
     "nuthiouts": "nutHiOuts is not supported yet",
@@ -176,6 +179,9 @@ class _Compiler:
             return self.emit("const", value=float(kind)), "handtype"
         if isinstance(node, _pql.Call):
             return self.call(node)
+        if isinstance(node, _pql.Text):
+            raise self.fail("a quoted string is a pattern of up cards, the last argument of "
+                            "upCardsInRange(p, street, '...')", node)  # fmt: skip
         return self.operation(node)
 
     def hand_type(self, node: _pql.Expr) -> int:
@@ -225,14 +231,17 @@ class _Compiler:
             raise self.fail(f"{node.name} takes {len(function.args)} argument"
                             f"{'s' * (len(function.args) != 1)}: "
                             f"{', '.join(a.rstrip('?') for a in function.args)}", node)  # fmt: skip
-        player, street, kind = 0, 7, 0
+        player, street, kind, value = 0, 7, 0, 0.0
         for arg_kind, arg in zip(function.args, node.args, strict=False):
             if arg_kind == "player":
                 player = self.player(arg)
             elif arg_kind.rstrip("?") == "street":
                 street = self.street(arg)
+            elif arg_kind == "pattern":
+                value = self.pattern(arg, street)
             else:
                 kind = self.hand_type(arg)
+                value = float(kind)
         if street < function.least_street:
             raise self.fail(f"{node.name} needs five cards (fifth street on): a low is five "
                             "cards", node)  # fmt: skip
@@ -242,8 +251,7 @@ class _Compiler:
             self.drawn.append(label)
         elif code == "hvh_equity":
             self.hand_against_hand.append((street, label))
-        made = self.emit(code, player=player, street=street,
-                         value=float(kind) if key == "outstohandtype" else 0.0)  # fmt: skip
+        made = self.emit(code, player=player, street=street, value=value)
         if key == "minhandtype":
             least = self.emit("const", value=float(kind))
             return self.emit("ge", made, least), "boolean"
@@ -254,6 +262,39 @@ class _Compiler:
             raise self.fail(f"expected a player of the from clause ({', '.join(self.players)})",
                             node)  # fmt: skip
         return self.players.index(node.name.lower())
+
+    def pattern(self, node: _pql.Expr, street: int) -> float:
+        """upCardsInRange's pattern: a rank (2..A) with or without a suit, or ``*``, an
+        up card, in base 70 (rank 0..12 or 13 any, times 5, plus suit 0..3 or 4 any)."""
+        if not isinstance(node, _pql.Text):
+            raise self.fail("expected the up cards' pattern in quotes, such as 'K7' or 'Ks *'",
+                            node)  # fmt: skip
+        elements, text, i = [], node.text, 0
+        while i < len(text):
+            char = text[i]
+            if char in " ,":
+                i += 1
+                continue
+            if char == "*":
+                elements.append(13 * 5 + 4)
+                i += 1
+                continue
+            if char.upper() not in _RANKS:
+                raise QueryError(f"{char!r} is no rank (2..9, T, J, Q, K, A) nor '*'",
+                                 self.tree.text, node.at + 1 + i)  # fmt: skip
+            suit = 4
+            if i + 1 < len(text) and text[i + 1].lower() in _SUITS:
+                suit = _SUITS.index(text[i + 1].lower())
+                i += 1
+            elements.append(_RANKS.index(char.upper()) * 5 + suit)
+            i += 1
+        up = min(street, 6) - 2
+        if len(elements) != up:
+            raise self.fail(f"'{text}' names {len(elements)} up card"
+                            f"{'s' * (len(elements) != 1)}; a player has {up} by "
+                            f"{next(k for k, v in STREETS.items() if v == street)} street",
+                            node)  # fmt: skip
+        return float(sum(e * 70**k for k, e in enumerate(elements)))
 
     def street(self, node: _pql.Expr) -> int:
         if not isinstance(node, _pql.Name) or node.name.lower() not in STREETS:

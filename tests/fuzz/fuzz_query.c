@@ -93,13 +93,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     se_query_op *ops = (se_query_op *)malloc((n_ops > 0 ? (size_t)n_ops : 1) * sizeof *ops);
     int *outputs = (int *)malloc((n_outputs > 0 ? (size_t)n_outputs : 1) * sizeof *outputs);
     for (int i = 0; i < n_ops; i++) {
-        ops[i].code = next(&data, &size) % 36; /* past SE_Q_STREET_EQUITY: refused */
+        ops[i].code = next(&data, &size) % 37; /* past SE_Q_UP_IN: refused */
         ops[i].a = (int8_t)next(&data, &size) % 12;
         ops[i].b = (int8_t)next(&data, &size) % 12;
         ops[i].player = next(&data, &size) % 9;
         ops[i].street = next(&data, &size) % 9;
-        /* A constant, or the hand type of SE_Q_OUTS (any double: bad ones refused). */
-        ops[i].value = ops[i].code == SE_Q_CONST || ops[i].code == SE_Q_OUTS
+        /* A constant, SE_Q_OUTS's hand type or SE_Q_UP_IN's pattern (any double: bad
+         * ones refused). */
+        ops[i].value = ops[i].code == SE_Q_CONST || ops[i].code == SE_Q_OUTS ||
+                           ops[i].code == SE_Q_UP_IN
                            ? next_double(&data, &size) : 0.0;
     }
     for (int k = 0; k < n_outputs; k++) outputs[k] = (int8_t)next(&data, &size) % 13;
