@@ -64,6 +64,7 @@ from studeval.errors import (
     RangeError,
     RulesError,
     SeatError,
+    SolveError,
     StudevalError,
     UnknownGameError,
     UnknownRankingError,
@@ -82,6 +83,7 @@ if TYPE_CHECKING:
     from studeval.parsing import parse_hands
     from studeval.queries import QueryResult, query
     from studeval.ranges import Range
+    from studeval.solving import Solution, Spot, solve
 
 
 # Submodules the docs use as ``studeval.phh.dumps`` after a bare ``import studeval``;
@@ -104,6 +106,10 @@ def __getattr__(name: str) -> object:
         from studeval import queries
 
         return getattr(queries, name)
+    if name in ("solve", "Spot", "Solution"):  # numpy underneath too
+        from studeval import solving
+
+        return getattr(solving, name)
     if name in _LAZY_MODULES:
         import importlib
 
@@ -112,7 +118,8 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), "parse_hands", "Range", "query", "QueryResult", *_LAZY_MODULES})
+    return sorted({*globals(), "parse_hands", "Range", "query", "QueryResult", "solve", "Spot",
+                   "Solution", *_LAZY_MODULES})  # fmt: skip
 
 
 __all__ = [
@@ -150,6 +157,9 @@ __all__ = [
     "RulesError",
     "SeatError",
     "Settlement",
+    "Solution",
+    "SolveError",
+    "Spot",
     "Stakes",
     "StreetEquity",
     "StudHand",
@@ -188,6 +198,7 @@ __all__ = [
     "query",
     "range_equity",
     "settle",
+    "solve",
     "up_high_rank",
     "up_low_rank",
 ]

@@ -200,6 +200,35 @@ cdef extern from "studeval.h" nogil:
                             const uint8_t *dead, int n_dead, const uint8_t *cards,
                             size_t trials, int threads, double *out)
 
+    # Solving a street (heads-up fixed limit).
+    int SE_SOLVE_MAX_NODES
+    int SE_SOLVE_MAX_COMBOS
+    ctypedef struct se_solve_node:
+        int kind
+        int seat
+        int first_child
+        int n_children
+        double put[2]
+    ctypedef struct se_solve_spot:
+        se_game game
+        double pot
+        uint8_t up[2][4]
+        int count[2]
+        const uint8_t *hidden[2]
+        const double *weights[2]
+        int n_nodes
+        const se_solve_node *nodes
+    ctypedef struct se_solver:
+        pass
+    se_status se_solve_new(const se_solve_spot *spot, se_solver **out)
+    se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress)
+    int se_solve_iterations(const se_solver *s)
+    se_status se_solve_strategy(const se_solver *s, int node, double *out)
+    se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1)
+    void se_solve_free(se_solver *s)
+    se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
+                                     double value[2])
+
     # The fixed-limit engine.
     int SE_ENGINE_MAX_SEATS
     int SE_UNKNOWN_CARD

@@ -162,6 +162,43 @@ def query_eval(
     out: npt.NDArray[np.float64],
 ) -> None: ...
 
+# Solving a heads-up street: CFR+ over whole ranges, best responses.
+SOLVE_MAX_NODES: int
+SOLVE_MAX_COMBOS: int
+
+@final
+class SolverCore:
+    def __new__(
+        cls,
+        game: int,
+        pot: float,
+        up: list[list[int]],
+        hidden: list[npt.NDArray[np.uint8]],
+        weights: list[npt.NDArray[np.float64] | None],
+        nodes: list[tuple[int, int, int, int, float, float]],
+    ) -> SolverCore: ...
+    def run(
+        self, iterations: int, threads: int, progress: EquityProgress | None = None
+    ) -> None: ...
+    @property
+    def iterations(self) -> int: ...
+    def strategy(self, node: int, out: npt.NDArray[np.float64]) -> None: ...
+    def values(
+        self,
+        ev0: npt.NDArray[np.float64] | None = None,
+        ev1: npt.NDArray[np.float64] | None = None,
+    ) -> tuple[float, float]: ...
+
+def solve_best_response(
+    game: int,
+    pot: float,
+    up: list[list[int]],
+    hidden: list[npt.NDArray[np.uint8]],
+    weights: list[npt.NDArray[np.float64] | None],
+    nodes: list[tuple[int, int, int, int, float, float]],
+    strategy: npt.NDArray[np.float64],
+) -> tuple[float, float]: ...
+
 TUPLE_FIELDS: tuple[str, ...]
 
 def equity_tuples(

@@ -45,6 +45,8 @@ include "_text.pxi"
 include "_equity.pxi"
 # Queries (PQL): trials dealt, or given, run through a program of operations.
 include "_query.pxi"
+# Solving a heads-up street: CFR+ over whole ranges, best responses.
+include "_solve.pxi"
 # The fixed-limit engine's state machine (se_hand).
 include "_engine.pxi"
 # Card-room hand histories read by templates and replayed on the engine.

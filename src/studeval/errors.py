@@ -279,6 +279,11 @@ class RangeError(StudevalError, ValueError):
         super().__init__(message)
 
 
+class SolveError(StudevalError, ValueError):
+    """A spot that cannot be solved, or a question a solution cannot answer (the
+    message says why)."""
+
+
 class QueryError(StudevalError, ValueError):
     """A query that cannot be read, or asks what studeval does not answer: ``text``
     and ``position`` (the index of the offending character, None when the whole query

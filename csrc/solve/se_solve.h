@@ -1,0 +1,57 @@
+/* A solved street's spot made ready, and what a fold or showdown gives each
+ * combination against the other seat's reach (internal to the solve layer). */
+#ifndef SE_SOLVE_H
+#define SE_SOLVE_H
+
+#include <stdint.h>
+
+#include "studeval.h"
+
+/* One combination of a seat's hidden cards, as the sweeps read it. */
+typedef struct se_sd_combo {
+    uint8_t card[3];  /* ascending */
+    uint16_t pair[3]; /* each pair of its cards, indexed b * (b - 1) / 2 + a (a < b) */
+    int twin;         /* the other seat's combination of the same three cards, or -1 */
+    uint16_t hi, lo;  /* its ranks (1 best): the high, and the game's low (0xFFFF none) */
+} se_sd_combo;
+
+typedef struct se_sd_seat {
+    int count;
+    se_sd_combo *combo;
+    double *prior;         /* the weights, as given (1 each when none) */
+    uint32_t *by_hi, *by_lo; /* the combinations by rank, best first */
+} se_sd_seat;
+
+typedef struct se_sd_table {
+    int game;
+    double pot;
+    se_sd_seat seat[2];
+    int n_nodes;
+    se_solve_node *nodes;
+    size_t *offset; /* an action node's first strategy value among all the nodes' rows */
+    size_t strategy_size;
+} se_sd_table;
+
+/* Scratch for settling a fold or showdown: the accumulator of a sweep and vectors of
+ * the largest seat's size. */
+typedef struct se_sd_work {
+    double total, one[52], two[1326];
+    double *better, *le, *compat, *masked, *share;
+} se_sd_work;
+
+se_status se_sd_prepare(const se_solve_spot *spot, se_sd_table *t);
+void se_sd_release(se_sd_table *t);
+se_status se_sd_work_new(const se_sd_table *t, se_sd_work *w);
+void se_sd_work_free(se_sd_work *w);
+
+/* Seat p's counterfactual value of each combination at fold or showdown node `node`
+ * (chips won less put in, each weighted by the other seat's reach of the
+ * combinations that share no card with it). */
+void se_sd_terminal(const se_sd_table *t, int node, int p, const double *opp_reach, double *cfv,
+                    se_sd_work *w);
+
+/* The other seat's reach of the combinations that share no card with each of p's. */
+void se_sd_compatible(const se_sd_table *t, int p, const double *opp_reach, double *out,
+                      se_sd_work *w);
+
+#endif

@@ -1,0 +1,294 @@
+"""Solving a stud street: equilibrium strategies for the rest of a heads-up
+fixed-limit hand, by CFR+ over both seats' whole ranges in C.
+
+A :class:`Spot` is seventh street: each seat's four up cards, its :class:`Range` of
+three hidden cards, the pot, the stakes and the house rules. :func:`solve` builds the
+betting tree from the rules (who acts first, the big bet, the cap or the stacks),
+runs CFR+ until the strategies are exploitable by at most a target share of the pot
+(measured by a best response computed apart from the solver), and returns a
+:class:`Solution`: each node's strategy for every combination, each combination's
+value, each seat's value and the exploitability.
+
+>>> from studeval import Range, Stakes
+>>> spot = Spot("razz", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), pot=60,
+...             up=["7c 4d 3h Kd", "8c 6d 5h 2s"], ranges=["*", "*"], stacks=[40, 40])
+>>> sol = solve(spot)  # to 0.1% of the pot
+>>> sol.node().actor, sol.node().actions  # the better low board acts first
+(1, ('check', 'bet'))
+>>> round(sum(sol.value), 6), sol.exploitability_pct <= 0.1
+(60.0, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from studeval import _core
+from studeval._solve_tree import KINDS, TreeNode, betting_tree
+from studeval.betting import Stakes
+from studeval.cards import TEXT_OF_CODE, parse_cards
+from studeval.errors import SolveError, StudevalError
+from studeval.games import get_game
+from studeval.houserules import HouseRules, house_rules
+from studeval.ranges import Range
+from studeval.rules import first_to_act
+
+__all__ = ["Solution", "SolveError", "SolveNode", "Spot", "solve"]
+
+#: How many iterations run between two measures of the exploitability.
+CHECK_EVERY = 50
+
+
+@dataclass(frozen=True)
+class SolveNode:
+    """A node of the betting tree: ``path`` the action names from the root; ``kind``
+    "act", "fold" or "showdown"; ``actor`` the seat to act (at a fold, the seat that
+    folded; None at a showdown); ``actions`` its children's action names; ``put``
+    what each seat has put in since the root; ``index`` its place in
+    :attr:`Solution.nodes`."""
+
+    index: int
+    path: tuple[str, ...]
+    kind: str
+    actor: int | None
+    actions: tuple[str, ...]
+    put: tuple[int, int]
+
+
+class Spot:
+    """A heads-up seventh street to solve.
+
+    ``up`` holds the two seats' four up cards (seat order, the order of ``ranges``);
+    ``ranges`` their hidden cards: :class:`Range` objects of seventh street, or range
+    text. ``pot`` is in the pot before the street's betting; ``stacks`` the chips each
+    seat has behind then (None: deep enough for any raise); ``rules`` the
+    :class:`HouseRules` (Robert's by default: heads-up the cap is lifted, so stacks are
+    needed; ``HouseRules(heads_up_cap="kept")`` keeps one bet and three raises). A
+    combination holding the other seat's up card cannot be dealt: it is left out, and
+    ``removed`` counts those of each seat."""
+
+    def __init__(self, game: str, stakes: Stakes, *, pot: int, up: Sequence[object],
+                 ranges: Sequence[Range | str], stacks: Sequence[int] | None = None,
+                 rules: HouseRules | str | None = None) -> None:  # fmt: skip
+        self.game = get_game(game).name
+        if self.game not in ("stud", "stud8", "razz"):
+            raise SolveError(f"{game!r}: solve plays stud, stud8 or razz")
+        if not isinstance(stakes, Stakes):
+            raise SolveError(f"stakes must be a Stakes; got {type(stakes).__name__}")
+        self.stakes, self.rules = stakes, house_rules(rules)
+        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+            raise SolveError(f"pot must be a whole number of chips >= 0; got {pot!r}")
+        self.pot = pot
+        if len(up) != 2 or len(ranges) != 2:
+            raise SolveError(f"a spot is heads-up: two seats' up cards and ranges; got "
+                             f"{len(up)} and {len(ranges)}")  # fmt: skip
+        self.up = tuple(tuple(parse_cards(u)) for u in up)  # type: ignore[arg-type]
+        for seat, cards in enumerate(self.up):
+            if len(cards) != 4:
+                raise SolveError(f"seat {seat}: {len(cards)} up cards; seventh street has four "
+                                 "(earlier streets are not solved yet)")  # fmt: skip
+        if set(self.up[0]) & set(self.up[1]):
+            raise SolveError("the two seats' up cards share a card")
+        self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
+            self._range(seat, r) for seat, r in enumerate(ranges)
+        )
+        self.stacks = None if stacks is None else tuple(stacks)
+        chips = [s for s in self.stacks or () if not isinstance(s, bool) and isinstance(s, int)]
+        if self.stacks is not None and (len(self.stacks) != 2 or len(chips) != 2 or
+                                        min(chips) < 0):  # fmt: skip
+            raise SolveError(f"stacks must be two whole numbers of chips >= 0; got {stacks!r}")
+
+    def _range(self, seat: int, given: Range | str) -> Range:
+        up, other = self.up[seat], self.up[1 - seat]
+        if isinstance(given, str):
+            return Range(given, up=list(up), street=7, game=self.game, dead=list(other))
+        if not isinstance(given, Range):
+            raise SolveError(f"seat {seat}: a range is a Range or range text")
+        if given.street != 7 or tuple(given.up) != up:
+            raise SolveError(f"seat {seat}: the range is of street {given.street} with up cards "
+                             f"{' '.join(TEXT_OF_CODE[c] for c in given.up)}; the spot's "
+                             "are seventh street's")  # fmt: skip
+        return given
+
+    def tree(self) -> list[TreeNode]:
+        """The street's betting tree, from the rules."""
+        first = first_to_act([list(u) for u in self.up], self.game, rules=self.rules)
+        assert first is not None
+        cap = 4 if self.rules.heads_up_cap == "kept" else None
+        stack = None if self.stacks is None else min(self.stacks)
+        if cap is None and stack is None:
+            raise SolveError("heads-up the cap is lifted (Robert's Rules of Poker): give the "
+                             "stacks, or HouseRules(heads_up_cap='kept') for one bet and three "
+                             "raises")  # fmt: skip
+        return betting_tree(first, self.stakes.big_bet, cap, stack)
+
+
+@dataclass
+class Solution:
+    """What :func:`solve` found: the tree (``nodes``), each action node's strategy,
+    each combination's value (``ev``: one array a seat, the chips it expects from the
+    pot less what it puts in, given that it holds the combination), each seat's
+    ``value`` (they add up to the pot), and ``exploitability``: half what two best
+    responses would gain over the values together, in chips, and as a share of the
+    pot (``exploitability_pct``, percent)."""
+
+    spot: Spot
+    nodes: list[SolveNode]
+    ranges: tuple[Range, Range]
+    removed: tuple[int, int]
+    value: tuple[float, float]
+    ev: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    exploitability: float
+    iterations: int
+    seconds: float
+    memory: int
+    history: list[tuple[int, float]]  # (iterations, exploitability) at each measure
+    _strategies: dict[int, npt.NDArray[np.float64]]
+
+    @property
+    def exploitability_pct(self) -> float:
+        return 100.0 * self.exploitability / self.spot.pot if self.spot.pot else 0.0
+
+    def node(self, *actions: str) -> SolveNode:
+        """The node reached from the root by ``actions`` ("check", "bet", ...)."""
+        for n in self.nodes:
+            if n.path == actions:
+                return n
+        names = ", ".join(sorted({a for n in self.nodes for a in n.path}))
+        raise SolveError(f"no node after {' '.join(actions) or 'the root'}: the tree's paths "
+                         f"are made of {names}")  # fmt: skip
+
+    def strategy(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
+        """The actor's probabilities at ``node``: a row a combination of its range (in
+        the range's order), a column an action (``node.actions``)."""
+        found = node if isinstance(node, SolveNode) else self.node(*node)
+        if found.kind != "act":
+            raise SolveError(f"the node after {' '.join(found.path)} is a {found.kind}: "
+                             "no one acts")  # fmt: skip
+        return self._strategies[found.index]
+
+    def frequencies(self, node: SolveNode | Sequence[str]) -> dict[str, float]:
+        """How often each action is taken at ``node``, over the combinations that reach
+        it (their weights times the actor's earlier actions)."""
+        found = node if isinstance(node, SolveNode) else self.node(*node)
+        reach = self.ranges[found.actor].weights.copy()  # type: ignore[index]
+        for step, name in enumerate(found.path):
+            before = self.node(*found.path[:step])
+            if before.actor == found.actor:
+                reach *= self.strategy(before)[:, before.actions.index(name)]
+        mix = reach @ self.strategy(found) / reach.sum() if reach.sum() else reach[:0]
+        return {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
+
+
+_CoreNode = tuple[int, int, int, int, float, float]  # kind, seat, first child, children, put
+_CoreSpot = tuple[int, float, list[list[int]], list[npt.NDArray[np.uint8]],
+                  list[npt.NDArray[np.float64] | None], list[_CoreNode]]  # fmt: skip
+
+
+def _core_spot(spot: Spot, ranges: tuple[Range, Range], tree: list[TreeNode]) -> _CoreSpot:
+    nodes = [(KINDS[n.kind], max(n.seat, 0), n.first_child, len(n.actions), float(n.put[0]),
+              float(n.put[1])) for n in tree]  # fmt: skip
+    hidden = [np.ascontiguousarray(r.hidden, dtype=np.uint8).reshape(-1) for r in ranges]
+    weights: list[npt.NDArray[np.float64] | None] = [
+        np.ascontiguousarray(r.weights, dtype=np.float64) for r in ranges
+    ]
+    return (get_game(spot.game).core_id, float(spot.pot), [list(u) for u in spot.up], hidden,
+            weights, nodes)  # fmt: skip
+
+
+def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
+    """Each seat's range without the combinations holding the other's up cards."""
+    kept, removed = [], []
+    for seat, r in enumerate(spot.ranges):
+        other = np.array(spot.up[1 - seat], dtype=np.uint8)
+        ok = ~np.isin(r.hidden, other).any(axis=1)
+        if not ok.any():
+            raise SolveError(f"seat {seat}: every combination of the range holds one of the "
+                             "other seat's up cards")  # fmt: skip
+        kept.append(r if ok.all() else r.where(ok))
+        removed.append(int((~ok).sum()))
+    return (kept[0], kept[1]), (removed[0], removed[1])
+
+
+def solve(spot: Spot, *, iterations: int | None = None,
+          target_exploitability: float | None = None, threads: int | None = None,
+          seed_iterations: int = CHECK_EVERY,
+          progress: Callable[[int, float], object] | None = None) -> Solution:  # fmt: skip
+    """Solve ``spot``: CFR+ until the exploitability is at most
+    ``target_exploitability`` percent of the pot (0.1 by default), measured every
+    50 iterations, or for ``iterations`` (the most, with a target; exactly, without).
+    ``progress(iterations, exploitability_pct)`` is called at each measure."""
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or iterations < 0):  # fmt: skip
+        raise SolveError(f"iterations must be a whole number >= 0; got {iterations!r}")
+    if target_exploitability is not None and not target_exploitability > 0:
+        raise SolveError(f"target_exploitability must be > 0 (percent of the pot); got "
+                         f"{target_exploitability!r}")  # fmt: skip
+    target = target_exploitability if target_exploitability is not None else (
+        0.1 if iterations is None else None)  # fmt: skip
+    most = iterations if iterations is not None else 100_000
+    ranges, removed = _dealable(spot)
+    tree = spot.tree()
+    args = _core_spot(spot, ranges, tree)
+    start = time.perf_counter()
+    try:
+        core = _core.SolverCore(*args)
+    except StudevalError as err:
+        raise SolveError(f"the spot cannot be solved: {err}") from None
+    history: list[tuple[int, float]] = []
+    exploitability = float("inf")
+    while core.iterations < most:
+        core.run(min(most - core.iterations, CHECK_EVERY), threads or 0)
+        if target is None and core.iterations < most:
+            continue
+        exploitability = _exploitability(core, args, tree, spot.pot)
+        history.append((core.iterations, exploitability))
+        if progress is not None:
+            progress(core.iterations, 100 * exploitability / spot.pot if spot.pot else 0.0)
+        if target is not None and 100 * exploitability <= target * spot.pot:
+            break
+    if not history or history[-1][0] != core.iterations:
+        exploitability = _exploitability(core, args, tree, spot.pot)
+        history.append((core.iterations, exploitability))
+    seconds = time.perf_counter() - start
+    strategies = _strategies(core, tree, ranges)
+    ev = (np.empty(len(ranges[0])), np.empty(len(ranges[1])))
+    value = core.values(ev[0], ev[1])
+    nodes = [SolveNode(i, n.path, n.kind, None if n.kind == "showdown" else n.seat, n.actions,
+                       n.put) for i, n in enumerate(tree)]  # fmt: skip
+    memory = 8 * sum(len(ranges[n.seat]) * len(n.actions) * 3 for n in tree if n.kind == "act")
+    memory += 8 * len(tree) * (len(ranges[0]) + len(ranges[1]) + max(map(len, ranges)))
+    return Solution(spot, nodes, ranges, removed, value, ev, exploitability, core.iterations,
+                    seconds, memory, history, strategies)  # fmt: skip
+
+
+def _strategies(core: _core.SolverCore, tree: list[TreeNode],
+                ranges: tuple[Range, Range]) -> dict[int, npt.NDArray[np.float64]]:  # fmt: skip
+    out = {}
+    for i, n in enumerate(tree):
+        if n.kind == "act":
+            rows = np.empty((len(ranges[n.seat]), len(n.actions)))
+            core.strategy(i, rows)
+            out[i] = rows
+    return out
+
+
+def _exploitability(core: _core.SolverCore, args: _CoreSpot, tree: list[TreeNode],
+                    pot: float) -> float:  # fmt: skip
+    """Half of what two best responses gain over the pot, in chips."""
+    hidden = args[3]
+    ranges_len = [len(h) // 3 for h in hidden]
+    parts = []
+    for i, n in enumerate(tree):
+        if n.kind == "act":
+            rows = np.empty((ranges_len[n.seat], len(n.actions)))
+            core.strategy(i, rows)
+            parts.append(rows.reshape(-1))
+    strategy = np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros(1))
+    best = _core.solve_best_response(*args, strategy)
+    return (best[0] + best[1] - pot) / 2.0

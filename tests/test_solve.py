@@ -1,0 +1,119 @@
+"""studeval.solve: the values of small spots equal an independent linear program's
+(tests/solve_reference.py) in every game, a polarized river gives the textbook
+frequencies, and the exploitability falls as the iterations grow."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from solve_reference import lp_value, random_hidden
+
+import studeval
+from studeval import HouseRules, Range, Stakes
+from studeval.errors import SolveError
+from studeval.solving import Spot, solve
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+KEPT = HouseRules(heads_up_cap="kept")
+
+
+def _spot(game: str, seed: int, count: int, stacks: tuple[int, int] | None) -> Spot:
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(52)[:8].tolist()
+    up = [cards[:4], cards[4:]]
+    hidden = random_hidden(rng, up, count)
+    ranges = [Range(h, up=u, street=7, game=game, weights=rng.uniform(0.2, 1.0, count))
+              for h, u in zip(hidden, up, strict=True)]  # fmt: skip
+    rules = HouseRules() if stacks else KEPT
+    return Spot(game, STAKES, pot=40, up=up, ranges=ranges, stacks=stacks, rules=rules)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "stacks"),
+    [("stud", 1, None), ("stud8", 2, None), ("razz", 3, None), ("stud", 4, (25, 60)),
+     ("stud8", 5, (35, 35))],
+)  # fmt: skip
+def test_values_equal_the_linear_program(game: str, seed: int,
+                                         stacks: tuple[int, int] | None) -> None:  # fmt: skip
+    spot = _spot(game, seed, count=4, stacks=stacks)
+    sol = solve(spot, iterations=20_000)
+    tree = spot.tree()
+    hidden = [r.hidden for r in sol.ranges]
+    weights = [r.weights for r in sol.ranges]
+    want = lp_value(game, spot.pot, [list(u) for u in spot.up], hidden, weights, tree)
+    assert sol.value[0] == pytest.approx(want, abs=1e-6)
+    assert sum(sol.value) == pytest.approx(spot.pot, abs=1e-9)
+    assert 0 <= sol.exploitability < 2.5e-5 * spot.pot  # CFR+'s average converges as 1/T
+    acts = [n for n in sol.nodes if n.kind == "act"]
+    assert any(np.ptp(sol.strategy(n)) > 0.1 for n in acts)  # the strategies are not all one
+
+
+def _polarized(pot: int) -> Spot:
+    """The bluff-catcher (trip kings) acts first; the polarized seat holds a straight
+    (weight 1 in all) or nothing (weight 2 in all)."""
+    catcher = Range(np.array([[studeval.parse_cards(h)] for h in ("Ks 3h 4h", "Ks 3s 4s")],
+                             dtype=np.uint8).reshape(2, 3),
+                    up="Kc Kd 5h 2s", street=7, weights=[1.0, 1.0])  # fmt: skip
+    polar = Range(np.array([studeval.parse_cards(h) for h in ("Th 9c 2d", "Th 9d 2c", "3c 4d 6d",
+                                                              "3d 4c 6c")], dtype=np.uint8),
+                  up="Qc Jd 8h 7s", street=7, weights=[0.5, 0.5, 1.0, 1.0])  # fmt: skip
+    return Spot("stud", STAKES, pot=pot, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"],
+                ranges=[catcher, polar], rules=KEPT)  # fmt: skip
+
+
+@pytest.mark.parametrize("pot", [20, 60])
+def test_a_polarized_river_gives_the_textbook_frequencies(pot: int) -> None:
+    """Against a bluff-catcher, the polarized seat bets every nut hand and bluffs so
+    that bluffs are bet / (pot + bet) of its value bets; the bluff-catcher calls
+    pot / (pot + bet) of the time. Every quantity is known in closed form."""
+    bet = STAKES.big_bet
+    sol = solve(_polarized(pot), target_exploitability=1e-4)
+    assert sol.node().actor == 0
+    assert sol.frequencies(()) == pytest.approx({"check": 1.0, "bet": 0.0}, abs=1e-3)
+    after = sol.node("check")
+    assert after.actor == 1 and after.actions == ("check", "bet")
+    betting = sol.strategy(after)[:, 1]
+    weights = sol.ranges[1].weights
+    straight = (sol.ranges[1].hidden == studeval.parse_card("Th")).any(axis=1)
+    assert straight.sum() == 2
+    value_bets = float(weights[straight] @ betting[straight])
+    bluffs = float(weights[~straight] @ betting[~straight])
+    assert value_bets == pytest.approx(1.0, abs=1e-3)
+    assert bluffs / value_bets == pytest.approx(bet / (pot + bet), abs=2e-3)
+    assert sol.frequencies(("check", "bet"))["call"] == pytest.approx(pot / (pot + bet), abs=2e-3)
+    # The catcher is indifferent when bet into (so its value there is folding's, 0),
+    # and wins the pot when the air checks behind: air of weight 2 less the bluffs, of 3.
+    assert sol.value[0] == pytest.approx(pot * (2 - bet / (pot + bet)) / 3, abs=1e-3)
+
+
+def test_exploitability_falls_toward_zero() -> None:
+    spot = _spot("stud8", 7, count=40, stacks=None)
+    sol = solve(spot, iterations=1000, target_exploitability=1e-9)
+    history = [e for _, e in sol.history]
+    assert len(history) == 20 and history[-1] < history[0] / 20
+    # Monotone within noise: no measure more than 10% above the least before it.
+    assert all(e <= 1.1 * min(history[: k + 1]) + 1e-9 for k, e in enumerate(history))
+
+
+def test_a_whole_seventh_street_solves_to_the_target() -> None:
+    """Every combination both seats can hold (13,244 each), razz: 0.1% of the pot."""
+    spot = Spot("razz", STAKES, pot=60, up=["7c 4d 3h Kd", "8c 6d 5h 2s"], ranges=["*", "*"],
+                rules=KEPT)  # fmt: skip
+    sol = solve(spot, threads=1)
+    assert len(sol.ranges[0]) == len(sol.ranges[1]) == 13_244
+    assert sol.exploitability_pct <= 0.1
+    assert sum(sol.value) == pytest.approx(60.0, abs=1e-6)
+    assert sol.node().actor == 1  # the best low board acts first
+
+
+def test_solve_refuses_what_it_cannot_solve() -> None:
+    with pytest.raises(SolveError, match="stacks"):
+        Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"],
+             ranges=["*", "*"]).tree()  # fmt: skip
+    with pytest.raises(SolveError, match="four"):
+        Spot("stud", STAKES, pot=40, up=["Kc Kd 5h", "Qc Jd 8h"], ranges=["*", "*"], rules=KEPT)
+    with pytest.raises(SolveError, match="share a card"):
+        Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Kc Jd 8h 7s"], ranges=["*", "*"])
+    with pytest.raises(SolveError, match="pot"):
+        Spot("stud", STAKES, pot=-1, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"], ranges=["*", "*"])
+    assert isinstance(SolveError("x"), ValueError)
