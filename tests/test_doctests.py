@@ -54,6 +54,7 @@ def test_every_public_function_has_an_example() -> None:
         "ranges.md",
         "histories.md",
         "query.md",
+        "solve.md",
     ],
 )
 def test_page_examples(name: str) -> None:

@@ -84,6 +84,7 @@ _LAYERS = {
     "rank": {"base", "rank"},
     "equity": {"base", "rank", "equity"},
     "query": {"base", "rank", "equity", "query"},
+    "solve": {"base", "rank", "equity", "solve"},
     "engine": {"base", "rank", "engine"},
     "history": {"base", "rank", "engine", "history"},
 }

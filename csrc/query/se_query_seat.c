@@ -191,7 +191,7 @@ int se_q_outs(const se_q_view *v, int p, int street, int type) {
 
 /* Player p's share of the pot when every player holds cards[k][0..7). */
 static double se_q_share_of(const uint8_t (*cards)[7], int players, int game, int p) {
-    uint16_t hi[SE_QUERY_MAX_PLAYERS], lo[SE_QUERY_MAX_PLAYERS];
+    uint16_t hi[SE_QUERY_MAX_PLAYERS] = {0}, lo[SE_QUERY_MAX_PLAYERS] = {0};
     uint16_t best_hi = SE_EQ_NONE, best_lo = SE_EQ_NONE;
     int n_hi = 0, n_lo = 0;
     for (int k = 0; k < players; k++) {

@@ -29,9 +29,11 @@ import numpy as np
 import numpy.typing as npt
 
 from studeval import _core
+from studeval._core import high_rank, low8_rank, low_rank
 from studeval._solve_tree import KINDS, TreeNode, betting_tree
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
+from studeval.classes import describe_low, high_category, low_category
 from studeval.errors import SolveError, StudevalError
 from studeval.games import get_game
 from studeval.houserules import HouseRules, house_rules
@@ -176,18 +178,68 @@ class Solution:
         """How often each action is taken at ``node``, over the combinations that reach
         it (their weights times the actor's earlier actions)."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
-        reach = self.ranges[found.actor].weights.copy()  # type: ignore[index]
+        reach = self.reach(found)
+        mix = reach @ self.strategy(found) / reach.sum() if reach.sum() else reach[:0]
+        return {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
+
+    def reach(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
+        """The actor's weight of each combination at ``node``: its range's weights times
+        its own earlier actions' probabilities on the way there."""
+        found = node if isinstance(node, SolveNode) else self.node(*node)
+        weights = self.ranges[found.actor].weights.copy()  # type: ignore[index]
         for step, name in enumerate(found.path):
             before = self.node(*found.path[:step])
             if before.actor == found.actor:
-                reach *= self.strategy(before)[:, before.actions.index(name)]
-        mix = reach @ self.strategy(found) / reach.sum() if reach.sum() else reach[:0]
-        return {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
+                weights *= self.strategy(before)[:, before.actions.index(name)]
+        return weights
+
+    def by_hand(self, node: SolveNode | Sequence[str]) -> list[tuple[str, float, dict[str, float]]]:
+        """The actor's strategy at ``node`` by class of hand, best first: each class, its
+        share of the weight reaching the node, and how often it takes each action."""
+        found = node if isinstance(node, SolveNode) else self.node(*node)
+        seat = found.actor
+        assert seat is not None
+        reach, rows = self.reach(found), self.strategy(found)
+        hands = self.ranges[seat].hands.tolist()
+        groups: dict[str, tuple[int, list[int]]] = {}
+        for i, hand in enumerate(hands):
+            order, label = _hand_class(self.spot.game, hand)
+            groups.setdefault(label, (order, []))[1].append(i)
+        total = reach.sum()
+        out = []
+        for label, (_, members) in sorted(groups.items(), key=lambda item: item[1][0]):
+            weight = reach[members].sum()
+            if weight <= 0:
+                continue
+            mix = reach[members] @ rows[members] / weight
+            actions = {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
+            out.append((label, float(weight / total), actions))
+        return out
 
 
 _CoreNode = tuple[int, int, int, int, float, float]  # kind, seat, first child, children, put
 _CoreSpot = tuple[int, float, list[list[int]], list[npt.NDArray[np.uint8]],
                   list[npt.NDArray[np.float64] | None], list[_CoreNode]]  # fmt: skip
+
+
+def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
+    """A seventh-street hand's class for a table of strategies, and its order (best
+    first): the high's category in stud; the low by its top card in razz (a paired
+    low by its category); both in stud8."""
+    high = high_rank(seven)
+    if game == "stud":
+        return high // 1000, high_category(high)
+    low = low_rank(seven) if game == "razz" else low8_rank(seven)
+    if low is None:
+        low_text, low_order = "no low", 99
+    elif low_category(low) != "No Pair":
+        low_text, low_order = low_category(low).lower() + " low", 20 + low // 1000
+    else:
+        top = describe_low(low).split("-")[0]
+        low_text, low_order = f"{top}-low", "A23456789TJQK".index(top)
+    if game == "razz":
+        return low_order, low_text
+    return low_order * 10 + high // 1000, f"{low_text}, {high_category(high)}"
 
 
 def _core_spot(spot: Spot, ranges: tuple[Range, Range], tree: list[TreeNode]) -> _CoreSpot:
@@ -222,7 +274,16 @@ def solve(spot: Spot, *, iterations: int | None = None,
     """Solve ``spot``: CFR+ until the exploitability is at most
     ``target_exploitability`` percent of the pot (0.1 by default), measured every
     50 iterations, or for ``iterations`` (the most, with a target; exactly, without).
-    ``progress(iterations, exploitability_pct)`` is called at each measure."""
+    ``progress(iterations, exploitability_pct)`` is called at each measure.
+
+    >>> from studeval import HouseRules, Stakes
+    >>> spot = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), pot=40,
+    ...             up=["Kc Kd 7h 2s", "Qs Jd Th 4c"], ranges=["KK*, 77*, 22*", "*"],
+    ...             rules=HouseRules(heads_up_cap="kept"))
+    >>> sol = solve(spot, iterations=300)
+    >>> sol.iterations, sol.exploitability_pct < 0.1
+    (300, True)
+    """
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                    or iterations < 0):  # fmt: skip
         raise SolveError(f"iterations must be a whole number >= 0; got {iterations!r}")

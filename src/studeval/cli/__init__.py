@@ -38,6 +38,7 @@ from studeval.cli import (
     rank,
     replay,
     showdown,
+    solve,
 )
 from studeval.cli._args import Formatter
 from studeval.cli._console import OutputError, detach_stdout, say
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
-COMMANDS = (rank, showdown, bring_in, equity, query, replay, convert, analyze, play, bench)
+COMMANDS = (rank, showdown, bring_in, equity, query, solve, replay, convert, analyze, play, bench)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,128 @@
+"""``studeval solve``: a heads-up seventh street solved, its strategy printed by hand.
+
+>>> from studeval.cli import main
+>>> main(["solve", "razz", "--up", "7c 4d 3h Kd", "--up", "8c 6d 5h 2s", "--pot", "60",
+...       "--stakes", "1/2/5/10", "--stacks", "40/40", "--node", "bet", "--target", "0.5"])
+... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+razz, seventh street: pot 60, bets of 10; seat 1 (8c 6d 5h 2s) acts first
+solved in 50 iterations (... s): exploitability 0.179% of the pot
+values: seat 0 15.93, seat 1 44.07
+<BLANKLINE>
+after bet: seat 0 (13,244 combinations reach it)
+  hand                share    fold    call   raise
+  5-low                0.3%    0.0%    0.3%   99.6%
+...
+  K-low               19.9%   93.9%    0.3%    5.8%
+  one pair low         1.7%   86.8%    0.2%   12.9%
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from studeval.cli._args import subcommand
+from studeval.cli._console import Output, fail
+from studeval.errors import StudevalError
+
+__all__ = ["add", "run"]
+
+EPILOG = """\
+examples:
+  studeval solve razz --up "7c 4d 3h Kd" --up "8c 6d 5h 2s" --pot 60 --stakes 1/2/5/10 \\
+      --stacks 40/40
+  studeval solve stud8 --up "Ad 3c 6h Ks" --up "9c 9d 4s 2h" \\
+      --range "*" --range "trips, 44*, 22*" --pot 60 --stakes 1/2/5/10 --cap --node check
+
+Each seat's range is range text (docs/ranges.md) of its three hidden cards; "*" is
+every combination. The strategies, the tree and the method: docs/solve.md.
+"""
+
+
+def _pair(text: str) -> tuple[int, int]:
+    parts = text.replace(",", "/").split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected two whole numbers as A/B; got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _stakes(text: str) -> tuple[int, ...]:
+    parts = text.replace(",", "/").split("/")
+    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected ante/bring-in/small bet/big bet; got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def add(commands: Any) -> None:
+    """The ``solve`` command's parser."""
+    solve = subcommand(
+        commands, "solve", run,
+        help="solve a heads-up seventh street: each hand's equilibrium strategy",
+        description="Solve a heads-up fixed-limit seventh street by CFR+ over both ranges, "
+                    "and print the strategy by class of hand.",
+        epilog=EPILOG,
+    )  # fmt: skip
+    solve.add_argument("game", choices=("stud", "stud8", "razz"), help="the game")
+    solve.add_argument("--up", action="append", required=True, metavar="CARDS",
+                       help="a seat's four up cards (twice: seat 0, then seat 1)")  # fmt: skip
+    solve.add_argument("--range", action="append", metavar="TEXT",
+                       help="a seat's range of hidden cards (twice; default '*' each)")  # fmt: skip
+    solve.add_argument("--pot", type=int, required=True, help="chips in the pot before 7th street")
+    solve.add_argument("--stakes", type=_stakes, required=True, metavar="A/B/S/L",
+                       help="ante, bring-in, small bet and big bet")  # fmt: skip
+    solve.add_argument("--stacks", type=_pair, metavar="S0/S1",
+                       help="the chips each seat has behind (needed without --cap)")  # fmt: skip
+    solve.add_argument("--cap", action="store_true",
+                       help="one bet and three raises heads-up (Robert's lifts it)")  # fmt: skip
+    solve.add_argument("--target", type=float, default=0.1,
+                       help="exploitability to reach, in %% of the pot (default 0.1)")  # fmt: skip
+    solve.add_argument("--threads", type=int, default=None, help="threads (default: every CPU)")
+    solve.add_argument("--node", action="append", metavar="ACTIONS",
+                       help="a node to print, by its actions from the root ('check bet'); "
+                            "default: the first two decisions")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the solution; the exit status."""
+    from studeval.betting import Stakes
+    from studeval.houserules import HouseRules
+    from studeval.solving import Spot, solve
+
+    if len(args.up) != 2:
+        return fail(f"give --up twice, one a seat; got {len(args.up)}")
+    ranges = args.range or ["*", "*"]
+    if len(ranges) != 2:
+        return fail(f"give --range twice, one a seat (or not at all); got {len(ranges)}")
+    try:
+        stakes = Stakes(*args.stakes)
+        rules = HouseRules(heads_up_cap="kept") if args.cap else HouseRules()
+        spot = Spot(args.game, stakes, pot=args.pot, up=args.up, ranges=ranges,
+                    stacks=args.stacks, rules=rules)  # fmt: skip
+        sol = solve(spot, target_exploitability=args.target, threads=args.threads)
+        paths = [tuple(p.split()) for p in args.node] if args.node else None
+        nodes = [sol.node(*p) for p in paths] if paths else [
+            n for n in sol.nodes if n.kind == "act" and len(n.path) <= 1]  # fmt: skip
+    except StudevalError as err:
+        return fail(str(err))
+    out = Output()
+    first = sol.node().actor
+    out.line(f"{spot.game}, seventh street: pot {spot.pot}, bets of {stakes.big_bet}; seat {first} "
+             f"({args.up[first]}) acts first")  # fmt: skip
+    out.line(f"solved in {sol.iterations} iterations ({sol.seconds:.2f} s): exploitability "
+             f"{sol.exploitability_pct:.3f}% of the pot")  # fmt: skip
+    out.line(f"values: seat 0 {sol.value[0]:.2f}, seat 1 {sol.value[1]:.2f}")
+    for node in nodes:
+        if node.kind != "act":
+            return fail(f"the node after {' '.join(node.path)} is a {node.kind}: no one acts")
+        where = "the root" if not node.path else " ".join(node.path)
+        reach = sol.reach(node)
+        out.line("")
+        out.line(f"after {where}: seat {node.actor} ({int((reach > 0).sum()):,} combinations "
+                 "reach it)" if node.path else f"{where}: seat {node.actor} to act")  # fmt: skip
+        out.line(f"  {'hand':18} {'share':>6}" + "".join(f" {a:>7}" for a in node.actions))
+        for label, share, mix in sol.by_hand(node):
+            out.line(
+                f"  {label:18} {share:>6.1%}" + "".join(f" {mix[a]:>7.1%}" for a in node.actions)
+            )
+    return 0
