@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 import reference as ref
 from scipy.optimize import linprog
-from scipy.sparse import lil_matrix
+from scipy.sparse import csr_matrix, hstack, lil_matrix
 
 from studeval._solve_tree import TreeNode
 
@@ -36,17 +36,28 @@ def _share(game: str, mine: list[int], theirs: list[int]) -> float:
 
 
 def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray],
-             weights: list[np.ndarray], tree: list[TreeNode]) -> float:  # fmt: skip
-    """Seat 0's equilibrium value (chips from the pot less what it puts in)."""
+             weights: list[np.ndarray], tree: list[TreeNode],
+             groups: list[np.ndarray | None] | None = None) -> float:  # fmt: skip
+    """Seat 0's equilibrium value (chips from the pot less what it puts in). With
+    ``groups``, a node of the first street (``street`` 0 of two) is decided by a
+    combination's group (its two down cards) alone: one information set a group."""
     n = [len(h) for h in hidden]
-    # Each seat's sequences: 0 the empty one, then (combination, node, action).
-    index: list[dict[tuple[int, int, int], int]] = [{}, {}]
+    streets = 1 + max(node.street for node in tree)
+
+    def info(p: int, h: int, i: int) -> tuple[str, int]:
+        """The information set of seat p holding h at node i."""
+        if groups is not None and groups[p] is not None and tree[i].street < streets - 1:
+            return ("group", int(groups[p][h]))  # type: ignore[index]
+        return ("hand", h)
+
+    # Each seat's sequences: 0 the empty one, then (information set, node, action).
+    index: list[dict[tuple[tuple[str, int], int, int], int]] = [{}, {}]
     for p in range(2):
         for h in range(n[p]):
             for i, node in enumerate(tree):
                 if node.kind == "act" and node.seat == p:
                     for a in range(len(node.actions)):
-                        index[p][(h, i, a)] = len(index[p]) + 1
+                        index[p].setdefault((info(p, h, i), i, a), len(index[p]) + 1)
     parent = {}  # node -> (the node before it, the action taken)
     for i, node in enumerate(tree):
         if node.kind == "act":
@@ -58,7 +69,7 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
         while i in parent:
             i, a = parent[i]
             if tree[i].kind == "act" and tree[i].seat == p:
-                return index[p][(h, i, a)]
+                return index[p][(info(p, h, i), i, a)]
         return 0
 
     pairs = [(h, o) for h in range(n[0]) for o in range(n[1])
@@ -81,15 +92,19 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
     def constraints(p: int) -> tuple[lil_matrix, np.ndarray]:
         """E x = e: the empty sequence is 1; each information set's actions add up to
         the sequence that leads to it."""
-        rows = [(None, 0)] + [(h, i) for h in range(n[p]) for i, node in enumerate(tree)
-                              if node.kind == "act" and node.seat == p]  # fmt: skip
+        sets: dict[tuple[tuple[str, int], int], int] = {}  # information set -> a member
+        for h in range(n[p]):
+            for i, node in enumerate(tree):
+                if node.kind == "act" and node.seat == p:
+                    sets.setdefault((info(p, h, i), i), h)
+        rows = [(None, 0)] + [(h, i) for (_, i), h in sets.items()]
         m = lil_matrix((len(rows), size[p]))
         for r, (h, i) in enumerate(rows):
             if h is None:
                 m[r, 0] = 1.0
                 continue
             for a in range(len(tree[i].actions)):
-                m[r, index[p][(h, i, a)]] = 1.0
+                m[r, index[p][(info(p, h, i), i, a)]] = 1.0
             m[r, last(p, h, i)] -= 1.0
         e = np.zeros(len(rows))
         e[0] = 1.0
@@ -100,8 +115,8 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
     # max f.v  s.t.  F^T v - A^T x <= 0,  E x = e,  x >= 0  (v free)
     k0, k1 = size[0], f_mat.shape[0]
     c = np.concatenate([np.zeros(k0), -f_vec])
-    a_ub = np.hstack([-payoff.T.toarray(), f_mat.T.toarray()])
-    a_eq = np.hstack([e_mat.toarray(), np.zeros((e_mat.shape[0], k1))])
+    a_ub = hstack([-payoff.T.tocsr(), f_mat.T.tocsr()]).tocsr()
+    a_eq = hstack([e_mat.tocsr(), csr_matrix((e_mat.shape[0], k1))]).tocsr()
     bounds = [(0, None)] * k0 + [(None, None)] * k1
     result = linprog(c, A_ub=a_ub, b_ub=np.zeros(size[1]), A_eq=a_eq, b_eq=e_vec,
                      bounds=bounds, method="highs")  # fmt: skip

@@ -48,6 +48,31 @@ def test_values_equal_the_linear_program(game: str, seed: int,
     assert any(np.ptp(sol.strategy(n)) > 0.1 for n in acts)  # the strategies are not all one
 
 
+@pytest.mark.parametrize(("game", "seed"), [("stud", 11), ("stud8", 12), ("razz", 13)])
+def test_sixth_street_equals_the_linear_program(game: str, seed: int) -> None:
+    """Sixth and seventh street: the seventh card is private chance, a sixth-street
+    decision one per two down cards (it cannot depend on the card to come). The
+    linear program's information sets say the same independently."""
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(52)[:8].tolist()
+    up = [cards[:4], cards[4:]]
+    free = [c for c in range(52) if c not in cards]
+    pairs = [np.array(sorted(rng.choice(free, size=(2, 2), replace=False).tolist()),
+                      dtype=np.uint8) for _ in range(2)]  # fmt: skip
+    ranges = [Range(np.sort(p, axis=1), up=u, street=6, game=game, weights=[1.0, 0.6])
+              for p, u in zip(pairs, up, strict=True)]  # fmt: skip
+    spot = Spot(game, STAKES, pot=30, up=up, ranges=ranges, street=6, stacks=(20, 20),
+                rules=HouseRules())  # fmt: skip
+    sol = solve(spot, iterations=20_000)
+    rows = sol._rows
+    want = lp_value(game, spot.pot, [list(u) for u in spot.up], [r.hidden for r in rows],
+                    [r.weights for r in rows], spot.tree(), [r.group for r in rows])  # fmt: skip
+    assert sol.value[0] == pytest.approx(want, abs=1e-6)
+    assert 0 <= sol.exploitability < 1e-4 * spot.pot
+    assert sol.strategy(sol.node()).shape[0] == 2  # one row a pair of down cards
+    assert sol.strategy(sol.node("check", "check")).shape[0] == len(rows[sol.node().actor].hidden)
+
+
 def _polarized(pot: int) -> Spot:
     """The bluff-catcher (trip kings) acts first; the polarized seat holds a straight
     (weight 1 in all) or nothing (weight 2 in all)."""

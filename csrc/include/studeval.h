@@ -472,18 +472,23 @@ se_status se_query_eval(int game, int players, const se_query_program *program,
                         int threads, double *out);
 
 /* ---- Solving a street (heads-up fixed limit) -------------------------------------
- * Seventh street of a heads-up hand: each seat's four up cards known to both, its
- * three hidden cards one combination of its range. The caller builds the betting
- * tree (the rules are the caller's): action nodes, folds and showdowns, with what each
- * seat has put in since the root. se_solve_run runs CFR+ (regrets floored at zero,
- * the seats updated in turn, the average strategy weighted by iteration) over both
- * whole ranges at once. A showdown is settled for every pair of combinations that
- * share no card: ranks are computed once, and each combination's share against the
- * other range comes from sweeps over both ranges sorted by rank, card removal by
- * inclusion-exclusion over the cards they could share. se_solve_best_response is
- * separate code: each seat's best value against the other's given strategy. */
+ * The end of a heads-up hand: each seat's four up cards known to both, its three
+ * hidden cards one combination of its range. The caller builds the betting tree (the
+ * rules are the caller's): action nodes, folds and showdowns, with what each seat has
+ * put in since the root. Sixth street is solved with seventh by giving each seat's
+ * combinations as its two down cards and each seventh card it may be dealt, grouped by
+ * the two: a node that is `tied` (sixth street's) has one strategy a group, as the
+ * seat does not know its seventh card yet. Every deal of the six cards is alike, so
+ * the seventh cards need no weights of their own.
+ * se_solve_run runs CFR+ (regrets floored at zero, the seats updated in turn, the
+ * average strategy weighted by iteration) over both whole ranges at once. A showdown
+ * is settled for every pair of combinations that share no card: ranks are computed
+ * once, and each combination's share against the other range comes from sweeps over
+ * both ranges sorted by rank, card removal by inclusion-exclusion over the cards they
+ * could share. se_solve_best_response is separate code: each seat's best value
+ * against the other's given strategy. */
 #define SE_SOLVE_MAX_NODES 4096
-#define SE_SOLVE_MAX_COMBOS 22100 /* every set of three of 52 cards */
+#define SE_SOLVE_MAX_COMBOS 1000000
 
 typedef enum se_solve_kind {
     SE_SOLVE_ACT = 0,     /* a seat chooses among its children */
@@ -496,6 +501,7 @@ typedef struct se_solve_node {
     int seat;        /* SE_SOLVE_ACT: who acts; SE_SOLVE_FOLD: who folded */
     int first_child; /* SE_SOLVE_ACT: its children, nodes first_child .. + n_children - 1, */
     int n_children;  /*   2 or 3, after it in the array */
+    int tied;        /* SE_SOLVE_ACT: 1 for one strategy a group of combinations */
     double put[2];   /* at a fold or showdown: what each seat put in since the root */
 } se_solve_node;
 
@@ -506,6 +512,8 @@ typedef struct se_solve_spot {
     int count[2];             /* each seat's combinations, 1 .. SE_SOLVE_MAX_COMBOS */
     const uint8_t *hidden[2]; /* count * 3 codes, a combination after another */
     const double *weights[2]; /* each combination's weight, >= 0 (NULL: alike) */
+    const int *group[2];      /* each combination's group, 0 .. n_groups - 1 (NULL: its own) */
+    int n_groups[2];
     int n_nodes;              /* 1 .. SE_SOLVE_MAX_NODES */
     const se_solve_node *nodes; /* node 0 the root */
 } se_solve_spot;
@@ -513,7 +521,7 @@ typedef struct se_solve_spot {
 typedef struct se_solver se_solver;
 
 /* A solver for the spot (copied: the caller's arrays may go). SE_BAD_ARGUMENT for a
- * bad tree or weights, SE_INVALID_CARD / SE_DUPLICATE_CARD for bad cards (a
+ * bad tree, weights or groups, SE_INVALID_CARD / SE_DUPLICATE_CARD for bad cards (a
  * combination holding an up card, or a card twice), SE_NO_DEAL when no two
  * combinations can be dealt together. */
 se_status se_solve_new(const se_solve_spot *spot, se_solver **out);
@@ -523,15 +531,20 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out);
 se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress);
 int se_solve_iterations(const se_solver *s);
 /* The average strategy at action node `node`: a row of n_children probabilities for
- * each combination of the acting seat (uniform where it never reaches the node). */
+ * each combination of the acting seat, or each group at a tied node (uniform where it
+ * never reaches the node). */
 se_status se_solve_strategy(const se_solver *s, int node, double *out);
 /* Under the average strategies: each seat's value (its expected chips from the pot,
- * less what it puts in: value[0] + value[1] = pot) and, where ev0 / ev1 are not
- * NULL, each combination's (given that it is held). */
-se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1);
+ * less what it puts in: value[0] + value[1] = pot) and, where the arrays are not
+ * NULL, each combination's value given that it is held (ev) and the other seat's
+ * weight of the combinations dealt with it (met: how likely it is held, times the
+ * seat's own weight). */
+se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
+                          double *met0, double *met1);
 void se_solve_free(se_solver *s);
 /* Each seat's value when it plays its best against the other seat's `strategy`:
- * every action node's rows, node after node, as se_solve_strategy gives them. */
+ * every action node's rows, node after node, as se_solve_strategy gives them. At a
+ * tied node a group chooses one action for all its combinations. */
 se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
                                  double value[2]);
 

@@ -26,6 +26,7 @@ struct se_solver {
     double *regret;    /* strategy_size: each action's regret, a row a combination */
     double *average;   /* strategy_size: the strategies' weighted sums */
     double *current;   /* strategy_size: this iteration's strategy */
+    double *scratch;   /* a tied node's advantages, a row a group */
     double *reach[2];  /* n_nodes rows of each seat's count: its reach of each node */
     double *cfv;       /* n_nodes rows of the larger count: the updated seat's values */
     size_t width;      /* the larger count */
@@ -58,11 +59,12 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     s->regret = (double *)calloc(size, sizeof(double));
     s->average = (double *)calloc(size, sizeof(double));
     s->current = (double *)calloc(size, sizeof(double));
+    s->scratch = (double *)calloc(size, sizeof(double));
     s->reach[0] = (double *)malloc(nodes * (size_t)t->seat[0].count * sizeof(double));
     s->reach[1] = (double *)malloc(nodes * (size_t)t->seat[1].count * sizeof(double));
     s->cfv = (double *)malloc(nodes * s->width * sizeof(double));
     s->terminal = (int *)malloc(nodes * sizeof(int));
-    if (!s->regret || !s->average || !s->current || !s->reach[0] || !s->reach[1] || !s->cfv ||
+    if (!s->regret || !s->average || !s->current || !s->scratch || !s->reach[0] || !s->reach[1] || !s->cfv ||
         !s->terminal) {
         se_solve_free(s);
         return SE_NO_MEMORY;
@@ -93,6 +95,7 @@ void se_solve_free(se_solver *s) {
     free(s->regret);
     free(s->average);
     free(s->current);
+    free(s->scratch);
     free(s->reach[0]);
     free(s->reach[1]);
     free(s->cfv);
@@ -110,7 +113,7 @@ static void se_sv_normalise(const se_sd_table *t, const double *from, double *to
     for (int i = 0; i < t->n_nodes; i++) {
         const se_solve_node *n = &t->nodes[i];
         if (n->kind != SE_SOLVE_ACT) continue;
-        int k = n->n_children, count = t->seat[n->seat].count;
+        int k = n->n_children, count = se_sd_rows(t, i);
         const double *f = from + t->offset[i];
         double *o = to + t->offset[i];
         for (int h = 0; h < count; h++) {
@@ -138,7 +141,7 @@ static void se_sv_forward(se_solver *s, const double *strategy) {
             int child = n->first_child + c;
             const double *from = se_sv_reach(s, a, i);
             double *to = se_sv_reach(s, a, child);
-            for (int h = 0; h < count; h++) to[h] = from[h] * sigma[(size_t)h * k + c];
+            for (int h = 0; h < count; h++) to[h] = from[h] * sigma[(size_t)se_sd_row(t, n, h) * k + c];
             memcpy(se_sv_reach(s, 1 - a, child), se_sv_reach(s, 1 - a, i),
                    (size_t)t->seat[1 - a].count * sizeof(double));
         }
@@ -194,20 +197,29 @@ static void se_sv_backward(se_solver *s, int p, const double *strategy, double w
         }
         const double *sigma = strategy + t->offset[i];
         for (int h = 0; h < count; h++) {
+            const double *row = sigma + (size_t)se_sd_row(t, n, h) * k;
             double sum = 0.0;
-            for (int c = 0; c < k; c++) sum += sigma[(size_t)h * k + c] * se_sv_cfv(s, n->first_child + c)[h];
+            for (int c = 0; c < k; c++) sum += row[c] * se_sv_cfv(s, n->first_child + c)[h];
             v[h] = sum;
         }
         if (weight <= 0.0) continue;
-        double *regret = s->regret + t->offset[i], *average = s->average + t->offset[i];
+        /* Each row's advantages and reach: a combination's own, or a group's summed. */
+        size_t size = (size_t)se_sd_rows(t, i) * (size_t)k;
+        double *advantage = s->scratch, *regret = s->regret + t->offset[i];
+        double *average = s->average + t->offset[i];
         const double *reach = se_sv_reach(s, p, i);
-        for (int h = 0; h < count; h++)
+        memset(advantage, 0, size * sizeof(double));
+        for (int h = 0; h < count; h++) {
+            size_t row = (size_t)se_sd_row(t, n, h) * k;
             for (int c = 0; c < k; c++) {
-                size_t at = (size_t)h * k + c;
-                double r = regret[at] + se_sv_cfv(s, n->first_child + c)[h] - v[h];
-                regret[at] = r > 0.0 ? r : 0.0;
-                average[at] += weight * reach[h] * sigma[at];
+                advantage[row + c] += se_sv_cfv(s, n->first_child + c)[h] - v[h];
+                average[row + c] += weight * reach[h] * sigma[row + c];
             }
+        }
+        for (size_t at = 0; at < size; at++) {
+            double r = regret[at] + advantage[at];
+            regret[at] = r > 0.0 ? r : 0.0;
+        }
     }
 }
 
@@ -235,7 +247,7 @@ se_status se_solve_strategy(const se_solver *s, int node, double *out) {
         s->t.nodes[node].kind != SE_SOLVE_ACT)
         return SE_BAD_ARGUMENT;
     const se_solve_node *n = &s->t.nodes[node];
-    size_t size = (size_t)s->t.seat[n->seat].count * (size_t)n->n_children;
+    size_t size = (size_t)se_sd_rows(&s->t, node) * (size_t)n->n_children;
     double *all = (double *)malloc((s->t.strategy_size > 0 ? s->t.strategy_size : 1) * sizeof(double));
     if (all == NULL) return SE_NO_MEMORY;
     se_sv_normalise(&s->t, s->average, all);
@@ -244,7 +256,8 @@ se_status se_solve_strategy(const se_solver *s, int node, double *out) {
     return SE_OK;
 }
 
-se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1) {
+se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
+                          double *met0, double *met1) {
     if (s == NULL || value == NULL) return SE_BAD_ARGUMENT;
     const se_sd_table *t = &s->t;
     se_sv_normalise(t, s->average, s->current);
@@ -262,6 +275,9 @@ se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev
             z += prior[h] * met[h];
             if (ev != NULL) ev[h] = met[h] > 0.0 ? root[h] / met[h] : NAN;
         }
+        double *met_out = p == 0 ? met0 : met1;
+        if (met_out != NULL)
+            for (int h = 0; h < t->seat[p].count; h++) met_out[h] = prior[h] * met[h];
         value[p] = sum / z;
     }
     return SE_OK;

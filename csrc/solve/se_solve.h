@@ -5,21 +5,24 @@
 
 #include <stdint.h>
 
+#include "base/se_inline.h"
 #include "studeval.h"
 
 /* One combination of a seat's hidden cards, as the sweeps read it. */
 typedef struct se_sd_combo {
     uint8_t card[3];  /* ascending */
     uint16_t pair[3]; /* each pair of its cards, indexed b * (b - 1) / 2 + a (a < b) */
-    int twin;         /* the other seat's combination of the same three cards, or -1 */
+    uint16_t triple;  /* its three cards, indexed as pairs are (below 22,100) */
     uint16_t hi, lo;  /* its ranks (1 best): the high, and the game's low (0xFFFF none) */
 } se_sd_combo;
 
 typedef struct se_sd_seat {
     int count;
     se_sd_combo *combo;
-    double *prior;         /* the weights, as given (1 each when none) */
+    double *prior;           /* the weights, as given (1 each when none) */
     uint32_t *by_hi, *by_lo; /* the combinations by rank, best first */
+    int *group;              /* each combination's group (its own when none were given) */
+    int n_groups;
 } se_sd_seat;
 
 typedef struct se_sd_table {
@@ -32,10 +35,21 @@ typedef struct se_sd_table {
     size_t strategy_size;
 } se_sd_table;
 
+/* The rows of an action node's strategy: one a group when tied, else a combination. */
+SE_INLINE int se_sd_rows(const se_sd_table *t, int node) {
+    const se_solve_node *n = &t->nodes[node];
+    return n->tied ? t->seat[n->seat].n_groups : t->seat[n->seat].count;
+}
+
+/* The row combination h of the acting seat plays by at node n. */
+SE_INLINE int se_sd_row(const se_sd_table *t, const se_solve_node *n, int h) {
+    return n->tied ? t->seat[n->seat].group[h] : h;
+}
+
 /* Scratch for settling a fold or showdown: the accumulator of a sweep and vectors of
  * the largest seat's size. */
 typedef struct se_sd_work {
-    double total, one[52], two[1326];
+    double total, one[52], two[1326], three[22100];
     double *better, *le, *compat, *masked, *share;
 } se_sd_work;
 

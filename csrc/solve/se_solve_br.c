@@ -19,7 +19,9 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
         return SE_OK;
     }
     int k = n->n_children;
-    double *child = (double *)malloc((size_t)count * sizeof(double));
+    /* The other seat acts: its strategy thins its reach. Seat p acts: each child's
+     * values are kept, for the best to be chosen. */
+    double *child = (double *)malloc((size_t)k * (size_t)count * sizeof(double));
     double *next = n->seat != p ? (double *)malloc((size_t)other * sizeof(double)) : NULL;
     if (child == NULL || (n->seat != p && next == NULL)) {
         free(child);
@@ -29,15 +31,38 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
     const double *sigma = strategy + t->offset[node];
     se_status status = SE_OK;
     for (int c = 0; c < k && status == SE_OK; c++) {
+        double *values = child + (size_t)c * (size_t)count;
         if (n->seat != p) {
-            for (int o = 0; o < other; o++) next[o] = reach[o] * sigma[(size_t)o * k + c];
-            status = se_br_node(t, strategy, p, n->first_child + c, next, child, w);
-            for (int h = 0; h < count && status == SE_OK; h++) out[h] = c == 0 ? child[h] : out[h] + child[h];
+            for (int o = 0; o < other; o++)
+                next[o] = reach[o] * sigma[(size_t)se_sd_row(t, n, o) * k + c];
+            status = se_br_node(t, strategy, p, n->first_child + c, next, values, w);
         } else {
-            status = se_br_node(t, strategy, p, n->first_child + c, reach, child, w);
-            for (int h = 0; h < count && status == SE_OK; h++)
-                if (c == 0 || child[h] > out[h]) out[h] = child[h];
+            status = se_br_node(t, strategy, p, n->first_child + c, reach, values, w);
         }
+    }
+    if (status == SE_OK && n->seat != p) {
+        for (int h = 0; h < count; h++) {
+            double sum = 0.0;
+            for (int c = 0; c < k; c++) sum += child[(size_t)c * (size_t)count + h];
+            out[h] = sum;
+        }
+    } else if (status == SE_OK) {
+        /* The best action of each row: a combination's own, or at a tied node the one
+         * its whole group is worth most with (the group cannot tell its members apart). */
+        int rows = se_sd_rows(t, node);
+        double *worth = (double *)calloc((size_t)rows * (size_t)k, sizeof(double));
+        if (worth == NULL) status = SE_NO_MEMORY;
+        for (int h = 0; h < count && status == SE_OK; h++)
+            for (int c = 0; c < k; c++)
+                worth[(size_t)se_sd_row(t, n, h) * k + c] += child[(size_t)c * (size_t)count + h];
+        for (int h = 0; h < count && status == SE_OK; h++) {
+            const double *row = worth + (size_t)se_sd_row(t, n, h) * k;
+            int best = 0;
+            for (int c = 1; c < k; c++)
+                if (row[c] > row[best]) best = c;
+            out[h] = child[(size_t)best * (size_t)count + h];
+        }
+        free(worth);
     }
     free(child);
     free(next);

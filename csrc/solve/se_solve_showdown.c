@@ -3,8 +3,8 @@
  *
  * Card removal by inclusion-exclusion: the other seat's combinations that share no
  * card with a combination h are counted as sum over T subset of h of (-1)^|T| W[T],
- * W[T] the reach of those holding T. Singles and pairs are kept in arrays (52 and
- * 1,326 entries); the only combination holding all three of h's cards is its twin.
+ * W[T] the reach of those holding T, kept in arrays by T: 52 singles, 1,326 pairs and
+ * 22,100 triples.
  * A sweep walks both ranges by rank, best first, adding the other seat's
  * combinations to the sums as they pass: h's better and better-or-equal reach are
  * read when its rank comes. */
@@ -40,8 +40,8 @@ static se_status se_sd_order(const se_sd_seat *s, int by_low, uint32_t **out) {
     return SE_OK;
 }
 
-static int se_sd_triple(const uint8_t *c) {
-    return c[2] * (c[2] - 1) * (c[2] - 2) / 6 + c[1] * (c[1] - 1) / 2 + c[0];
+static uint16_t se_sd_triple(const uint8_t *c) {
+    return (uint16_t)(c[2] * (c[2] - 1) * (c[2] - 2) / 6 + c[1] * (c[1] - 1) / 2 + c[0]);
 }
 
 static se_status se_sd_check_tree(const se_solve_spot *spot) {
@@ -54,12 +54,13 @@ static se_status se_sd_check_tree(const se_solve_spot *spot) {
         const se_solve_node *n = &spot->nodes[i];
         if (n->kind == SE_SOLVE_ACT) {
             if (n->seat < 0 || n->seat > 1 || n->n_children < 2 || n->n_children > 3 ||
+                n->tied < 0 || n->tied > 1 ||
                 n->first_child <= i || n->first_child > spot->n_nodes - n->n_children)
                 status = SE_BAD_ARGUMENT;
             else
                 for (int c = 0; c < n->n_children; c++) parents[n->first_child + c]++;
         } else if (n->kind == SE_SOLVE_FOLD || n->kind == SE_SOLVE_SHOWDOWN) {
-            if ((n->kind == SE_SOLVE_FOLD && (n->seat < 0 || n->seat > 1)) ||
+            if ((n->kind == SE_SOLVE_FOLD && (n->seat < 0 || n->seat > 1)) || n->tied != 0 ||
                 !(n->put[0] >= 0.0 && n->put[0] < 1e15) || !(n->put[1] >= 0.0 && n->put[1] < 1e15))
                 status = SE_BAD_ARGUMENT;
         } else {
@@ -79,7 +80,15 @@ static se_status se_sd_seat_new(const se_solve_spot *spot, int p, uint64_t up, s
     s->count = count;
     s->combo = (se_sd_combo *)malloc((size_t)count * sizeof *s->combo);
     s->prior = (double *)malloc((size_t)count * sizeof *s->prior);
-    if (s->combo == NULL || s->prior == NULL) return SE_NO_MEMORY;
+    s->group = (int *)malloc((size_t)count * sizeof *s->group);
+    if (s->combo == NULL || s->prior == NULL || s->group == NULL) return SE_NO_MEMORY;
+    s->n_groups = spot->group[p] == NULL ? count : spot->n_groups[p];
+    if (s->n_groups < 1 || s->n_groups > count) return SE_BAD_ARGUMENT;
+    for (int i = 0; i < count; i++) {
+        int g = spot->group[p] == NULL ? i : spot->group[p][i];
+        if (g < 0 || g >= s->n_groups) return SE_BAD_ARGUMENT;
+        s->group[i] = g;
+    }
     for (int i = 0; i < count; i++) {
         se_sd_combo *c = &s->combo[i];
         const uint8_t *given = spot->hidden[p] + (size_t)i * 3;
@@ -97,7 +106,7 @@ static se_status se_sd_seat_new(const se_solve_spot *spot, int p, uint64_t up, s
         c->pair[0] = (uint16_t)(b * (b - 1) / 2 + a);
         c->pair[1] = (uint16_t)(d * (d - 1) / 2 + a);
         c->pair[2] = (uint16_t)(d * (d - 1) / 2 + b);
-        c->twin = -1;
+        c->triple = se_sd_triple(c->card);
         uint8_t seven[7];
         memcpy(seven, spot->up[p], 4);
         memcpy(seven + 4, c->card, 3);
@@ -139,25 +148,8 @@ se_status se_sd_prepare(const se_solve_spot *spot, se_sd_table *t) {
         const se_solve_node *n = &t->nodes[i];
         t->offset[i] = t->strategy_size;
         if (n->kind == SE_SOLVE_ACT)
-            t->strategy_size += (size_t)t->seat[n->seat].count * (size_t)n->n_children;
+            t->strategy_size += (size_t)se_sd_rows(t, i) * (size_t)n->n_children;
     }
-    /* Twins, and no combination twice in a seat's range. */
-    int *index = (int *)malloc(22100 * sizeof *index);
-    if (index == NULL) return SE_NO_MEMORY;
-    for (int p = 0; p < 2 && status == SE_OK; p++) {
-        for (int k = 0; k < 22100; k++) index[k] = -1;
-        const se_sd_seat *other = &t->seat[1 - p];
-        for (int i = 0; i < other->count; i++) index[se_sd_triple(other->combo[i].card)] = i;
-        for (int i = 0; i < t->seat[p].count; i++)
-            t->seat[p].combo[i].twin = index[se_sd_triple(t->seat[p].combo[i].card)];
-        for (int k = 0; k < 22100; k++) index[k] = -1;
-        for (int i = 0; i < t->seat[p].count && status == SE_OK; i++) {
-            int *slot = &index[se_sd_triple(t->seat[p].combo[i].card)];
-            if (*slot >= 0) status = SE_BAD_ARGUMENT;
-            *slot = i;
-        }
-    }
-    free(index);
     return status;
 }
 
@@ -167,6 +159,7 @@ void se_sd_release(se_sd_table *t) {
         free(t->seat[p].prior);
         free(t->seat[p].by_hi);
         free(t->seat[p].by_lo);
+        free(t->seat[p].group);
     }
     free(t->nodes);
     free(t->offset);
@@ -199,19 +192,20 @@ SE_INLINE void se_sd_add(se_sd_work *w, const se_sd_combo *c, double r) {
     w->total += r;
     w->one[c->card[0]] += r, w->one[c->card[1]] += r, w->one[c->card[2]] += r;
     w->two[c->pair[0]] += r, w->two[c->pair[1]] += r, w->two[c->pair[2]] += r;
+    w->three[c->triple] += r;
 }
 
-/* The reach added so far of the other seat's combinations sharing no card with c
- * (`twin` the reach added of the one holding all three). */
-SE_INLINE double se_sd_query(const se_sd_work *w, const se_sd_combo *c, double twin) {
+/* The reach added so far of the other seat's combinations sharing no card with c. */
+SE_INLINE double se_sd_query(const se_sd_work *w, const se_sd_combo *c) {
     return w->total - (w->one[c->card[0]] + w->one[c->card[1]] + w->one[c->card[2]]) +
-           (w->two[c->pair[0]] + w->two[c->pair[1]] + w->two[c->pair[2]]) - twin;
+           (w->two[c->pair[0]] + w->two[c->pair[1]] + w->two[c->pair[2]]) - w->three[c->triple];
 }
 
 static void se_sd_reset(se_sd_work *w) {
     w->total = 0.0;
     memset(w->one, 0, sizeof w->one);
     memset(w->two, 0, sizeof w->two);
+    memset(w->three, 0, sizeof w->three);
 }
 
 void se_sd_compatible(const se_sd_table *t, int p, const double *opp_reach, double *out,
@@ -220,10 +214,7 @@ void se_sd_compatible(const se_sd_table *t, int p, const double *opp_reach, doub
     se_sd_reset(w);
     for (int o = 0; o < op->count; o++)
         if (opp_reach[o] != 0.0) se_sd_add(w, &op->combo[o], opp_reach[o]);
-    for (int h = 0; h < me->count; h++) {
-        const se_sd_combo *c = &me->combo[h];
-        out[h] = se_sd_query(w, c, c->twin >= 0 ? opp_reach[c->twin] : 0.0);
-    }
+    for (int h = 0; h < me->count; h++) out[h] = se_sd_query(w, &me->combo[h]);
 }
 
 #define SE_SD_KEY(c) (by_low ? (c).lo : (c).hi)
@@ -241,26 +232,16 @@ static void se_sd_sweep(const se_sd_table *t, int p, int by_low, const double *r
         for (; j < op->count && SE_SD_KEY(op->combo[theirs[j]]) < key; j++)
             if (reach[theirs[j]] != 0.0) se_sd_add(w, &op->combo[theirs[j]], reach[theirs[j]]);
         int g = i;
-        for (; g < me->count && SE_SD_KEY(me->combo[mine[g]]) == key; g++) {
-            const se_sd_combo *c = &me->combo[mine[g]];
-            double twin = c->twin >= 0 && SE_SD_KEY(op->combo[c->twin]) < key ? reach[c->twin] : 0.0;
-            w->better[mine[g]] = se_sd_query(w, c, twin);
-        }
+        for (; g < me->count && SE_SD_KEY(me->combo[mine[g]]) == key; g++)
+            w->better[mine[g]] = se_sd_query(w, &me->combo[mine[g]]);
         for (; j < op->count && SE_SD_KEY(op->combo[theirs[j]]) == key; j++)
             if (reach[theirs[j]] != 0.0) se_sd_add(w, &op->combo[theirs[j]], reach[theirs[j]]);
-        for (int x = i; x < g; x++) {
-            const se_sd_combo *c = &me->combo[mine[x]];
-            double twin = c->twin >= 0 && SE_SD_KEY(op->combo[c->twin]) <= key ? reach[c->twin] : 0.0;
-            w->le[mine[x]] = se_sd_query(w, c, twin);
-        }
+        for (int x = i; x < g; x++) w->le[mine[x]] = se_sd_query(w, &me->combo[mine[x]]);
         i = g;
     }
     for (; j < op->count; j++)
         if (reach[theirs[j]] != 0.0) se_sd_add(w, &op->combo[theirs[j]], reach[theirs[j]]);
-    for (int h = 0; h < me->count; h++) {
-        const se_sd_combo *c = &me->combo[h];
-        w->compat[h] = se_sd_query(w, c, c->twin >= 0 ? reach[c->twin] : 0.0);
-    }
+    for (int h = 0; h < me->count; h++) w->compat[h] = se_sd_query(w, &me->combo[h]);
 }
 
 /* The share of the pot each of p's combinations wins (weighted by the other seat's

@@ -208,6 +208,7 @@ cdef extern from "studeval.h" nogil:
         int seat
         int first_child
         int n_children
+        int tied
         double put[2]
     ctypedef struct se_solve_spot:
         se_game game
@@ -216,6 +217,8 @@ cdef extern from "studeval.h" nogil:
         int count[2]
         const uint8_t *hidden[2]
         const double *weights[2]
+        const int *group[2]
+        int n_groups[2]
         int n_nodes
         const se_solve_node *nodes
     ctypedef struct se_solver:
@@ -224,7 +227,8 @@ cdef extern from "studeval.h" nogil:
     se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress)
     int se_solve_iterations(const se_solver *s)
     se_status se_solve_strategy(const se_solver *s, int node, double *out)
-    se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1)
+    se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
+                              double *met0, double *met1)
     void se_solve_free(se_solver *s)
     se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
                                      double value[2])

@@ -175,7 +175,8 @@ class SolverCore:
         up: list[list[int]],
         hidden: list[npt.NDArray[np.uint8]],
         weights: list[npt.NDArray[np.float64] | None],
-        nodes: list[tuple[int, int, int, int, float, float]],
+        groups: list[tuple[npt.NDArray[np.int32], int] | None],
+        nodes: list[tuple[int, int, int, int, int, float, float]],
     ) -> SolverCore: ...
     def run(
         self, iterations: int, threads: int, progress: EquityProgress | None = None
@@ -187,6 +188,8 @@ class SolverCore:
         self,
         ev0: npt.NDArray[np.float64] | None = None,
         ev1: npt.NDArray[np.float64] | None = None,
+        met0: npt.NDArray[np.float64] | None = None,
+        met1: npt.NDArray[np.float64] | None = None,
     ) -> tuple[float, float]: ...
 
 def solve_best_response(
@@ -195,7 +198,8 @@ def solve_best_response(
     up: list[list[int]],
     hidden: list[npt.NDArray[np.uint8]],
     weights: list[npt.NDArray[np.float64] | None],
-    nodes: list[tuple[int, int, int, int, float, float]],
+    groups: list[tuple[npt.NDArray[np.int32], int] | None],
+    nodes: list[tuple[int, int, int, int, int, float, float]],
     strategy: npt.NDArray[np.float64],
 ) -> tuple[float, float]: ...
 

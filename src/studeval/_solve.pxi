@@ -5,17 +5,18 @@ SOLVE_MAX_NODES = SE_SOLVE_MAX_NODES
 SOLVE_MAX_COMBOS = SE_SOLVE_MAX_COMBOS
 
 
-cdef int _solve_spot(int game, double pot, up, hidden, weights, nodes, se_solve_spot *spot,
-                     se_solve_node **c_nodes, list kept) except -1:
+cdef int _solve_spot(int game, double pot, up, hidden, weights, groups, nodes,
+                     se_solve_spot *spot, se_solve_node **c_nodes, list kept) except -1:
     """The spot's fields into ``spot``; its nodes malloc'ed into ``*c_nodes`` (the
     caller frees them). ``kept`` holds the buffers the spot points into."""
     cdef const uint8_t[::1] codes
     cdef const double[::1] w
+    cdef const int[::1] g
     cdef int p, i
     memset(spot, 0, sizeof(se_solve_spot))
     spot.game = <se_game>game
     spot.pot = pot
-    if len(up) != 2 or len(hidden) != 2 or len(weights) != 2:
+    if len(up) != 2 or len(hidden) != 2 or len(weights) != 2 or len(groups) != 2:
         raise CoreCallError("a solved spot has two seats")
     for p in range(2):
         if len(up[p]) != 4:
@@ -34,13 +35,21 @@ cdef int _solve_spot(int game, double pot, up, hidden, weights, nodes, se_solve_
                 raise CoreCallError(f"seat {p}: {len(w)} weights")
             kept.append(w)
             spot.weights[p] = &w[0]
+        if groups[p] is not None:
+            g, n_groups = groups[p]
+            if len(g) != spot.count[p]:
+                raise CoreCallError(f"seat {p}: {len(g)} groups")
+            kept.append(g)
+            spot.group[p] = &g[0]
+            spot.n_groups[p] = n_groups
     if not 1 <= len(nodes) <= SE_SOLVE_MAX_NODES:
         raise CoreCallError(f"a tree of {len(nodes)} nodes")
     c_nodes[0] = <se_solve_node *>malloc(len(nodes) * sizeof(se_solve_node))
     if c_nodes[0] == NULL:
         raise MemoryError()
-    for i, (kind, seat, first, n_children, put0, put1) in enumerate(nodes):
+    for i, (kind, seat, first, n_children, tied, put0, put1) in enumerate(nodes):
         c_nodes[0][i].kind = kind
+        c_nodes[0][i].tied = tied
         c_nodes[0][i].seat = seat
         c_nodes[0][i].first_child = first
         c_nodes[0][i].n_children = n_children
@@ -54,15 +63,16 @@ cdef int _solve_spot(int game, double pot, up, hidden, weights, nodes, se_solve_
 @cython.auto_pickle(False)
 @cython.final
 cdef class SolverCore:
-    """CFR+ on a heads-up seventh street: ``game`` a core id, ``up`` each seat's four up
+    """CFR+ on a heads-up end of a hand: ``game`` a core id, ``up`` each seat's four up
     card codes, ``hidden`` each seat's combinations (uint8, three codes each),
-    ``weights`` each seat's float64 weights or None, ``nodes`` the tree as tuples
-    (kind, seat, first_child, n_children, put0, put1). Use :func:`studeval.solve`.
+    ``weights`` each seat's float64 weights or None, ``groups`` each seat's (int32
+    group of each combination, number of groups) or None, ``nodes`` the tree as tuples
+    (kind, seat, first_child, n_children, tied, put0, put1). Use :func:`studeval.solve`.
 
     >>> import numpy as np
     >>> up = [[48, 44, 40, 36], [0, 4, 8, 12]]  # aces-kings-queens-jacks up; 2-3-4-5
     >>> hidden = [np.array([16, 20, 24], np.uint8), np.array([17, 21, 25], np.uint8)]
-    >>> s = SolverCore(0, 10.0, up, hidden, [None, None], [(2, 0, 0, 0, 0.0, 0.0)])
+    >>> s = SolverCore(0, 10.0, up, hidden, [None, None], [None, None], [(2, 0, 0, 0, 0, 0.0, 0.0)])
     >>> s.run(1, 1)
     >>> s.values()  # a club flush against an eight-high straight, the pot 10
     (10.0, 0.0)
@@ -70,13 +80,13 @@ cdef class SolverCore:
 
     cdef se_solver *solver
 
-    def __cinit__(self, int game, double pot, up, hidden, weights, nodes):
+    def __cinit__(self, int game, double pot, up, hidden, weights, groups, nodes):
         cdef se_solve_spot spot
         cdef se_solve_node *c_nodes = NULL
         cdef se_status status
         kept = []
         try:
-            _solve_spot(game, pot, up, hidden, weights, nodes, &spot, &c_nodes, kept)
+            _solve_spot(game, pot, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
             status = se_solve_new(&spot, &self.solver)
         finally:
             free(c_nodes)
@@ -99,23 +109,26 @@ cdef class SolverCore:
 
     def strategy(self, int node, double[:, ::1] out) -> None:
         """The average strategy at action node ``node`` into ``out`` (a row a
-        combination of the acting seat, a column an action)."""
+        combination of the acting seat, or a group at a tied node; a column an action)."""
         check_status(se_solve_strategy(self.solver, node, &out[0, 0]), "a node's strategy")
 
-    def values(self, double[::1] ev0=None, double[::1] ev1=None) -> tuple[float, float]:
-        """Each seat's value under the average strategies; each combination's into
-        ``ev0`` and ``ev1`` where given."""
+    def values(self, double[::1] ev0=None, double[::1] ev1=None, double[::1] met0=None,
+               double[::1] met1=None) -> tuple[float, float]:
+        """Each seat's value under the average strategies; each combination's value and
+        the weight it is dealt with into the arrays given."""
         cdef double value[2]
         cdef se_status status
         cdef double *e0 = &ev0[0] if ev0 is not None else NULL
         cdef double *e1 = &ev1[0] if ev1 is not None else NULL
+        cdef double *m0 = &met0[0] if met0 is not None else NULL
+        cdef double *m1 = &met1[0] if met1 is not None else NULL
         with nogil:
-            status = se_solve_values(self.solver, value, e0, e1)
+            status = se_solve_values(self.solver, value, e0, e1, m0, m1)
         check_status(status, "a solve's values")
         return value[0], value[1]
 
 
-def solve_best_response(int game, double pot, up, hidden, weights, nodes,
+def solve_best_response(int game, double pot, up, hidden, weights, groups, nodes,
                         const double[::1] strategy) -> tuple[float, float]:
     """Each seat's best value against the other's ``strategy`` (every action node's
     rows, node after node), by code apart from the solver's. Use :func:`studeval.solve`."""
@@ -125,7 +138,7 @@ def solve_best_response(int game, double pot, up, hidden, weights, nodes,
     cdef se_status status
     kept = []
     try:
-        _solve_spot(game, pot, up, hidden, weights, nodes, &spot, &c_nodes, kept)
+        _solve_spot(game, pot, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
         with nogil:
             status = se_solve_best_response(&spot, &strategy[0], value)
     finally:

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from studeval import _core
 from studeval._core import high_rank, low8_rank, low_rank
+from studeval._solve_rows import Rows
 from studeval._solve_tree import KINDS, TreeNode, betting_tree
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
@@ -63,11 +64,14 @@ class SolveNode:
 
 
 class Spot:
-    """A heads-up seventh street to solve.
+    """A heads-up end of a hand to solve: seventh street (``street=7``), or sixth and
+    seventh street (``street=6``; the seventh-street card is dealt down, so each seat
+    knows only its own).
 
     ``up`` holds the two seats' four up cards (seat order, the order of ``ranges``);
-    ``ranges`` their hidden cards: :class:`Range` objects of seventh street, or range
-    text. ``pot`` is in the pot before the street's betting; ``stacks`` the chips each
+    ``ranges`` their hidden cards on that street (three on seventh street, two on
+    sixth): :class:`Range` objects, or range text. ``pot`` is in the pot before the
+    street's betting; ``stacks`` the chips each
     seat has behind then (None: deep enough for any raise); ``rules`` the
     :class:`HouseRules` (Robert's by default: heads-up the cap is lifted, so stacks are
     needed; ``HouseRules(heads_up_cap="kept")`` keeps one bet and three raises). A
@@ -75,9 +79,14 @@ class Spot:
     ``removed`` counts those of each seat."""
 
     def __init__(self, game: str, stakes: Stakes, *, pot: int, up: Sequence[object],
-                 ranges: Sequence[Range | str], stacks: Sequence[int] | None = None,
+                 ranges: Sequence[Range | str], street: int = 7,
+                 stacks: Sequence[int] | None = None,
                  rules: HouseRules | str | None = None) -> None:  # fmt: skip
         self.game = get_game(game).name
+        if street not in (6, 7):
+            raise SolveError(f"street {street!r}: solve plays sixth (6) or seventh (7) street; "
+                             "earlier streets are not solved yet")  # fmt: skip
+        self.street = street
         if self.game not in ("stud", "stud8", "razz"):
             raise SolveError(f"{game!r}: solve plays stud, stud8 or razz")
         if not isinstance(stakes, Stakes):
@@ -92,8 +101,8 @@ class Spot:
         self.up = tuple(tuple(parse_cards(u)) for u in up)  # type: ignore[arg-type]
         for seat, cards in enumerate(self.up):
             if len(cards) != 4:
-                raise SolveError(f"seat {seat}: {len(cards)} up cards; seventh street has four "
-                                 "(earlier streets are not solved yet)")  # fmt: skip
+                raise SolveError(f"seat {seat}: {len(cards)} up cards; sixth and seventh street "
+                                 "have four (earlier streets are not solved yet)")  # fmt: skip
         if set(self.up[0]) & set(self.up[1]):
             raise SolveError("the two seats' up cards share a card")
         self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
@@ -108,13 +117,15 @@ class Spot:
     def _range(self, seat: int, given: Range | str) -> Range:
         up, other = self.up[seat], self.up[1 - seat]
         if isinstance(given, str):
-            return Range(given, up=list(up), street=7, game=self.game, dead=list(other))
+            return Range(given, up=list(up), street=self.street, game=self.game,
+                         dead=list(other))  # fmt: skip
         if not isinstance(given, Range):
             raise SolveError(f"seat {seat}: a range is a Range or range text")
-        if given.street != 7 or tuple(given.up) != up:
-            raise SolveError(f"seat {seat}: the range is of street {given.street} with up cards "
-                             f"{' '.join(TEXT_OF_CODE[c] for c in given.up)}; the spot's "
-                             "are seventh street's")  # fmt: skip
+        if given.street != self.street or tuple(given.up) != up:
+            theirs, ours = (" ".join(TEXT_OF_CODE[c] for c in cards) for cards in (given.up, up))
+            raise SolveError(f"seat {seat}: the range is of street {given.street} with up "
+                             f"cards {theirs}; the spot is of street {self.street} with "
+                             f"{ours}")  # fmt: skip
         return given
 
     def tree(self) -> list[TreeNode]:
@@ -127,7 +138,7 @@ class Spot:
             raise SolveError("heads-up the cap is lifted (Robert's Rules of Poker): give the "
                              "stacks, or HouseRules(heads_up_cap='kept') for one bet and three "
                              "raises")  # fmt: skip
-        return betting_tree(first, self.stakes.big_bet, cap, stack)
+        return betting_tree(first, self.stakes.big_bet, cap, stack, streets=8 - self.street)
 
 
 @dataclass
@@ -151,6 +162,8 @@ class Solution:
     memory: int
     history: list[tuple[int, float]]  # (iterations, exploitability) at each measure
     _strategies: dict[int, npt.NDArray[np.float64]]
+    _rows: tuple[Rows, Rows]
+    _tied: dict[int, bool]
 
     @property
     def exploitability_pct(self) -> float:
@@ -166,8 +179,10 @@ class Solution:
                          f"are made of {names}")  # fmt: skip
 
     def strategy(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
-        """The actor's probabilities at ``node``: a row a combination of its range (in
-        the range's order), a column an action (``node.actions``)."""
+        """The actor's probabilities at ``node``: a column an action (``node.actions``),
+        a row a combination of its range (in the range's order); at a seventh-street
+        node of a sixth-street spot, a row each down cards and seventh card
+        (:meth:`hands` says which)."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
         if found.kind != "act":
             raise SolveError(f"the node after {' '.join(found.path)} is a {found.kind}: "
@@ -182,15 +197,27 @@ class Solution:
         mix = reach @ self.strategy(found) / reach.sum() if reach.sum() else reach[:0]
         return {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
 
-    def reach(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
-        """The actor's weight of each combination at ``node``: its range's weights times
-        its own earlier actions' probabilities on the way there."""
+    def hands(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.uint8]:
+        """The actor's hidden cards of each row of :meth:`strategy` at ``node``."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
-        weights = self.ranges[found.actor].weights.copy()  # type: ignore[index]
+        assert found.actor is not None
+        return self._rows[found.actor].rows_at(self._tied.get(found.index, False))
+
+    def reach(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
+        """The actor's weight of each row at ``node``: its range's weights times its own
+        earlier actions' probabilities on the way there."""
+        found = node if isinstance(node, SolveNode) else self.node(*node)
+        assert found.actor is not None
+        rows = self._rows[found.actor]
+        weights = rows.weights.copy()
         for step, name in enumerate(found.path):
             before = self.node(*found.path[:step])
             if before.actor == found.actor:
-                weights *= self.strategy(before)[:, before.actions.index(name)]
+                at = rows.row_of(self._tied[before.index])
+                weights *= self.strategy(before)[at, before.actions.index(name)]
+        if self._tied.get(found.index, False) and rows.group is not None:
+            counts = np.bincount(rows.group, minlength=rows.n_groups)
+            return np.bincount(rows.group, weights=weights, minlength=rows.n_groups) / counts
         return weights
 
     def by_hand(self, node: SolveNode | Sequence[str]) -> list[tuple[str, float, dict[str, float]]]:
@@ -200,10 +227,10 @@ class Solution:
         seat = found.actor
         assert seat is not None
         reach, rows = self.reach(found), self.strategy(found)
-        hands = self.ranges[seat].hands.tolist()
+        up = list(self.spot.up[seat])
         groups: dict[str, tuple[int, list[int]]] = {}
-        for i, hand in enumerate(hands):
-            order, label = _hand_class(self.spot.game, hand)
+        for i, hidden in enumerate(self.hands(found).tolist()):
+            order, label = _hand_class(self.spot.game, up + hidden)
             groups.setdefault(label, (order, []))[1].append(i)
         total = reach.sum()
         out = []
@@ -217,15 +244,16 @@ class Solution:
         return out
 
 
-_CoreNode = tuple[int, int, int, int, float, float]  # kind, seat, first child, children, put
+_CoreNode = tuple[int, int, int, int, int, float, float]  # kind, seat, child, children, tied, put
+_CoreGroups = list[tuple[npt.NDArray[np.int32], int] | None]
 _CoreSpot = tuple[int, float, list[list[int]], list[npt.NDArray[np.uint8]],
-                  list[npt.NDArray[np.float64] | None], list[_CoreNode]]  # fmt: skip
+                  list[npt.NDArray[np.float64] | None], _CoreGroups, list[_CoreNode]]  # fmt: skip
 
 
 def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
-    """A seventh-street hand's class for a table of strategies, and its order (best
-    first): the high's category in stud; the low by its top card in razz (a paired
-    low by its category); both in stud8."""
+    """A hand's class (six or seven cards) for a table of strategies, and its order
+    (best first): the high's category in stud; the low by its top card in razz (a
+    paired low by its category); both in stud8."""
     high = high_rank(seven)
     if game == "stud":
         return high // 1000, high_category(high)
@@ -242,15 +270,22 @@ def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
     return low_order * 10 + high // 1000, f"{low_text}, {high_category(high)}"
 
 
-def _core_spot(spot: Spot, ranges: tuple[Range, Range], tree: list[TreeNode]) -> _CoreSpot:
-    nodes = [(KINDS[n.kind], max(n.seat, 0), n.first_child, len(n.actions), float(n.put[0]),
-              float(n.put[1])) for n in tree]  # fmt: skip
-    hidden = [np.ascontiguousarray(r.hidden, dtype=np.uint8).reshape(-1) for r in ranges]
-    weights: list[npt.NDArray[np.float64] | None] = [
-        np.ascontiguousarray(r.weights, dtype=np.float64) for r in ranges
-    ]
+def _tied(spot: Spot, tree: list[TreeNode]) -> dict[int, bool]:
+    """Each action node: is it an earlier street's (one strategy a group)?"""
+    last = 7 - spot.street
+    return {i: n.street < last for i, n in enumerate(tree) if n.kind == "act"}
+
+
+def _core_spot(spot: Spot, rows: tuple[Rows, Rows], tree: list[TreeNode]) -> _CoreSpot:
+    tied = _tied(spot, tree)
+    nodes = [(KINDS[n.kind], max(n.seat, 0), n.first_child, len(n.actions),
+              int(tied.get(i, False)), float(n.put[0]), float(n.put[1]))
+             for i, n in enumerate(tree)]  # fmt: skip
+    hidden = [r.hidden.reshape(-1) for r in rows]
+    weights: list[npt.NDArray[np.float64] | None] = [r.weights for r in rows]
+    groups: _CoreGroups = [None if r.group is None else (r.group, r.n_groups) for r in rows]
     return (get_game(spot.game).core_id, float(spot.pot), [list(u) for u in spot.up], hidden,
-            weights, nodes)  # fmt: skip
+            weights, groups, nodes)  # fmt: skip
 
 
 def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
@@ -295,7 +330,11 @@ def solve(spot: Spot, *, iterations: int | None = None,
     most = iterations if iterations is not None else 100_000
     ranges, removed = _dealable(spot)
     tree = spot.tree()
-    args = _core_spot(spot, ranges, tree)
+    table = sorted({c for u in spot.up for c in u})
+    rows = (Rows.of(ranges[0].hidden, ranges[0].weights, table),
+            Rows.of(ranges[1].hidden, ranges[1].weights, table))  # fmt: skip
+    tied = _tied(spot, tree)
+    args = _core_spot(spot, rows, tree)
     start = time.perf_counter()
     try:
         core = _core.SolverCore(*args)
@@ -307,49 +346,46 @@ def solve(spot: Spot, *, iterations: int | None = None,
         core.run(min(most - core.iterations, CHECK_EVERY), threads or 0)
         if target is None and core.iterations < most:
             continue
-        exploitability = _exploitability(core, args, tree, spot.pot)
+        exploitability = _exploitability(core, args, _strategies(core, tree, rows, tied), spot.pot)
         history.append((core.iterations, exploitability))
         if progress is not None:
             progress(core.iterations, 100 * exploitability / spot.pot if spot.pot else 0.0)
         if target is not None and 100 * exploitability <= target * spot.pot:
             break
+    strategies = _strategies(core, tree, rows, tied)
     if not history or history[-1][0] != core.iterations:
-        exploitability = _exploitability(core, args, tree, spot.pot)
+        exploitability = _exploitability(core, args, strategies, spot.pot)
         history.append((core.iterations, exploitability))
     seconds = time.perf_counter() - start
-    strategies = _strategies(core, tree, ranges)
-    ev = (np.empty(len(ranges[0])), np.empty(len(ranges[1])))
-    value = core.values(ev[0], ev[1])
+    ev = [np.empty(len(r.hidden)) for r in rows]
+    met = [np.empty(len(r.hidden)) for r in rows]
+    value = core.values(ev[0], ev[1], met[0], met[1])
     nodes = [SolveNode(i, n.path, n.kind, None if n.kind == "showdown" else n.seat, n.actions,
                        n.put) for i, n in enumerate(tree)]  # fmt: skip
-    memory = 8 * sum(len(ranges[n.seat]) * len(n.actions) * 3 for n in tree if n.kind == "act")
-    memory += 8 * len(tree) * (len(ranges[0]) + len(ranges[1]) + max(map(len, ranges)))
-    return Solution(spot, nodes, ranges, removed, value, ev, exploitability, core.iterations,
-                    seconds, memory, history, strategies)  # fmt: skip
+    combos = sum(len(r.hidden) for r in rows)
+    memory = 8 * sum(len(strategies[i]) * len(tree[i].actions) * 4 for i in strategies)
+    memory += 8 * len(tree) * (combos + max(len(r.hidden) for r in rows))
+    return Solution(spot, nodes, ranges, removed, value,
+                    (rows[0].to_groups(ev[0], met[0]), rows[1].to_groups(ev[1], met[1])),
+                    exploitability, core.iterations, seconds, memory, history, strategies, rows,
+                    tied)  # fmt: skip
 
 
-def _strategies(core: _core.SolverCore, tree: list[TreeNode],
-                ranges: tuple[Range, Range]) -> dict[int, npt.NDArray[np.float64]]:  # fmt: skip
+def _strategies(core: _core.SolverCore, tree: list[TreeNode], rows: tuple[Rows, Rows],
+                tied: dict[int, bool]) -> dict[int, npt.NDArray[np.float64]]:  # fmt: skip
     out = {}
     for i, n in enumerate(tree):
         if n.kind == "act":
-            rows = np.empty((len(ranges[n.seat]), len(n.actions)))
-            core.strategy(i, rows)
-            out[i] = rows
+            out[i] = np.empty((len(rows[n.seat].rows_at(tied[i])), len(n.actions)))
+            core.strategy(i, out[i])
     return out
 
 
-def _exploitability(core: _core.SolverCore, args: _CoreSpot, tree: list[TreeNode],
+def _exploitability(core: _core.SolverCore, args: _CoreSpot,
+                    strategies: dict[int, npt.NDArray[np.float64]],
                     pot: float) -> float:  # fmt: skip
     """Half of what two best responses gain over the pot, in chips."""
-    hidden = args[3]
-    ranges_len = [len(h) // 3 for h in hidden]
-    parts = []
-    for i, n in enumerate(tree):
-        if n.kind == "act":
-            rows = np.empty((ranges_len[n.seat], len(n.actions)))
-            core.strategy(i, rows)
-            parts.append(rows.reshape(-1))
+    parts = [strategies[i].reshape(-1) for i in sorted(strategies)]
     strategy = np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros(1))
     best = _core.solve_best_response(*args, strategy)
     return (best[0] + best[1] - pot) / 2.0

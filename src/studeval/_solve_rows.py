@@ -1,0 +1,80 @@
+"""What the solver's rows are: each seat's combinations as the core plays them.
+
+On seventh street a seat's combinations are its range's (three hidden cards each). From
+sixth street they are its range's two down cards with every seventh card it may be
+dealt (any card not in them and no one's up card), grouped by the two down cards: a
+sixth-street node has one strategy row a group, a seventh-street node one a
+combination. Every deal of the six hidden cards is alike, so a combination weighs what
+its two down cards weigh.
+
+>>> import numpy as np
+>>> rows = Rows.of(np.array([[0, 1]], dtype=np.uint8), np.array([2.0]), up=[4, 5, 6, 7])
+>>> rows.hidden.shape, rows.group[:3].tolist(), rows.n_groups, float(rows.weights[0])
+((46, 3), [0, 0, 0], 1, 2.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Rows"]
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A seat's combinations as the core plays them: ``hidden`` (n, 3), ``weights`` (n,),
+    and ``group`` (n,) the index of each one's sixth-street hand in the range (None on
+    seventh street: each its own); ``down`` the range's hidden cards, a row a group."""
+
+    hidden: npt.NDArray[np.uint8]
+    weights: npt.NDArray[np.float64]
+    group: npt.NDArray[np.int32] | None
+    down: npt.NDArray[np.uint8]
+
+    @property
+    def n_groups(self) -> int:
+        return len(self.down)
+
+    @classmethod
+    def of(cls, hidden: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
+           up: Sequence[int]) -> Rows:  # fmt: skip
+        """The rows of a range's ``hidden`` cards and ``weights``; ``up`` every up card
+        on the table (both seats')."""
+        if hidden.shape[1] == 3:
+            return cls(np.ascontiguousarray(hidden), np.ascontiguousarray(weights), None, hidden)
+        free = np.array([c for c in range(52) if c not in set(up)], dtype=np.uint8)
+        # Each pair with each free card not in it: (pairs, free) then the pair's own out.
+        held = (free[None, :] == hidden[:, :1]) | (free[None, :] == hidden[:, 1:2])
+        pair_index, card_index = np.nonzero(~held)
+        triples = np.column_stack([hidden[pair_index], free[card_index]]).astype(np.uint8)
+        return cls(np.ascontiguousarray(triples),
+                   np.ascontiguousarray(weights[pair_index], dtype=np.float64),
+                   np.ascontiguousarray(pair_index, dtype=np.int32), hidden)  # fmt: skip
+
+    def rows_at(self, tied: bool) -> npt.NDArray[np.uint8]:
+        """The hidden cards of each strategy row of a node: a group's down cards at a
+        tied (sixth-street) node, else a combination's three."""
+        return self.down if tied and self.group is not None else self.hidden
+
+    def row_of(self, tied: bool) -> npt.NDArray[np.intp]:
+        """For each combination, its row at a node (its group's at a tied node)."""
+        if tied and self.group is not None:
+            return self.group.astype(np.intp)
+        return np.arange(len(self.hidden))
+
+    def to_groups(self, values: npt.NDArray[np.float64],
+                  weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:  # fmt: skip
+        """Each group's weighted mean of its combinations' ``values`` (a group with no
+        weight: nan); the values themselves on seventh street."""
+        if self.group is None:
+            return values
+        total = np.bincount(self.group, weights=weights, minlength=self.n_groups)
+        ok = np.isfinite(values) & (weights > 0)
+        summed = np.bincount(self.group[ok], weights=(values * weights)[ok],
+                             minlength=self.n_groups)  # fmt: skip
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(total > 0, summed / np.where(total > 0, total, 1.0), np.nan)
