@@ -17,7 +17,9 @@ Steps (each fails the command on any finding):
    check (tests/c/tables_check.c: tables stepped by a team of 2 threads equal to
    one thread's after every step, the team's worker kept from step to step) and the
    query check (tests/c/query_check.c: a query's trials on 2 threads equal to one
-   thread's, every trial's shares adding to 1);
+   thread's, every trial's shares adding to 1) and the solve check
+   (tests/c/solve_check.c: a sixth-street spot solved on 2 threads equal to one
+   thread, the best responses worth at least the values);
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
    tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
@@ -29,7 +31,9 @@ Steps (each fails the command on any finding):
    played and checked, chips conserved), and tests/fuzz/fuzz_ranges.c over equity
    against ranges (spots, combinations and weights from the bytes, sums checked),
    and tests/fuzz/fuzz_query.c over queries (spots, ranges, programs and given trials
-   from the bytes; each output within its scale), each as long again;
+   from the bytes; each output within its scale), and tests/fuzz/fuzz_solve.c over the
+   solver (spots, groups and trees from the bytes; 1 and 2 threads alike, strategies
+   and values checked), each as long again;
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -197,8 +201,9 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
     engine = sanitized_engine(clang, work, sanitizer, core, env)
     tables = sanitized_tables(clang, work, sanitizer, core, env)
     query = sanitized_query(clang, work, sanitizer, core, env)
+    solve = sanitized_solve(clang, work, sanitizer, core, env)
     return (f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}; "
-            f"engine: {engine}; tables: {tables}; query: {query}")  # fmt: skip
+            f"engine: {engine}; tables: {tables}; query: {query}; solve: {solve}")  # fmt: skip
 
 
 def sanitized_tables(
@@ -226,6 +231,20 @@ def sanitized_query(
     last = output.strip().splitlines()[-1]
     if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
         raise SystemExit(f"fuzz.py: {sanitizer} query check did not pass: {last}")
+    return last.removeprefix("ok ")
+
+
+def sanitized_solve(
+    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
+) -> str:
+    """The solver check (tests/c/solve_check.c) under the same sanitizer: a sixth-street
+    spot solved on 2 threads equal to one thread, its best responses above its values."""
+    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
+                  [REPO / "tests" / "c" / "solve_check.c"], f"solve-{sanitizer}")  # fmt: skip
+    output = run([str(binary), "40", "5"], env=env)
+    last = output.strip().splitlines()[-1]
+    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
+        raise SystemExit(f"fuzz.py: {sanitizer} solve check did not pass: {last}")
     return last.removeprefix("ok ")
 
 
@@ -264,7 +283,8 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
                "parse": REPO / "tests" / "fuzz" / "fuzz_parse.c",
                "history": REPO / "tests" / "fuzz" / "fuzz_history.c",
                "ranges": REPO / "tests" / "fuzz" / "fuzz_ranges.c",
-               "query": REPO / "tests" / "fuzz" / "fuzz_query.c"}  # fmt: skip
+               "query": REPO / "tests" / "fuzz" / "fuzz_query.c",
+               "solve": REPO / "tests" / "fuzz" / "fuzz_solve.c"}  # fmt: skip
     core = build_core(clang, work, "fuzz")
     flags = ["-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all"]
     results = []
@@ -281,6 +301,12 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
         if name == "query":  # two players, the first one's showdown share, 10 trials and 1 given
             (corpus / "example").write_bytes(bytes([0, 2, 0, 0, 0, 0, 0, 1, 1, 20, 255, 255, 0, 7,
                                                     0, 10, 0, 1, *range(14)]))  # fmt: skip
+        if name == "solve":  # stud, pot 10, two combinations a seat, seat 0 to check or fold
+            (corpus / "example").write_bytes(bytes([0, 10, 0, 48, 44, 40, 36, 0, 4, 8, 12,
+                                                    2, 16, 20, 24, 17, 21, 25, 0,
+                                                    2, 18, 22, 26, 19, 23, 27, 0,
+                                                    2, 0, 0, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
+                                                    1, 0, 0, 0, 0, 0, 0, 3]))  # fmt: skip
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")

@@ -46,10 +46,11 @@ SE_INLINE int se_sd_row(const se_sd_table *t, const se_solve_node *n, int h) {
     return n->tied ? t->seat[n->seat].group[h] : h;
 }
 
-/* Scratch for settling a fold or showdown: the accumulator of a sweep and vectors of
- * the largest seat's size. */
+/* Scratch for settling a fold or showdown: the accumulator of a sweep (its sums by
+ * single card, pair and triple: zero between two uses) and vectors of the largest
+ * seat's size. */
 typedef struct se_sd_work {
-    double total, one[52], two[1326], three[22100];
+    double total, *one, *two, *three;
     double *better, *le, *compat, *masked, *share;
 } se_sd_work;
 

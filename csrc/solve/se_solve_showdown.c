@@ -169,6 +169,9 @@ void se_sd_release(se_sd_table *t) {
 se_status se_sd_work_new(const se_sd_table *t, se_sd_work *w) {
     size_t n = (size_t)(t->seat[0].count > t->seat[1].count ? t->seat[0].count : t->seat[1].count);
     memset(w, 0, sizeof *w);
+    w->one = (double *)calloc(52 + 1326 + 22100, sizeof(double));
+    if (w->one == NULL) return SE_NO_MEMORY;
+    w->two = w->one + 52, w->three = w->two + 1326;
     w->better = (double *)malloc(n * sizeof(double));
     w->le = (double *)malloc(n * sizeof(double));
     w->compat = (double *)malloc(n * sizeof(double));
@@ -179,6 +182,7 @@ se_status se_sd_work_new(const se_sd_table *t, se_sd_work *w) {
 }
 
 void se_sd_work_free(se_sd_work *w) {
+    free(w->one);
     free(w->better);
     free(w->le);
     free(w->compat);
@@ -201,20 +205,29 @@ SE_INLINE double se_sd_query(const se_sd_work *w, const se_sd_combo *c) {
            (w->two[c->pair[0]] + w->two[c->pair[1]] + w->two[c->pair[2]]) - w->three[c->triple];
 }
 
-static void se_sd_reset(se_sd_work *w) {
+/* Back to zero after a sweep over seat s's combinations: only their entries where
+ * they are few, else the whole arrays. */
+static void se_sd_clear(se_sd_work *w, const se_sd_seat *s) {
     w->total = 0.0;
-    memset(w->one, 0, sizeof w->one);
-    memset(w->two, 0, sizeof w->two);
-    memset(w->three, 0, sizeof w->three);
+    if ((size_t)s->count * 7 > (52 + 1326 + 22100) / 4) {
+        memset(w->one, 0, (52 + 1326 + 22100) * sizeof(double));
+        return;
+    }
+    for (int i = 0; i < s->count; i++) {
+        const se_sd_combo *c = &s->combo[i];
+        w->one[c->card[0]] = w->one[c->card[1]] = w->one[c->card[2]] = 0.0;
+        w->two[c->pair[0]] = w->two[c->pair[1]] = w->two[c->pair[2]] = 0.0;
+        w->three[c->triple] = 0.0;
+    }
 }
 
 void se_sd_compatible(const se_sd_table *t, int p, const double *opp_reach, double *out,
                       se_sd_work *w) {
     const se_sd_seat *me = &t->seat[p], *op = &t->seat[1 - p];
-    se_sd_reset(w);
     for (int o = 0; o < op->count; o++)
         if (opp_reach[o] != 0.0) se_sd_add(w, &op->combo[o], opp_reach[o]);
     for (int h = 0; h < me->count; h++) out[h] = se_sd_query(w, &me->combo[h]);
+    se_sd_clear(w, op);
 }
 
 #define SE_SD_KEY(c) (by_low ? (c).lo : (c).hi)
@@ -225,7 +238,6 @@ static void se_sd_sweep(const se_sd_table *t, int p, int by_low, const double *r
                         se_sd_work *w) {
     const se_sd_seat *me = &t->seat[p], *op = &t->seat[1 - p];
     const uint32_t *mine = by_low ? me->by_lo : me->by_hi, *theirs = by_low ? op->by_lo : op->by_hi;
-    se_sd_reset(w);
     int i = 0, j = 0;
     while (i < me->count) {
         uint16_t key = SE_SD_KEY(me->combo[mine[i]]);
@@ -242,6 +254,7 @@ static void se_sd_sweep(const se_sd_table *t, int p, int by_low, const double *r
     for (; j < op->count; j++)
         if (reach[theirs[j]] != 0.0) se_sd_add(w, &op->combo[theirs[j]], reach[theirs[j]]);
     for (int h = 0; h < me->count; h++) w->compat[h] = se_sd_query(w, &me->combo[h]);
+    se_sd_clear(w, op);
 }
 
 /* The share of the pot each of p's combinations wins (weighted by the other seat's

@@ -228,17 +228,20 @@ class Solution:
         assert seat is not None
         reach, rows = self.reach(found), self.strategy(found)
         up = list(self.spot.up[seat])
-        groups: dict[str, tuple[int, list[int]]] = {}
+        members: dict[str, list[int]] = {}
+        order: dict[str, int] = {}  # a class's order: its best member's
         for i, hidden in enumerate(self.hands(found).tolist()):
-            order, label = _hand_class(self.spot.game, up + hidden)
-            groups.setdefault(label, (order, []))[1].append(i)
+            rank, label = _hand_class(self.spot.game, up + hidden)
+            members.setdefault(label, []).append(i)
+            order[label] = min(order.get(label, rank), rank)
         total = reach.sum()
         out = []
-        for label, (_, members) in sorted(groups.items(), key=lambda item: item[1][0]):
-            weight = reach[members].sum()
+        for label in sorted(members, key=order.__getitem__):
+            rows_of = members[label]
+            weight = reach[rows_of].sum()
             if weight <= 0:
                 continue
-            mix = reach[members] @ rows[members] / weight
+            mix = reach[rows_of] @ rows[rows_of] / weight
             actions = {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
             out.append((label, float(weight / total), actions))
         return out
@@ -256,7 +259,7 @@ def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
     paired low by its category); both in stud8."""
     high = high_rank(seven)
     if game == "stud":
-        return high // 1000, high_category(high)
+        return high, high_category(high)
     low = low_rank(seven) if game == "razz" else low8_rank(seven)
     if low is None:
         low_text, low_order = "no low", 99
@@ -267,7 +270,7 @@ def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
         low_text, low_order = f"{top}-low", "A23456789TJQK".index(top)
     if game == "razz":
         return low_order, low_text
-    return low_order * 10 + high // 1000, f"{low_text}, {high_category(high)}"
+    return low_order * 10_000 + high, f"{low_text}, {high_category(high)}"
 
 
 def _tied(spot: Spot, tree: list[TreeNode]) -> dict[int, bool]:

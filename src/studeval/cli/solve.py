@@ -34,9 +34,12 @@ examples:
       --stacks 40/40
   studeval solve stud8 --up "Ad 3c 6h Ks" --up "9c 9d 4s 2h" \\
       --range "*" --range "trips, 44*, 22*" --pot 60 --stakes 1/2/5/10 --cap --node check
+  studeval solve stud8 --street 6 --up "Ad 3c 6h Ks" --up "9c 9d 4s 2h" --pot 40 \\
+      --stakes 1/2/5/10 --cap
 
-Each seat's range is range text (docs/ranges.md) of its three hidden cards; "*" is
-every combination. The strategies, the tree and the method: docs/solve.md.
+Each seat's range is range text (docs/ranges.md) of its hidden cards on the street
+(three on seventh, two on sixth); "*" is every combination. The strategies, the tree
+and the method: docs/solve.md.
 """
 
 
@@ -58,8 +61,8 @@ def add(commands: Any) -> None:
     """The ``solve`` command's parser."""
     solve = subcommand(
         commands, "solve", run,
-        help="solve a heads-up seventh street: each hand's equilibrium strategy",
-        description="Solve a heads-up fixed-limit seventh street by CFR+ over both ranges, "
+        help="solve a heads-up seventh street (or sixth and seventh): each hand's strategy",
+        description="Solve the end of a heads-up fixed-limit hand by CFR+ over both ranges, "
                     "and print the strategy by class of hand.",
         epilog=EPILOG,
     )  # fmt: skip
@@ -68,7 +71,11 @@ def add(commands: Any) -> None:
                        help="a seat's four up cards (twice: seat 0, then seat 1)")  # fmt: skip
     solve.add_argument("--range", action="append", metavar="TEXT",
                        help="a seat's range of hidden cards (twice; default '*' each)")  # fmt: skip
-    solve.add_argument("--pot", type=int, required=True, help="chips in the pot before 7th street")
+    solve.add_argument("--street", type=int, choices=(6, 7), default=7,
+                       help="7: seventh street (three hidden cards a seat); 6: sixth and "
+                            "seventh (two down cards, the seventh dealt)")  # fmt: skip
+    solve.add_argument("--pot", type=int, required=True,
+                       help="chips in the pot before the street's betting")  # fmt: skip
     solve.add_argument("--stakes", type=_stakes, required=True, metavar="A/B/S/L",
                        help="ante, bring-in, small bet and big bet")  # fmt: skip
     solve.add_argument("--stacks", type=_pair, metavar="S0/S1",
@@ -98,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         stakes = Stakes(*args.stakes)
         rules = HouseRules(heads_up_cap="kept") if args.cap else HouseRules()
         spot = Spot(args.game, stakes, pot=args.pot, up=args.up, ranges=ranges,
-                    stacks=args.stacks, rules=rules)  # fmt: skip
+                    street=args.street, stacks=args.stacks, rules=rules)  # fmt: skip
         sol = solve(spot, target_exploitability=args.target, threads=args.threads)
         paths = [tuple(p.split()) for p in args.node] if args.node else None
         nodes = [sol.node(*p) for p in paths] if paths else [
@@ -107,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     out = Output()
     first = sol.node().actor
-    out.line(f"{spot.game}, seventh street: pot {spot.pot}, bets of {stakes.big_bet}; seat {first} "
+    streets = "seventh street" if spot.street == 7 else "sixth and seventh street"
+    out.line(f"{spot.game}, {streets}: pot {spot.pot}, bets of {stakes.big_bet}; seat {first} "
              f"({args.up[first]}) acts first")  # fmt: skip
     out.line(f"solved in {sol.iterations} iterations ({sol.seconds:.2f} s): exploitability "
              f"{sol.exploitability_pct:.3f}% of the pot")  # fmt: skip
@@ -120,9 +128,10 @@ def run(args: argparse.Namespace) -> int:
         out.line("")
         out.line(f"after {where}: seat {node.actor} ({int((reach > 0).sum()):,} combinations "
                  "reach it)" if node.path else f"{where}: seat {node.actor} to act")  # fmt: skip
-        out.line(f"  {'hand':18} {'share':>6}" + "".join(f" {a:>7}" for a in node.actions))
-        for label, share, mix in sol.by_hand(node):
-            out.line(
-                f"  {label:18} {share:>6.1%}" + "".join(f" {mix[a]:>7.1%}" for a in node.actions)
-            )
+        rows = sol.by_hand(node)
+        width = max(len(label) for label in ["hand", *(row[0] for row in rows)])
+        out.line(f"  {'hand':{width}} {'share':>6}" + "".join(f" {a:>7}" for a in node.actions))
+        for label, share, mix in rows:
+            cells = "".join(f" {mix[a]:>7.1%}" for a in node.actions)
+            out.line(f"  {label:{width}} {share:>6.1%}{cells}")
     return 0
