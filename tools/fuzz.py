@@ -197,83 +197,41 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
     if not last.startswith("PASS") or "WARNING: ThreadSanitizer" in output:
         raise SystemExit(f"fuzz.py: {sanitizer} check did not pass: {last}")
     threads = re.search(r"worker threads started: (\d+)", output)
-    equity = sanitized_equity(clang, work, sanitizer, core, env)
-    engine = sanitized_engine(clang, work, sanitizer, core, env)
-    tables = sanitized_tables(clang, work, sanitizer, core, env)
-    query = sanitized_query(clang, work, sanitizer, core, env)
-    solve = sanitized_solve(clang, work, sanitizer, core, env)
-    return (f"{last}; {threads.group(1) if threads else '?'} worker threads; equity: {equity}; "
-            f"engine: {engine}; tables: {tables}; query: {query}; solve: {solve}")  # fmt: skip
+    checks = "; ".join(f"{name}: {sanitized_c_check(clang, work, sanitizer, core, env, name)}"
+                       for name in SANITIZED_CHECKS)  # fmt: skip
+    return f"{last}; {threads.group(1) if threads else '?'} worker threads; {checks}"
 
 
-def sanitized_tables(
-    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
-) -> str:
-    """The tables check (tests/c/tables_check.c) under the same sanitizer: tables
-    stepped by a team of 2 threads against one thread, array for array."""
-    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
-                  [REPO / "tests" / "c" / "tables_check.c"], f"tables-{sanitizer}")  # fmt: skip
-    output = run([str(binary), "2048", "60", "5"], env=env)
+#: The C checks each sanitizer runs after the exhaustive one: the source in tests/c/,
+#: extra compile flags, the arguments, and what a pass reports (None: its "ok" line).
+SANITIZED_CHECKS: dict[str, tuple[str, list[str], list[str], str | None]] = {
+    # counting against walking on 2 threads (the parallel sweeps), Monte Carlo on 1
+    # and 3 threads, progress and stopping, on fewer spots
+    "equity": ("equity_check.c", [], [str(SANITIZED_SPOTS), "7"],
+               f"{SANITIZED_SPOTS} heads-up spots agree"),
+    "engine": ("engine_check.c", ["-DENGINE_CHECK_MAIN"], [str(SANITIZED_ENGINE_HANDS), "9"],
+               f"{SANITIZED_ENGINE_HANDS:,} hands"),
+    # tables stepped by a team of 2 threads against one thread, array for array
+    "tables": ("tables_check.c", [], ["2048", "60", "5"], None),
+    # a query's trials on 2 threads equal to one thread's, its shares adding up
+    "query": ("query_check.c", [], ["20000", "5"], None),
+    # a sixth-street spot solved on 2 threads equal to one thread, its best responses
+    # above its values
+    "solve": ("solve_check.c", [], ["40", "5"], None),
+}  # fmt: skip
+
+
+def sanitized_c_check(clang: str, work: Path, sanitizer: str, core: list[str],
+                      env: dict[str, str], name: str) -> str:  # fmt: skip
+    """One of SANITIZED_CHECKS under the same sanitizer: what it reports on a pass."""
+    source, extra, args, report = SANITIZED_CHECKS[name]
+    binary = link(clang, work, core, [*extra, *CORE_FLAGS[sanitizer]],
+                  [REPO / "tests" / "c" / source], f"{name}-{sanitizer}")  # fmt: skip
+    output = run([str(binary), *args], env=env)
     last = output.strip().splitlines()[-1]
     if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
-        raise SystemExit(f"fuzz.py: {sanitizer} tables check did not pass: {last}")
-    return last.removeprefix("ok ")
-
-
-def sanitized_query(
-    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
-) -> str:
-    """The query check (tests/c/query_check.c) under the same sanitizer: a query's
-    trials on 2 threads equal to one thread's, its shares adding up."""
-    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
-                  [REPO / "tests" / "c" / "query_check.c"], f"query-{sanitizer}")  # fmt: skip
-    output = run([str(binary), "20000", "5"], env=env)
-    last = output.strip().splitlines()[-1]
-    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
-        raise SystemExit(f"fuzz.py: {sanitizer} query check did not pass: {last}")
-    return last.removeprefix("ok ")
-
-
-def sanitized_solve(
-    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
-) -> str:
-    """The solver check (tests/c/solve_check.c) under the same sanitizer: a sixth-street
-    spot solved on 2 threads equal to one thread, its best responses above its values."""
-    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
-                  [REPO / "tests" / "c" / "solve_check.c"], f"solve-{sanitizer}")  # fmt: skip
-    output = run([str(binary), "40", "5"], env=env)
-    last = output.strip().splitlines()[-1]
-    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
-        raise SystemExit(f"fuzz.py: {sanitizer} solve check did not pass: {last}")
-    return last.removeprefix("ok ")
-
-
-def sanitized_engine(
-    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
-) -> str:
-    """The engine check (tests/c/engine_check.c) under the same sanitizer."""
-    binary = link(clang, work, core, ["-DENGINE_CHECK_MAIN", *CORE_FLAGS[sanitizer]],
-                  [REPO / "tests" / "c" / "engine_check.c"], f"engine-{sanitizer}")  # fmt: skip
-    output = run([str(binary), str(SANITIZED_ENGINE_HANDS), "9"], env=env)
-    last = output.strip().splitlines()[-1]
-    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
-        raise SystemExit(f"fuzz.py: {sanitizer} engine check did not pass: {last}")
-    return f"{SANITIZED_ENGINE_HANDS:,} hands"
-
-
-def sanitized_equity(
-    clang: str, work: Path, sanitizer: str, core: list[str], env: dict[str, str]
-) -> str:
-    """The equity check (tests/c/equity_check.c) under the same sanitizer, on fewer
-    spots: counting against walking on 2 threads (the parallel sweeps), Monte Carlo on
-    1 and 3 threads, progress and stopping."""
-    binary = link(clang, work, core, CORE_FLAGS[sanitizer],
-                  [REPO / "tests" / "c" / "equity_check.c"], f"equity-{sanitizer}")  # fmt: skip
-    output = run([str(binary), str(SANITIZED_SPOTS), "7"], env=env)
-    last = output.strip().splitlines()[-1]
-    if not last.startswith("ok ") or "WARNING: ThreadSanitizer" in output:
-        raise SystemExit(f"fuzz.py: {sanitizer} equity check did not pass: {last}")
-    return f"{SANITIZED_SPOTS} heads-up spots agree"
+        raise SystemExit(f"fuzz.py: {sanitizer} {name} check did not pass: {last}")
+    return report if report is not None else last.removeprefix("ok ")
 
 
 def libfuzzer(clang: str, work: Path, seconds: int) -> str:
