@@ -37,7 +37,8 @@ def _share(game: str, mine: list[int], theirs: list[int]) -> float:
 
 def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray],
              weights: list[np.ndarray], tree: list[TreeNode],
-             groups: list[np.ndarray | None] | None = None) -> float:  # fmt: skip
+             groups: list[np.ndarray | None] | None = None,
+             rake: tuple[float, float] = (0.0, 0.0)) -> float:  # fmt: skip
     """Seat 0's equilibrium value (chips from the pot less what it puts in). With
     ``groups``, a node of the first street (``street`` 0 of two) is decided by a
     combination's group (its two down cards) alone: one information set a group."""
@@ -86,6 +87,7 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
             if node.kind == "act":
                 continue
             whole = pot + node.put[0] + node.put[1]
+            whole -= min(rake[0] * whole, rake[1])  # the house's cut of the pot won
             won = (0.0 if node.seat == 0 else whole) if node.kind == "fold" else share * whole
             payoff[last(0, h, i), last(1, o, i)] += chance * (won - node.put[0])
 

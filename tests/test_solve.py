@@ -73,6 +73,28 @@ def test_sixth_street_equals_the_linear_program(game: str, seed: int) -> None:
     assert sol.strategy(sol.node("check", "check")).shape[0] == len(rows[sol.node().actor].hidden)
 
 
+def test_a_rake_of_every_pot() -> None:
+    """A rake that every pot pays in full (3 chips from pots of 40 and more) keeps the
+    game constant-sum: the linear program, given the same cut, still says its value.
+    A rake by share of the pot (5% up to 3 chips) is not constant-sum: the best
+    responses still find little to gain."""
+    spot = _spot("stud", 21, count=4, stacks=None)
+    flat = Spot(spot.game, STAKES, pot=spot.pot, up=spot.up, ranges=spot.ranges, rules=KEPT,
+                rake=3)  # fmt: skip
+    sol = solve(flat, iterations=20_000)
+    want = lp_value("stud", flat.pot, [list(u) for u in flat.up], [r.hidden for r in sol.ranges],
+                    [r.weights for r in sol.ranges], flat.tree(), rake=(1.0, 3.0))  # fmt: skip
+    assert sol.value[0] == pytest.approx(want, abs=1e-6)
+    assert sum(sol.value) == pytest.approx(flat.pot - 3, abs=1e-9)
+    share = Spot(spot.game, STAKES, pot=spot.pot, up=spot.up, ranges=spot.ranges, rules=KEPT,
+                 rake=3, rake_rate=0.05)  # fmt: skip
+    raked = solve(share, target_exploitability=0.01)
+    assert raked.exploitability_pct <= 0.01
+    assert flat.pot - 3 <= sum(raked.value) < flat.pot - 2  # 5% of 40 is 2, of more up to 3
+    with pytest.raises(SolveError, match="rake_rate"):
+        Spot("stud", STAKES, pot=40, up=spot.up, ranges=["*", "*"], rake_rate=1.5)
+
+
 def _polarized(pot: int) -> Spot:
     """The bluff-catcher (trip kings) acts first; the polarized seat holds a straight
     (weight 1 in all) or nothing (weight 2 in all)."""
@@ -129,6 +151,15 @@ def test_a_whole_seventh_street_solves_to_the_target() -> None:
     assert sol.exploitability_pct <= 0.1
     assert sum(sol.value) == pytest.approx(60.0, abs=1e-6)
     assert sol.node().actor == 1  # the best low board acts first
+
+
+def test_progress_can_stop_a_run() -> None:
+    seen: list[tuple[int, float]] = []
+    spot = _spot("razz", 8, count=40, stacks=None)
+    sol = solve(spot, target_exploitability=1e-9,
+                progress=lambda i, e: seen.append((i, e)) is not None or len(seen) < 3)  # fmt: skip
+    assert [i for i, _ in seen] == [50, 100, 150] and sol.iterations == 150
+    assert sol.history[-1][1] == pytest.approx(seen[-1][1] * spot.pot / 100)
 
 
 def test_solve_refuses_what_it_cannot_solve() -> None:

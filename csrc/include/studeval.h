@@ -508,6 +508,8 @@ typedef struct se_solve_node {
 typedef struct se_solve_spot {
     se_game game;             /* stud, stud8 or razz */
     double pot;               /* in the pot at the root */
+    double rake_rate, rake_cap; /* the house takes rate * the pot, at most cap, from every
+                                   pot won (a fold or a showdown); 0 and 0: no rake */
     uint8_t up[2][4];         /* each seat's up cards */
     int count[2];             /* each seat's combinations, 1 .. SE_SOLVE_MAX_COMBOS */
     const uint8_t *hidden[2]; /* count * 3 codes, a combination after another */
@@ -535,7 +537,7 @@ int se_solve_iterations(const se_solver *s);
  * never reaches the node). */
 se_status se_solve_strategy(const se_solver *s, int node, double *out);
 /* Under the average strategies: each seat's value (its expected chips from the pot,
- * less what it puts in: value[0] + value[1] = pot) and, where the arrays are not
+ * less what it puts in: value[0] + value[1] = pot less the rake) and, where the arrays are not
  * NULL, each combination's value given that it is held (ev) and the other seat's
  * weight of the combinations dealt with it (met: how likely it is held, times the
  * seat's own weight). */

@@ -27,7 +27,7 @@ typedef struct se_sd_seat {
 
 typedef struct se_sd_table {
     int game;
-    double pot;
+    double pot, rake_rate, rake_cap;
     se_sd_seat seat[2];
     int n_nodes;
     se_solve_node *nodes;

@@ -126,7 +126,9 @@ se_status se_sd_prepare(const se_solve_spot *spot, se_sd_table *t) {
     memset(t, 0, sizeof *t);
     if (spot == NULL || (spot->game != SE_GAME_STUD && spot->game != SE_GAME_STUD8 &&
                          spot->game != SE_GAME_RAZZ) ||
-        !(spot->pot >= 0.0 && spot->pot < 1e15))
+        !(spot->pot >= 0.0 && spot->pot < 1e15) ||
+        !(spot->rake_rate >= 0.0 && spot->rake_rate <= 1.0) ||
+        !(spot->rake_cap >= 0.0 && spot->rake_cap < 1e15))
         return SE_BAD_ARGUMENT;
     se_status status = se_sd_check_tree(spot);
     if (status != SE_OK) return status;
@@ -138,6 +140,7 @@ se_status se_sd_prepare(const se_solve_spot *spot, se_sd_table *t) {
             up |= 1ull << spot->up[p][k];
         }
     t->game = spot->game, t->pot = spot->pot, t->n_nodes = spot->n_nodes;
+    t->rake_rate = spot->rake_rate, t->rake_cap = spot->rake_cap;
     t->nodes = (se_solve_node *)malloc((size_t)spot->n_nodes * sizeof *t->nodes);
     t->offset = (size_t *)calloc((size_t)spot->n_nodes, sizeof *t->offset);
     if (t->nodes == NULL || t->offset == NULL) return SE_NO_MEMORY;
@@ -290,6 +293,8 @@ void se_sd_terminal(const se_sd_table *t, int node, int p, const double *opp_rea
                     se_sd_work *w) {
     const se_solve_node *n = &t->nodes[node];
     double total = t->pot + n->put[0] + n->put[1], put = n->put[p];
+    double rake = t->rake_rate * total;
+    total -= rake < t->rake_cap ? rake : t->rake_cap; /* what the winners share */
     int count = t->seat[p].count;
     if (n->kind == SE_SOLVE_FOLD) {
         double pay = n->seat == p ? -put : total - put;

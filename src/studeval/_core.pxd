@@ -213,6 +213,8 @@ cdef extern from "studeval.h" nogil:
     ctypedef struct se_solve_spot:
         se_game game
         double pot
+        double rake_rate
+        double rake_cap
         uint8_t up[2][4]
         int count[2]
         const uint8_t *hidden[2]

@@ -172,6 +172,7 @@ class SolverCore:
         cls,
         game: int,
         pot: float,
+        rake: tuple[float, float],
         up: list[list[int]],
         hidden: list[npt.NDArray[np.uint8]],
         weights: list[npt.NDArray[np.float64] | None],
@@ -195,6 +196,7 @@ class SolverCore:
 def solve_best_response(
     game: int,
     pot: float,
+    rake: tuple[float, float],
     up: list[list[int]],
     hidden: list[npt.NDArray[np.uint8]],
     weights: list[npt.NDArray[np.float64] | None],

@@ -5,7 +5,7 @@ SOLVE_MAX_NODES = SE_SOLVE_MAX_NODES
 SOLVE_MAX_COMBOS = SE_SOLVE_MAX_COMBOS
 
 
-cdef int _solve_spot(int game, double pot, up, hidden, weights, groups, nodes,
+cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, nodes,
                      se_solve_spot *spot, se_solve_node **c_nodes, list kept) except -1:
     """The spot's fields into ``spot``; its nodes malloc'ed into ``*c_nodes`` (the
     caller frees them). ``kept`` holds the buffers the spot points into."""
@@ -16,6 +16,7 @@ cdef int _solve_spot(int game, double pot, up, hidden, weights, groups, nodes,
     memset(spot, 0, sizeof(se_solve_spot))
     spot.game = <se_game>game
     spot.pot = pot
+    spot.rake_rate, spot.rake_cap = rake
     if len(up) != 2 or len(hidden) != 2 or len(weights) != 2 or len(groups) != 2:
         raise CoreCallError("a solved spot has two seats")
     for p in range(2):
@@ -64,7 +65,8 @@ cdef int _solve_spot(int game, double pot, up, hidden, weights, groups, nodes,
 @cython.final
 cdef class SolverCore:
     """CFR+ on a heads-up end of a hand: ``game`` a core id, ``up`` each seat's four up
-    card codes, ``hidden`` each seat's combinations (uint8, three codes each),
+    card codes, ``rake`` (rate, cap): the house's cut of every pot won, ``hidden`` each
+    seat's combinations (uint8, three codes each),
     ``weights`` each seat's float64 weights or None, ``groups`` each seat's (int32
     group of each combination, number of groups) or None, ``nodes`` the tree as tuples
     (kind, seat, first_child, n_children, tied, put0, put1). Use :func:`studeval.solve`.
@@ -72,7 +74,8 @@ cdef class SolverCore:
     >>> import numpy as np
     >>> up = [[48, 44, 40, 36], [0, 4, 8, 12]]  # aces-kings-queens-jacks up; 2-3-4-5
     >>> hidden = [np.array([16, 20, 24], np.uint8), np.array([17, 21, 25], np.uint8)]
-    >>> s = SolverCore(0, 10.0, up, hidden, [None, None], [None, None], [(2, 0, 0, 0, 0, 0.0, 0.0)])
+    >>> s = SolverCore(0, 10.0, (0.0, 0.0), up, hidden, [None, None], [None, None],
+    ...                [(2, 0, 0, 0, 0, 0.0, 0.0)])
     >>> s.run(1, 1)
     >>> s.values()  # a club flush against an eight-high straight, the pot 10
     (10.0, 0.0)
@@ -80,13 +83,13 @@ cdef class SolverCore:
 
     cdef se_solver *solver
 
-    def __cinit__(self, int game, double pot, up, hidden, weights, groups, nodes):
+    def __cinit__(self, int game, double pot, rake, up, hidden, weights, groups, nodes):
         cdef se_solve_spot spot
         cdef se_solve_node *c_nodes = NULL
         cdef se_status status
         kept = []
         try:
-            _solve_spot(game, pot, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
+            _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
             status = se_solve_new(&spot, &self.solver)
         finally:
             free(c_nodes)
@@ -128,7 +131,7 @@ cdef class SolverCore:
         return value[0], value[1]
 
 
-def solve_best_response(int game, double pot, up, hidden, weights, groups, nodes,
+def solve_best_response(int game, double pot, rake, up, hidden, weights, groups, nodes,
                         const double[::1] strategy) -> tuple[float, float]:
     """Each seat's best value against the other's ``strategy`` (every action node's
     rows, node after node), by code apart from the solver's. Use :func:`studeval.solve`."""
@@ -138,7 +141,7 @@ def solve_best_response(int game, double pot, up, hidden, weights, groups, nodes
     cdef se_status status
     kept = []
     try:
-        _solve_spot(game, pot, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
+        _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
         with nogil:
             status = se_solve_best_response(&spot, &strategy[0], value)
     finally:

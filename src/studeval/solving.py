@@ -76,12 +76,15 @@ class Spot:
     :class:`HouseRules` (Robert's by default: heads-up the cap is lifted, so stacks are
     needed; ``HouseRules(heads_up_cap="kept")`` keeps one bet and three raises). A
     combination holding the other seat's up card cannot be dealt: it is left out, and
-    ``removed`` counts those of each seat."""
+    ``removed`` counts those of each seat. The house takes ``rake_rate`` of every pot
+    won (by a fold or a showdown), at most ``rake`` chips: ``rake=3`` alone takes 3
+    chips as :class:`StudHand` does (a smaller pot pays what it holds), ``rake=3,
+    rake_rate=0.05`` takes 5% up to 3 chips."""
 
     def __init__(self, game: str, stakes: Stakes, *, pot: int, up: Sequence[object],
                  ranges: Sequence[Range | str], street: int = 7,
-                 stacks: Sequence[int] | None = None,
-                 rules: HouseRules | str | None = None) -> None:  # fmt: skip
+                 stacks: Sequence[int] | None = None, rules: HouseRules | str | None = None,
+                 rake: int = 0, rake_rate: float = 1.0) -> None:  # fmt: skip
         self.game = get_game(game).name
         if street not in (6, 7):
             raise SolveError(f"street {street!r}: solve plays sixth (6) or seventh (7) street; "
@@ -108,6 +111,12 @@ class Spot:
         self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
             self._range(seat, r) for seat, r in enumerate(ranges)
         )
+        if isinstance(rake, bool) or not isinstance(rake, int) or rake < 0:
+            raise SolveError(f"rake must be a whole number of chips >= 0; got {rake!r}")
+        if isinstance(rake_rate, bool) or not isinstance(rake_rate, (int, float)) or not (
+                0.0 <= rake_rate <= 1.0):  # fmt: skip
+            raise SolveError(f"rake_rate must be a share of the pot, 0 to 1; got {rake_rate!r}")
+        self.rake, self.rake_rate = rake, float(rake_rate)
         self.stacks = None if stacks is None else tuple(stacks)
         chips = [s for s in self.stacks or () if not isinstance(s, bool) and isinstance(s, int)]
         if self.stacks is not None and (len(self.stacks) != 2 or len(chips) != 2 or
@@ -146,9 +155,9 @@ class Solution:
     """What :func:`solve` found: the tree (``nodes``), each action node's strategy,
     each combination's value (``ev``: one array a seat, the chips it expects from the
     pot less what it puts in, given that it holds the combination), each seat's
-    ``value`` (they add up to the pot), and ``exploitability``: half what two best
-    responses would gain over the values together, in chips, and as a share of the
-    pot (``exploitability_pct``, percent)."""
+    ``value`` (they add up to the pot, less the rake it expects), and
+    ``exploitability``: half what two best responses would gain over the values
+    together, in chips, and as a share of the pot (``exploitability_pct``, percent)."""
 
     spot: Spot
     nodes: list[SolveNode]
@@ -249,7 +258,7 @@ class Solution:
 
 _CoreNode = tuple[int, int, int, int, int, float, float]  # kind, seat, child, children, tied, put
 _CoreGroups = list[tuple[npt.NDArray[np.int32], int] | None]
-_CoreSpot = tuple[int, float, list[list[int]], list[npt.NDArray[np.uint8]],
+_CoreSpot = tuple[int, float, tuple[float, float], list[list[int]], list[npt.NDArray[np.uint8]],
                   list[npt.NDArray[np.float64] | None], _CoreGroups, list[_CoreNode]]  # fmt: skip
 
 
@@ -287,8 +296,8 @@ def _core_spot(spot: Spot, rows: tuple[Rows, Rows], tree: list[TreeNode]) -> _Co
     hidden = [r.hidden.reshape(-1) for r in rows]
     weights: list[npt.NDArray[np.float64] | None] = [r.weights for r in rows]
     groups: _CoreGroups = [None if r.group is None else (r.group, r.n_groups) for r in rows]
-    return (get_game(spot.game).core_id, float(spot.pot), [list(u) for u in spot.up], hidden,
-            weights, groups, nodes)  # fmt: skip
+    return (get_game(spot.game).core_id, float(spot.pot), (spot.rake_rate, float(spot.rake)),
+            [list(u) for u in spot.up], hidden, weights, groups, nodes)  # fmt: skip
 
 
 def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
@@ -312,7 +321,8 @@ def solve(spot: Spot, *, iterations: int | None = None,
     """Solve ``spot``: CFR+ until the exploitability is at most
     ``target_exploitability`` percent of the pot (0.1 by default), measured every
     50 iterations, or for ``iterations`` (the most, with a target; exactly, without).
-    ``progress(iterations, exploitability_pct)`` is called at each measure.
+    ``progress(iterations, exploitability_pct)`` is called at each measure; when it
+    returns False the run stops there, with the solution so far.
 
     >>> from studeval import HouseRules, Stakes
     >>> spot = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), pot=40,
@@ -349,15 +359,16 @@ def solve(spot: Spot, *, iterations: int | None = None,
         core.run(min(most - core.iterations, CHECK_EVERY), threads or 0)
         if target is None and core.iterations < most:
             continue
-        exploitability = _exploitability(core, args, _strategies(core, tree, rows, tied), spot.pot)
+        exploitability = _exploitability(core, args, _strategies(core, tree, rows, tied))
         history.append((core.iterations, exploitability))
-        if progress is not None:
-            progress(core.iterations, 100 * exploitability / spot.pot if spot.pot else 0.0)
+        pct = 100 * exploitability / spot.pot if spot.pot else 0.0
+        if progress is not None and progress(core.iterations, pct) is False:
+            break  # the caller stops it: the solution so far
         if target is not None and 100 * exploitability <= target * spot.pot:
             break
     strategies = _strategies(core, tree, rows, tied)
     if not history or history[-1][0] != core.iterations:
-        exploitability = _exploitability(core, args, strategies, spot.pot)
+        exploitability = _exploitability(core, args, strategies)
         history.append((core.iterations, exploitability))
     seconds = time.perf_counter() - start
     ev = [np.empty(len(r.hidden)) for r in rows]
@@ -385,10 +396,10 @@ def _strategies(core: _core.SolverCore, tree: list[TreeNode], rows: tuple[Rows, 
 
 
 def _exploitability(core: _core.SolverCore, args: _CoreSpot,
-                    strategies: dict[int, npt.NDArray[np.float64]],
-                    pot: float) -> float:  # fmt: skip
-    """Half of what two best responses gain over the pot, in chips."""
+                    strategies: dict[int, npt.NDArray[np.float64]]) -> float:  # fmt: skip
+    """Half of what two best responses gain over the strategies' values, in chips."""
     parts = [strategies[i].reshape(-1) for i in sorted(strategies)]
     strategy = np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros(1))
     best = _core.solve_best_response(*args, strategy)
-    return (best[0] + best[1] - pot) / 2.0
+    value = core.values()
+    return (best[0] + best[1] - value[0] - value[1]) / 2.0
