@@ -513,7 +513,8 @@ typedef struct se_solve_spot {
     uint8_t up[2][4];         /* each seat's up cards */
     int count[2];             /* each seat's combinations, 1 .. SE_SOLVE_MAX_COMBOS */
     const uint8_t *hidden[2]; /* count * 3 codes, a combination after another */
-    const double *weights[2]; /* each combination's weight, >= 0 (NULL: alike) */
+    const double *weights[2]; /* each combination's weight, 0 .. 1e12 (NULL: alike); at a
+                                 tied node a member counts by its weight */
     const int *group[2];      /* each combination's group, 0 .. n_groups - 1 (NULL: its own) */
     int n_groups[2];
     int n_nodes;              /* 1 .. SE_SOLVE_MAX_NODES */

@@ -72,7 +72,9 @@ static uint16_t se_q_lo(se_q_trial *t, int p, int street) {
     if (!(t->have_lo[p] >> street & 1)) {
         se_sums s = se_sum_cards(t->cards[p], street);
         uint16_t low = se_low_table[se_slot(s.key)];
-        t->lo[p][street] = t->game == SE_GAME_STUD8 ? se_low8_of(low) : low;
+        t->lo[p][street] = t->game == SE_GAME_STUD    ? SE_EQ_NONE /* stud has no low */
+                           : t->game == SE_GAME_STUD8 ? se_low8_of(low)
+                                                      : low;
         t->have_lo[p] |= 1u << street;
     }
     return t->lo[p][street];

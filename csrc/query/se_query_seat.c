@@ -157,6 +157,7 @@ int se_q_nut_hi(const se_q_view *v, int p, int street) {
 }
 
 int se_q_nut_lo(const se_q_view *v, int p, int street) {
+    if (v->game == SE_GAME_STUD) return 0; /* stud has no low */
     se_sums s = se_sum_cards(v->cards[p], street);
     uint16_t low = se_low_table[se_slot(s.key)];
     if (v->game == SE_GAME_STUD8) low = se_low8_of(low);

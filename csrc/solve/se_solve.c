@@ -72,6 +72,7 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     for (int i = 0; i < t->n_nodes; i++)
         if (t->nodes[i].kind != SE_SOLVE_ACT) s->terminal[s->n_terminals++] = i;
     if ((status = se_sd_work_new(t, &s->work[0])) != SE_OK) {
+        se_sd_work_free(&s->work[0]); /* what it did allocate */
         se_solve_free(s);
         return status;
     }
@@ -80,7 +81,7 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     se_sd_compatible(t, 0, t->seat[1].prior, s->work[0].share, &s->work[0]);
     double z = 0.0;
     for (int h = 0; h < t->seat[0].count; h++) z += t->seat[0].prior[h] * s->work[0].share[h];
-    if (!(z > 0.0)) {
+    if (!(z > SE_SD_NOISE * t->seat[0].total * t->seat[1].total)) {
         se_solve_free(s);
         return SE_NO_DEAL;
     }
@@ -203,16 +204,19 @@ static void se_sv_backward(se_solver *s, int p, const double *strategy, double w
             v[h] = sum;
         }
         if (weight <= 0.0) continue;
-        /* Each row's advantages and reach: a combination's own, or a group's summed. */
+        /* Each row's advantages and reach: a combination's own, or a group's summed,
+         * each member by its weight (its chance of being the one held). */
         size_t size = (size_t)se_sd_rows(t, i) * (size_t)k;
         double *advantage = s->scratch, *regret = s->regret + t->offset[i];
         double *average = s->average + t->offset[i];
         const double *reach = se_sv_reach(s, p, i);
         memset(advantage, 0, size * sizeof(double));
+        const double *prior = t->seat[p].prior;
         for (int h = 0; h < count; h++) {
             size_t row = (size_t)se_sd_row(t, n, h) * k;
+            double own = n->tied ? prior[h] : 1.0;
             for (int c = 0; c < k; c++) {
-                advantage[row + c] += se_sv_cfv(s, n->first_child + c)[h] - v[h];
+                advantage[row + c] += own * (se_sv_cfv(s, n->first_child + c)[h] - v[h]);
                 average[row + c] += weight * reach[h] * sigma[row + c];
             }
         }
@@ -273,7 +277,8 @@ se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev
         for (int h = 0; h < t->seat[p].count; h++) {
             sum += prior[h] * root[h];
             z += prior[h] * met[h];
-            if (ev != NULL) ev[h] = met[h] > 0.0 ? root[h] / met[h] : NAN;
+            int held = met[h] > SE_SD_NOISE * t->seat[1 - p].total; /* dealt at all */
+            if (ev != NULL) ev[h] = held ? root[h] / met[h] : NAN;
         }
         double *met_out = p == 0 ? met0 : met1;
         if (met_out != NULL)

@@ -16,10 +16,15 @@ typedef struct se_sd_combo {
     uint16_t hi, lo;  /* its ranks (1 best): the high, and the game's low (0xFFFF none) */
 } se_sd_combo;
 
+/* Inclusion-exclusion leaves rounding noise where the true count is 0: a weight met
+ * below this share of the other seat's whole weight is none. */
+#define SE_SD_NOISE 1e-12
+
 typedef struct se_sd_seat {
     int count;
     se_sd_combo *combo;
     double *prior;           /* the weights, as given (1 each when none) */
+    double total;            /* their sum */
     uint32_t *by_hi, *by_lo; /* the combinations by rank, best first */
     int *group;              /* each combination's group (its own when none were given) */
     int n_groups;

@@ -52,9 +52,11 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
         int rows = se_sd_rows(t, node);
         double *worth = (double *)calloc((size_t)rows * (size_t)k, sizeof(double));
         if (worth == NULL) status = SE_NO_MEMORY;
-        for (int h = 0; h < count && status == SE_OK; h++)
+        for (int h = 0; h < count && status == SE_OK; h++) {
+            double own = n->tied ? t->seat[p].prior[h] : 1.0; /* a member by its weight */
             for (int c = 0; c < k; c++)
-                worth[(size_t)se_sd_row(t, n, h) * k + c] += child[(size_t)c * (size_t)count + h];
+                worth[(size_t)se_sd_row(t, n, h) * k + c] += own * child[(size_t)c * (size_t)count + h];
+        }
         for (int h = 0; h < count && status == SE_OK; h++) {
             const double *row = worth + (size_t)se_sd_row(t, n, h) * k;
             int best = 0;
@@ -95,7 +97,7 @@ se_status se_solve_best_response(const se_solve_spot *spot, const double *strate
             sum += t.seat[p].prior[h] * best[h];
             z += t.seat[p].prior[h] * met[h];
         }
-        if (!(z > 0.0)) status = SE_NO_DEAL;
+        if (!(z > SE_SD_NOISE * t.seat[0].total * t.seat[1].total)) status = SE_NO_DEAL;
         else value[p] = sum / z;
     }
     free(best);

@@ -114,8 +114,9 @@ static se_status se_sd_seat_new(const se_solve_spot *spot, int p, uint64_t up, s
         se_eq_rank((int)spot->game, se_sum_cards(seven, 7), &hi, &lo);
         c->hi = hi, c->lo = lo;
         double w = spot->weights[p] == NULL ? 1.0 : spot->weights[p][i];
-        if (!(w >= 0.0 && w < 1e300)) return SE_BAD_ARGUMENT;
+        if (!(w >= 0.0 && w <= 1e12)) return SE_BAD_ARGUMENT; /* sums stay finite */
         s->prior[i] = w;
+        s->total += w;
     }
     se_status status = se_sd_order(s, 0, &s->by_hi);
     if (status == SE_OK) status = se_sd_order(s, 1, &s->by_lo);
