@@ -110,22 +110,22 @@ int se_solve_iterations(const se_solver *s) {
 
 /* Regret matching at every action node: `from` (regrets or average sums) to
  * probabilities in `to`, uniform where nothing is positive. */
-static void se_sv_normalise(const se_sd_table *t, const double *from, double *to) {
-    for (int i = 0; i < t->n_nodes; i++) {
-        const se_solve_node *n = &t->nodes[i];
-        if (n->kind != SE_SOLVE_ACT) continue;
-        int k = n->n_children, count = se_sd_rows(t, i);
-        const double *f = from + t->offset[i];
-        double *o = to + t->offset[i];
-        for (int h = 0; h < count; h++) {
-            double sum = 0.0;
-            for (int a = 0; a < k; a++) sum += f[(size_t)h * k + a] > 0.0 ? f[(size_t)h * k + a] : 0.0;
-            for (int a = 0; a < k; a++) {
-                double r = f[(size_t)h * k + a];
-                o[(size_t)h * k + a] = sum > 0.0 ? (r > 0.0 ? r / sum : 0.0) : 1.0 / k;
-            }
+static void se_sv_normalise_node(const se_sd_table *t, int i, const double *f, double *o) {
+    int k = t->nodes[i].n_children, count = se_sd_rows(t, i);
+    for (int h = 0; h < count; h++) {
+        double sum = 0.0;
+        for (int a = 0; a < k; a++) sum += f[(size_t)h * k + a] > 0.0 ? f[(size_t)h * k + a] : 0.0;
+        for (int a = 0; a < k; a++) {
+            double r = f[(size_t)h * k + a];
+            o[(size_t)h * k + a] = sum > 0.0 ? (r > 0.0 ? r / sum : 0.0) : 1.0 / k;
         }
     }
+}
+
+static void se_sv_normalise(const se_sd_table *t, const double *from, double *to) {
+    for (int i = 0; i < t->n_nodes; i++)
+        if (t->nodes[i].kind == SE_SOLVE_ACT)
+            se_sv_normalise_node(t, i, from + t->offset[i], to + t->offset[i]);
 }
 
 /* Each seat's reach of every node under `strategy`. */
@@ -250,13 +250,7 @@ se_status se_solve_strategy(const se_solver *s, int node, double *out) {
     if (s == NULL || out == NULL || node < 0 || node >= s->t.n_nodes ||
         s->t.nodes[node].kind != SE_SOLVE_ACT)
         return SE_BAD_ARGUMENT;
-    const se_solve_node *n = &s->t.nodes[node];
-    size_t size = (size_t)se_sd_rows(&s->t, node) * (size_t)n->n_children;
-    double *all = (double *)malloc((s->t.strategy_size > 0 ? s->t.strategy_size : 1) * sizeof(double));
-    if (all == NULL) return SE_NO_MEMORY;
-    se_sv_normalise(&s->t, s->average, all);
-    memcpy(out, all + s->t.offset[node], size * sizeof(double));
-    free(all);
+    se_sv_normalise_node(&s->t, node, s->average + s->t.offset[node], out);
     return SE_OK;
 }
 

@@ -16,15 +16,17 @@ typedef struct se_sd_combo {
     uint16_t hi, lo;  /* its ranks (1 best): the high, and the game's low (0xFFFF none) */
 } se_sd_combo;
 
-/* Inclusion-exclusion leaves rounding noise where the true count is 0: a weight met
- * below this share of the other seat's whole weight is none. */
-#define SE_SD_NOISE 1e-12
+/* Inclusion-exclusion leaves rounding noise where the true count is 0 (a few units in
+ * the last place of the whole weight): a weight met below this share of the other
+ * seat's whole weight is none, and so is a spot whose weight dealt together is below
+ * this share of the product of both (the noise then stays below 1e-7 of the values). */
+#define SE_SD_NOISE 1e-9
 
 typedef struct se_sd_seat {
     int count;
     se_sd_combo *combo;
-    double *prior;           /* the weights, as given (1 each when none) */
-    double total;            /* their sum */
+    double *prior;           /* the weights, each a share of their sum (1 each when none) */
+    double total;            /* their sum: 1, or 0 when every weight is 0 */
     uint32_t *by_hi, *by_lo; /* the combinations by rank, best first */
     int *group;              /* each combination's group (its own when none were given) */
     int n_groups;

@@ -118,6 +118,12 @@ static se_status se_sd_seat_new(const se_solve_spot *spot, int p, uint64_t up, s
         s->prior[i] = w;
         s->total += w;
     }
+    /* Weights relative to their sum: the values are ratios of sums of products of the
+     * two seats' weights, which tiny weights given as they are would underflow. */
+    if (s->total > 0.0) {
+        for (int i = 0; i < count; i++) s->prior[i] /= s->total;
+        s->total = 1.0;
+    }
     se_status status = se_sd_order(s, 0, &s->by_hi);
     if (status == SE_OK) status = se_sd_order(s, 1, &s->by_lo);
     return status;
