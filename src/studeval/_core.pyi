@@ -165,6 +165,11 @@ def query_eval(
 # Solving a heads-up street: CFR+ over whole ranges, best responses.
 SOLVE_MAX_NODES: int
 SOLVE_MAX_COMBOS: int
+# A solved spot's seats (each seat's hidden cards, weights, groups) and tree nodes.
+_SolveHidden = list[npt.NDArray[np.uint8]]
+_SolveWeights = list[npt.NDArray[np.float64] | None]
+_SolveGroups = list[tuple[npt.NDArray[np.int32], int] | None]
+_SolveNodes = list[tuple[int, int, int, int, int, float, float]]
 
 @final
 class SolverCore:
@@ -174,10 +179,10 @@ class SolverCore:
         pot: float,
         rake: tuple[float, float],
         up: list[list[int]],
-        hidden: list[npt.NDArray[np.uint8]],
-        weights: list[npt.NDArray[np.float64] | None],
-        groups: list[tuple[npt.NDArray[np.int32], int] | None],
-        nodes: list[tuple[int, int, int, int, int, float, float]],
+        hidden: _SolveHidden,
+        weights: _SolveWeights,
+        groups: _SolveGroups,
+        nodes: _SolveNodes,
     ) -> SolverCore: ...
     def run(
         self, iterations: int, threads: int, progress: EquityProgress | None = None
@@ -198,10 +203,10 @@ def solve_best_response(
     pot: float,
     rake: tuple[float, float],
     up: list[list[int]],
-    hidden: list[npt.NDArray[np.uint8]],
-    weights: list[npt.NDArray[np.float64] | None],
-    groups: list[tuple[npt.NDArray[np.int32], int] | None],
-    nodes: list[tuple[int, int, int, int, int, float, float]],
+    hidden: _SolveHidden,
+    weights: _SolveWeights,
+    groups: _SolveGroups,
+    nodes: _SolveNodes,
     strategy: npt.NDArray[np.float64],
 ) -> tuple[float, float]: ...
 

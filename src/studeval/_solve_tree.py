@@ -63,6 +63,13 @@ def _moves(s: _State, bet: int, cap: int | None, stack: int | None, first: int,
             return _State(path, first, list(put), 0, 0, False, street=s.street + 1)
         return TreeNode(path, "showdown", -1, (put[0], put[1]), street=s.street)
 
+    def wagered(name: str, wager: int) -> tuple[str, _State]:
+        """A bet or raise of ``wager`` chips by the seat to act: the other seat's turn."""
+        put = list(s.put)
+        put[me] += wager
+        all_in = room is not None and wager == room
+        return name, _State((*s.path, name), other, put, s.bets + 1, 1, all_in, street=s.street)
+
     owed = s.put[other] - s.put[me]
     room = None if stack is None else stack - s.put[me]  # chips the seat has behind
     out: list[tuple[str, object]] = []
@@ -71,12 +78,7 @@ def _moves(s: _State, bet: int, cap: int | None, stack: int | None, first: int,
                        street=s.street)  # fmt: skip
         out.append(("check", closed(check.path, s.put, s.all_in) if s.acted + 1 == 2 else check))
         if not s.all_in and (room is None or room > 0) and (cap is None or s.bets < cap):
-            wager = bet if room is None else min(bet, room)
-            put = list(s.put)
-            put[me] += wager
-            all_in = room is not None and wager == room
-            out.append(("bet", _State((*s.path, "bet"), other, put, s.bets + 1, 1, all_in,
-                                      street=s.street)))  # fmt: skip
+            out.append(wagered("bet", bet if room is None else min(bet, room)))
         return out
     put = list(s.put)
     short = room is not None and room <= owed
@@ -86,12 +88,7 @@ def _moves(s: _State, bet: int, cap: int | None, stack: int | None, first: int,
     out.append(("call", closed((*s.path, "call"), put, s.all_in or short)))
     can_raise = not s.all_in and (cap is None or s.bets < cap)
     if can_raise and (room is None or room > owed):
-        wager = owed + (bet if room is None else min(bet, room - owed))
-        put = list(s.put)
-        put[me] += wager
-        all_in = room is not None and wager == room
-        out.append(("raise", _State((*s.path, "raise"), other, put, s.bets + 1, 1, all_in,
-                                    street=s.street)))  # fmt: skip
+        out.append(wagered("raise", owed + (bet if room is None else min(bet, room - owed))))
     return out
 
 
