@@ -38,10 +38,14 @@ def _share(game: str, mine: list[int], theirs: list[int]) -> float:
 def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray],
              weights: list[np.ndarray], tree: list[TreeNode],
              groups: list[np.ndarray | None] | None = None,
-             rake: tuple[float, float] = (0.0, 0.0)) -> float:  # fmt: skip
+             rake: tuple[float, float] = (0.0, 0.0),
+             boards: list[list[list[int]]] | None = None) -> float:  # fmt: skip
     """Seat 0's equilibrium value (chips from the pot less what it puts in). With
-    ``groups``, a node of the first street (``street`` 0 of two) is decided by a
-    combination's group (its two down cards) alone: one information set a group."""
+    ``groups``, a node before the last street is decided by a combination's group (its
+    two down cards) alone: one information set a group. With ``boards`` (each seat's
+    four up cards at the end), chance deals one of them, each as likely, with the
+    hidden cards (none of its cards among them); a node is on a board's way when the
+    up cards dealt by then (its ``up``) begin the board's."""
     n = [len(h) for h in hidden]
     streets = 1 + max(node.street for node in tree)
 
@@ -59,9 +63,9 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
                 if node.kind == "act" and node.seat == p:
                     for a in range(len(node.actions)):
                         index[p].setdefault((info(p, h, i), i, a), len(index[p]) + 1)
-    parent = {}  # node -> (the node before it, the action taken)
+    parent = {}  # node -> (the node before it, the action taken or the deal)
     for i, node in enumerate(tree):
-        if node.kind == "act":
+        if node.kind in ("act", "chance"):
             for a in range(len(node.actions)):
                 parent[node.first_child + a] = (i, a)
 
@@ -73,23 +77,36 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
                 return index[p][(info(p, h, i), i, a)]
         return 0
 
-    pairs = [(h, o) for h in range(n[0]) for o in range(n[1])
-             if not set(hidden[0][h].tolist()) & set(hidden[1][o].tolist())]  # fmt: skip
-    total = sum(weights[0][h] * weights[1][o] for h, o in pairs)
+    every = boards if boards is not None else [up]
+    deals = [
+        (board, h, o)
+        for board in every
+        for h in range(n[0])
+        for o in range(n[1])
+        if not set(hidden[0][h].tolist()) & set(hidden[1][o].tolist())
+        and not set(hidden[0][h].tolist() + hidden[1][o].tolist()) & {*board[0], *board[1]}
+    ]
+    total = sum(weights[0][h] * weights[1][o] for _, h, o in deals)
     size = [len(index[0]) + 1, len(index[1]) + 1]
-    payoff = lil_matrix((size[0], size[1]))
-    for h, o in pairs:
+    on_way = {id(board): [i for i, node in enumerate(tree) if node.kind in ("fold", "showdown")
+                          and all(list(node.up[s]) == board[s][:len(node.up[s])] for s in (0, 1))]
+              for board in every}  # fmt: skip
+    cells: dict[tuple[int, int], float] = {}
+    for board, h, o in deals:
         chance = weights[0][h] * weights[1][o] / total
-        mine = [*up[0], *hidden[0][h].tolist()]
-        theirs = [*up[1], *hidden[1][o].tolist()]
+        mine = [*board[0], *hidden[0][h].tolist()]
+        theirs = [*board[1], *hidden[1][o].tolist()]
         share = _share(game, mine, theirs)
-        for i, node in enumerate(tree):
-            if node.kind == "act":
-                continue
+        for i in on_way[id(board)]:
+            node = tree[i]
             whole = pot + node.put[0] + node.put[1]
             whole -= min(rake[0] * whole, rake[1])  # the house's cut of the pot won
             won = (0.0 if node.seat == 0 else whole) if node.kind == "fold" else share * whole
-            payoff[last(0, h, i), last(1, o, i)] += chance * (won - node.put[0])
+            key = (last(0, h, i), last(1, o, i))
+            cells[key] = cells.get(key, 0.0) + chance * (won - node.put[0])
+    keys = list(cells)
+    payoff = csr_matrix(([cells[k] for k in keys], ([k[0] for k in keys], [k[1] for k in keys])),
+                        shape=(size[0], size[1]))  # fmt: skip
 
     def constraints(p: int) -> tuple[lil_matrix, np.ndarray]:
         """E x = e: the empty sequence is 1; each information set's actions add up to

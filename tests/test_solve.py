@@ -73,6 +73,78 @@ def test_sixth_street_equals_the_linear_program(game: str, seed: int) -> None:
     assert sol.strategy(sol.node("check", "check")).shape[0] == len(rows[sol.node().actor].hidden)
 
 
+@pytest.mark.parametrize(
+    ("game", "street", "deals", "seed"),
+    [
+        ("stud8", 5, 3, 33),
+        pytest.param("razz", 5, 2, 34, marks=pytest.mark.slow),
+        pytest.param("razz", 4, 2, 24, marks=pytest.mark.slow),
+    ],
+)
+def test_earlier_streets_equal_the_linear_program(game: str, street: int, deals: int,
+                                                  seed: int) -> None:  # fmt: skip
+    """From fifth or fourth street: the up cards to come are a few sampled deals, the
+    seventh card private chance. The linear program deals the same boards (read from
+    the tree's nodes, not from the solver's order of them) with the hidden cards, and
+    its information sets see the deals on the way."""
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(52)[: 2 * (street - 2)].tolist()
+    up = [cards[: street - 2], cards[street - 2 :]]
+    free = [c for c in range(52) if c not in cards]
+    pairs = [np.sort(rng.choice(free, size=(2, 2), replace=False), axis=1).astype(np.uint8)
+             for _ in range(2)]  # fmt: skip
+    ranges = [Range(p, up=u, street=street, game=game, weights=[1.0, 0.5])
+              for p, u in zip(pairs, up, strict=True)]  # fmt: skip
+    stacks = (20, 20) if street == 5 else (10, 10)
+    spot = Spot(game, STAKES, pot=30, up=up, ranges=ranges, street=street, stacks=stacks,
+                rules=HouseRules(), deals=deals, seed=seed)  # fmt: skip
+    # Exploitable by at most 2e-7 chips: the value is then within that of the game's.
+    sol = solve(spot, iterations=100_000, target_exploitability=100 * 2e-7 / spot.pot)
+    tree, rows = spot.tree(), sol._rows
+    boards = [[list(n.up[0]), list(n.up[1])] for n in tree if n.kind == "showdown"]
+    unique = [[list(s) for s in b] for b in dict.fromkeys(tuple(map(tuple, b)) for b in boards)]
+    assert len(unique) == deals ** (6 - street)  # every sampled board is reached
+    want = lp_value(game, spot.pot, [list(u) for u in spot.up], [r.hidden for r in rows],
+                    [r.weights for r in rows], tree, [r.group for r in rows],
+                    boards=unique)  # fmt: skip
+    assert sol.value[0] == pytest.approx(want, abs=1e-6)
+    assert 0.1 * spot.pot < want < 0.9 * spot.pot  # neither hand a lock
+    assert sum(sol.value) == pytest.approx(spot.pot, abs=1e-9)
+    assert 0 <= sol.exploitability < 1e-4 * spot.pot
+    # The core plays each deal's subtree with that deal's board: a row holding a card
+    # dealt on the way is never reached there, so its strategy stays uniform.
+    dead = 0
+    for n in sol.nodes:
+        dealt = [c for s in (0, 1) for c in n.up[s][street - 2 :]]
+        if n.kind == "act" and dealt:
+            held = np.isin(sol.hands(n), dealt).any(axis=1)
+            assert np.allclose(sol.strategy(n)[held], 1 / len(n.actions), rtol=0, atol=1e-12)
+            dead += int(held.sum())
+    assert dead > 0
+    deal = next(n for n in sol.nodes if n.kind == "chance")
+    assert deal.actor is None and len(deal.actions) == deals
+    after = sol.node(*deal.path, deal.actions[0])
+    dealt = set(after.up[0][street - 2 :] + after.up[1][street - 2 :])
+    if after.kind == "act":  # a hand holding a dealt card does not reach it
+        held = np.isin(sol.hands(after), list(dealt)).any(axis=1)
+        assert (sol.reach(after)[held] == 0).all()
+
+
+def test_sampled_deals_are_fixed_by_the_seed_and_cover_every_deal_when_asked() -> None:
+    spot = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["A4", "KQ"],
+                street=5, stacks=(20, 20), deals=5, seed=3)  # fmt: skip
+    again = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["A4", "KQ"],
+                 street=5, stacks=(20, 20), deals=5, seed=3)  # fmt: skip
+    other = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["A4", "KQ"],
+                 street=5, stacks=(20, 20), deals=5, seed=4)  # fmt: skip
+    assert (spot.boards() == again.boards()).all() and (spot.boards() != other.boards()).any()
+    every = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["A4", "KQ"],
+                 street=5, stacks=(20, 20), deals=None)  # fmt: skip
+    boards = every.boards()
+    assert boards is not None and len(boards) == 46 * 45  # each seat's sixth card, in order
+    assert len({tuple(b) for b in boards.tolist()}) == 46 * 45
+
+
 def test_a_rake_of_every_pot() -> None:
     """A rake that every pot pays in full (3 chips from pots of 40 and more) keeps the
     game constant-sum: the linear program, given the same cut, still says its value.
@@ -166,8 +238,18 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
     with pytest.raises(SolveError, match="stacks"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"],
              ranges=["*", "*"]).tree()  # fmt: skip
-    with pytest.raises(SolveError, match="four"):
+    with pytest.raises(SolveError, match="3 up cards; street 7 has 4"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h", "Qc Jd 8h"], ranges=["*", "*"], rules=KEPT)
+    with pytest.raises(SolveError, match="third street"):
+        Spot("stud", STAKES, pot=40, up=["Kc", "Qc"], ranges=["*", "*"], street=3)
+    with pytest.raises(SolveError, match="open pair"):
+        Spot("stud", STAKES, pot=40, up=["Kc Kd", "Qc Jd"], ranges=["*", "*"], street=4)
+    wsop = HouseRules.wsop()  # no big bet on an open pair: solvable
+    Spot("stud", STAKES, pot=40, up=["Kc Kd", "Qc Jd"], ranges=["*", "*"], street=4, rules=wsop)
+    for deals in (0, 1.5, True):
+        with pytest.raises(SolveError, match="deals"):
+            Spot("stud", STAKES, pot=40, up=["Kc Kd 2h", "Qc Jd 3h"], ranges=["*", "*"],
+                 street=5, deals=deals)  # type: ignore[arg-type]  # fmt: skip
     with pytest.raises(SolveError, match="share a card"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Kc Jd 8h 7s"], ranges=["*", "*"])
     with pytest.raises(SolveError, match="pot"):

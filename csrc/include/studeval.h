@@ -486,21 +486,31 @@ se_status se_query_eval(int game, int players, const se_query_program *program,
  * once, and each combination's share against the other range comes from sweeps over
  * both ranges sorted by rank, card removal by inclusion-exclusion over the cards they
  * could share. se_solve_best_response is separate code: each seat's best value
- * against the other's given strategy. */
-#define SE_SOLVE_MAX_NODES 4096
+ * against the other's given strategy.
+ * Earlier streets deal up cards between two streets' betting: public chance. The spot
+ * then gives its boards (every deal to come, each a whole board: both seats' four up
+ * cards), equally likely, and the tree has chance nodes; a chance node's children
+ * split its boards into equal consecutive shares, in order (the root holds them all),
+ * so a board's deals are the path to it. A showdown's node has one board; a fold
+ * settles each board of its node. A combination holding a card of a board is not
+ * dealt with that board (the game deals the boards and the hidden cards together);
+ * without boards, a combination holding an up card is refused. */
+#define SE_SOLVE_MAX_NODES (1 << 22)
 #define SE_SOLVE_MAX_COMBOS 1000000
+#define SE_SOLVE_MAX_BOARDS 65536
 
 typedef enum se_solve_kind {
     SE_SOLVE_ACT = 0,     /* a seat chooses among its children */
     SE_SOLVE_FOLD = 1,    /* `seat` folded: the other takes the pot */
-    SE_SOLVE_SHOWDOWN = 2 /* the pot is settled by the hands */
+    SE_SOLVE_SHOWDOWN = 2, /* the pot is settled by the hands */
+    SE_SOLVE_CHANCE = 3    /* up cards are dealt: a child a share of the node's boards */
 } se_solve_kind;
 
 typedef struct se_solve_node {
     int kind;        /* se_solve_kind */
     int seat;        /* SE_SOLVE_ACT: who acts; SE_SOLVE_FOLD: who folded */
     int first_child; /* SE_SOLVE_ACT: its children, nodes first_child .. + n_children - 1, */
-    int n_children;  /*   2 or 3, after it in the array */
+    int n_children;  /*   2 or 3 (a chance node: 1 .. its boards), after it in the array */
     int tied;        /* SE_SOLVE_ACT: 1 for one strategy a group of combinations */
     double put[2];   /* at a fold or showdown: what each seat put in since the root */
 } se_solve_node;
@@ -519,6 +529,8 @@ typedef struct se_solve_spot {
     int n_groups[2];
     int n_nodes;              /* 1 .. SE_SOLVE_MAX_NODES */
     const se_solve_node *nodes; /* node 0 the root */
+    int n_boards;             /* 0: the one board is `up`; else 1 .. SE_SOLVE_MAX_BOARDS */
+    const uint8_t *boards;    /* n_boards * 8 codes: a board's seat 0 up cards, then seat 1's */
 } se_solve_spot;
 
 typedef struct se_solver se_solver;

@@ -26,21 +26,70 @@ struct se_solver {
     double *regret;    /* strategy_size: each action's regret, a row a combination */
     double *average;   /* strategy_size: the strategies' weighted sums */
     double *current;   /* strategy_size: this iteration's strategy */
-    double *scratch;   /* a tied node's advantages, a row a group */
-    double *reach[2];  /* n_nodes rows of each seat's count: its reach of each node */
+    double *scratch;   /* a node's advantages, a row a group or combination */
+    /* Seat p's reach: a row of its count a node where it has acted on the way there
+     * (the root's row 0); a node after the other seat's action or a deal shares its
+     * parent's row, so only the actor's children are written. */
+    int *row[2];
+    double *reach[2];
     double *cfv;       /* n_nodes rows of the larger count: the updated seat's values */
     size_t width;      /* the larger count */
+    /* Each seat's combinations cut into blocks that split no group (n_blocks + 1
+     * bounds): the passes over the tree run a block a worker. */
+    int n_blocks[2];
+    int *block[2];
     se_sd_work work[SE_MAX_THREADS];
     int works;         /* scratch made so far */
 };
 
-/* A row-major block: node i's row of seat p's reach, or of values. */
+/* Combinations a block, about: small enough to share the work of a few nodes' rows. */
+#define SE_SV_BLOCK 2048
+
 static double *se_sv_reach(se_solver *s, int p, int node) {
-    return s->reach[p] + (size_t)node * (size_t)s->t.seat[p].count;
+    return s->reach[p] + (size_t)s->row[p][node] * (size_t)s->t.seat[p].count;
 }
 
 static double *se_sv_cfv(se_solver *s, int node) {
     return s->cfv + (size_t)node * s->width;
+}
+
+/* The reach rows, and how many each seat needs. */
+static void se_sv_rows(se_solver *s, int rows[2]) {
+    const se_sd_table *t = &s->t;
+    rows[0] = rows[1] = 1;
+    s->row[0][0] = s->row[1][0] = 0;
+    for (int i = 0; i < t->n_nodes; i++) {
+        const se_solve_node *n = &t->nodes[i];
+        if (n->kind != SE_SOLVE_ACT && n->kind != SE_SOLVE_CHANCE) continue;
+        for (int c = 0; c < n->n_children; c++)
+            for (int p = 0; p < 2; p++) {
+                int acts = n->kind == SE_SOLVE_ACT && n->seat == p;
+                s->row[p][n->first_child + c] = acts ? rows[p]++ : s->row[p][i];
+            }
+    }
+}
+
+/* Seat p's blocks: bounds near every SE_SV_BLOCK combinations, moved on to where the
+ * group changes; one block when the groups are not in order (a group's members
+ * spread), as a tied node's row then takes from anywhere. */
+static se_status se_sv_blocks(se_solver *s, int p) {
+    const se_sd_seat *seat = &s->t.seat[p];
+    int ordered = 1;
+    for (int h = 1; h < seat->count && ordered; h++)
+        ordered = seat->group[h] == seat->group[h - 1] || seat->group[h] == seat->group[h - 1] + 1;
+    ordered = ordered && seat->group[0] == 0;
+    s->block[p] = (int *)malloc(((size_t)seat->count / SE_SV_BLOCK + 2) * sizeof(int));
+    if (s->block[p] == NULL) return SE_NO_MEMORY;
+    int n = 0;
+    s->block[p][n++] = 0;
+    for (int h = SE_SV_BLOCK; ordered && h < seat->count;) {
+        while (h < seat->count && seat->group[h] == seat->group[h - 1]) h++;
+        if (h < seat->count) s->block[p][n++] = h;
+        h += SE_SV_BLOCK;
+    }
+    s->block[p][n] = seat->count;
+    s->n_blocks[p] = n;
+    return SE_OK;
 }
 
 se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
@@ -60,17 +109,28 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     s->average = (double *)calloc(size, sizeof(double));
     s->current = (double *)calloc(size, sizeof(double));
     s->scratch = (double *)calloc(size, sizeof(double));
-    s->reach[0] = (double *)malloc(nodes * (size_t)t->seat[0].count * sizeof(double));
-    s->reach[1] = (double *)malloc(nodes * (size_t)t->seat[1].count * sizeof(double));
+    s->row[0] = (int *)malloc(nodes * sizeof(int));
+    s->row[1] = (int *)malloc(nodes * sizeof(int));
     s->cfv = (double *)malloc(nodes * s->width * sizeof(double));
     s->terminal = (int *)malloc(nodes * sizeof(int));
-    if (!s->regret || !s->average || !s->current || !s->scratch || !s->reach[0] || !s->reach[1] || !s->cfv ||
-        !s->terminal) {
+    if (!s->regret || !s->average || !s->current || !s->scratch || !s->row[0] || !s->row[1] ||
+        !s->cfv || !s->terminal) {
         se_solve_free(s);
         return SE_NO_MEMORY;
     }
+    int rows[2];
+    se_sv_rows(s, rows);
+    for (int p = 0; p < 2 && status == SE_OK; p++) {
+        s->reach[p] = (double *)malloc((size_t)rows[p] * (size_t)t->seat[p].count * sizeof(double));
+        status = s->reach[p] == NULL ? SE_NO_MEMORY : se_sv_blocks(s, p);
+    }
+    if (status != SE_OK) {
+        se_solve_free(s);
+        return status;
+    }
     for (int i = 0; i < t->n_nodes; i++)
-        if (t->nodes[i].kind != SE_SOLVE_ACT) s->terminal[s->n_terminals++] = i;
+        if (t->nodes[i].kind == SE_SOLVE_FOLD || t->nodes[i].kind == SE_SOLVE_SHOWDOWN)
+            s->terminal[s->n_terminals++] = i;
     if ((status = se_sd_work_new(t, &s->work[0])) != SE_OK) {
         se_sd_work_free(&s->work[0]); /* what it did allocate */
         se_solve_free(s);
@@ -78,7 +138,7 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     }
     s->works = 1;
     /* No pair of combinations dealt together: nothing to solve. */
-    se_sd_compatible(t, 0, t->seat[1].prior, s->work[0].share, &s->work[0]);
+    se_sd_met(t, 0, t->seat[1].prior, s->work[0].share, &s->work[0]);
     double z = 0.0;
     for (int h = 0; h < t->seat[0].count; h++) z += t->seat[0].prior[h] * s->work[0].share[h];
     if (!(z > SE_SD_NOISE * t->seat[0].total * t->seat[1].total)) {
@@ -97,8 +157,11 @@ void se_solve_free(se_solver *s) {
     free(s->average);
     free(s->current);
     free(s->scratch);
-    free(s->reach[0]);
-    free(s->reach[1]);
+    for (int p = 0; p < 2; p++) {
+        free(s->row[p]);
+        free(s->reach[p]);
+        free(s->block[p]);
+    }
     free(s->cfv);
     free(s->terminal);
     free(s);
@@ -108,11 +171,12 @@ int se_solve_iterations(const se_solver *s) {
     return s == NULL ? 0 : s->iterations;
 }
 
-/* Regret matching at every action node: `from` (regrets or average sums) to
- * probabilities in `to`, uniform where nothing is positive. */
-static void se_sv_normalise_node(const se_sd_table *t, int i, const double *f, double *o) {
-    int k = t->nodes[i].n_children, count = se_sd_rows(t, i);
-    for (int h = 0; h < count; h++) {
+/* Regret matching on rows [first, last) of action node i: `from` (regrets or average
+ * sums) to probabilities in `to`, uniform where nothing is positive. */
+static void se_sv_normalise_rows(const se_sd_table *t, int i, int first, int last, const double *f,
+                                 double *o) {
+    int k = t->nodes[i].n_children;
+    for (int h = first; h < last; h++) {
         double sum = 0.0;
         for (int a = 0; a < k; a++) sum += f[(size_t)h * k + a] > 0.0 ? f[(size_t)h * k + a] : 0.0;
         for (int a = 0; a < k; a++) {
@@ -122,37 +186,114 @@ static void se_sv_normalise_node(const se_sd_table *t, int i, const double *f, d
     }
 }
 
-static void se_sv_normalise(const se_sd_table *t, const double *from, double *to) {
-    for (int i = 0; i < t->n_nodes; i++)
-        if (t->nodes[i].kind == SE_SOLVE_ACT)
-            se_sv_normalise_node(t, i, from + t->offset[i], to + t->offset[i]);
-}
-
-/* Each seat's reach of every node under `strategy`. */
-static void se_sv_forward(se_solver *s, const double *strategy) {
-    const se_sd_table *t = &s->t;
-    for (int p = 0; p < 2; p++)
-        memcpy(se_sv_reach(s, p, 0), t->seat[p].prior, (size_t)t->seat[p].count * sizeof(double));
-    for (int i = 0; i < t->n_nodes; i++) {
-        const se_solve_node *n = &t->nodes[i];
-        if (n->kind != SE_SOLVE_ACT) continue;
-        int a = n->seat, k = n->n_children, count = t->seat[a].count;
-        const double *sigma = strategy + t->offset[i];
-        for (int c = 0; c < k; c++) {
-            int child = n->first_child + c;
-            const double *from = se_sv_reach(s, a, i);
-            double *to = se_sv_reach(s, a, child);
-            for (int h = 0; h < count; h++) to[h] = from[h] * sigma[(size_t)se_sd_row(t, n, h) * k + c];
-            memcpy(se_sv_reach(s, 1 - a, child), se_sv_reach(s, 1 - a, i),
-                   (size_t)t->seat[1 - a].count * sizeof(double));
-        }
+/* The rows of block b of seat p at action node n: its groups' at a tied node (to the
+ * next block's first group), else its combinations'. */
+static void se_sv_block_rows(const se_solver *s, int p, int b, const se_solve_node *n, int *first,
+                             int *last) {
+    const se_sd_seat *seat = &s->t.seat[p];
+    int lo = s->block[p][b], hi = s->block[p][b + 1];
+    if (!n->tied) {
+        *first = lo, *last = hi;
+        return;
     }
+    if (s->n_blocks[p] == 1) { /* every group, wherever its members are */
+        *first = 0, *last = seat->n_groups;
+        return;
+    }
+    *first = seat->group[lo];
+    *last = hi < seat->count ? seat->group[hi] : seat->n_groups;
 }
 
 typedef struct se_sv_job {
     se_solver *s;
     int p;
+    const double *from;    /* regrets or average sums, for the strategy */
+    const double *strategy;
+    double weight;         /* > 0: update the regrets and the average */
 } se_sv_job;
+
+/* Block b of seat p: its strategy from `from`, then its reach of every node. */
+static void se_sv_forward_block(se_sv_job *job, int b) {
+    se_solver *s = job->s;
+    const se_sd_table *t = &s->t;
+    int p = job->p, lo = s->block[p][b], hi = s->block[p][b + 1];
+    memcpy(se_sv_reach(s, p, 0) + lo, t->seat[p].prior + lo, (size_t)(hi - lo) * sizeof(double));
+    for (int i = 0; i < t->n_nodes; i++) {
+        const se_solve_node *n = &t->nodes[i];
+        if (n->kind != SE_SOLVE_ACT || n->seat != p) continue;
+        int first, last, k = n->n_children;
+        se_sv_block_rows(s, p, b, n, &first, &last);
+        se_sv_normalise_rows(t, i, first, last, job->from + t->offset[i], s->current + t->offset[i]);
+        const double *sigma = s->current + t->offset[i], *from = se_sv_reach(s, p, i);
+        for (int c = 0; c < k; c++) {
+            double *to = se_sv_reach(s, p, n->first_child + c);
+            for (int h = lo; h < hi; h++) to[h] = from[h] * sigma[(size_t)se_sd_row(t, n, h) * k + c];
+        }
+    }
+}
+
+/* Block b of seat p: its values summed up the tree; with a weight, its regrets
+ * (CFR+) and its average updated. */
+static void se_sv_backward_block(se_sv_job *job, int b) {
+    se_solver *s = job->s;
+    const se_sd_table *t = &s->t;
+    int p = job->p, lo = s->block[p][b], hi = s->block[p][b + 1];
+    for (int i = t->n_nodes - 1; i >= 0; i--) {
+        const se_solve_node *n = &t->nodes[i];
+        if (n->kind != SE_SOLVE_ACT && n->kind != SE_SOLVE_CHANCE) continue;
+        int k = n->n_children;
+        double *v = se_sv_cfv(s, i);
+        if (n->kind == SE_SOLVE_CHANCE || n->seat != p) { /* p's values: the children's sum */
+            memcpy(v + lo, se_sv_cfv(s, n->first_child) + lo, (size_t)(hi - lo) * sizeof(double));
+            for (int c = 1; c < k; c++) {
+                const double *child = se_sv_cfv(s, n->first_child + c);
+                for (int h = lo; h < hi; h++) v[h] += child[h];
+            }
+            continue;
+        }
+        const double *sigma = job->strategy + t->offset[i];
+        for (int h = lo; h < hi; h++) {
+            const double *row = sigma + (size_t)se_sd_row(t, n, h) * k;
+            double sum = 0.0;
+            for (int c = 0; c < k; c++) sum += row[c] * se_sv_cfv(s, n->first_child + c)[h];
+            v[h] = sum;
+        }
+        if (job->weight <= 0.0) continue;
+        /* Each row's advantages and reach: a combination's own, or a group's summed,
+         * each member by its weight (its chance of being the one held). */
+        int first, last;
+        se_sv_block_rows(s, p, b, n, &first, &last);
+        size_t from = (size_t)first * (size_t)k, to = (size_t)last * (size_t)k;
+        double *advantage = s->scratch + t->offset[i], *regret = s->regret + t->offset[i];
+        double *average = s->average + t->offset[i];
+        const double *reach = se_sv_reach(s, p, i), *prior = t->seat[p].prior;
+        memset(advantage + from, 0, (to - from) * sizeof(double));
+        for (int h = lo; h < hi; h++) {
+            size_t row = (size_t)se_sd_row(t, n, h) * k;
+            double own = n->tied ? prior[h] : 1.0;
+            for (int c = 0; c < k; c++) {
+                advantage[row + c] += own * (se_sv_cfv(s, n->first_child + c)[h] - v[h]);
+                average[row + c] += job->weight * reach[h] * sigma[row + c];
+            }
+        }
+        for (size_t at = from; at < to; at++) {
+            double r = regret[at] + advantage[at];
+            regret[at] = r > 0.0 ? r : 0.0;
+        }
+    }
+}
+
+static int se_sv_forward_blocks(void *context, size_t begin, size_t end, int worker) {
+    (void)worker;
+    for (size_t b = begin; b < end; b++) se_sv_forward_block((se_sv_job *)context, (int)b);
+    return 0;
+}
+
+static int se_sv_backward_blocks(void *context, size_t begin, size_t end, int worker) {
+    (void)worker;
+    for (size_t b = begin; b < end; b++) se_sv_backward_block((se_sv_job *)context, (int)b);
+    return 0;
+}
 
 static int se_sv_terminals(void *context, size_t begin, size_t end, int worker) {
     se_sv_job *job = (se_sv_job *)context;
@@ -165,92 +306,62 @@ static int se_sv_terminals(void *context, size_t begin, size_t end, int worker) 
     return 0;
 }
 
-/* Seat p's counterfactual values of every terminal, on up to `threads` threads. */
-static se_status se_sv_settle(se_solver *s, int p, int threads) {
-    int workers = se_workers_for((size_t)s->n_terminals, 1, threads);
+/* Seat p's strategy from `from` and its reach of every node. */
+static void se_sv_forward(se_solver *s, se_team *team, int p, const double *from) {
+    se_sv_job job = {s, p, from, NULL, 0.0};
+    se_team_for(team, (size_t)s->n_blocks[p], 1, se_sv_forward_blocks, &job);
+}
+
+/* Seat p's values of every terminal, then summed up the tree (see the block's). */
+static void se_sv_backward(se_solver *s, se_team *team, int p, double weight) {
+    se_sv_job job = {s, p, NULL, s->current, weight};
+    se_team_for(team, (size_t)s->n_terminals, 1, se_sv_terminals, &job);
+    se_team_for(team, (size_t)s->n_blocks[p], 1, se_sv_backward_blocks, &job);
+}
+
+/* Scratch for each worker of the team. */
+static se_status se_sv_works(se_solver *s, int workers) {
     for (; s->works < workers; s->works++)
         if (se_sd_work_new(&s->t, &s->work[s->works]) != SE_OK) {
             se_sd_work_free(&s->work[s->works]);
             return SE_NO_MEMORY;
         }
-    se_sv_job job = {s, p};
-    se_parallel_for((size_t)s->n_terminals, 1, 1, workers, se_sv_terminals, &job);
     return SE_OK;
-}
-
-/* Sums seat p's values up the tree under `strategy`; with `weight` > 0 also updates
- * p's regrets (CFR+) and adds its strategy, times weight, to the average. */
-static void se_sv_backward(se_solver *s, int p, const double *strategy, double weight) {
-    const se_sd_table *t = &s->t;
-    int count = t->seat[p].count;
-    for (int i = t->n_nodes - 1; i >= 0; i--) {
-        const se_solve_node *n = &t->nodes[i];
-        if (n->kind != SE_SOLVE_ACT) continue;
-        int k = n->n_children;
-        double *v = se_sv_cfv(s, i);
-        if (n->seat != p) {
-            memcpy(v, se_sv_cfv(s, n->first_child), (size_t)count * sizeof(double));
-            for (int c = 1; c < k; c++) {
-                const double *child = se_sv_cfv(s, n->first_child + c);
-                for (int h = 0; h < count; h++) v[h] += child[h];
-            }
-            continue;
-        }
-        const double *sigma = strategy + t->offset[i];
-        for (int h = 0; h < count; h++) {
-            const double *row = sigma + (size_t)se_sd_row(t, n, h) * k;
-            double sum = 0.0;
-            for (int c = 0; c < k; c++) sum += row[c] * se_sv_cfv(s, n->first_child + c)[h];
-            v[h] = sum;
-        }
-        if (weight <= 0.0) continue;
-        /* Each row's advantages and reach: a combination's own, or a group's summed,
-         * each member by its weight (its chance of being the one held). */
-        size_t size = (size_t)se_sd_rows(t, i) * (size_t)k;
-        double *advantage = s->scratch, *regret = s->regret + t->offset[i];
-        double *average = s->average + t->offset[i];
-        const double *reach = se_sv_reach(s, p, i);
-        memset(advantage, 0, size * sizeof(double));
-        const double *prior = t->seat[p].prior;
-        for (int h = 0; h < count; h++) {
-            size_t row = (size_t)se_sd_row(t, n, h) * k;
-            double own = n->tied ? prior[h] : 1.0;
-            for (int c = 0; c < k; c++) {
-                advantage[row + c] += own * (se_sv_cfv(s, n->first_child + c)[h] - v[h]);
-                average[row + c] += weight * reach[h] * sigma[row + c];
-            }
-        }
-        for (size_t at = 0; at < size; at++) {
-            double r = regret[at] + advantage[at];
-            regret[at] = r > 0.0 ? r : 0.0;
-        }
-    }
 }
 
 se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress) {
     if (s == NULL || iterations < 0) return SE_BAD_ARGUMENT;
     se_eq_plan(progress, (size_t)iterations);
-    for (int it = 0; it < iterations; it++) {
-        if (se_eq_stopped(progress)) return SE_STOPPED;
+    if (iterations == 0) return SE_OK;
+    if (threads <= 0) threads = se_cpu_count();
+    se_team *team = se_team_new(threads);
+    se_status status = se_sv_works(s, se_team_size(team));
+    /* Each seat's strategy and reach from its regrets; after a seat's update only its
+     * own change. */
+    for (int p = 0; p < 2 && status == SE_OK; p++) se_sv_forward(s, team, p, s->regret);
+    for (int it = 0; it < iterations && status == SE_OK; it++) {
+        if (se_eq_stopped(progress)) {
+            status = SE_STOPPED;
+            break;
+        }
         double weight = (double)(s->iterations + 1);
         for (int p = 0; p < 2; p++) {
-            se_sv_normalise(&s->t, s->regret, s->current);
-            se_sv_forward(s, s->current);
-            se_status status = se_sv_settle(s, p, threads);
-            if (status != SE_OK) return status;
-            se_sv_backward(s, p, s->current, weight);
+            se_sv_backward(s, team, p, weight);
+            se_sv_forward(s, team, p, s->regret);
         }
         s->iterations++;
         se_eq_advance(progress, 1);
     }
-    return SE_OK;
+    se_team_free(team);
+    return status;
 }
 
 se_status se_solve_strategy(const se_solver *s, int node, double *out) {
     if (s == NULL || out == NULL || node < 0 || node >= s->t.n_nodes ||
         s->t.nodes[node].kind != SE_SOLVE_ACT)
         return SE_BAD_ARGUMENT;
-    se_sv_normalise_node(&s->t, node, s->average + s->t.offset[node], out);
+    se_sv_normalise_rows(&s->t, node, 0, se_sd_rows(&s->t, node), s->average + s->t.offset[node],
+                         out);
     return SE_OK;
 }
 
@@ -258,15 +369,13 @@ se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev
                           double *met0, double *met1) {
     if (s == NULL || value == NULL) return SE_BAD_ARGUMENT;
     const se_sd_table *t = &s->t;
-    se_sv_normalise(t, s->average, s->current);
-    se_sv_forward(s, s->current);
+    /* The average strategies and their reach (the next run makes its own again). */
+    for (int p = 0; p < 2; p++) se_sv_forward(s, NULL, p, s->average);
     for (int p = 0; p < 2; p++) {
-        se_status status = se_sv_settle(s, p, 1);
-        if (status != SE_OK) return status;
-        se_sv_backward(s, p, s->current, 0.0);
+        se_sv_backward(s, NULL, p, 0.0);
         const double *root = se_sv_cfv(s, 0), *prior = t->seat[p].prior;
         double *ev = p == 0 ? ev0 : ev1, *met = s->work[0].share;
-        se_sd_compatible(t, p, t->seat[1 - p].prior, met, &s->work[0]);
+        se_sd_met(t, p, t->seat[1 - p].prior, met, &s->work[0]);
         double sum = 0.0, z = 0.0;
         for (int h = 0; h < t->seat[p].count; h++) {
             sum += prior[h] * root[h];

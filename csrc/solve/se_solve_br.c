@@ -14,16 +14,18 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
                             const double *reach, double *out, se_sd_work *w) {
     const se_solve_node *n = &t->nodes[node];
     int count = t->seat[p].count, other = t->seat[1 - p].count;
-    if (n->kind != SE_SOLVE_ACT) {
+    if (n->kind == SE_SOLVE_FOLD || n->kind == SE_SOLVE_SHOWDOWN) {
         se_sd_terminal(t, node, p, reach, out, w);
         return SE_OK;
     }
     int k = n->n_children;
     /* The other seat acts: its strategy thins its reach. Seat p acts: each child's
-     * values are kept, for the best to be chosen. */
+     * values are kept, for the best to be chosen. Cards are dealt: each deal's values
+     * are summed (each board counts its chance where it is settled). */
+    int chance = n->kind == SE_SOLVE_CHANCE, thinned = !chance && n->seat != p;
     double *child = (double *)malloc((size_t)k * (size_t)count * sizeof(double));
-    double *next = n->seat != p ? (double *)malloc((size_t)other * sizeof(double)) : NULL;
-    if (child == NULL || (n->seat != p && next == NULL)) {
+    double *next = thinned ? (double *)malloc((size_t)other * sizeof(double)) : NULL;
+    if (child == NULL || (thinned && next == NULL)) {
         free(child);
         free(next);
         return SE_NO_MEMORY;
@@ -32,7 +34,7 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
     se_status status = SE_OK;
     for (int c = 0; c < k && status == SE_OK; c++) {
         double *values = child + (size_t)c * (size_t)count;
-        if (n->seat != p) {
+        if (thinned) {
             for (int o = 0; o < other; o++)
                 next[o] = reach[o] * sigma[(size_t)se_sd_row(t, n, o) * k + c];
             status = se_br_node(t, strategy, p, n->first_child + c, next, values, w);
@@ -40,7 +42,7 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
             status = se_br_node(t, strategy, p, n->first_child + c, reach, values, w);
         }
     }
-    if (status == SE_OK && n->seat != p) {
+    if (status == SE_OK && (chance || n->seat != p)) {
         for (int h = 0; h < count; h++) {
             double sum = 0.0;
             for (int c = 0; c < k; c++) sum += child[(size_t)c * (size_t)count + h];
@@ -91,7 +93,7 @@ se_status se_solve_best_response(const se_solve_spot *spot, const double *strate
     for (int p = 0; p < 2 && status == SE_OK; p++) {
         status = se_br_node(&t, strategy, p, 0, t.seat[1 - p].prior, best, &w);
         if (status != SE_OK) break;
-        se_sd_compatible(&t, p, t.seat[1 - p].prior, met, &w);
+        se_sd_met(&t, p, t.seat[1 - p].prior, met, &w);
         double sum = 0.0, z = 0.0;
         for (int h = 0; h < t.seat[p].count; h++) {
             sum += t.seat[p].prior[h] * best[h];

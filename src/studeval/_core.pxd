@@ -203,6 +203,7 @@ cdef extern from "studeval.h" nogil:
     # Solving a street (heads-up fixed limit).
     int SE_SOLVE_MAX_NODES
     int SE_SOLVE_MAX_COMBOS
+    int SE_SOLVE_MAX_BOARDS
     ctypedef struct se_solve_node:
         int kind
         int seat
@@ -223,6 +224,8 @@ cdef extern from "studeval.h" nogil:
         int n_groups[2]
         int n_nodes
         const se_solve_node *nodes
+        int n_boards
+        const uint8_t *boards
     ctypedef struct se_solver:
         pass
     se_status se_solve_new(const se_solve_spot *spot, se_solver **out)

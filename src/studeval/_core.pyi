@@ -165,6 +165,7 @@ def query_eval(
 # Solving a heads-up street: CFR+ over whole ranges, best responses.
 SOLVE_MAX_NODES: int
 SOLVE_MAX_COMBOS: int
+SOLVE_MAX_BOARDS: int
 # A solved spot's seats (each seat's hidden cards, weights, groups) and tree nodes.
 _SolveHidden = list[npt.NDArray[np.uint8]]
 _SolveWeights = list[npt.NDArray[np.float64] | None]
@@ -183,6 +184,7 @@ class SolverCore:
         weights: _SolveWeights,
         groups: _SolveGroups,
         nodes: _SolveNodes,
+        boards: npt.NDArray[np.uint8] | None = None,
     ) -> SolverCore: ...
     def run(
         self, iterations: int, threads: int, progress: EquityProgress | None = None
@@ -207,6 +209,7 @@ def solve_best_response(
     weights: _SolveWeights,
     groups: _SolveGroups,
     nodes: _SolveNodes,
+    boards: npt.NDArray[np.uint8] | None,
     strategy: npt.NDArray[np.float64],
 ) -> tuple[float, float]: ...
 

@@ -3,13 +3,15 @@
 
 SOLVE_MAX_NODES = SE_SOLVE_MAX_NODES
 SOLVE_MAX_COMBOS = SE_SOLVE_MAX_COMBOS
+SOLVE_MAX_BOARDS = SE_SOLVE_MAX_BOARDS
 
 
-cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, nodes,
+cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, nodes, boards,
                      se_solve_spot *spot, se_solve_node **c_nodes, list kept) except -1:
     """The spot's fields into ``spot``; its nodes malloc'ed into ``*c_nodes`` (the
     caller frees them). ``kept`` holds the buffers the spot points into."""
     cdef const uint8_t[::1] codes
+    cdef const uint8_t[:, ::1] dealt
     cdef const double[::1] w
     cdef const int[::1] g
     cdef int p, i
@@ -43,6 +45,14 @@ cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, no
             kept.append(g)
             spot.group[p] = &g[0]
             spot.n_groups[p] = n_groups
+    if boards is not None:
+        dealt = boards
+        if dealt.shape[0] < 1 or dealt.shape[0] > SE_SOLVE_MAX_BOARDS or dealt.shape[1] != 8:
+            raise CoreCallError(f"boards of shape {tuple(boards.shape)}: (1 .. "
+                                f"{SE_SOLVE_MAX_BOARDS}, 8) up cards")
+        kept.append(dealt)
+        spot.n_boards = dealt.shape[0]
+        spot.boards = &dealt[0, 0]
     if not 1 <= len(nodes) <= SE_SOLVE_MAX_NODES:
         raise CoreCallError(f"a tree of {len(nodes)} nodes")
     c_nodes[0] = <se_solve_node *>malloc(len(nodes) * sizeof(se_solve_node))
@@ -69,7 +79,10 @@ cdef class SolverCore:
     seat's combinations (uint8, three codes each),
     ``weights`` each seat's float64 weights or None, ``groups`` each seat's (int32
     group of each combination, number of groups) or None, ``nodes`` the tree as tuples
-    (kind, seat, first_child, n_children, tied, put0, put1). Use :func:`studeval.solve`.
+    (kind, seat, first_child, n_children, tied, put0, put1), ``boards`` None (``up`` is
+    the board) or a (boards, 8) uint8 array of the deals to come, each whole board
+    (seat 0's up cards, then seat 1's), split by the chance nodes in order. Use
+    :func:`studeval.solve`.
 
     >>> import numpy as np
     >>> up = [[48, 44, 40, 36], [0, 4, 8, 12]]  # aces-kings-queens-jacks up; 2-3-4-5
@@ -83,13 +96,15 @@ cdef class SolverCore:
 
     cdef se_solver *solver
 
-    def __cinit__(self, int game, double pot, rake, up, hidden, weights, groups, nodes):
+    def __cinit__(self, int game, double pot, rake, up, hidden, weights, groups, nodes,
+                  boards=None):
         cdef se_solve_spot spot
         cdef se_solve_node *c_nodes = NULL
         cdef se_status status
         kept = []
         try:
-            _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
+            _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, boards, &spot,
+                        &c_nodes, kept)
             status = se_solve_new(&spot, &self.solver)
         finally:
             free(c_nodes)
@@ -132,7 +147,7 @@ cdef class SolverCore:
 
 
 def solve_best_response(int game, double pot, rake, up, hidden, weights, groups, nodes,
-                        const double[::1] strategy) -> tuple[float, float]:
+                        boards, const double[::1] strategy) -> tuple[float, float]:
     """Each seat's best value against the other's ``strategy`` (every action node's
     rows, node after node), by code apart from the solver's. Use :func:`studeval.solve`."""
     cdef se_solve_spot spot
@@ -141,7 +156,8 @@ def solve_best_response(int game, double pot, rake, up, hidden, weights, groups,
     cdef se_status status
     kept = []
     try:
-        _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, &spot, &c_nodes, kept)
+        _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, boards, &spot, &c_nodes,
+                    kept)
         with nogil:
             status = se_solve_best_response(&spot, &strategy[0], value)
     finally:

@@ -21,6 +21,7 @@ value, each seat's value and the exploitability.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,8 +31,9 @@ import numpy.typing as npt
 
 from studeval import _core
 from studeval._core import high_rank, low8_rank, low_rank
+from studeval._solve_deals import Dealer
 from studeval._solve_rows import Rows
-from studeval._solve_tree import KINDS, TreeNode, betting_tree
+from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
 from studeval.classes import describe_low, high_category, low_category
@@ -39,7 +41,7 @@ from studeval.errors import SolveError, StudevalError
 from studeval.games import get_game
 from studeval.houserules import HouseRules, house_rules
 from studeval.ranges import Range
-from studeval.rules import first_to_act
+from studeval.rules import first_to_act, open_pair
 
 __all__ = ["Solution", "SolveError", "SolveNode", "Spot", "solve"]
 
@@ -49,10 +51,12 @@ CHECK_EVERY = 50
 
 @dataclass(frozen=True)
 class SolveNode:
-    """A node of the betting tree: ``path`` the action names from the root; ``kind``
-    "act", "fold" or "showdown"; ``actor`` the seat to act (at a fold, the seat that
-    folded; None at a showdown); ``actions`` its children's action names; ``put``
-    what each seat has put in since the root; ``index`` its place in
+    """A node of the betting tree: ``path`` the action names from the root (and the
+    up cards dealt, named "Qh 7c": seat 0's card, then seat 1's); ``kind`` "act",
+    "fold", "showdown" or "chance" (up cards are dealt: its ``actions`` are the deals);
+    ``actor`` the seat to act (at a fold, the seat that folded; None at a showdown or
+    a deal); ``actions`` its children's names; ``put`` what each seat has put in since
+    the root; ``up`` each seat's up cards by then; ``index`` its place in
     :attr:`Solution.nodes`."""
 
     index: int
@@ -61,16 +65,20 @@ class SolveNode:
     actor: int | None
     actions: tuple[str, ...]
     put: tuple[int, int]
+    up: Board
 
 
 class Spot:
-    """A heads-up end of a hand to solve: seventh street (``street=7``), or sixth and
+    """A heads-up end of a hand to solve: seventh street (``street=7``), sixth and
     seventh street (``street=6``; the seventh-street card is dealt down, so each seat
-    knows only its own).
+    knows only its own), or from fifth or fourth street (``street=5`` or ``4``): the
+    up cards dealt before each later street are then ``deals`` deals drawn at random
+    (``seed``), each as likely, a documented approximation (None: every deal).
 
-    ``up`` holds the two seats' four up cards (seat order, the order of ``ranges``);
-    ``ranges`` their hidden cards on that street (three on seventh street, two on
-    sixth): :class:`Range` objects, or range text. ``pot`` is in the pot before the
+    ``up`` holds the two seats' up cards (four on sixth and seventh street, three on
+    fifth, two on fourth; seat order, the order of ``ranges``); ``ranges`` their
+    hidden cards on that street (three on seventh street, two before):
+    :class:`Range` objects, or range text. ``pot`` is in the pot before the
     street's betting; ``stacks`` the chips each
     seat has behind then (None: deep enough for any raise); ``rules`` the
     :class:`HouseRules` (Robert's by default: heads-up the cap is lifted, so stacks are
@@ -84,12 +92,21 @@ class Spot:
     def __init__(self, game: str, stakes: Stakes, *, pot: int, up: Sequence[object],
                  ranges: Sequence[Range | str], street: int = 7,
                  stacks: Sequence[int] | None = None, rules: HouseRules | str | None = None,
-                 rake: int = 0, rake_rate: float = 1.0) -> None:  # fmt: skip
+                 rake: int = 0, rake_rate: float = 1.0, deals: int | None = 8,
+                 seed: int = 0) -> None:  # fmt: skip
         self.game = get_game(game).name
-        if street not in (6, 7):
-            raise SolveError(f"street {street!r}: solve plays sixth (6) or seventh (7) street; "
-                             "earlier streets are not solved yet")  # fmt: skip
+        if street not in (4, 5, 6, 7):
+            raise SolveError(f"street {street!r}: solve plays from fourth (4) to seventh (7) "
+                             "street; third street's bring-in and completion are not "
+                             "solved")  # fmt: skip
         self.street = street
+        if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
+                                  or deals < 1):  # fmt: skip
+            raise SolveError(f"deals must be a whole number >= 1, or None for every deal; "
+                             f"got {deals!r}")  # fmt: skip
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise SolveError(f"seed must be a whole number >= 0; got {seed!r}")
+        self.deals, self.seed = deals, seed
         if self.game not in ("stud", "stud8", "razz"):
             raise SolveError(f"{game!r}: solve plays stud, stud8 or razz")
         if not isinstance(stakes, Stakes):
@@ -102,12 +119,19 @@ class Spot:
             raise SolveError(f"a spot is heads-up: two seats' up cards and ranges; got "
                              f"{len(up)} and {len(ranges)}")  # fmt: skip
         self.up = tuple(tuple(parse_cards(u)) for u in up)  # type: ignore[arg-type]
+        showing = min(street - 2, 4)
         for seat, cards in enumerate(self.up):
-            if len(cards) != 4:
-                raise SolveError(f"seat {seat}: {len(cards)} up cards; sixth and seventh street "
-                                 "have four (earlier streets are not solved yet)")  # fmt: skip
+            if len(cards) != showing:
+                raise SolveError(f"seat {seat}: {len(cards)} up cards; street {street} has "
+                                 f"{showing}")  # fmt: skip
         if set(self.up[0]) & set(self.up[1]):
             raise SolveError("the two seats' up cards share a card")
+        if street == 4 and open_pair([list(u) for u in self.up], self.game, rules=self.rules):
+            raise SolveError("an open pair on fourth street lets a stud player bet the big bet "
+                             "(Robert's Rules of Poker): that choice is not solved; start "
+                             "from fifth street, or play HouseRules.wsop() (no such "
+                             "choice)")  # fmt: skip
+        self.dealer = Dealer((self.up[0], self.up[1]), deals, seed)
         self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
             self._range(seat, r) for seat, r in enumerate(ranges)
         )
@@ -137,17 +161,28 @@ class Spot:
                              f"{ours}")  # fmt: skip
         return given
 
-    def tree(self) -> list[TreeNode]:
-        """The street's betting tree, from the rules."""
-        first = first_to_act([list(u) for u in self.up], self.game, rules=self.rules)
+    def first(self, up: Board) -> int:
+        """The seat to act first on a street with board ``up``."""
+        first = first_to_act([list(u) for u in up], self.game, rules=self.rules)
         assert first is not None
+        return first
+
+    def boards(self) -> npt.NDArray[np.uint8] | None:
+        """Every board the solve deals, in the tree's order; None from sixth street."""
+        return self.dealer.boards() if self.street < 6 else None
+
+    def tree(self) -> list[TreeNode]:
+        """The betting tree of the streets to the end, from the rules."""
         cap = 4 if self.rules.heads_up_cap == "kept" else None
         stack = None if self.stacks is None else min(self.stacks)
         if cap is None and stack is None:
             raise SolveError("heads-up the cap is lifted (Robert's Rules of Poker): give the "
                              "stacks, or HouseRules(heads_up_cap='kept') for one bet and three "
                              "raises")  # fmt: skip
-        return betting_tree(first, self.stakes.big_bet, cap, stack, streets=8 - self.street)
+        bets = [self.stakes.small_bet if s == 4 else self.stakes.big_bet
+                for s in range(self.street, 8)]  # fmt: skip
+        return betting_tree(self.first, bets, cap, stack, streets=8 - self.street,
+                            up=(self.up[0], self.up[1]), deal=self.dealer.deals)  # fmt: skip
 
 
 @dataclass
@@ -179,13 +214,20 @@ class Solution:
         return 100.0 * self.exploitability / self.spot.pot if self.spot.pot else 0.0
 
     def node(self, *actions: str) -> SolveNode:
-        """The node reached from the root by ``actions`` ("check", "bet", ...)."""
-        for n in self.nodes:
-            if n.path == actions:
-                return n
-        names = ", ".join(sorted({a for n in self.nodes for a in n.path}))
+        """The node reached from the root by ``actions`` ("check", "bet", ..., and the
+        deals such as "Qh 7c" where up cards are dealt)."""
+        found = self._by_path.get(tuple(actions))
+        if found is not None:
+            return found
+        names = sorted({a for n in self.nodes if n.kind == "act" for a in n.actions})
+        deals = [n.actions[0] for n in self.nodes if n.kind == "chance"][:1]
         raise SolveError(f"no node after {' '.join(actions) or 'the root'}: the tree's paths "
-                         f"are made of {names}")  # fmt: skip
+                         f"are made of {', '.join(names)}"
+                         + (f" and deals such as {deals[0]!r}" if deals else ""))  # fmt: skip
+
+    @functools.cached_property
+    def _by_path(self) -> dict[tuple[str, ...], SolveNode]:
+        return {n.path: n for n in self.nodes}
 
     def strategy(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
         """The actor's probabilities at ``node``: a column an action (``node.actions``),
@@ -214,11 +256,15 @@ class Solution:
 
     def reach(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
         """The actor's weight of each row at ``node``: its range's weights times its own
-        earlier actions' probabilities on the way there."""
+        earlier actions' probabilities on the way there (0 where it holds a card dealt
+        up on the way)."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
         assert found.actor is not None
         rows = self._rows[found.actor]
         weights = rows.weights.copy()
+        dealt = [c for seat in range(2) for c in found.up[seat][len(self.spot.up[seat]) :]]
+        if dealt:
+            weights[np.isin(rows.hidden, dealt).any(axis=1)] = 0.0
         for step, name in enumerate(found.path):
             before = self.node(*found.path[:step])
             if before.actor == found.actor:
@@ -236,10 +282,12 @@ class Solution:
         seat = found.actor
         assert seat is not None
         reach, rows = self.reach(found), self.strategy(found)
-        up = list(self.spot.up[seat])
+        up = list(found.up[seat])
         members: dict[str, list[int]] = {}
         order: dict[str, int] = {}  # a class's order: its best member's
         for i, hidden in enumerate(self.hands(found).tolist()):
+            if reach[i] <= 0:
+                continue  # not held here (or holding a card dealt up)
             rank, label = _hand_class(self.spot.game, up + hidden)
             members.setdefault(label, []).append(i)
             order[label] = min(order.get(label, rank), rank)
@@ -259,7 +307,8 @@ class Solution:
 _CoreNode = tuple[int, int, int, int, int, float, float]  # kind, seat, child, children, tied, put
 _CoreGroups = list[tuple[npt.NDArray[np.int32], int] | None]
 _CoreSpot = tuple[int, float, tuple[float, float], list[list[int]], list[npt.NDArray[np.uint8]],
-                  list[npt.NDArray[np.float64] | None], _CoreGroups, list[_CoreNode]]  # fmt: skip
+                  list[npt.NDArray[np.float64] | None], _CoreGroups, list[_CoreNode],
+                  npt.NDArray[np.uint8] | None]  # fmt: skip
 
 
 def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
@@ -297,7 +346,8 @@ def _core_spot(spot: Spot, rows: tuple[Rows, Rows], tree: list[TreeNode]) -> _Co
     weights: list[npt.NDArray[np.float64] | None] = [r.weights for r in rows]
     groups: _CoreGroups = [None if r.group is None else (r.group, r.n_groups) for r in rows]
     return (get_game(spot.game).core_id, float(spot.pot), (spot.rake_rate, float(spot.rake)),
-            [list(u) for u in spot.up], hidden, weights, groups, nodes)  # fmt: skip
+            [list(u) if len(u) == 4 else [*u, *[0] * (4 - len(u))] for u in spot.up], hidden,
+            weights, groups, nodes, spot.boards())  # fmt: skip
 
 
 def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
@@ -374,8 +424,8 @@ def solve(spot: Spot, *, iterations: int | None = None,
     ev = [np.empty(len(r.hidden)) for r in rows]
     met = [np.empty(len(r.hidden)) for r in rows]
     value = core.values(ev[0], ev[1], met[0], met[1])
-    nodes = [SolveNode(i, n.path, n.kind, None if n.kind == "showdown" else n.seat, n.actions,
-                       n.put) for i, n in enumerate(tree)]  # fmt: skip
+    nodes = [SolveNode(i, n.path, n.kind, n.seat if n.seat >= 0 else None, n.actions, n.put,
+                       n.up) for i, n in enumerate(tree)]  # fmt: skip
     combos = sum(len(r.hidden) for r in rows)
     memory = 8 * sum(len(strategies[i]) * len(tree[i].actions) * 4 for i in strategies)
     memory += 8 * len(tree) * (combos + max(len(r.hidden) for r in rows))
