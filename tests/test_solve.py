@@ -244,6 +244,10 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
         Spot("stud", STAKES, pot=40, up=["Kc", "Qc"], ranges=["*", "*"], street=3)
     with pytest.raises(SolveError, match="open pair"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd", "Qc Jd"], ranges=["*", "*"], street=4)
+    six = Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"], ranges=["*", "*"],
+               street=6, rules=KEPT)  # fmt: skip
+    with pytest.raises(SolveError, match=r"would hold 0\.\d GiB .* over max_memory"):
+        solve(six, iterations=1, max_memory=10**6)  # refused before it starts
     wsop = HouseRules.wsop()  # no big bet on an open pair: solvable
     Spot("stud", STAKES, pot=40, up=["Kc Kd", "Qc Jd"], ranges=["*", "*"], street=4, rules=wsop)
     for deals in (0, 1.5, True):

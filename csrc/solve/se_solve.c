@@ -25,8 +25,6 @@ struct se_solver {
     int *terminal;     /* the fold and showdown nodes */
     double *regret;    /* strategy_size: each action's regret, a row a combination */
     double *average;   /* strategy_size: the strategies' weighted sums */
-    double *current;   /* strategy_size: this iteration's strategy */
-    double *scratch;   /* a node's advantages, a row a group or combination */
     /* Seat p's reach: a row of its count a node where it has acted on the way there
      * (the root's row 0); a node after the other seat's action or a deal shares its
      * parent's row, so only the actor's children are written. */
@@ -39,11 +37,15 @@ struct se_solver {
     int n_blocks[2];
     int *block[2];
     se_sd_work work[SE_MAX_THREADS];
+    double *advantage[SE_MAX_THREADS]; /* a worker's: a node's advantages, a row of its block */
     int works;         /* scratch made so far */
 };
 
 /* Combinations a block, about: small enough to share the work of a few nodes' rows. */
 #define SE_SV_BLOCK 2048
+/* Terminals times combinations below which an iteration runs on one thread (about a
+ * millisecond of settling). */
+#define SE_SV_TEAM_WORK ((size_t)1 << 18)
 
 static double *se_sv_reach(se_solver *s, int p, int node) {
     return s->reach[p] + (size_t)s->row[p][node] * (size_t)s->t.seat[p].count;
@@ -92,6 +94,21 @@ static se_status se_sv_blocks(se_solver *s, int p) {
     return SE_OK;
 }
 
+/* Scratch for each worker of the team: a block's rows are at most its combinations,
+ * or every group (one block). */
+static se_status se_sv_works(se_solver *s, int workers) {
+    for (; s->works < workers; s->works++) {
+        s->advantage[s->works] = (double *)malloc(s->width * 3 * sizeof(double));
+        if (s->advantage[s->works] == NULL || se_sd_work_new(&s->t, &s->work[s->works]) != SE_OK) {
+            se_sd_work_free(&s->work[s->works]);
+            free(s->advantage[s->works]);
+            s->advantage[s->works] = NULL;
+            return SE_NO_MEMORY;
+        }
+    }
+    return SE_OK;
+}
+
 se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     if (out == NULL) return SE_BAD_ARGUMENT;
     *out = NULL;
@@ -107,13 +124,11 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     size_t size = t->strategy_size > 0 ? t->strategy_size : 1, nodes = (size_t)t->n_nodes;
     s->regret = (double *)calloc(size, sizeof(double));
     s->average = (double *)calloc(size, sizeof(double));
-    s->current = (double *)calloc(size, sizeof(double));
-    s->scratch = (double *)calloc(size, sizeof(double));
     s->row[0] = (int *)malloc(nodes * sizeof(int));
     s->row[1] = (int *)malloc(nodes * sizeof(int));
     s->cfv = (double *)malloc(nodes * s->width * sizeof(double));
     s->terminal = (int *)malloc(nodes * sizeof(int));
-    if (!s->regret || !s->average || !s->current || !s->scratch || !s->row[0] || !s->row[1] ||
+    if (!s->regret || !s->average || !s->row[0] || !s->row[1] ||
         !s->cfv || !s->terminal) {
         se_solve_free(s);
         return SE_NO_MEMORY;
@@ -131,12 +146,10 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
     for (int i = 0; i < t->n_nodes; i++)
         if (t->nodes[i].kind == SE_SOLVE_FOLD || t->nodes[i].kind == SE_SOLVE_SHOWDOWN)
             s->terminal[s->n_terminals++] = i;
-    if ((status = se_sd_work_new(t, &s->work[0])) != SE_OK) {
-        se_sd_work_free(&s->work[0]); /* what it did allocate */
+    if ((status = se_sv_works(s, 1)) != SE_OK) {
         se_solve_free(s);
         return status;
     }
-    s->works = 1;
     /* No pair of combinations dealt together: nothing to solve. */
     se_sd_met(t, 0, t->seat[1].prior, s->work[0].share, &s->work[0]);
     double z = 0.0;
@@ -151,12 +164,13 @@ se_status se_solve_new(const se_solve_spot *spot, se_solver **out) {
 
 void se_solve_free(se_solver *s) {
     if (s == NULL) return;
-    for (int k = 0; k < s->works; k++) se_sd_work_free(&s->work[k]);
+    for (int k = 0; k < s->works; k++) {
+        se_sd_work_free(&s->work[k]);
+        free(s->advantage[k]);
+    }
     se_sd_release(&s->t);
     free(s->regret);
     free(s->average);
-    free(s->current);
-    free(s->scratch);
     for (int p = 0; p < 2; p++) {
         free(s->row[p]);
         free(s->reach[p]);
@@ -171,19 +185,13 @@ int se_solve_iterations(const se_solver *s) {
     return s == NULL ? 0 : s->iterations;
 }
 
-/* Regret matching on rows [first, last) of action node i: `from` (regrets or average
- * sums) to probabilities in `to`, uniform where nothing is positive. */
-static void se_sv_normalise_rows(const se_sd_table *t, int i, int first, int last, const double *f,
-                                 double *o) {
-    int k = t->nodes[i].n_children;
-    for (int h = first; h < last; h++) {
-        double sum = 0.0;
-        for (int a = 0; a < k; a++) sum += f[(size_t)h * k + a] > 0.0 ? f[(size_t)h * k + a] : 0.0;
-        for (int a = 0; a < k; a++) {
-            double r = f[(size_t)h * k + a];
-            o[(size_t)h * k + a] = sum > 0.0 ? (r > 0.0 ? r / sum : 0.0) : 1.0 / k;
-        }
-    }
+/* Regret matching of one row of k: `f` (regrets or average sums) to probabilities,
+ * uniform where nothing is positive. The strategy is made from the regrets where it
+ * is used rather than kept: one array less of the tree's size. */
+SE_INLINE void se_sv_match(const double *f, int k, double *o) {
+    double sum = 0.0;
+    for (int a = 0; a < k; a++) sum += f[a] > 0.0 ? f[a] : 0.0;
+    for (int a = 0; a < k; a++) o[a] = sum > 0.0 ? (f[a] > 0.0 ? f[a] / sum : 0.0) : 1.0 / k;
 }
 
 /* The rows of block b of seat p at action node n: its groups' at a tied node (to the
@@ -207,12 +215,11 @@ static void se_sv_block_rows(const se_solver *s, int p, int b, const se_solve_no
 typedef struct se_sv_job {
     se_solver *s;
     int p;
-    const double *from;    /* regrets or average sums, for the strategy */
-    const double *strategy;
-    double weight;         /* > 0: update the regrets and the average */
+    const double *from; /* regrets or average sums: the strategy */
+    double weight;      /* > 0: update the regrets and the average */
 } se_sv_job;
 
-/* Block b of seat p: its strategy from `from`, then its reach of every node. */
+/* Block b of seat p: its reach of every node. */
 static void se_sv_forward_block(se_sv_job *job, int b) {
     se_solver *s = job->s;
     const se_sd_table *t = &s->t;
@@ -221,20 +228,21 @@ static void se_sv_forward_block(se_sv_job *job, int b) {
     for (int i = 0; i < t->n_nodes; i++) {
         const se_solve_node *n = &t->nodes[i];
         if (n->kind != SE_SOLVE_ACT || n->seat != p) continue;
-        int first, last, k = n->n_children;
-        se_sv_block_rows(s, p, b, n, &first, &last);
-        se_sv_normalise_rows(t, i, first, last, job->from + t->offset[i], s->current + t->offset[i]);
-        const double *sigma = s->current + t->offset[i], *from = se_sv_reach(s, p, i);
-        for (int c = 0; c < k; c++) {
-            double *to = se_sv_reach(s, p, n->first_child + c);
-            for (int h = lo; h < hi; h++) to[h] = from[h] * sigma[(size_t)se_sd_row(t, n, h) * k + c];
+        int k = n->n_children;
+        const double *from = job->from + t->offset[i], *reach = se_sv_reach(s, p, i);
+        double *to[3];
+        for (int c = 0; c < k; c++) to[c] = se_sv_reach(s, p, n->first_child + c);
+        for (int h = lo; h < hi; h++) {
+            double sigma[3];
+            se_sv_match(from + (size_t)se_sd_row(t, n, h) * k, k, sigma);
+            for (int c = 0; c < k; c++) to[c][h] = reach[h] * sigma[c];
         }
     }
 }
 
 /* Block b of seat p: its values summed up the tree; with a weight, its regrets
  * (CFR+) and its average updated. */
-static void se_sv_backward_block(se_sv_job *job, int b) {
+static void se_sv_backward_block(se_sv_job *job, int b, double *advantage) {
     se_solver *s = job->s;
     const se_sd_table *t = &s->t;
     int p = job->p, lo = s->block[p][b], hi = s->block[p][b + 1];
@@ -251,32 +259,32 @@ static void se_sv_backward_block(se_sv_job *job, int b) {
             }
             continue;
         }
-        const double *sigma = job->strategy + t->offset[i];
-        for (int h = lo; h < hi; h++) {
-            const double *row = sigma + (size_t)se_sd_row(t, n, h) * k;
-            double sum = 0.0;
-            for (int c = 0; c < k; c++) sum += row[c] * se_sv_cfv(s, n->first_child + c)[h];
-            v[h] = sum;
-        }
-        if (job->weight <= 0.0) continue;
-        /* Each row's advantages and reach: a combination's own, or a group's summed,
-         * each member by its weight (its chance of being the one held). */
+        const double *from = job->from + t->offset[i], *child[3];
+        for (int c = 0; c < k; c++) child[c] = se_sv_cfv(s, n->first_child + c);
         int first, last;
         se_sv_block_rows(s, p, b, n, &first, &last);
-        size_t from = (size_t)first * (size_t)k, to = (size_t)last * (size_t)k;
-        double *advantage = s->scratch + t->offset[i], *regret = s->regret + t->offset[i];
+        int update = job->weight > 0.0;
+        if (update) memset(advantage, 0, (size_t)(last - first) * (size_t)k * sizeof(double));
         double *average = s->average + t->offset[i];
         const double *reach = se_sv_reach(s, p, i), *prior = t->seat[p].prior;
-        memset(advantage + from, 0, (to - from) * sizeof(double));
         for (int h = lo; h < hi; h++) {
             size_t row = (size_t)se_sd_row(t, n, h) * k;
-            double own = n->tied ? prior[h] : 1.0;
+            double sigma[3], sum = 0.0;
+            se_sv_match(from + row, k, sigma);
+            for (int c = 0; c < k; c++) sum += sigma[c] * child[c][h];
+            v[h] = sum;
+            if (!update) continue;
+            /* Each row's advantages and reach: a combination's own, or a group's
+             * summed, each member by its weight (its chance of being the one held). */
+            double own = n->tied ? prior[h] : 1.0, *mine = advantage + (row - (size_t)first * k);
             for (int c = 0; c < k; c++) {
-                advantage[row + c] += own * (se_sv_cfv(s, n->first_child + c)[h] - v[h]);
-                average[row + c] += job->weight * reach[h] * sigma[row + c];
+                mine[c] += own * (child[c][h] - sum);
+                average[row + c] += job->weight * reach[h] * sigma[c];
             }
         }
-        for (size_t at = from; at < to; at++) {
+        if (!update) continue;
+        double *regret = s->regret + t->offset[i] + (size_t)first * k;
+        for (size_t at = 0; at < (size_t)(last - first) * (size_t)k; at++) {
             double r = regret[at] + advantage[at];
             regret[at] = r > 0.0 ? r : 0.0;
         }
@@ -290,8 +298,8 @@ static int se_sv_forward_blocks(void *context, size_t begin, size_t end, int wor
 }
 
 static int se_sv_backward_blocks(void *context, size_t begin, size_t end, int worker) {
-    (void)worker;
-    for (size_t b = begin; b < end; b++) se_sv_backward_block((se_sv_job *)context, (int)b);
+    se_sv_job *job = (se_sv_job *)context;
+    for (size_t b = begin; b < end; b++) se_sv_backward_block(job, (int)b, job->s->advantage[worker]);
     return 0;
 }
 
@@ -306,27 +314,18 @@ static int se_sv_terminals(void *context, size_t begin, size_t end, int worker) 
     return 0;
 }
 
-/* Seat p's strategy from `from` and its reach of every node. */
+/* Seat p's reach of every node, playing the strategy of `from`. */
 static void se_sv_forward(se_solver *s, se_team *team, int p, const double *from) {
-    se_sv_job job = {s, p, from, NULL, 0.0};
+    se_sv_job job = {s, p, from, 0.0};
     se_team_for(team, (size_t)s->n_blocks[p], 1, se_sv_forward_blocks, &job);
 }
 
 /* Seat p's values of every terminal, then summed up the tree (see the block's). */
-static void se_sv_backward(se_solver *s, se_team *team, int p, double weight) {
-    se_sv_job job = {s, p, NULL, s->current, weight};
+static void se_sv_backward(se_solver *s, se_team *team, int p, const double *from,
+                           double weight) {
+    se_sv_job job = {s, p, from, weight};
     se_team_for(team, (size_t)s->n_terminals, 1, se_sv_terminals, &job);
     se_team_for(team, (size_t)s->n_blocks[p], 1, se_sv_backward_blocks, &job);
-}
-
-/* Scratch for each worker of the team. */
-static se_status se_sv_works(se_solver *s, int workers) {
-    for (; s->works < workers; s->works++)
-        if (se_sd_work_new(&s->t, &s->work[s->works]) != SE_OK) {
-            se_sd_work_free(&s->work[s->works]);
-            return SE_NO_MEMORY;
-        }
-    return SE_OK;
 }
 
 se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress) {
@@ -334,7 +333,10 @@ se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *p
     se_eq_plan(progress, (size_t)iterations);
     if (iterations == 0) return SE_OK;
     if (threads <= 0) threads = se_cpu_count();
-    se_team *team = se_team_new(threads);
+    /* A small tree's passes take microseconds: threads would cost more than they do
+     * (a team's workers spin between two loops). */
+    size_t work = (size_t)s->n_terminals * s->width;
+    se_team *team = work >= SE_SV_TEAM_WORK ? se_team_new(threads) : NULL;
     se_status status = se_sv_works(s, se_team_size(team));
     /* Each seat's strategy and reach from its regrets; after a seat's update only its
      * own change. */
@@ -346,7 +348,7 @@ se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *p
         }
         double weight = (double)(s->iterations + 1);
         for (int p = 0; p < 2; p++) {
-            se_sv_backward(s, team, p, weight);
+            se_sv_backward(s, team, p, s->regret, weight);
             se_sv_forward(s, team, p, s->regret);
         }
         s->iterations++;
@@ -360,8 +362,10 @@ se_status se_solve_strategy(const se_solver *s, int node, double *out) {
     if (s == NULL || out == NULL || node < 0 || node >= s->t.n_nodes ||
         s->t.nodes[node].kind != SE_SOLVE_ACT)
         return SE_BAD_ARGUMENT;
-    se_sv_normalise_rows(&s->t, node, 0, se_sd_rows(&s->t, node), s->average + s->t.offset[node],
-                         out);
+    int k = s->t.nodes[node].n_children;
+    const double *average = s->average + s->t.offset[node];
+    for (int r = 0; r < se_sd_rows(&s->t, node); r++)
+        se_sv_match(average + (size_t)r * k, k, out + (size_t)r * k);
     return SE_OK;
 }
 
@@ -372,7 +376,7 @@ se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev
     /* The average strategies and their reach (the next run makes its own again). */
     for (int p = 0; p < 2; p++) se_sv_forward(s, NULL, p, s->average);
     for (int p = 0; p < 2; p++) {
-        se_sv_backward(s, NULL, p, 0.0);
+        se_sv_backward(s, NULL, p, s->average, 0.0);
         const double *root = se_sv_cfv(s, 0), *prior = t->seat[p].prior;
         double *ev = p == 0 ? ev0 : ev1, *met = s->work[0].share;
         se_sd_met(t, p, t->seat[1 - p].prior, met, &s->work[0]);

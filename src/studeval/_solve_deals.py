@@ -38,8 +38,8 @@ class Dealer:
 
     def deals(self, up: Board) -> list[tuple[str, Board]]:
         """The deals before the next street from ``up`` (none once four cards show),
-        each named by its cards (seat 0's, then seat 1's); the same for the same board
-        wherever the betting led."""
+        each named by its cards, seat 0's then seat 1's ("Qh7c"); the same for the same
+        board wherever the betting led."""
         if len(up[0]) >= 4:
             return []
         if up not in self._made:
@@ -57,7 +57,7 @@ class Dealer:
             second = rest + (rest >= first)  # skip the first card's own place
             made = []
             for a, b in zip(free[first].tolist(), free[second].tolist(), strict=True):
-                made.append((f"{TEXT_OF_CODE[a]} {TEXT_OF_CODE[b]}",
+                made.append((f"{TEXT_OF_CODE[a]}{TEXT_OF_CODE[b]}",
                              ((*up[0], a), (*up[1], b))))  # fmt: skip
             self._made[up] = made
         return self._made[up]

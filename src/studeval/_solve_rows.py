@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Rows"]
+__all__ = ["Rows", "core_memory"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,30 @@ class Rows:
                              minlength=self.n_groups)  # fmt: skip
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(total > 0, summed / np.where(total > 0, total, 1.0), np.nan)
+
+
+def core_memory(kinds: Sequence[str], seats: Sequence[int], children: Sequence[int],
+                tied: Sequence[bool], rows: tuple[Rows, Rows], boards: int) -> int:  # fmt: skip
+    """The bytes a solve holds for a tree (each node's kind, seat, number of children
+    and whether it is tied) and the rows, as se_solve.c lays them out: a regret and an
+    average sum for each action of each strategy row, and the strategies read back
+    from them; each seat's reach,
+    a row of its combinations a node it has acted on the way to; every node's values,
+    a row of the larger seat's; each combination's ranks and order with each board.
+
+    >>> rows = Rows.of(np.array([[0, 1, 2]], dtype=np.uint8), np.array([1.0]), up=[])
+    >>> core_memory(["act", "showdown", "fold"], [0, -1, 0], [2, 0, 0], [False] * 3,
+    ...             (rows, rows), boards=1)
+    128
+    """
+    count = [len(r.hidden) for r in rows]
+    strategy = reach_rows = 0
+    reach = [1, 1]
+    for kind, seat, k, tie in zip(kinds, seats, children, tied, strict=True):
+        if kind == "act":
+            strategy += k * (rows[seat].n_groups if tie and rows[seat].group is not None
+                             else count[seat])  # fmt: skip
+            reach[seat] += k
+    reach_rows = reach[0] * count[0] + reach[1] * count[1]
+    ranks = 12 * boards * (count[0] + count[1])
+    return 8 * (3 * strategy + reach_rows + len(kinds) * max(count)) + ranks

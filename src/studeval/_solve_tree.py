@@ -5,7 +5,7 @@ and three raises a street, lifted heads-up under Robert's Rules when the house s
 and the chips each seat has behind (all-ins). A street's betting that ends with both
 seats in and chips behind goes on to the next street; up cards dealt between two
 streets make a chance node, a child a deal (named by its cards: seat 0's, then seat
-1's), and a hand all in before them still sees them dealt before its showdown.
+1's, "Qh7c"), and a hand all in before them still sees them dealt before its showdown.
 
 >>> tree = betting_tree(first=0, bet=10, cap=4, stack=None)
 >>> [n.path for n in tree[:3]]

@@ -1,9 +1,11 @@
 """Solving a stud street: equilibrium strategies for the rest of a heads-up
 fixed-limit hand, by CFR+ over both seats' whole ranges in C.
 
-A :class:`Spot` is seventh street: each seat's four up cards, its :class:`Range` of
-three hidden cards, the pot, the stakes and the house rules. :func:`solve` builds the
-betting tree from the rules (who acts first, the big bet, the cap or the stacks),
+A :class:`Spot` is a street from fourth to seventh: each seat's up cards, its
+:class:`Range` of hidden cards, the pot, the stakes and the house rules (and before
+sixth street, how many deals of the up cards to come to sample). :func:`solve` builds
+the betting tree from the rules (who acts first, each street's bet, the cap or the
+stacks, the sampled deals as chance nodes),
 runs CFR+ until the strategies are exploitable by at most a target share of the pot
 (measured by a best response computed apart from the solver), and returns a
 :class:`Solution`: each node's strategy for every combination, each combination's
@@ -22,9 +24,11 @@ value, each seat's value and the exploitability.
 from __future__ import annotations
 
 import functools
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +36,7 @@ import numpy.typing as npt
 from studeval import _core
 from studeval._core import high_rank, low8_rank, low_rank
 from studeval._solve_deals import Dealer
-from studeval._solve_rows import Rows
+from studeval._solve_rows import Rows, core_memory
 from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
@@ -52,7 +56,7 @@ CHECK_EVERY = 50
 @dataclass(frozen=True)
 class SolveNode:
     """A node of the betting tree: ``path`` the action names from the root (and the
-    up cards dealt, named "Qh 7c": seat 0's card, then seat 1's); ``kind`` "act",
+    up cards dealt, named "Qh7c": seat 0's card, then seat 1's); ``kind`` "act",
     "fold", "showdown" or "chance" (up cards are dealt: its ``actions`` are the deals);
     ``actor`` the seat to act (at a fold, the seat that folded; None at a showdown or
     a deal); ``actions`` its children's names; ``put`` what each seat has put in since
@@ -215,15 +219,8 @@ class Solution:
 
     def node(self, *actions: str) -> SolveNode:
         """The node reached from the root by ``actions`` ("check", "bet", ..., and the
-        deals such as "Qh 7c" where up cards are dealt)."""
-        found = self._by_path.get(tuple(actions))
-        if found is not None:
-            return found
-        names = sorted({a for n in self.nodes if n.kind == "act" for a in n.actions})
-        deals = [n.actions[0] for n in self.nodes if n.kind == "chance"][:1]
-        raise SolveError(f"no node after {' '.join(actions) or 'the root'}: the tree's paths "
-                         f"are made of {', '.join(names)}"
-                         + (f" and deals such as {deals[0]!r}" if deals else ""))  # fmt: skip
+        deals such as "Qh7c" where up cards are dealt)."""
+        return find_node(self._by_path, tuple(actions))
 
     @functools.cached_property
     def _by_path(self) -> dict[tuple[str, ...], SolveNode]:
@@ -231,9 +228,9 @@ class Solution:
 
     def strategy(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.float64]:
         """The actor's probabilities at ``node``: a column an action (``node.actions``),
-        a row a combination of its range (in the range's order); at a seventh-street
-        node of a sixth-street spot, a row each down cards and seventh card
-        (:meth:`hands` says which)."""
+        a row a combination of its range (in the range's order); from sixth street, a
+        row each pair of down cards before seventh street, and each down cards and
+        seventh card on seventh street (:meth:`hands` says which)."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
         if found.kind != "act":
             raise SolveError(f"the node after {' '.join(found.path)} is a {found.kind}: "
@@ -366,13 +363,15 @@ def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
 
 def solve(spot: Spot, *, iterations: int | None = None,
           target_exploitability: float | None = None, threads: int | None = None,
-          seed_iterations: int = CHECK_EVERY,
+          max_memory: int | None = None,
           progress: Callable[[int, float], object] | None = None) -> Solution:  # fmt: skip
     """Solve ``spot``: CFR+ until the exploitability is at most
     ``target_exploitability`` percent of the pot (0.1 by default), measured every
     50 iterations, or for ``iterations`` (the most, with a target; exactly, without).
     ``progress(iterations, exploitability_pct)`` is called at each measure; when it
-    returns False the run stops there, with the solution so far.
+    returns False the run stops there, with the solution so far. A spot whose solve
+    would hold more than ``max_memory`` bytes (by default three quarters of the
+    machine's memory) is refused before it starts, with the size it needs.
 
     >>> from studeval import HouseRules, Stakes
     >>> spot = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), pot=40,
@@ -397,6 +396,17 @@ def solve(spot: Spot, *, iterations: int | None = None,
     rows = (Rows.of(ranges[0].hidden, ranges[0].weights, table),
             Rows.of(ranges[1].hidden, ranges[1].weights, table))  # fmt: skip
     tied = _tied(spot, tree)
+    boards = spot.boards()
+    memory = core_memory([n.kind for n in tree], [n.seat for n in tree],
+                         [len(n.actions) for n in tree],
+                         [tied.get(i, False) for i in range(len(tree))], rows,
+                         1 if boards is None else len(boards))  # fmt: skip
+    limit = _memory_limit() if max_memory is None else max_memory
+    if limit is not None and memory > limit:
+        raise SolveError(f"the solve would hold {memory / 2**30:.1f} GiB ({len(tree):,} nodes, "
+                         f"{len(rows[0].hidden):,} and {len(rows[1].hidden):,} hands), over "
+                         f"max_memory {limit / 2**30:.1f} GiB: narrow the ranges, deal fewer "
+                         "up cards (deals), keep the cap or shorten the stacks")  # fmt: skip
     args = _core_spot(spot, rows, tree)
     start = time.perf_counter()
     try:
@@ -426,13 +436,36 @@ def solve(spot: Spot, *, iterations: int | None = None,
     value = core.values(ev[0], ev[1], met[0], met[1])
     nodes = [SolveNode(i, n.path, n.kind, n.seat if n.seat >= 0 else None, n.actions, n.put,
                        n.up) for i, n in enumerate(tree)]  # fmt: skip
-    combos = sum(len(r.hidden) for r in rows)
-    memory = 8 * sum(len(strategies[i]) * len(tree[i].actions) * 4 for i in strategies)
-    memory += 8 * len(tree) * (combos + max(len(r.hidden) for r in rows))
     return Solution(spot, nodes, ranges, removed, value,
                     (rows[0].to_groups(ev[0], met[0]), rows[1].to_groups(ev[1], met[1])),
                     exploitability, core.iterations, seconds, memory, history, strategies, rows,
                     tied)  # fmt: skip
+
+
+_Node = TypeVar("_Node", SolveNode, TreeNode)
+
+
+def find_node(by_path: Mapping[tuple[str, ...], _Node], path: tuple[str, ...]) -> _Node:
+    """The node at ``path`` among nodes by path (a solution's, or a tree's before the
+    solve), or a SolveError naming the choices where the path leaves the tree."""
+    if path in by_path:
+        return by_path[path]
+    known = next(path[:k] for k in range(len(path), -1, -1) if path[:k] in by_path)
+    at = by_path[known]
+    where = " ".join(known) or "the root"
+    if at.kind not in ("act", "chance"):
+        raise SolveError(f"no node after {' '.join(path)}: the hand ends at {where} "
+                         f"(a {at.kind})")  # fmt: skip
+    choices = ", ".join(at.actions[:12]) + (", ..." if len(at.actions) > 12 else "")
+    raise SolveError(f"no node after {' '.join(path)}: after {where} come {choices}")
+
+
+def _memory_limit() -> int | None:
+    """Three quarters of the machine's memory, where the system says (else none)."""
+    try:
+        return int(0.75 * os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 def _strategies(core: _core.SolverCore, tree: list[TreeNode], rows: tuple[Rows, Rows],

@@ -1,4 +1,4 @@
-"""``studeval solve``: a heads-up seventh street solved, its strategy printed by hand.
+"""``studeval solve``: the end of a heads-up hand solved, its strategy printed by hand.
 
 >>> from studeval.cli import main
 >>> main(["solve", "razz", "--up", "7c 4d 3h Kd", "--up", "8c 6d 5h 2s", "--pot", "60",
@@ -38,8 +38,10 @@ examples:
       --stakes 1/2/5/10 --cap
 
 Each seat's range is range text (docs/ranges.md) of its hidden cards on the street
-(three on seventh, two on sixth); "*" is every combination. The strategies, the tree
-and the method: docs/solve.md.
+(three on seventh, two before); "*" is every combination. From fifth or fourth street
+the up cards to come are sampled deals (a deal is named by its two cards, seat 0's
+then seat 1's: --node "check check Qh7c bet"); keep the ranges narrow there. The
+strategies, the tree and the method: docs/solve.md.
 """
 
 
@@ -57,23 +59,52 @@ def _stakes(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
+def _deals(text: str) -> int | None:
+    if text == "all":
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1 or 'all'; got {text!r}")
+    return int(text)
+
+
+def _streets(street: int, deals: int | None) -> str:
+    """The streets solved, in words."""
+    if street == 7:
+        return "seventh street"
+    if street == 6:
+        return "sixth and seventh street"
+    sampled = "every deal" if deals is None else f"{deals} sampled deals"
+    return f"{('fourth', 'fifth')[street - 4]} street to seventh ({sampled} of up cards a street)"
+
+
+def _bets(street: int, stakes: Any) -> str:
+    return f"{stakes.small_bet}, then {stakes.big_bet}" if street == 4 else f"{stakes.big_bet}"
+
+
 def add(commands: Any) -> None:
     """The ``solve`` command's parser."""
     solve = subcommand(
         commands, "solve", run,
-        help="solve a heads-up seventh street (or sixth and seventh): each hand's strategy",
+        help="solve the end of a heads-up hand from 4th to 7th street: each hand's strategy",
         description="Solve the end of a heads-up fixed-limit hand by CFR+ over both ranges, "
                     "and print the strategy by class of hand.",
         epilog=EPILOG,
     )  # fmt: skip
     solve.add_argument("game", choices=("stud", "stud8", "razz"), help="the game")
     solve.add_argument("--up", action="append", required=True, metavar="CARDS",
-                       help="a seat's four up cards (twice: seat 0, then seat 1)")  # fmt: skip
+                       help="a seat's up cards (twice: seat 0, then seat 1): four on 6th and "
+                            "7th street, three on 5th, two on 4th")  # fmt: skip
     solve.add_argument("--range", action="append", metavar="TEXT",
                        help="a seat's range of hidden cards (twice; default '*' each)")  # fmt: skip
-    solve.add_argument("--street", type=int, choices=(6, 7), default=7,
+    solve.add_argument("--street", type=int, choices=(4, 5, 6, 7), default=7,
                        help="7: seventh street (three hidden cards a seat); 6: sixth and "
-                            "seventh (two down cards, the seventh dealt)")  # fmt: skip
+                            "seventh (two down cards, the seventh dealt); 5 or 4: from that "
+                            "street, the up cards to come sampled (--deals)")  # fmt: skip
+    solve.add_argument("--deals", type=_deals, default=8, metavar="N|all",
+                       help="from 4th or 5th street: the sampled deals of up cards before "
+                            "each street (default 8; 'all' for every deal)")  # fmt: skip
+    solve.add_argument("--seed", type=int, default=0,
+                       help="the seed of the sampled deals (default 0)")  # fmt: skip
     solve.add_argument("--pot", type=int, required=True,
                        help="chips in the pot before the street's betting")  # fmt: skip
     solve.add_argument("--stakes", type=_stakes, required=True, metavar="A/B/S/L",
@@ -94,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the solution; the exit status."""
     from studeval.betting import Stakes
     from studeval.houserules import HouseRules
-    from studeval.solving import Spot, solve
+    from studeval.solving import Spot, find_node, solve
 
     if len(args.up) != 2:
         return fail(f"give --up twice, one a seat; got {len(args.up)}")
@@ -105,18 +136,22 @@ def run(args: argparse.Namespace) -> int:
         stakes = Stakes(*args.stakes)
         rules = HouseRules(heads_up_cap="kept") if args.cap else HouseRules()
         spot = Spot(args.game, stakes, pot=args.pot, up=args.up, ranges=ranges,
-                    street=args.street, stacks=args.stacks, rules=rules)  # fmt: skip
-        sol = solve(spot, target_exploitability=args.target, threads=args.threads)
+                    street=args.street, stacks=args.stacks, rules=rules, deals=args.deals,
+                    seed=args.seed)  # fmt: skip
         paths = [tuple(p.split()) for p in args.node] if args.node else None
+        by_path = {n.path: n for n in spot.tree()}
+        for path in paths or ():  # before the solve: a wrong node costs no wait
+            find_node(by_path, path)
+        sol = solve(spot, target_exploitability=args.target, threads=args.threads)
         nodes = [sol.node(*p) for p in paths] if paths else [
             n for n in sol.nodes if n.kind == "act" and len(n.path) <= 1]  # fmt: skip
     except StudevalError as err:
         return fail(str(err))
     out = Output()
     first = sol.node().actor
-    streets = "seventh street" if spot.street == 7 else "sixth and seventh street"
-    out.line(f"{spot.game}, {streets}: pot {spot.pot}, bets of {stakes.big_bet}; seat {first} "
-             f"({args.up[first]}) acts first")  # fmt: skip
+    bets = _bets(spot.street, stakes)
+    out.line(f"{spot.game}, {_streets(spot.street, args.deals)}: pot {spot.pot}, bets of {bets}; "
+             f"seat {first} ({args.up[first]}) acts first")  # fmt: skip
     out.line(f"solved in {sol.iterations} iterations ({sol.seconds:.2f} s): exploitability "
              f"{sol.exploitability_pct:.3f}% of the pot")  # fmt: skip
     out.line(f"values: seat 0 {sol.value[0]:.2f}, seat 1 {sol.value[1]:.2f}")
