@@ -220,9 +220,11 @@ def test_clean_copy_without_git_skips_build_folders(
 def test_quick_selection_leaves_out_the_exhaustive_check(tmp_path: Path) -> None:
     (tmp_path / "test_exhaustive.py").write_text("")
     (tmp_path / "test_core.py").write_text("")
-    assert wp.quick_selection(tmp_path) == ["--ignore=tests/test_exhaustive.py"]
+    slow = ["-m", "not slow"]
+    assert wp.quick_selection(tmp_path) == ["--ignore=tests/test_exhaustive.py", *slow]
     (tmp_path / "test_exhaustive.py").unlink()
-    assert wp.quick_selection(tmp_path) == []
+    assert wp.quick_selection(tmp_path) == slow
+    assert wp.smoke_selection(tmp_path) == ["tests/test_core.py"]  # those it has
 
 
 def test_the_aarch64_proof_checks_its_host_python_first(tmp_path: Path) -> None:

@@ -69,6 +69,12 @@ ZIG_GLIBC = (2, 17)
 # core, not a wheel (CI runs it on every commit), and the source-tree checks read src/,
 # which those runs remove on purpose.
 HEAVY_TESTS = ("test_exhaustive.py", "test_source_tree.py")
+# What a quick run (CI) runs against the sdist's own source build: the tests that reach
+# every module (each one's doctests) and the core's and the command line's. CI has just
+# run the whole suite on the same source; this proves the sdist holds every file a
+# build and an import need, in minutes rather than a second whole suite.
+SDIST_SMOKE_TESTS = ("test_doctests.py", "test_core.py", "test_package_attributes.py",
+                     "test_cli.py")  # fmt: skip
 
 # Build output and environments that a copy of a non-git tree must leave behind.
 NON_GIT_IGNORES = (
@@ -537,8 +543,15 @@ def finish_pytest(proc: subprocess.Popen[str], run_dir: Path) -> str:
 
 
 def quick_selection(tests: Path) -> list[str]:
-    """All tests except the heavy ones (pytest arguments relative to the run dir)."""
-    return [f"--ignore=tests/{name}" for name in HEAVY_TESTS if (tests / name).exists()]
+    """All tests except the heavy ones and those marked slow (pytest arguments relative
+    to the run dir): CI's own run of the suite has just run those on the source."""
+    heavy = [f"--ignore=tests/{name}" for name in HEAVY_TESTS if (tests / name).exists()]
+    return [*heavy, "-m", "not slow"]
+
+
+def smoke_selection(tests: Path) -> list[str]:
+    """The sdist's quick run: SDIST_SMOKE_TESTS, those the sdist has."""
+    return [f"tests/{name}" for name in SDIST_SMOKE_TESTS if (tests / name).exists()]
 
 
 def speed_probe(py: Path, cwd: Path, env: dict[str, str]) -> str:
@@ -610,9 +623,10 @@ def prove(args: argparse.Namespace) -> Report:
             # no test measures time).
             run_dir2 = work / "sdist-unpacked-2" / run_dir.name
             shutil.copytree(run_dir, run_dir2)
+            smoke = smoke_selection(run_dir / "tests") if args.quick else quick
             with report.timed("tests against the wheel and (quick) the sdist install"):
                 wheel_proc = start_pytest(py, run_dir, selection, env)
-                sdist_proc = start_pytest(py2, run_dir2, quick, env)
+                sdist_proc = start_pytest(py2, run_dir2, smoke, env)
                 failures = []
                 for fact, proc, where in (("wheel_tests", wheel_proc, run_dir),
                                           ("sdist_tests", sdist_proc, run_dir2)):  # fmt: skip
