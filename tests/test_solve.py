@@ -143,6 +143,16 @@ def test_sampled_deals_are_fixed_by_the_seed_and_cover_every_deal_when_asked() -
     boards = every.boards()
     assert boards is not None and len(boards) == 46 * 45  # each seat's sixth card, in order
     assert len({tuple(b) for b in boards.tolist()}) == 46 * 45
+    # One deal: a pair of down cards holding a card of its board is never dealt.
+    one = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["4*, 5*", "KQ"],
+               street=5, stacks=(20, 20), deals=1, seed=1)  # fmt: skip
+    board = one.boards()
+    assert board is not None and board.shape == (1, 8)
+    sol = solve(one, iterations=200)
+    held = np.isin(sol.ranges[0].hidden, board[0]).any(axis=1)
+    assert held.any() and (~held).any()
+    assert np.isnan(sol.ev[0][held]).all() and np.isfinite(sol.ev[0][~held]).all()
+    assert sum(sol.value) == pytest.approx(30, abs=1e-9)
 
 
 def test_a_rake_of_every_pot() -> None:

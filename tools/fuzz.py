@@ -3,6 +3,7 @@
     python tools/fuzz.py                 # everything, 60 s per fuzzer
     python tools/fuzz.py --seconds 600   # longer fuzzing
     python tools/fuzz.py --only libfuzzer,atheris
+    python tools/fuzz.py --only libfuzzer --targets solve   # one fuzzer
 
 Steps (each fails the command on any finding):
 
@@ -18,8 +19,9 @@ Steps (each fails the command on any finding):
    one thread's after every step, the team's worker kept from step to step) and the
    query check (tests/c/query_check.c: a query's trials on 2 threads equal to one
    thread's, every trial's shares adding to 1) and the solve check
-   (tests/c/solve_check.c: a sixth-street spot solved on 2 threads equal to one
-   thread, the best responses worth at least the values);
+   (tests/c/solve_check.c: a sixth-street spot and a fifth-street one over four
+   boards solved on 2 and 3 threads equal to one thread, the best responses worth at
+   least the values, a combination never dealt at a node left uniform there);
 3. ``libfuzzer``: tests/fuzz/fuzz_batch.c, libFuzzer over ``se_rank_batch``
    with AddressSanitizer and UBSan, the single-hand calls as its oracle; then
    tests/c/engine_check.c as a libFuzzer target over the engine (its bytes choose
@@ -32,8 +34,9 @@ Steps (each fails the command on any finding):
    against ranges (spots, combinations and weights from the bytes, sums checked),
    and tests/fuzz/fuzz_query.c over queries (spots, ranges, programs and given trials
    from the bytes; each output within its scale), and tests/fuzz/fuzz_solve.c over the
-   solver (spots, groups and trees from the bytes; 1 and 2 threads alike, strategies
-   and values checked), each as long again;
+   solver (spots, groups, trees with chance nodes and boards from the bytes; 1 and 2
+   threads alike, strategies and values checked, bad splits of the boards refused),
+   each as long again (``--targets`` picks some of them);
 4. ``atheris``: tests/fuzz/fuzz_api.py over the Python API.
 
 It needs clang with libFuzzer (Debian: ``clang`` and ``libclang-rt-14-dev``;
@@ -215,8 +218,8 @@ SANITIZED_CHECKS: dict[str, tuple[str, list[str], list[str], str | None]] = {
     "tables": ("tables_check.c", [], ["2048", "60", "5"], None),
     # a query's trials on 2 threads equal to one thread's, its shares adding up
     "query": ("query_check.c", [], ["20000", "5"], None),
-    # a sixth-street spot solved on 2 threads equal to one thread, its best responses
-    # above its values
+    # a sixth-street spot and a fifth-street one over four boards solved on 2 and 3
+    # threads equal to one thread, its best responses above its values
     "solve": ("solve_check.c", [], ["40", "5"], None),
 }  # fmt: skip
 
@@ -234,7 +237,7 @@ def sanitized_c_check(clang: str, work: Path, sanitizer: str, core: list[str],
     return report if report is not None else last.removeprefix("ok ")
 
 
-def libfuzzer(clang: str, work: Path, seconds: int) -> str:
+def libfuzzer(clang: str, work: Path, seconds: int, only: set[str] | None = None) -> str:
     targets = {"batch": REPO / "tests" / "fuzz" / "fuzz_batch.c",
                "engine": REPO / "tests" / "c" / "engine_check.c",
                "format": REPO / "tests" / "fuzz" / "fuzz_format.c",
@@ -243,6 +246,12 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
                "ranges": REPO / "tests" / "fuzz" / "fuzz_ranges.c",
                "query": REPO / "tests" / "fuzz" / "fuzz_query.c",
                "solve": REPO / "tests" / "fuzz" / "fuzz_solve.c"}  # fmt: skip
+    if only:
+        unknown = only - targets.keys()
+        if unknown:
+            raise SystemExit(f"fuzz.py: unknown target {sorted(unknown)[0]!r}; targets are "
+                             f"{', '.join(targets)}")  # fmt: skip
+        targets = {name: source for name, source in targets.items() if name in only}
     core = build_core(clang, work, "fuzz")
     flags = ["-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all"]
     results = []
@@ -260,11 +269,19 @@ def libfuzzer(clang: str, work: Path, seconds: int) -> str:
             (corpus / "example").write_bytes(bytes([0, 2, 0, 0, 0, 0, 0, 1, 1, 20, 255, 255, 0, 7,
                                                     0, 10, 0, 1, *range(14)]))  # fmt: skip
         if name == "solve":  # stud, pot 10, two combinations a seat, seat 0 to check or fold
-            (corpus / "example").write_bytes(bytes([0, 10, 0, 48, 44, 40, 36, 0, 4, 8, 12,
-                                                    2, 16, 20, 24, 17, 21, 25, 0,
-                                                    2, 18, 22, 26, 19, 23, 27, 0,
+            spot = [0, 10, 0, 48, 44, 40, 36, 0, 4, 8, 12,
+                    2, 16, 20, 24, 17, 21, 25, 0,
+                    2, 18, 22, 26, 19, 23, 27, 0]  # fmt: skip
+            (corpus / "example").write_bytes(bytes([*spot,
                                                     2, 0, 0, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
-                                                    1, 0, 0, 0, 0, 0, 0, 3]))  # fmt: skip
+                                                    1, 0, 0, 0, 0, 0, 0, 0, 0, 3]))  # fmt: skip
+            # the same, a check dealing one of two boards (2c..3s, or 6c 2c..3h: seat 0's
+            # 6c 7c 8c kept out of the second) to a showdown
+            (corpus / "boards").write_bytes(bytes([*spot, 4,
+                                                   0, 0, 1, 2, 0, 0, 0, 3, 0, 3, 2, 0, 0, 0,
+                                                   1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
+                                                   2, 0, 0, 0, 0, 0, 0, 2, 0, *[0] * 8,
+                                                   16, *[0] * 7, 3]))  # fmt: skip
         output = run([str(binary), str(corpus), f"-max_total_time={seconds}",
                       "-print_final_stats=1", "-rss_limit_mb=4096"], cwd=work)  # fmt: skip
         results.append(f"{name}: {_executions(output)}")
@@ -369,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=60, help="time per fuzzer (60)")
     parser.add_argument("--only", default=",".join(STEPS), help=f"steps ({','.join(STEPS)})")
+    parser.add_argument("--targets", default="",
+                        help="libfuzzer: only these targets, e.g. solve,query (all)")  # fmt: skip
     args = parser.parse_args(argv)
     steps = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = [s for s in steps if s not in STEPS]
@@ -384,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
             if step in ("asan", "tsan"):
                 results[step] = sanitized_check(clang, work, step)
             elif step == "libfuzzer":
-                results[step] = libfuzzer(clang, work, args.seconds)
+                targets = {t.strip() for t in args.targets.split(",") if t.strip()}
+                results[step] = libfuzzer(clang, work, args.seconds, targets)
             else:
                 ensure_atheris()
                 results[step] = atheris_run(work, args.seconds)

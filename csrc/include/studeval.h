@@ -540,7 +540,8 @@ typedef struct se_solver se_solver;
  * combination holding an up card, or a card twice), SE_NO_DEAL when no two
  * combinations can be dealt together. */
 se_status se_solve_new(const se_solve_spot *spot, se_solver **out);
-/* `iterations` more iterations on up to `threads` threads (0: every core); progress
+/* `iterations` more iterations on up to `threads` threads (0: every core, or one for
+ * a tree too small to pay for threads); progress
  * counts iterations and may stop the run between two (SE_STOPPED, the iterations
  * done kept). */
 se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress);

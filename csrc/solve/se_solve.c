@@ -332,11 +332,12 @@ se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *p
     if (s == NULL || iterations < 0) return SE_BAD_ARGUMENT;
     se_eq_plan(progress, (size_t)iterations);
     if (iterations == 0) return SE_OK;
-    if (threads <= 0) threads = se_cpu_count();
-    /* A small tree's passes take microseconds: threads would cost more than they do
-     * (a team's workers spin between two loops). */
-    size_t work = (size_t)s->n_terminals * s->width;
-    se_team *team = work >= SE_SV_TEAM_WORK ? se_team_new(threads) : NULL;
+    /* Every core by default, but a small tree on one: its passes take microseconds,
+     * and threads would cost more than they do (a team's workers spin between two
+     * loops). Threads asked for are used. */
+    if (threads <= 0)
+        threads = (size_t)s->n_terminals * s->width >= SE_SV_TEAM_WORK ? se_cpu_count() : 1;
+    se_team *team = se_team_new(threads);
     se_status status = se_sv_works(s, se_team_size(team));
     /* Each seat's strategy and reach from its regrets; after a seat's update only its
      * own change. */

@@ -41,6 +41,7 @@ typedef struct se_sd_table {
     double pot, rake_rate, rake_cap;
     se_sd_seat seat[2];
     int n_boards;
+    int boards_given;    /* 0: the one board is the spot's `up` (none of its cards held) */
     uint8_t *board;      /* n_boards * 8 codes, as the spot gives them */
     uint64_t *board_bits; /* each board's up cards, a bit a card */
     int n_nodes;

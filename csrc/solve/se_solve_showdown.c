@@ -174,6 +174,7 @@ static se_status se_sd_boards(const se_solve_spot *spot, se_sd_table *t, uint64_
         (spot->n_boards > 0 && spot->boards == NULL))
         return SE_BAD_ARGUMENT;
     t->n_boards = spot->n_boards > 0 ? spot->n_boards : 1;
+    t->boards_given = spot->n_boards > 0;
     t->board = (uint8_t *)malloc((size_t)t->n_boards * 8);
     t->board_bits = (uint64_t *)malloc((size_t)t->n_boards * sizeof *t->board_bits);
     if (t->board == NULL || t->board_bits == NULL) return SE_NO_MEMORY;
@@ -403,7 +404,7 @@ static void se_sd_settle(const se_sd_table *t, const se_solve_node *n, int b, in
 static void se_sd_over_boards(const se_sd_table *t, const se_solve_node *n, int first, int count,
                               int p, const double *opp_reach, double *out, se_sd_work *w) {
     const se_sd_seat *me = &t->seat[p], *op = &t->seat[1 - p];
-    if (t->n_boards == 1) { /* no combination holds a card of the only board */
+    if (!t->boards_given) { /* the one board is `up`: no combination holds its cards */
         if (n != NULL) se_sd_settle(t, n, 0, p, opp_reach, out, w);
         else se_sd_compatible(t, p, opp_reach, out, w);
         return;
