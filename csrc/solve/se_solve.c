@@ -43,9 +43,9 @@ struct se_solver {
 
 /* Combinations a block, about: small enough to share the work of a few nodes' rows. */
 #define SE_SV_BLOCK 2048
-/* Terminals times combinations below which an iteration runs on one thread (about a
- * millisecond of settling). */
-#define SE_SV_TEAM_WORK ((size_t)1 << 18)
+/* Terminals times combinations below which an iteration runs on one thread by
+ * default (a few hundred microseconds of settling: less than a team costs). */
+#define SE_SV_TEAM_WORK ((size_t)1 << 16)
 
 static double *se_sv_reach(se_solver *s, int p, int node) {
     return s->reach[p] + (size_t)s->row[p][node] * (size_t)s->t.seat[p].count;
