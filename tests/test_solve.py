@@ -76,9 +76,9 @@ def test_sixth_street_equals_the_linear_program(game: str, seed: int) -> None:
 @pytest.mark.parametrize(
     ("game", "street", "deals", "seed"),
     [
-        ("stud8", 5, 3, 33),
-        pytest.param("razz", 5, 2, 34, marks=pytest.mark.slow),
-        pytest.param("razz", 4, 2, 24, marks=pytest.mark.slow),
+        ("stud8", 5, 3, 34),
+        pytest.param("razz", 5, 2, 35, marks=pytest.mark.slow),
+        pytest.param("razz", 4, 2, 25, marks=pytest.mark.slow),
     ],
 )
 def test_earlier_streets_equal_the_linear_program(game: str, street: int, deals: int,
@@ -153,6 +153,45 @@ def test_sampled_deals_are_fixed_by_the_seed_and_cover_every_deal_when_asked() -
     assert held.any() and (~held).any()
     assert np.isnan(sol.ev[0][held]).all() and np.isfinite(sol.ev[0][~held]).all()
     assert sum(sol.value) == pytest.approx(30, abs=1e-9)
+
+
+def test_fourth_street_tables_and_nodes_no_hand_reaches() -> None:
+    """Fourth street's four cards make no five-card hand: its table classes a hand by
+    what it holds. A node that a deal keeps every hand of the actor from has no
+    frequencies."""
+    spot = Spot("razz", STAKES, pot=30, up=["Ah 2d", "Kh Qd"], ranges=["34, 77", "JT"],
+                street=4, stacks=(10, 10), deals=2, seed=5)  # fmt: skip
+    sol = solve(spot, iterations=50)
+    root = sol.node()
+    assert root.actor == 0  # the better low board
+    labels = [label for label, _, _ in sol.by_hand(root)]
+    assert labels == ["four to a 4", "paired"]  # 3-4 under A-2; 7-7
+    narrow = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["4s5s", "T9"],
+                  street=5, stacks=(20, 20), deals=None)  # fmt: skip
+    sol = solve(narrow, iterations=5)
+    # Every deal of the 4s or 5s to seat 0 takes its one hand away.
+    gone = [n for n in sol.nodes if n.kind == "act" and n.actor == 0
+            and any(len(step) == 4 and step[:2] in ("4s", "5s") for step in n.path)]  # fmt: skip
+    assert len(gone) > 0
+    for n in gone:
+        assert sol.reach(n).sum() == 0
+        assert all(np.isnan(p) for p in sol.frequencies(n).values())
+        assert sol.by_hand(n) == []
+
+
+def test_too_many_deals_are_refused_before_the_tree_is_built() -> None:
+    with pytest.raises(SolveError, match=f"{48 * 47 * 46 * 45:,} boards"):  # 4,669,920
+        Spot("razz", STAKES, pot=30, up=["Ah 2d", "Kh Qd"], ranges=["34", "JT"], street=4,
+             deals=None)  # fmt: skip
+    wide = Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["45", "T9"],
+                street=5, rules=KEPT, deals=None)  # fmt: skip
+    with pytest.raises(SolveError, match=r"a tree of 4,\d{3},\d{3} nodes"):
+        wide.tree()
+    # The size comes from a tree of one deal a chance node: the same shape as any.
+    small, one = (Spot("razz", STAKES, pot=30, up=["Ah 2d 3c", "Kh Qd Jc"], ranges=["45", "T9"],
+                       street=5, rules=KEPT, deals=deals) for deals in (3, 1))  # fmt: skip
+    shown = [len(n.up[0]) for n in one.tree()]
+    assert len(small.tree()) == small.dealer.count_nodes(shown) > len(one.tree())
 
 
 def test_a_rake_of_every_pot() -> None:

@@ -495,7 +495,7 @@ se_status se_query_eval(int game, int players, const se_query_program *program,
  * settles each board of its node. A combination holding a card of a board is not
  * dealt with that board (the game deals the boards and the hidden cards together);
  * without boards, a combination holding an up card is refused. */
-#define SE_SOLVE_MAX_NODES (1 << 22)
+#define SE_SOLVE_MAX_NODES (1 << 20)
 #define SE_SOLVE_MAX_COMBOS 1000000
 #define SE_SOLVE_MAX_BOARDS 65536
 
@@ -508,7 +508,7 @@ typedef enum se_solve_kind {
 
 typedef struct se_solve_node {
     int kind;        /* se_solve_kind */
-    int seat;        /* SE_SOLVE_ACT: who acts; SE_SOLVE_FOLD: who folded */
+    int seat;        /* SE_SOLVE_ACT: who acts; SE_SOLVE_FOLD: who folded; else unread */
     int first_child; /* SE_SOLVE_ACT: its children, nodes first_child .. + n_children - 1, */
     int n_children;  /*   2 or 3 (a chance node: 1 .. its boards), after it in the array */
     int tied;        /* SE_SOLVE_ACT: 1 for one strategy a group of combinations */

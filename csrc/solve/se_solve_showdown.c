@@ -48,7 +48,7 @@ static se_status se_sd_check_tree(const se_solve_spot *spot) {
         const se_solve_node *n = &spot->nodes[i];
         if (n->kind == SE_SOLVE_ACT || n->kind == SE_SOLVE_CHANCE) {
             int act = n->kind == SE_SOLVE_ACT;
-            if (n->seat < 0 || n->seat > 1 || n->tied < 0 || n->tied > act ||
+            if ((act && (n->seat < 0 || n->seat > 1)) || n->tied < 0 || n->tied > act ||
                 (act && (n->n_children < 2 || n->n_children > 3)) ||
                 (!act && (n->n_children < 1 || n->n_children > SE_SOLVE_MAX_BOARDS)) ||
                 n->first_child <= i || n->first_child > spot->n_nodes - n->n_children)

@@ -47,8 +47,9 @@ class Dealer:
             free = np.array([c for c in range(52) if c not in shown], dtype=np.int64)
             n = len(free)
             every = n * (n - 1)  # ordered pairs of distinct cards
-            # One stream a board, from the seed and the board (never from the path).
-            rng = np.random.default_rng([self.seed, *sorted(shown)])
+            # One stream a board, from the seed and the board (never from the path):
+            # each seat's cards in order, 52 between them (seats swapped: another).
+            rng = np.random.default_rng([self.seed, *up[0], 52, *up[1]])
             if self.count is None or self.count >= every:
                 picks = np.arange(every)
             else:
@@ -61,6 +62,29 @@ class Dealer:
                              ((*up[0], a), (*up[1], b))))  # fmt: skip
             self._made[up] = made
         return self._made[up]
+
+    def per_deal(self, shown: int) -> int:
+        """The deals a chance node has, where each seat shows ``shown`` up cards."""
+        free = 52 - 2 * shown
+        return free * (free - 1) if self.count is None else min(self.count, free * (free - 1))
+
+    def count_boards(self) -> int:
+        """How many whole boards the samples make, without making them."""
+        boards = 1
+        for shown in range(len(self.root[0]), 4):
+            boards *= self.per_deal(shown)
+        return boards
+
+    def count_nodes(self, shown: list[int]) -> int:
+        """The nodes of the tree, from the up cards a seat shows at each node of the same
+        tree with one deal a chance node (the same shape: every deal's subtree alike)."""
+        total = 0
+        for cards in shown:
+            copies = 1
+            for before in range(len(self.root[0]), cards):
+                copies *= self.per_deal(before)
+            total += copies
+        return total
 
     def boards(self) -> npt.NDArray[np.uint8]:
         """Every whole board from the root, in the order the tree's chance nodes split

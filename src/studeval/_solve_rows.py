@@ -81,21 +81,23 @@ class Rows:
 
 
 def core_memory(kinds: Sequence[str], seats: Sequence[int], children: Sequence[int],
-                tied: Sequence[bool], rows: tuple[Rows, Rows], boards: int) -> int:  # fmt: skip
+                tied: Sequence[bool], rows: tuple[Rows, Rows], boards: int,
+                workers: int = 1) -> int:  # fmt: skip
     """The bytes a solve holds for a tree (each node's kind, seat, number of children
     and whether it is tied) and the rows, as se_solve.c lays them out: a regret and an
-    average sum for each action of each strategy row, and the strategies read back
-    from them; each seat's reach,
-    a row of its combinations a node it has acted on the way to; every node's values,
-    a row of the larger seat's; each combination's ranks and order with each board.
+    average sum for each action of each strategy row, the strategies read back from
+    them and handed to the best response; each seat's reach, a row of its combinations
+    a node it has acted on the way to; every node's values, a row of the larger seat's;
+    each combination's ranks and order with each board (twice: the best response
+    makes its own); each of ``workers`` threads' scratch.
 
     >>> rows = Rows.of(np.array([[0, 1, 2]], dtype=np.uint8), np.array([1.0]), up=[])
     >>> core_memory(["act", "showdown", "fold"], [0, -1, 0], [2, 0, 0], [False] * 3,
     ...             (rows, rows), boards=1)
-    128
+    188072
     """
     count = [len(r.hidden) for r in rows]
-    strategy = reach_rows = 0
+    strategy = 0
     reach = [1, 1]
     for kind, seat, k, tie in zip(kinds, seats, children, tied, strict=True):
         if kind == "act":
@@ -104,4 +106,6 @@ def core_memory(kinds: Sequence[str], seats: Sequence[int], children: Sequence[i
             reach[seat] += k
     reach_rows = reach[0] * count[0] + reach[1] * count[1]
     ranks = 12 * boards * (count[0] + count[1])
-    return 8 * (3 * strategy + reach_rows + len(kinds) * max(count)) + ranks
+    # A worker's: the advantages (3 a combination) and a sweep's vectors and sums.
+    scratch = workers * (10 * max(count) + 52 + 1326 + 22100)
+    return 8 * (4 * strategy + reach_rows + len(kinds) * max(count) + scratch) + 2 * ranks

@@ -34,13 +34,12 @@ import numpy as np
 import numpy.typing as npt
 
 from studeval import _core
-from studeval._core import high_rank, low8_rank, low_rank
+from studeval._solve_classes import hand_class
 from studeval._solve_deals import Dealer
 from studeval._solve_rows import Rows, core_memory
 from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
-from studeval.classes import describe_low, high_category, low_category
 from studeval.errors import SolveError, StudevalError
 from studeval.games import get_game
 from studeval.houserules import HouseRules, house_rules
@@ -136,6 +135,10 @@ class Spot:
                              "from fifth street, or play HouseRules.wsop() (no such "
                              "choice)")  # fmt: skip
         self.dealer = Dealer((self.up[0], self.up[1]), deals, seed)
+        boards = self.dealer.count_boards()
+        if boards > _core.SOLVE_MAX_BOARDS:
+            raise SolveError(f"{boards:,} boards to deal, over the {_core.SOLVE_MAX_BOARDS:,} "
+                             "a solve holds: sample fewer deals (deals)")  # fmt: skip
         self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
             self._range(seat, r) for seat, r in enumerate(ranges)
         )
@@ -185,8 +188,17 @@ class Spot:
                              "raises")  # fmt: skip
         bets = [self.stakes.small_bet if s == 4 else self.stakes.big_bet
                 for s in range(self.street, 8)]  # fmt: skip
-        return betting_tree(self.first, bets, cap, stack, streets=8 - self.street,
-                            up=(self.up[0], self.up[1]), deal=self.dealer.deals)  # fmt: skip
+        root = (self.up[0], self.up[1])
+        if self.street < 6:  # the size first, from a tree of one deal each (same shape)
+            probe = betting_tree(self.first, bets, cap, stack, streets=8 - self.street, up=root,
+                                 deal=lambda up: self.dealer.deals(up)[:1])  # fmt: skip
+            size = self.dealer.count_nodes([len(n.up[0]) for n in probe])
+            if size > _core.SOLVE_MAX_NODES:
+                raise SolveError(f"a tree of {size:,} nodes, over the {_core.SOLVE_MAX_NODES:,} "
+                                 "a solve holds: sample fewer deals (deals), keep the cap or "
+                                 "shorten the stacks")  # fmt: skip
+        return betting_tree(self.first, bets, cap, stack, streets=8 - self.street, up=root,
+                            deal=self.dealer.deals)  # fmt: skip
 
 
 @dataclass
@@ -239,10 +251,14 @@ class Solution:
 
     def frequencies(self, node: SolveNode | Sequence[str]) -> dict[str, float]:
         """How often each action is taken at ``node``, over the combinations that reach
-        it (their weights times the actor's earlier actions)."""
+        it (their weights times the actor's earlier actions); nan each where none
+        reaches it (a deal that took every hand of the actor's range, say)."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
         reach = self.reach(found)
-        mix = reach @ self.strategy(found) / reach.sum() if reach.sum() else reach[:0]
+        total = reach.sum()
+        if not total > 0:
+            return dict.fromkeys(found.actions, float("nan"))
+        mix = reach @ self.strategy(found) / total
         return {a: float(p) for a, p in zip(found.actions, mix, strict=True)}
 
     def hands(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.uint8]:
@@ -285,7 +301,7 @@ class Solution:
         for i, hidden in enumerate(self.hands(found).tolist()):
             if reach[i] <= 0:
                 continue  # not held here (or holding a card dealt up)
-            rank, label = _hand_class(self.spot.game, up + hidden)
+            rank, label = hand_class(self.spot.game, up + hidden)
             members.setdefault(label, []).append(i)
             order[label] = min(order.get(label, rank), rank)
         total = reach.sum()
@@ -306,26 +322,6 @@ _CoreGroups = list[tuple[npt.NDArray[np.int32], int] | None]
 _CoreSpot = tuple[int, float, tuple[float, float], list[list[int]], list[npt.NDArray[np.uint8]],
                   list[npt.NDArray[np.float64] | None], _CoreGroups, list[_CoreNode],
                   npt.NDArray[np.uint8] | None]  # fmt: skip
-
-
-def _hand_class(game: str, seven: list[int]) -> tuple[int, str]:
-    """A hand's class (six or seven cards) for a table of strategies, and its order
-    (best first): the high's category in stud; the low by its top card in razz (a
-    paired low by its category); both in stud8."""
-    high = high_rank(seven)
-    if game == "stud":
-        return high, high_category(high)
-    low = low_rank(seven) if game == "razz" else low8_rank(seven)
-    if low is None:
-        low_text, low_order = "no low", 99
-    elif low_category(low) != "No Pair":
-        low_text, low_order = low_category(low).lower() + " low", 20 + low // 1000
-    else:
-        top = describe_low(low).split("-")[0]
-        low_text, low_order = f"{top}-low", "A23456789TJQK".index(top)
-    if game == "razz":
-        return low_order, low_text
-    return low_order * 10_000 + high, f"{low_text}, {high_category(high)}"
 
 
 def _tied(spot: Spot, tree: list[TreeNode]) -> dict[int, bool]:
@@ -400,7 +396,8 @@ def solve(spot: Spot, *, iterations: int | None = None,
     memory = core_memory([n.kind for n in tree], [n.seat for n in tree],
                          [len(n.actions) for n in tree],
                          [tied.get(i, False) for i in range(len(tree))], rows,
-                         1 if boards is None else len(boards))  # fmt: skip
+                         1 if boards is None else len(boards),
+                         threads or os.cpu_count() or 1)  # fmt: skip
     limit = _memory_limit() if max_memory is None else max_memory
     if limit is not None and memory > limit:
         raise SolveError(f"the solve would hold {memory / 2**30:.1f} GiB ({len(tree):,} nodes, "

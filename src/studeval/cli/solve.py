@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
         paths = [tuple(p.split()) for p in args.node] if args.node else None
         by_path = {n.path: n for n in spot.tree()}
         for path in paths or ():  # before the solve: a wrong node costs no wait
-            find_node(by_path, path)
+            if (found := find_node(by_path, path)).kind != "act":
+                return fail(f"the node after {' '.join(path)} is a {found.kind}: no one acts")
         sol = solve(spot, target_exploitability=args.target, threads=args.threads)
         nodes = [sol.node(*p) for p in paths] if paths else [
             n for n in sol.nodes if n.kind == "act" and len(n.path) <= 1]  # fmt: skip
@@ -156,8 +157,6 @@ def run(args: argparse.Namespace) -> int:
              f"{sol.exploitability_pct:.3f}% of the pot")  # fmt: skip
     out.line(f"values: seat 0 {sol.value[0]:.2f}, seat 1 {sol.value[1]:.2f}")
     for node in nodes:
-        if node.kind != "act":
-            return fail(f"the node after {' '.join(node.path)} is a {node.kind}: no one acts")
         where = "the root" if not node.path else " ".join(node.path)
         reach = sol.reach(node)
         out.line("")
