@@ -135,6 +135,7 @@ class Spot:
                              "from fifth street, or play HouseRules.wsop() (no such "
                              "choice)")  # fmt: skip
         self.dealer = Dealer((self.up[0], self.up[1]), deals, seed)
+        self._tree: list[TreeNode] | None = None
         boards = self.dealer.count_boards()
         if boards > _core.SOLVE_MAX_BOARDS:
             raise SolveError(f"{boards:,} boards to deal, over the {_core.SOLVE_MAX_BOARDS:,} "
@@ -179,7 +180,13 @@ class Spot:
         return self.dealer.boards() if self.street < 6 else None
 
     def tree(self) -> list[TreeNode]:
-        """The betting tree of the streets to the end, from the rules."""
+        """The betting tree of the streets to the end, from the rules (built once: the
+        command line checks its nodes before the solve, which plays the same tree)."""
+        if self._tree is None:
+            self._tree = self._build_tree()
+        return self._tree
+
+    def _build_tree(self) -> list[TreeNode]:
         cap = 4 if self.rules.heads_up_cap == "kept" else None
         stack = None if self.stacks is None else min(self.stacks)
         if cap is None and stack is None:
