@@ -270,6 +270,8 @@ cdef extern from "studeval.h" nogil:
 
     ctypedef enum se_event_kind:
         SE_EVENT_ANTE
+        SE_EVENT_DEAL
+        SE_EVENT_COMMUNITY
         SE_EVENT_MUCK
 
     ctypedef struct se_event:

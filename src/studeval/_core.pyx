@@ -12,9 +12,9 @@ cimport cython
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memset
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from collections import namedtuple
 
@@ -53,3 +53,5 @@ include "_engine.pxi"
 include "_history.pxi"
 # Many tables stepped together in C, for agents.
 include "_tables.pxi"
+# Finished hands' logs as a database's rows.
+include "_hand_rows.pxi"

@@ -20,6 +20,7 @@ __all__ = [
     "BatchShapeError",
     "ChipError",
     "CoreCallError",
+    "DatabaseError",
     "DuplicateCardError",
     "HandSizeError",
     "IllegalActionError",
@@ -282,6 +283,12 @@ class RangeError(StudevalError, ValueError):
 class SolveError(StudevalError, ValueError):
     """A spot that cannot be solved, or a question a solution cannot answer (the
     message says why)."""
+
+
+class DatabaseError(StudevalError, ValueError):
+    """A hand database that cannot be used as asked: another program's file, one
+    written by another version of studeval, or an option it does not take (the
+    message names the file or the option)."""
 
 
 class QueryError(StudevalError, ValueError):

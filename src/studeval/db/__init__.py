@@ -1,0 +1,196 @@
+"""A hand database on DuckDB, and stud's own statistics (``pip install 'studeval[db]'``).
+
+:func:`connect` opens (or makes) a database file; :meth:`Database.import_histories`
+stores card rooms' histories and PHH files, a hand once however often it is
+imported (by room and hand id), and keeps every hand and file it refused with the
+reason; :meth:`Database.stats` gives each player's statistics as a pandas frame.
+The tables (``hands``, ``seats``, ``results``, ``actions``, ``cards``, ``refused``)
+are documented for SQL (:meth:`Database.sql`) in ``docs/database.md``, and each
+statistic is defined in ``docs/stats.md``.
+
+>>> import pathlib, tempfile
+>>> from studeval.histories import EXAMPLE
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "stars.txt").write_text(EXAMPLE)
+>>> _ = (folder / "README.txt").write_text("My exports")
+>>> with connect(pathlib.Path(tempfile.mkdtemp()) / "hands.duckdb") as db:
+...     report = db.import_histories(folder / "stars.txt")
+...     again = db.import_histories(folder)
+...     frame = db.stats(player="DarioZ")
+>>> report.hands, again.hands, again.duplicates, again.refused
+(1, 0, 1, 1)
+>>> frame[["player", "currency", "hands", "vpip", "net"]].values.tolist()
+[['DarioZ', 'USD', 1, 1.0, 0.24]]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from studeval.db._import import BATCH, ImportReport, import_files, import_hands
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES
+from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
+from studeval.db._store import run
+from studeval.errors import DatabaseError, OptionError
+
+if TYPE_CHECKING:
+    import datetime
+
+    import duckdb
+    import pandas
+
+__all__ = ["BATCH", "STATISTIC_NAMES", "Database", "ImportReport", "connect"]
+
+#: The statistics of :meth:`Database.stats`, in its columns' order.
+STATISTIC_NAMES: tuple[str, ...] = tuple(x.name for x in STATISTICS)
+
+
+def connect(path: str | os.PathLike[str] = ":memory:", *, read_only: bool = False) -> Database:
+    """The database in the file ``path`` (made when there is none; ``":memory:"``
+    for one that lives as long as the object).
+
+    >>> db = connect(); db.sql("SELECT count(*) AS n FROM hands").n.tolist()
+    [0]
+    """
+    try:
+        import duckdb
+    except ImportError:
+        raise OptionError("studeval.db needs DuckDB: pip install 'studeval[db]'") from None
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as err:
+        raise DatabaseError(f"{path}: cannot be opened as a DuckDB database: {err}") from None
+    return Database(con, str(path), read_only)
+
+
+class Database:
+    """A hand database (made by :func:`connect`); a context manager that closes it.
+
+    ``connection`` is the DuckDB connection, for anything this class does not do.
+    """
+
+    def __init__(self, connection: duckdb.DuckDBPyConnection, path: str, read_only: bool) -> None:
+        self.connection = connection
+        self.path = path
+        tables = {row[0] for row in connection.execute("SHOW TABLES").fetchall()}
+        if tables and "studeval_schema" not in tables:
+            connection.close()
+            raise DatabaseError(f"{path}: not a studeval database (it has other tables)")
+        if "studeval_schema" in tables:
+            version = run(connection, "SELECT max(version) FROM studeval_schema")[0]
+            if version[0] != SCHEMA_VERSION:
+                connection.close()
+                raise DatabaseError(f"{path}: written by another version of studeval "
+                                    f"(schema {version[0]}; this one reads "
+                                    f"{SCHEMA_VERSION})")  # fmt: skip
+        elif not read_only:
+            run(connection, "BEGIN TRANSACTION")
+            run(connection, SCHEMA + seat_stats_table() + views_sql())
+            run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
+            run(connection, "COMMIT")
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the database (what was imported is already written)."""
+        self.connection.close()
+
+    def import_histories(
+        self,
+        paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+        *,
+        errors: str = "collect",
+        client: object = None,
+        on_file: Callable[[str], None] | None = None,
+    ) -> ImportReport:
+        """Stores the hands of card rooms' histories and PHH files (``paths``: files
+        and directories, read whole). A hand already stored (the same room and hand
+        id) is counted as a duplicate and left as it is, so importing a folder again
+        adds only its new hands. Every hand and file not stored is kept in the
+        ``refused`` table with its status and reason (those of a file read again
+        replace its earlier ones); ``errors="raise"`` raises the first instead,
+        after storing the hands before it.
+
+        Hands are written :data:`BATCH` at a time, each batch in one transaction: a
+        killed import leaves every hand whole or absent, and importing again
+        finishes it. With ``client`` (a ``distributed.Client``) each file is read
+        on a worker into Parquet partitions that this database then reads.
+        ``on_file`` is called with each file's name when its hands are stored.
+        """
+        return import_files(self.connection, paths if not isinstance(paths, (str, os.PathLike))
+                            else [paths], errors, client, on_file)  # fmt: skip
+
+    def import_hands(self, hands: Iterable[object], *, source: str | None = None) -> ImportReport:
+        """Stores finished hands (:class:`~studeval.StudHand` or
+        :class:`~studeval.histories.History` objects). A hand whose record names no
+        room and hand id is stored under a digest of its players, stakes and log.
+
+        >>> from studeval.play import random_hand
+        >>> db = connect()
+        >>> db.import_hands([random_hand("razz", 3, seed=s) for s in range(5)]).hands
+        5
+        >>> db.import_hands([random_hand("razz", 3, seed=0)]).duplicates
+        1
+        """
+        return import_hands(self.connection, hands, source)
+
+    def stats(
+        self,
+        player: str | Sequence[str] | None = None,
+        *,
+        game: str | Sequence[str] | None = None,
+        currency: str | Sequence[str] | None = None,
+        stakes: str | Sequence[str] | None = None,
+        site: str | Sequence[str] | None = None,
+        cash: bool | None = None,
+        since: datetime.datetime | datetime.date | str | None = None,
+        until: datetime.datetime | datetime.date | str | None = None,
+        counts: bool = False,
+    ) -> pandas.DataFrame:
+        """Each player's statistics (``docs/stats.md`` defines them), a row a player
+        and currency (``currency``: the currency, ``"tournament chips"`` or
+        ``"chips"``: money is never added across). Columns: ``player``,
+        ``currency``, ``hands``, then each of :data:`STATISTIC_NAMES` as a fraction
+        (hands done over hands with the chance; NaN with no chance), ``net_bb100``
+        and ``adjusted_bb100`` (net and all-in adjusted net per 100 hands, in big
+        bets), ``net`` and ``adjusted_net`` (in the currency). ``counts=True`` adds
+        ``<name>_chances`` and ``<name>_done`` for each statistic.
+
+        The filters keep hands of those players, games (``"stud"``, ``"stud8"``,
+        ``"razz"``), currencies, stakes (``"0.04/0.08"``: the small and big bet as
+        the room writes them), rooms, cash (True) or tournament (False) hands, and
+        hands played from ``since`` and before ``until`` (UTC where the room named
+        the time zone).
+        """
+        filters = {"player": player, "game": game, "currency": currency, "stakes": stakes,
+                   "site": site, "cash": cash, "since": since, "until": until}  # fmt: skip
+        sql, params = stats_sql(filters, counts)
+        return self.connection.execute(sql, params).df()
+
+    def sql(self, query: str, params: Sequence[Any] | None = None) -> pandas.DataFrame:
+        """A query's rows as a pandas frame (the tables are in ``docs/database.md``).
+
+        >>> connect().sql("SELECT count(*) AS n FROM refused").n.tolist()
+        [0]
+        """
+        return self.connection.execute(query, list(params or [])).df()
+
+    def export_parquet(self, folder: str | os.PathLike[str]) -> list[str]:
+        """Writes each table to ``folder/<table>.parquet``; returns the files."""
+        os.makedirs(folder, exist_ok=True)
+        written = []
+        for table in TABLES:
+            path = os.path.join(folder, f"{table}.parquet")
+            run(self.connection, f"COPY {table} TO '{_quoted(path)}' (FORMAT parquet)")
+            written.append(path)
+        return written
+
+
+def _quoted(text: str) -> str:
+    return text.replace("'", "''")

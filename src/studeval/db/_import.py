@@ -1,0 +1,229 @@
+"""Files and hands into the database, a batch a transaction, and the report of what
+became of each: stored, already stored, or refused with its reason (kept in the
+``refused`` table). Files are read in this process, or on a Dask cluster that
+writes each file's rows as Parquet partitions for this process to store."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from studeval.db._rows import HandBatch, hand_key_of
+from studeval.db._store import run, store
+from studeval.engine import StudHand
+from studeval.errors import OptionError
+from studeval.histories._record import History, HistoryError
+from studeval.histories._sources import Loaded, SeenHands, files_in, load
+
+if TYPE_CHECKING:
+    import duckdb
+
+__all__ = ["BATCH", "ImportReport", "import_files", "import_hands"]
+
+#: Hands a transaction: a killed import loses at most the batch it was writing.
+BATCH = 10_000
+
+_REFUSED = ("source", "line", "site", "hand_id", "status", "reason", "kind", "imported_at")
+
+
+@dataclass
+class ImportReport:
+    """What an import did: ``files`` read, ``hands`` stored, ``duplicates`` (hands
+    stored before, or read twice), ``refused`` (hands and files not stored: their
+    reasons are in the ``refused`` table), ``rooms`` (hands stored by room; ``None``
+    for hands no room numbered), ``reasons`` (refusals by status and reason without
+    names and amounts) and ``seconds``."""
+
+    files: int = 0
+    hands: int = 0
+    duplicates: int = 0
+    refused: int = 0
+    rooms: Counter[str | None] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        lines = [f"{self.hands:,} hands stored from {self.files:,} files in {self.seconds:.1f} s "
+                 f"({self.duplicates:,} already stored, {self.refused:,} refused)"]  # fmt: skip
+        lines += [f"  {room or 'no room'}: {n:,} hands" for room, n in self.rooms.most_common()]
+        lines += [f"  {n:,} {reason}" for reason, n in self.reasons.most_common()]
+        return "\n".join(lines)
+
+
+def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) -> dict[str, Any]:
+    return {"source": error.source or source, "line": error.line, "site": error.site,
+            "hand_id": error.hand_id, "status": error.status, "reason": error.reason,
+            "kind": error.kind, "imported_at": now}  # fmt: skip
+
+
+class _Writer:
+    """Batches of hands and refusals, each stored in a transaction."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, report: ImportReport) -> None:
+        self.con, self.report = con, report
+        self.batch = HandBatch()
+        self.refused: list[dict[str, Any]] = []
+        self.forget: list[str] = []
+        self.now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+
+    def hand(self, found: History | StudHand, source: str, line: int | None) -> None:
+        site, hand_id = hand_key_of(found)
+        self.batch.add(found, len(self.batch), site, hand_id, source, line)
+        if len(self.batch) >= BATCH:
+            self.flush()
+
+    def refuse(self, error: HistoryError, source: str | None) -> None:
+        self.refused.append(_refusal(error, source, self.now))
+        self.report.refused += 1
+        self.report.reasons[f"{error.status}: {error.kind}"] += 1
+
+    def flush(self, frames: dict[str, Any] | None = None) -> None:
+        """Stores the batch (or ``frames``, a worker's) and the refusals."""
+        import pandas
+
+        if frames is None:
+            frames = self.batch.frames()
+        refused = pandas.DataFrame(self.refused, columns=list(_REFUSED))
+        stored, again, rooms = store(self.con, frames, refused, self.forget)
+        self.report.hands += stored
+        self.report.duplicates += again
+        self.report.rooms.update(rooms)
+        self.refused, self.forget = [], []
+
+
+def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLike[str]],
+                 errors: str, client: object,
+                 on_file: Callable[[str], None] | None) -> ImportReport:  # fmt: skip
+    """:meth:`studeval.db.Database.import_histories`'s work."""
+    started = datetime.datetime.now()
+    names = [str(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
+    for name in names:
+        if not Path(name).exists():
+            raise OptionError(f"no such file or directory: {name}")
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
+    if client is not None and not hasattr(client, "map"):
+        raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
+    report = ImportReport(files=len(files_in(names)))
+    writer = _Writer(con, report)
+    if client is None:
+        _read_here(writer, load(names, SeenHands(), on_file), errors)
+    else:
+        _read_on_dask(writer, client, files_in(names), on_file)
+    _log(con, report, started)
+    return report
+
+
+def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
+    sources: set[str] = set()
+    try:
+        for item in loaded:
+            source = item.source or item.where
+            if source not in sources:  # a file read again: its old refusals replaced
+                sources.add(source)
+                writer.forget.append(source)
+            if item.error is None:
+                line = item.history.line if item.history is not None else None
+                writer.hand(item.found, source, line)
+            elif item.error.status == "duplicate":
+                writer.report.duplicates += 1
+            elif errors == "raise":
+                raise item.error
+            else:
+                writer.refuse(item.error, source)
+    finally:  # what was read before an error is stored
+        writer.flush()
+
+
+def import_hands(con: duckdb.DuckDBPyConnection, hands: Iterable[object],
+                 source: str | None) -> ImportReport:  # fmt: skip
+    """:meth:`studeval.db.Database.import_hands`'s work."""
+    started = datetime.datetime.now()
+    report = ImportReport()
+    writer = _Writer(con, report)
+    try:
+        for number, hand in enumerate(hands):
+            if not isinstance(hand, (StudHand, History)):
+                raise OptionError(f"hand {number}: import_hands takes StudHand or History "
+                                  f"objects; got {type(hand).__name__}")  # fmt: skip
+            played = hand if isinstance(hand, StudHand) else hand.hand
+            if not played.over:
+                raise OptionError(f"hand {number}: not finished")
+            writer.hand(hand, source or f"hand {number}", None)
+    finally:
+        writer.flush()
+    _log(con, report, started)
+    return report
+
+
+def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict[str, Any]],
+                                                 int]:  # fmt: skip
+    """A Dask task: one file's hands as Parquet partitions in ``folder`` (a set of
+    files a batch, one a table), its refusals, and its duplicates."""
+    parts: list[dict[str, str]] = []
+    refused: list[dict[str, Any]] = []
+    duplicates = 0
+    batch = HandBatch()
+    now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+    stem = tempfile.mkdtemp(prefix="file-", dir=folder)
+
+    def write() -> None:
+        part: dict[str, str] = {}
+        for table, frame in batch.frames().items():
+            part[table] = os.path.join(stem, f"{table}-{len(parts)}.parquet")
+            frame.to_parquet(part[table], index=False)
+        parts.append(part)
+
+    for item in load([path], SeenHands()):
+        if item.error is None:
+            site, hand_id = hand_key_of(item.found)
+            line = item.history.line if item.history is not None else None
+            batch.add(item.found, len(batch), site, hand_id, path, line)
+            if len(batch) >= BATCH:
+                write()
+        elif item.error.status == "duplicate":
+            duplicates += 1
+        else:
+            refused.append(_refusal(item.error, path, now))
+    if len(batch) or not parts:
+        write()
+    return parts, refused, duplicates
+
+
+def _read_on_dask(writer: _Writer, client: Any, files: list[str],
+                  on_file: Callable[[str], None] | None) -> None:  # fmt: skip
+    """Each file read on a worker into Parquet partitions, stored here in order."""
+    folder = tempfile.mkdtemp(prefix="studeval-import-")
+    try:
+        futures = client.map(_file_parts, files, folder=folder, pure=False)
+        for path, future in zip(files, futures, strict=True):
+            parts, refused, duplicates = future.result()
+            future.release()
+            writer.forget.append(path)
+            for error in refused:
+                writer.refused.append(error)
+                writer.report.refused += 1
+                writer.report.reasons[f"{error['status']}: {error['kind']}"] += 1
+            writer.report.duplicates += duplicates
+            for part in parts:
+                writer.flush(dict(part))
+            if on_file is not None:
+                on_file(path)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _log(con: duckdb.DuckDBPyConnection, report: ImportReport,
+         started: datetime.datetime) -> None:  # fmt: skip
+    finished = datetime.datetime.now()
+    report.seconds = (finished - started).total_seconds()
+    run(con, "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?)",
+        [started, finished, report.files, report.hands, report.duplicates, report.refused])
+

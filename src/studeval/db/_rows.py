@@ -1,0 +1,192 @@
+"""Hands as the database's rows, a batch at a time: the compiled layer copies each
+hand's log (``_core.HandRows``), this module adds what the room's record says and
+what the analysis finds, and gives each table's rows as a pandas frame."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from studeval import _core
+from studeval.analysis import analyzed_seats
+from studeval.engine import StudHand
+from studeval.handinfo import HandInfo
+from studeval.tracker import money_of
+
+if TYPE_CHECKING:
+    import pandas
+
+    from studeval.histories import History
+
+__all__ = ["HandBatch", "hand_key_of"]
+
+# The hands table's columns that come from the record, in the table's order.
+_HAND_FIELDS = (
+    "hand_key", "site", "hand_id", "game", "table_name", "tournament", "cash", "currency",
+    "money", "unit", "ante", "bring_in", "small_bet", "big_bet", "stakes", "players",
+    "played_at", "played_at_utc", "rake", "showdown", "all_in_street", "exact", "cap_lifted",
+    "hero", "source", "line",
+)  # fmt: skip
+
+
+def hand_key_of(found: History | StudHand) -> tuple[str | None, str]:
+    """The room and hand id a hand is stored under. A hand no room numbered (one
+    played here, or a PHH record without ``venue`` and ``hand``) is named by a
+    digest of its players, stakes and log, so that importing it again finds it.
+
+    >>> from studeval.play import random_hand
+    >>> hand_key_of(random_hand("stud", 2, seed=1)) == hand_key_of(random_hand("stud", 2, seed=1))
+    True
+    """
+    if isinstance(found, StudHand):
+        info = HandInfo.of(found)
+        if info.venue is not None and info.hand_id is not None:
+            return info.venue, info.hand_id
+        log = repr((found.game, found.stakes, found.starting_stacks, info.players,
+                    [(e.kind, e.seat, e.amount, e.cards) for e in found.events]))  # fmt: skip
+        return info.venue, "sha1:" + hashlib.sha1(log.encode()).hexdigest()
+    return found.site, found.hand_id
+
+
+class HandBatch:
+    """The rows of the hands added since the last :meth:`frames`."""
+
+    def __init__(self) -> None:
+        self._rows = _core.HandRows()
+        self._hands: dict[str, list[Any]] = {name: [] for name in _HAND_FIELDS}
+        self._players: list[str] = []
+        self._room_seats: list[int | None] = []
+        # Per seat of the batch, in order: expected net chips where an all-in made it
+        # differ from the net (else NaN), and the stud8 showdowns' scoops (else None).
+        self._expected: list[float] = []
+        self._scooped: list[bool | None] = []
+        self._units: list[Decimal] = []
+
+    def __len__(self) -> int:
+        return len(self._hands["hand_key"])
+
+    def add(self, found: History | StudHand, key: int, site: str | None, hand_id: str,
+            source: str, line: int | None) -> None:  # fmt: skip
+        """Adds a finished hand (a room's :class:`History` or a StudHand) as
+        ``key``."""
+        hand = found if isinstance(found, StudHand) else found.hand
+        info = HandInfo.of(found) if isinstance(found, StudHand) else None
+        core = hand._core
+        self._rows.add(core, key)
+        seats = hand.seats
+        if info is None:
+            history: History = found  # type: ignore[assignment]
+            names = [p.name for p in history.players]
+            room_seats: list[int | None] = [p.seat for p in history.players]
+            table, tournament, currency = history.table, history.tournament, history.currency
+            unit, played_at, hero = history.unit, history.played_at, history.hero
+        else:
+            names = list(info.players) if len(info.players) == seats else [
+                f"Seat {s}" for s in range(seats)]  # fmt: skip
+            room_seats = list(info.seats) if len(info.seats) == seats else [None] * seats
+            table, tournament, currency = info.table, info.tournament, info.currency
+            unit, played_at, hero = info.unit, info.played_at, info.hero
+        folded = core.folded()
+        showdown = seats - sum(folded) >= 2
+        stakes = hand.stakes
+        paid = core.contributions()
+        expected: list[float] = [float("nan")] * seats
+        all_in, exact = None, True
+        if any(p >= s for p, s in zip(paid, hand.starting_stacks, strict=True)):
+            _, _, found_out = analyzed_seats(found)
+            if found_out.all_in is not None:
+                all_in, exact = found_out.all_in, found_out.exact
+                expected = list(found_out.expected_net)
+        scooped: list[bool | None] = [None] * seats
+        if showdown and hand.game == "stud8":
+            scooped = _scoops(hand, folded)
+        utc = played_at is not None and played_at.tzinfo is not None
+        if utc:
+            played_at = played_at.astimezone(datetime.timezone.utc).replace(tzinfo=None)  # type: ignore[union-attr]
+        row = self._hands
+        for name, value in (
+            ("hand_key", key), ("site", site), ("hand_id", hand_id), ("game", hand.game),
+            ("table_name", table), ("tournament", tournament), ("cash", tournament is None),
+            ("currency", currency),
+            ("money", money_of({"currency": currency, "tournament": tournament})),
+            ("unit", unit), ("ante", stakes.ante), ("bring_in", stakes.bring_in),
+            ("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
+            ("stakes", f"{_money(stakes.small_bet, unit)}/{_money(stakes.big_bet, unit)}"),
+            ("players", seats), ("played_at", played_at),
+            ("played_at_utc", utc if played_at is not None else None),
+            ("rake", core.rake_taken), ("showdown", showdown), ("all_in_street", all_in),
+            ("exact", exact), ("cap_lifted", hand.rules.heads_up_cap == "lifted"),
+            ("hero", hero), ("source", source), ("line", line),
+        ):  # fmt: skip
+            row[name].append(value)
+        self._players += names
+        self._room_seats += room_seats
+        self._expected += expected
+        self._scooped += scooped
+        self._units += [unit] * seats
+
+    def frames(self) -> dict[str, pandas.DataFrame]:
+        """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
+        ``cards``: the core's codes, which the import's SQL names), and starts a
+        new batch."""
+        import pandas
+
+        taken = self._rows.take()
+        columns: dict[str, dict[str, np.ndarray]] = {}
+        for table, name, dtype in _core.HAND_ROWS_COLUMNS:
+            columns.setdefault(table, {})[name] = np.frombuffer(taken[table, name], dtype)
+        seats = columns.pop("seats")
+        net = seats["payout"] - seats["paid"]
+        expected = np.array(self._expected, dtype=float)
+        expected = np.where(np.isnan(expected), net, expected)
+        # Money is chips over chips a unit: one rounding, as Decimal arithmetic
+        # would round, where a unit is a power of ten (every room's).
+        per_unit = np.array([_chips_a_unit(u) for u in self._units], dtype=float)
+        showdown = np.repeat(np.array(self._hands["showdown"], dtype=bool),
+                             self._hands["players"]) & ~seats["folded"].astype(bool)  # fmt: skip
+        frames = {
+            "hands": pandas.DataFrame(self._hands),
+            "seats": pandas.DataFrame({
+                "hand_key": seats["hand"], "seat": seats["seat"], "player": self._players,
+                "room_seat": pandas.array(self._room_seats, dtype="Int8"),
+                "stack": seats["stack"]}),
+            "results": pandas.DataFrame({
+                "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],
+                "payout": seats["payout"], "net_chips": net, "expected_net_chips": expected,
+                "net": net / per_unit, "expected_net": expected / per_unit,
+                "folded": seats["folded"].astype(bool), "showdown": showdown,
+                "scooped": pandas.array(self._scooped, dtype="boolean")}),
+            "actions": pandas.DataFrame(columns["actions"]),
+            "cards": pandas.DataFrame(columns["cards"]),
+        }  # fmt: skip
+        self.__init__()  # type: ignore[misc]
+        return frames
+
+
+def _chips_a_unit(unit: Decimal) -> float:
+    """How many chips make one of the money (100 for a cent's chip)."""
+    return float(1 / unit)
+
+
+def _money(chips: int, unit: Decimal) -> str:
+    """Chips as money, as the room writes it ("0.04", "2")."""
+    value = chips * unit
+    return format(value.normalize(), "f") if value else "0"
+
+
+def _scoops(hand: StudHand, folded: list[bool]) -> list[bool | None]:
+    """Whether each seat at a stud8 showdown took every contested pot it was in
+    whole (``None`` for a seat that folded)."""
+    result = hand.result
+    assert result is not None
+    scooped: list[bool | None] = [None if out else False for out in folded]
+    contested = [p for p in result.pots if len(p.eligible) >= 2]
+    for seat, out in enumerate(folded):
+        mine = [p for p in contested if seat in p.eligible]
+        if not out and mine:
+            scooped[seat] = all(p.shares[seat] == p.amount for p in mine)
+    return scooped

@@ -1,0 +1,116 @@
+"""The database's tables, as users query them with SQL (``docs/database.md`` shows
+each column). Amounts are chips (whole numbers, exact) where a column's name says
+``chips`` or names a stake; the money columns of ``results`` are chips times the
+hand's ``unit``, in its ``currency``."""
+
+from __future__ import annotations
+
+from studeval.betting import EVENT_KINDS
+from studeval.cards import TEXT_OF_CODE
+
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "TABLES", "action_text", "card_text"]
+
+#: Changed when a table changes: a database of another version is refused, not
+#: read wrongly.
+SCHEMA_VERSION = 1
+
+#: The tables, in the order a hand's rows are written.
+TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "seat_stats")
+
+# The actions that are no deal: what the actions table holds.
+_ACTIONS = tuple(kind for kind in EVENT_KINDS if kind not in ("deal", "community"))
+
+
+def action_text(code: str) -> str:
+    """SQL giving the action's name from the core's event code ``code`` (an SQL
+    expression)."""
+    names = ", ".join(f"'{name}'" for name in EVENT_KINDS)
+    return f"([{names}])[{code} + 1]::action_kind"
+
+
+def card_text(code: str) -> str:
+    """SQL giving a card's text ("As") from its code ``code`` (-1: unknown, NULL)."""
+    names = ", ".join(f"'{TEXT_OF_CODE[c]}'" for c in range(52))
+    return f"CASE WHEN {code} >= 0 THEN ([{names}])[{code} + 1] END"
+
+
+SCHEMA = f"""
+CREATE TYPE IF NOT EXISTS action_kind AS ENUM ({", ".join(f"'{k}'" for k in _ACTIONS)});
+CREATE TABLE IF NOT EXISTS studeval_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS hands (
+    hand_key BIGINT NOT NULL,        -- this database's number of the hand
+    site VARCHAR,                    -- the card room; NULL for a hand played here
+    hand_id VARCHAR NOT NULL,        -- the room's hand number (a digest of the log where none)
+    game VARCHAR NOT NULL,           -- stud, stud8 or razz
+    table_name VARCHAR,
+    tournament VARCHAR,              -- the tournament's id; NULL in a cash game
+    cash BOOLEAN NOT NULL,
+    currency VARCHAR,                -- USD, EUR...; NULL for chips
+    money VARCHAR NOT NULL,          -- the unit of the money columns: the currency,
+                                     -- 'tournament chips' or 'chips'
+    unit DECIMAL(38, 18) NOT NULL,   -- money per chip
+    ante BIGINT NOT NULL, bring_in BIGINT NOT NULL,
+    small_bet BIGINT NOT NULL, big_bet BIGINT NOT NULL,  -- chips
+    stakes VARCHAR NOT NULL,         -- small and big bet in money: '0.04/0.08'
+    players TINYINT NOT NULL,
+    played_at TIMESTAMP,             -- UTC where the room names the zone, else as written
+    played_at_utc BOOLEAN,
+    rake BIGINT NOT NULL,            -- chips
+    showdown BOOLEAN NOT NULL,       -- two or more seats showed or mucked at the end
+    all_in_street TINYINT,           -- the street whose betting ended with a seat all in
+    exact BOOLEAN NOT NULL,          -- the expected net of an all-in was counted exactly
+    cap_lifted BOOLEAN NOT NULL,     -- the cap on raises is lifted heads-up
+    hero VARCHAR,
+    source VARCHAR,                  -- the file read, or 'hand N' of import_hands
+    line INTEGER                     -- the hand's first line in it
+);
+CREATE TABLE IF NOT EXISTS seats (
+    hand_key BIGINT NOT NULL, seat TINYINT NOT NULL,  -- seat 0 is dealt first
+    player VARCHAR NOT NULL,
+    room_seat TINYINT,               -- the room's seat number
+    stack BIGINT NOT NULL            -- chips before the antes
+);
+CREATE TABLE IF NOT EXISTS results (
+    hand_key BIGINT NOT NULL, seat TINYINT NOT NULL,
+    paid BIGINT NOT NULL,            -- chips put in
+    payout BIGINT NOT NULL,          -- chips received, unmatched chips back included
+    returned BIGINT NOT NULL,        -- unmatched chips given back
+    net_chips BIGINT NOT NULL,
+    expected_net_chips DOUBLE NOT NULL,  -- all-in adjusted (the net with no all-in)
+    net DOUBLE NOT NULL,             -- money: chips times the hand's unit
+    expected_net DOUBLE NOT NULL,
+    luck DOUBLE NOT NULL,
+    folded BOOLEAN NOT NULL,
+    showdown BOOLEAN NOT NULL,       -- reached the showdown (showed or mucked there)
+    scooped BOOLEAN                  -- stud8 showdowns: won every pot it was in whole
+);
+CREATE TABLE IF NOT EXISTS actions (
+    hand_key BIGINT NOT NULL,
+    seq SMALLINT NOT NULL,           -- the order in the hand's log
+    street TINYINT NOT NULL,         -- 3 to 7
+    seat TINYINT NOT NULL,
+    action action_kind NOT NULL,
+    chips BIGINT NOT NULL,           -- chips put in (0 for check, fold, show, muck)
+    to_chips BIGINT                  -- the seat's street total after a wager
+);
+CREATE TABLE IF NOT EXISTS cards (
+    hand_key BIGINT NOT NULL,
+    seat TINYINT,                    -- NULL for the community card
+    position TINYINT NOT NULL,       -- 0 to 6 in deal order
+    street TINYINT NOT NULL,
+    card VARCHAR,                    -- '7h'; NULL where never shown
+    up BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS refused (
+    source VARCHAR, line INTEGER, site VARCHAR, hand_id VARCHAR,
+    status VARCHAR NOT NULL,         -- refused, not stud, not a history, unreadable
+    reason VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,           -- the reason without names and amounts
+    imported_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS imports (
+    started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP,
+    files INTEGER NOT NULL, hands INTEGER NOT NULL, duplicates INTEGER NOT NULL,
+    refused INTEGER NOT NULL
+);
+"""

@@ -1,0 +1,229 @@
+"""Stud's statistics, each defined once here in SQL over the stored actions, cards and
+results (``docs/stats.md`` says each in words, with a worked example).
+
+A statistic is a *chance* (a seat in a hand where the player could do the thing)
+and what was *done* with it; its value is the hands done over the hands with a
+chance. :func:`facts_sql` computes every statistic's chance and deed a seat and hand
+in one query; the database keeps them in ``seat_stats`` (filled as hands are
+imported) and shows each statistic as a view of its own, ``stat_<name>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "FILTERS", "STATISTICS", "Statistic", "facts_sql", "seat_stats_table", "stats_sql", "views_sql",
+]
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """``chance`` and ``done``: SQL conditions over a row of ``d`` (a decision: the
+    ``decisions`` columns) or, where ``of_seat``, over a seat's row ``s`` (the
+    ``seat_facts`` columns); a seat has the chance in a hand when any of its rows
+    meets ``chance``, and did it when one of those rows meets ``done`` too."""
+
+    name: str
+    chance: str
+    done: str
+    of_seat: bool = False
+
+
+_WAGER = "d.action IN ('call', 'complete', 'bet', 'raise')"
+_FACING = "d.decision AND d.level >= 1 AND d.faced = 0"  # the first decision facing a bet
+
+#: Every statistic, in the order of ``stats()``'s columns.
+STATISTICS: tuple[Statistic, ...] = (
+    Statistic("vpip", "TRUE", f"d.street = 3 AND {_WAGER}"),
+    Statistic("complete", "d.street = 3 AND d.decision AND d.level = 0",
+              "d.action IN ('complete', 'bet')"),
+    # One bet and three raises a round, unless the cap is lifted with two seats left.
+    Statistic("raise", "d.street = 3 AND d.decision AND d.level >= 1 AND (d.level < 4 OR "
+              "(d.cap_lifted AND d.players - d.folds = 2))", "d.action = 'raise'"),
+    Statistic("steal", "d.steal_spot", "d.action = 'complete'"),
+    Statistic("fold_to_steal_bring_in", "d.facing_steal AND d.seat = d.bring_in_seat",
+              "d.action = 'fold'"),
+    Statistic("fold_to_steal_later", "d.facing_steal AND d.seat <> d.bring_in_seat",
+              "d.action = 'fold'"),
+    Statistic("re_steal", "d.facing_steal", "d.action = 'raise'"),
+    Statistic("fourth_street_bet", "d.street = 4 AND d.decision AND d.level = 0",
+              "d.action = 'bet'"),
+    Statistic("fourth_street_fold", f"d.street = 4 AND {_FACING}", "d.action = 'fold'"),
+    Statistic("open_pair_bet", "d.street = 4 AND d.decision AND d.level = 0 AND d.open_pair",
+              "d.action = 'bet'"),
+    Statistic("fold_to_open_pair", f"d.street = 4 AND {_FACING} AND d.opener_open_pair",
+              "d.action = 'fold'"),
+    Statistic("fifth_street_fold", f"d.street = 5 AND {_FACING}", "d.action = 'fold'"),
+    Statistic("went_to_showdown", "s.saw_fourth", "s.showdown", of_seat=True),
+    Statistic("won_at_showdown", "s.showdown", "s.collected > 0", of_seat=True),
+    Statistic("won_seeing_fourth", "s.saw_fourth", "s.collected > 0", of_seat=True),
+    Statistic("scoop", "s.game = 'stud8' AND s.showdown", "s.scooped", of_seat=True),
+)  # fmt: skip
+
+# A card's rank, 2 to 14 (ace), from its text.
+_RANK = "(instr('23456789TJQKA', {card}[1]) + 1)"
+# A door card's strength for a steal: its rank; in razz, where low is good, the
+# reverse (the ace best, the king worst).
+_STRENGTH = f"""CASE WHEN h.game = 'razz'
+    THEN CASE WHEN {_RANK.format(card="c.card")} = 14 THEN 14
+              ELSE 15 - {_RANK.format(card="c.card")} END
+    ELSE {_RANK.format(card="c.card")} END"""
+
+
+def _base(where: str) -> str:
+    """The CTEs every statistic reads, over the hands ``where`` selects (SQL over
+    ``hand_key``)."""
+    return f"""
+h AS (SELECT hand_key, game, players, cap_lifted, showdown FROM hands WHERE {where}),
+a AS (SELECT * FROM actions WHERE {where}),
+c AS (SELECT * FROM cards WHERE {where} AND seat IS NOT NULL),
+door AS (
+    SELECT c.hand_key, c.seat, {_STRENGTH} AS strength
+    FROM c JOIN h USING (hand_key) WHERE c.position = 2 AND c.card IS NOT NULL),
+fold3 AS (SELECT hand_key, seat, min(seq) AS seq FROM a
+          WHERE street = 3 AND action = 'fold' GROUP BY ALL),
+pair4 AS (
+    SELECT hand_key, seat, count(DISTINCT card[1]) = 1 AND count(card) = 2 AS open_pair
+    FROM c WHERE position IN (2, 3) GROUP BY ALL),
+w AS (
+    SELECT a.*, h.players, h.cap_lifted,
+        a.action IN ('fold', 'check', 'call', 'complete', 'bet', 'raise') AS decision,
+        count(*) FILTER (WHERE a.action IN ('complete', 'bet', 'raise')) OVER before AS level,
+        count(*) FILTER (WHERE a.action = 'call') OVER before AS calls,
+        count(*) FILTER (WHERE a.action = 'fold') OVER before AS folds
+    FROM a JOIN h USING (hand_key)
+    WINDOW before AS (PARTITION BY a.hand_key, a.street ORDER BY a.seq
+                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
+spots AS (
+    SELECT w.hand_key, w.seq, w.seat FROM w JOIN door me USING (hand_key, seat)
+    WHERE w.street = 3 AND w.decision AND w.level = 0 AND w.calls = 0
+      AND me.strength > (SELECT max(o.strength) FROM door o
+                         LEFT JOIN fold3 f ON f.hand_key = o.hand_key AND f.seat = o.seat
+                         WHERE o.hand_key = w.hand_key AND o.seat <> w.seat
+                           AND (f.seq IS NULL OR f.seq > w.seq))),
+steal AS (
+    SELECT w.hand_key, min(w.seq) AS seq FROM w JOIN spots USING (hand_key, seq)
+    WHERE w.action = 'complete' GROUP BY ALL),
+bring_in AS (SELECT hand_key, seat AS bring_in_seat FROM a WHERE action = 'bring_in'),
+opener4 AS (
+    SELECT hand_key, arg_min(seat, seq) AS seat FROM a
+    WHERE street = 4 AND action = 'bet' GROUP BY ALL),
+d AS (
+    SELECT w.*, bring_in.bring_in_seat,
+        spots.seq IS NOT NULL AS steal_spot,
+        (w.street = 3 AND w.decision AND w.seq > steal.seq AND w.level = 1
+         AND w.calls = 0) IS TRUE AS facing_steal,
+        coalesce(pair4.open_pair, FALSE) AS open_pair,
+        coalesce(opener_pair.open_pair, FALSE) AS opener_open_pair,
+        count(*) FILTER (WHERE w.decision AND w.level >= 1) OVER (
+            PARTITION BY w.hand_key, w.street, w.seat ORDER BY w.seq
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS faced
+    FROM w
+    LEFT JOIN spots USING (hand_key, seq)
+    LEFT JOIN steal USING (hand_key)
+    LEFT JOIN bring_in USING (hand_key)
+    LEFT JOIN pair4 ON pair4.hand_key = w.hand_key AND pair4.seat = w.seat
+    LEFT JOIN opener4 ON opener4.hand_key = w.hand_key
+    LEFT JOIN pair4 opener_pair
+        ON opener_pair.hand_key = w.hand_key AND opener_pair.seat = opener4.seat),
+s AS (
+    SELECT st.hand_key, st.seat, st.player, h.game, r.showdown, r.scooped,
+        r.payout - r.returned AS collected,
+        EXISTS (SELECT 1 FROM c WHERE c.hand_key = st.hand_key AND c.seat = st.seat
+                AND c.position = 3) AS saw_fourth
+    FROM (SELECT * FROM seats WHERE {where}) st JOIN h USING (hand_key)
+    JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat))"""
+
+
+def facts_sql(where: str = "TRUE") -> str:
+    """One row a seat and hand (of the hands ``where`` selects): the hand's and
+    seat's columns that ``stats()`` filters and sums, and for each statistic
+    ``<name>_chance`` and ``<name>`` (done)."""
+    by_action = [x for x in STATISTICS if not x.of_seat]
+    action_cols = ",\n".join(
+        f"bool_or({x.chance}) AS {x.name}_chance, bool_or(({x.chance}) AND {x.done}) AS {x.name}"
+        for x in by_action
+    )
+    seat_cols = ",\n".join(
+        f"coalesce(({x.chance}), FALSE) AS {x.name}_chance, "
+        f"coalesce(({x.chance}) AND {x.done}, FALSE) AS {x.name}"
+        for x in STATISTICS
+        if x.of_seat
+    )
+    copied = ", ".join(
+        f"coalesce(acts.{x.name}_chance, FALSE) AS {x.name}_chance, "
+        f"coalesce(acts.{x.name}, FALSE) AS {x.name}"
+        for x in by_action
+    )
+    return f"""
+WITH {_base(where)},
+acts AS (SELECT d.hand_key, d.seat, {action_cols} FROM d GROUP BY ALL),
+seatwise AS (SELECT s.hand_key, s.seat, {seat_cols} FROM s)
+SELECT hd.hand_key, st.seat, st.player, hd.site, hd.game, hd.money AS currency, hd.stakes,
+    hd.cash, hd.played_at, hd.big_bet, r.net_chips, r.expected_net_chips, r.net,
+    r.expected_net, {copied}, seatwise.* EXCLUDE (hand_key, seat)
+FROM (SELECT * FROM seats WHERE {where}) st
+JOIN (SELECT * FROM hands WHERE {where}) hd USING (hand_key)
+JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat)
+JOIN seatwise USING (hand_key, seat)
+LEFT JOIN acts USING (hand_key, seat)
+"""
+
+
+def seat_stats_table() -> str:
+    """The table ``facts_sql`` fills."""
+    flags = ", ".join(f"{x.name}_chance BOOLEAN, {x.name} BOOLEAN" for x in STATISTICS)
+    return f"""CREATE TABLE IF NOT EXISTS seat_stats (
+    hand_key BIGINT, seat TINYINT, player VARCHAR, site VARCHAR, game VARCHAR,
+    currency VARCHAR, stakes VARCHAR, cash BOOLEAN, played_at TIMESTAMP, big_bet BIGINT,
+    net_chips BIGINT, expected_net_chips DOUBLE, net DOUBLE, expected_net DOUBLE, {flags});"""
+
+
+def views_sql() -> str:
+    """A view a statistic, ``stat_<name>``: a row a seat and hand where the player
+    had the chance, and whether it was done."""
+    return "\n".join(
+        f"CREATE OR REPLACE VIEW stat_{x.name} AS SELECT hand_key, seat, player, {x.name} "
+        f"AS done FROM seat_stats WHERE {x.name}_chance;"
+        for x in STATISTICS
+    )
+
+
+#: The filters of ``stats()``: the ``seat_stats`` column each compares.
+FILTERS = {"player": "player", "game": "game", "currency": "currency", "stakes": "stakes",
+           "site": "site"}  # fmt: skip
+
+
+def stats_sql(filters: dict[str, object], counts: bool) -> tuple[str, list[object]]:
+    """The query of ``stats()`` and its parameters: a row a player and currency, each
+    statistic the hands done over the hands with a chance (NULL with no chance),
+    net and all-in adjusted net per 100 hands in big bets, and in money."""
+    where, params = [], []
+    for name, column in FILTERS.items():
+        value = filters.get(name)
+        if value is None:
+            continue
+        values = [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+        where.append(f"{column} IN ({', '.join('?' * len(values))})")
+        params += values
+    if filters.get("cash") is not None:
+        where.append("cash = ?")
+        params.append(bool(filters["cash"]))
+    for name, test in (("since", ">="), ("until", "<")):
+        if filters.get(name) is not None:
+            where.append(f"played_at {test} ?")
+            params.append(filters[name])
+    columns = []
+    for x in STATISTICS:
+        columns.append(f"sum({x.name}::INT) / nullif(sum({x.name}_chance::INT), 0) AS {x.name}")
+        if counts:
+            columns.append(f"sum({x.name}_chance::INT)::BIGINT AS {x.name}_chances")
+            columns.append(f"sum({x.name}::INT)::BIGINT AS {x.name}_done")
+    sql = f"""SELECT player, currency, count(*) AS hands, {", ".join(columns)},
+    100 * avg(net_chips / big_bet) AS net_bb100,
+    100 * avg(expected_net_chips / big_bet) AS adjusted_bb100,
+    sum(net) AS net, sum(expected_net) AS adjusted_net
+FROM seat_stats {"WHERE " + " AND ".join(where) if where else ""}
+GROUP BY player, currency ORDER BY player, currency"""
+    return sql, params

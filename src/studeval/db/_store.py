@@ -1,0 +1,100 @@
+"""A batch of hands' rows written to the database in one transaction: the hands
+already stored (by room and hand id) left out, the rest numbered after the last
+hand, their statistics' facts computed in SQL, and the batch's refusals kept."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from studeval.db._schema import action_text, card_text
+from studeval.db._statistics import facts_sql
+
+if TYPE_CHECKING:
+    import duckdb
+    import pandas
+
+__all__ = ["run", "store"]
+
+
+def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
+    """A statement's rows, all fetched (DuckDB runs nothing else on a connection
+    while a result is unread)."""
+    return con.execute(sql, params or []).fetchall()
+
+# Each table's rows from a batch's frames (``b``), joined to the new keys (``k``),
+# inserted by name.
+_INSERTS = {
+    "hands": "SELECT k.hand_key, b.* EXCLUDE (hand_key, unit), b.unit::DECIMAL(38, 18) AS unit "
+             "FROM batch_hands b JOIN new_keys k ON b.hand_key = k.batch_key",
+    "seats": "SELECT k.hand_key, b.* EXCLUDE (hand_key) "
+             "FROM batch_seats b JOIN new_keys k ON b.hand_key = k.batch_key",
+    # Unmatched chips: what the seat paid over the most any other seat paid.
+    "results": """SELECT k.hand_key, b.* EXCLUDE (hand_key),
+        greatest(b.paid - max(b.paid) OVER (PARTITION BY b.hand_key ROWS BETWEEN UNBOUNDED
+            PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW), 0) AS returned,
+        b.net - b.expected_net AS luck
+        FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key""",
+    "actions": f"""SELECT k.hand_key, b.seq, b.street, b.seat,
+        {action_text("b.kind")} AS action, b.chips,
+        CASE WHEN b."to" >= 0 THEN b."to" END AS to_chips
+        FROM batch_actions b JOIN new_keys k ON b.hand = k.batch_key""",
+    "cards": f"""SELECT k.hand_key, CASE WHEN b.seat >= 0 THEN b.seat END AS seat, b.position,
+        CASE WHEN b.position < 3 THEN 3 ELSE b.position + 1 END AS street,
+        {card_text("b.card")} AS card, b.up::BOOLEAN AS up
+        FROM batch_cards b JOIN new_keys k ON b.hand = k.batch_key""",
+}  # fmt: skip
+
+
+def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | str],
+          refused: pandas.DataFrame,
+          forget_sources: list[str]) -> tuple[int, int, dict[str | None, int]]:  # fmt: skip
+    """Writes a batch (``frames`` from :class:`~studeval.db._rows.HandBatch`, or the
+    Parquet files a worker wrote them to; ``hand_key`` the batch's own numbers) and
+    its ``refused`` rows in one transaction, after removing the refusals kept for
+    ``forget_sources`` (files read again). Returns the hands stored, the hands left
+    out as already stored, and the hands stored by room."""
+    run(con, "BEGIN TRANSACTION")
+    try:
+        for name, frame in frames.items():
+            if isinstance(frame, str):
+                path = frame.replace("'", "''")
+                run(con, f"CREATE OR REPLACE TEMP VIEW batch_{name} AS "
+                            f"SELECT * FROM read_parquet('{path}')")  # fmt: skip
+            else:
+                con.register(f"batch_{name}", frame)
+        base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
+        # A hand already stored, or twice in the batch (files read on many workers),
+        # is stored once: its first copy.
+        run(con, f"""CREATE OR REPLACE TEMP TABLE new_keys AS
+            SELECT hand_key AS batch_key, {base} + row_number() OVER (ORDER BY hand_key)
+                AS hand_key
+            FROM (SELECT * FROM batch_hands
+                  QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) = 1) b
+            WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = b.hand_id
+                              AND h.site IS NOT DISTINCT FROM b.site)""")  # fmt: skip
+        rooms: dict[str | None, int] = dict(run(con,
+            "SELECT b.site, count(*) FROM new_keys k JOIN batch_hands b "
+            "ON b.hand_key = k.batch_key GROUP BY ALL"))  # fmt: skip
+        stored = sum(rooms.values())
+        total = run(con, "SELECT count(*) FROM batch_hands")[0][0]
+        if stored:
+            for table, rows in _INSERTS.items():
+                run(con, f"INSERT INTO {table} BY NAME {rows}")
+            where = f"hand_key BETWEEN {base + 1} AND {base + stored}"
+            run(con, f"INSERT INTO seat_stats BY NAME {facts_sql(where)}")
+        for source in forget_sources:
+            run(con, "DELETE FROM refused WHERE source = ?", [source])
+        if len(refused):
+            con.register("batch_refused", refused)
+            run(con, "INSERT INTO refused BY NAME SELECT * FROM batch_refused")
+            con.unregister("batch_refused")
+        for name, frame in frames.items():
+            if isinstance(frame, str):
+                run(con, f"DROP VIEW batch_{name}")
+            else:
+                con.unregister(f"batch_{name}")
+        run(con, "COMMIT")
+    except BaseException:
+        run(con, "ROLLBACK")
+        raise
+    return stored, total - stored, rooms

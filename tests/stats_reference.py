@@ -1,0 +1,133 @@
+"""A plain-Python twin of the database's statistics: each hand's chances and deeds
+counted from the engine's events, with none of the SQL, for the tests to compare
+with ``Database.stats(counts=True)``. Written from ``docs/stats.md``'s words."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from studeval import StudHand
+
+_DECISIONS = {"fold", "check", "call", "complete", "bet", "raise"}
+_LEVELS = {"complete", "bet", "raise"}
+
+
+def _rank(code: int) -> int:
+    return code // 4 + 2  # 2..14, the ace 14
+
+
+def _strength(code: int, game: str) -> int:
+    rank = _rank(code)
+    if game != "razz":
+        return rank
+    return 14 if rank == 14 else 15 - rank  # low is good: the ace best, the king worst
+
+
+def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]]]:
+    """Each seat's player and its counts: ``<name>_chance`` and ``<name>`` for each
+    statistic with a chance (1 or 0), and ``hands``."""
+    seats, game = hand.seats, hand.game
+    chance = [Counter() for _ in range(seats)]
+    done = [Counter() for _ in range(seats)]
+
+    def mark(seat: int, name: str, did: bool) -> None:
+        chance[seat][name] = 1
+        if did:
+            done[seat][name] = 1
+
+    cards = hand.cards
+    doors = [_strength(cards[s][2], game) for s in range(seats)]  # type: ignore[arg-type]
+    open_pair = [len(cards[s]) >= 4 and _rank(cards[s][2]) == _rank(cards[s][3])  # type: ignore[arg-type]
+                 for s in range(seats)]  # fmt: skip
+    folded: set[int] = set()
+    bring_in_seat = None
+    street = 0
+    level = calls = folds = 0
+    faced: set[int] = set()
+    steal_seen = False
+    opener = None
+    lifted = hand.rules.heads_up_cap == "lifted"
+    for event in hand.events:
+        kind, seat = event.kind, event.seat
+        if kind in ("deal", "community", "ante", "show", "muck") or seat is None:
+            continue
+        if event.street != street:
+            street, level, calls, folds, faced, opener = event.street, 0, 0, 0, set(), None
+        if kind == "bring_in":
+            bring_in_seat = seat
+            continue
+        assert kind in _DECISIONS, kind
+        if street == 3:
+            if kind in ("call", "complete", "bet", "raise"):
+                done[seat]["vpip"] = 1
+            if level == 0:
+                mark(seat, "complete", kind in ("complete", "bet"))
+                live_others = [s for s in range(seats) if s != seat and s not in folded]
+                if calls == 0 and all(doors[seat] > doors[s] for s in live_others):
+                    mark(seat, "steal", kind == "complete")
+                    steal_seen = steal_seen or kind == "complete"
+            else:
+                capped = level >= 4 and not (lifted and seats - folds == 2)
+                if not capped:
+                    mark(seat, "raise", kind == "raise")
+                if steal_seen and level == 1 and calls == 0:
+                    name = ("fold_to_steal_bring_in" if seat == bring_in_seat
+                            else "fold_to_steal_later")  # fmt: skip
+                    mark(seat, name, kind == "fold")
+                    mark(seat, "re_steal", kind == "raise")
+        elif street == 4 and level == 0:
+            mark(seat, "fourth_street_bet", kind == "bet")
+            if open_pair[seat]:
+                mark(seat, "open_pair_bet", kind == "bet")
+        if street in (4, 5) and level >= 1 and seat not in faced:
+            faced.add(seat)
+            if street == 4:
+                mark(seat, "fourth_street_fold", kind == "fold")
+                if opener is not None and open_pair[opener]:
+                    mark(seat, "fold_to_open_pair", kind == "fold")
+            else:
+                mark(seat, "fifth_street_fold", kind == "fold")
+        if kind == "bet" and street == 4 and opener is None:
+            opener = seat
+        if kind in _LEVELS:
+            level += 1
+        elif kind == "call":
+            calls += 1
+        elif kind == "fold":
+            folds += 1
+            folded.add(seat)
+    paid = hand.contributions
+    payouts = hand.result.payouts  # type: ignore[union-attr]
+    live = [s for s in range(seats) if not hand.folded[s]]
+    pots = [p for p in hand.result.pots if len(p.eligible) >= 2]  # type: ignore[union-attr]
+    out = []
+    for seat in range(seats):
+        returned = max(0, paid[seat] - max(paid[s] for s in range(seats) if s != seat))
+        collected = payouts[seat] - returned
+        saw_fourth = len(cards[seat]) >= 4
+        showdown = len(live) >= 2 and seat in live
+        if saw_fourth:
+            mark(seat, "went_to_showdown", showdown)
+            mark(seat, "won_seeing_fourth", collected > 0)
+        if showdown:
+            mark(seat, "won_at_showdown", collected > 0)
+            if game == "stud8":
+                mine = [p for p in pots if seat in p.eligible]
+                mark(seat, "scoop", bool(mine) and all(p.shares[seat] == p.amount for p in mine))
+        chance[seat]["vpip"] = 1
+        counts: Counter[str] = Counter(hands=1)
+        for name, n in chance[seat].items():
+            counts[f"{name}_chances"] += n
+            counts[f"{name}_done"] += done[seat][name]
+        out.append((names[seat], counts))
+    return out
+
+
+def twin_stats(hands: list[StudHand]) -> dict[str, Counter[str]]:
+    """Every player's counts over ``hands`` (players named ``Seat N``)."""
+    totals: dict[str, Counter[str]] = {}
+    for hand in hands:
+        names = [f"Seat {s}" for s in range(hand.seats)]
+        for name, counts in hand_facts(hand, names):
+            totals.setdefault(name, Counter()).update(counts)
+    return totals
