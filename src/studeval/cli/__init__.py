@@ -32,6 +32,8 @@ from studeval.cli import (
     bench,
     bring_in,
     convert,
+    db_import,
+    db_stats,
     equity,
     play,
     query,
@@ -49,7 +51,10 @@ if TYPE_CHECKING:
 __all__ = ["console_main", "main"]
 
 #: The commands in the order ``studeval --help`` lists them.
-COMMANDS = (rank, showdown, bring_in, equity, query, solve, replay, convert, analyze, play, bench)
+COMMANDS = (
+    rank, showdown, bring_in, equity, query, solve, replay, convert, analyze, db_import, db_stats,
+    play, bench,
+)  # fmt: skip
 
 
 class _Parser(argparse.ArgumentParser):

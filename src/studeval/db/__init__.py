@@ -9,18 +9,17 @@ are documented for SQL (:meth:`Database.sql`) in ``docs/database.md``, and each
 statistic is defined in ``docs/stats.md``.
 
 >>> import pathlib, tempfile
->>> from studeval.histories import EXAMPLE
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> _ = (folder / "stars.txt").write_text(EXAMPLE)
+>>> _ = (folder / "ursa.txt").write_text(EXAMPLE)  # three hands at one table
 >>> _ = (folder / "README.txt").write_text("My exports")
 >>> with connect(pathlib.Path(tempfile.mkdtemp()) / "hands.duckdb") as db:
-...     report = db.import_histories(folder / "stars.txt")
+...     report = db.import_histories(folder / "ursa.txt")
 ...     again = db.import_histories(folder)
-...     frame = db.stats(player="DarioZ")
+...     frame = db.stats(player=["Bob", "Dee"])
 >>> report.hands, again.hands, again.duplicates, again.refused
-(1, 0, 1, 1)
->>> frame[["player", "currency", "hands", "vpip", "net"]].values.tolist()
-[['DarioZ', 'USD', 1, 1.0, 0.24]]
+(3, 0, 3, 1)
+>>> frame[["player", "currency", "hands", "vpip", "steal", "net"]].values.tolist()
+[['Bob', 'USD', 3, 0.6666666666666666, 1.0, -0.33], ['Dee', 'USD', 2, 1.0, 1.0, 0.36]]
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
 from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES
 from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     import duckdb
     import pandas
 
-__all__ = ["BATCH", "STATISTIC_NAMES", "Database", "ImportReport", "connect"]
+__all__ = ["BATCH", "EXAMPLE", "STATISTIC_NAMES", "Database", "ImportReport", "connect"]
 
 #: The statistics of :meth:`Database.stats`, in its columns' order.
 STATISTIC_NAMES: tuple[str, ...] = tuple(x.name for x in STATISTICS)
@@ -123,8 +123,8 @@ class Database:
         on a worker into Parquet partitions that this database then reads.
         ``on_file`` is called with each file's name when its hands are stored.
         """
-        return import_files(self.connection, paths if not isinstance(paths, (str, os.PathLike))
-                            else [paths], errors, client, on_file)  # fmt: skip
+        listed = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+        return import_files(self.connection, listed, errors, client, on_file, self.path)
 
     def import_hands(self, hands: Iterable[object], *, source: str | None = None) -> ImportReport:
         """Stores finished hands (:class:`~studeval.StudHand` or

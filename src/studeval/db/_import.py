@@ -19,7 +19,7 @@ from studeval.db._rows import HandBatch, hand_key_of
 from studeval.db._store import run, store
 from studeval.engine import StudHand
 from studeval.errors import OptionError
-from studeval.histories._record import History, HistoryError
+from studeval.histories._record import History, HistoryError, NotAHistoryError
 from studeval.histories._sources import Loaded, SeenHands, files_in, load
 
 if TYPE_CHECKING:
@@ -38,16 +38,38 @@ class ImportReport:
     """What an import did: ``files`` read, ``hands`` stored, ``duplicates`` (hands
     stored before, or read twice), ``refused`` (hands and files not stored: their
     reasons are in the ``refused`` table), ``rooms`` (hands stored by room; ``None``
-    for hands no room numbered), ``reasons`` (refusals by status and reason without
-    names and amounts) and ``seconds``."""
+    for hands no room numbered), ``statuses`` (refusals by status: ``"refused"``,
+    ``"not stud"``, ``"not a history"``, ``"unreadable"``), ``reasons`` (refusals by
+    status and reason without names and amounts) and ``seconds``.
+
+    >>> report = ImportReport(files=2, hands=3)
+    >>> report.count("refused", "P calls N; the call is N")
+    >>> print(report)
+    3 hands stored from 2 files in 0.0 s (0 already stored, 1 refused)
+      1 refused: P calls N; the call is N
+    >>> report.failed()
+    True
+    """
 
     files: int = 0
     hands: int = 0
     duplicates: int = 0
     refused: int = 0
     rooms: Counter[str | None] = field(default_factory=Counter)
+    statuses: Counter[str] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+
+    def failed(self) -> bool:
+        """Whether a hand was refused or a file could not be read (other games'
+        hands and files that hold no history are only reported)."""
+        return bool(self.statuses["refused"] or self.statuses["unreadable"])
+
+    def count(self, error_status: str, kind: str) -> None:
+        """Counts one refusal."""
+        self.refused += 1
+        self.statuses[error_status] += 1
+        self.reasons[f"{error_status}: {kind}"] += 1
 
     def __str__(self) -> str:
         lines = [f"{self.hands:,} hands stored from {self.files:,} files in {self.seconds:.1f} s "
@@ -81,8 +103,7 @@ class _Writer:
 
     def refuse(self, error: HistoryError, source: str | None) -> None:
         self.refused.append(_refusal(error, source, self.now))
-        self.report.refused += 1
-        self.report.reasons[f"{error.status}: {error.kind}"] += 1
+        self.report.count(error.status, error.kind)
 
     def flush(self, frames: dict[str, Any] | None = None) -> None:
         """Stores the batch (or ``frames``, a worker's) and the refusals."""
@@ -99,9 +120,10 @@ class _Writer:
 
 
 def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLike[str]],
-                 errors: str, client: object,
-                 on_file: Callable[[str], None] | None) -> ImportReport:  # fmt: skip
-    """:meth:`studeval.db.Database.import_histories`'s work."""
+                 errors: str, client: object, on_file: Callable[[str], None] | None,
+                 database: str) -> ImportReport:  # fmt: skip
+    """:meth:`studeval.db.Database.import_histories`'s work (``database``: the
+    database's own file, which a folder imported may hold: reported, not read)."""
     started = datetime.datetime.now()
     names = [str(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     for name in names:
@@ -111,12 +133,19 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if client is not None and not hasattr(client, "map"):
         raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
-    report = ImportReport(files=len(files_in(names)))
+    files = files_in(names)
+    report = ImportReport(files=len(files))
     writer = _Writer(con, report)
+    own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
+    for name in [f for f in files if os.path.realpath(f) in own]:
+        files.remove(name)
+        writer.refuse(NotAHistoryError("the database being written, not read", source=name),
+                      name)  # fmt: skip
+        writer.forget.append(name)
     if client is None:
-        _read_here(writer, load(names, SeenHands(), on_file), errors)
+        _read_here(writer, load(files, SeenHands(), on_file), errors)
     else:
-        _read_on_dask(writer, client, files_in(names), on_file)
+        _read_on_dask(writer, client, files, on_file)
     _log(con, report, started)
     return report
 
@@ -209,8 +238,7 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
             writer.forget.append(path)
             for error in refused:
                 writer.refused.append(error)
-                writer.report.refused += 1
-                writer.report.reasons[f"{error['status']}: {error['kind']}"] += 1
+                writer.report.count(error["status"], error["kind"])
             writer.report.duplicates += duplicates
             for part in parts:
                 writer.flush(dict(part))
@@ -224,6 +252,8 @@ def _log(con: duckdb.DuckDBPyConnection, report: ImportReport,
          started: datetime.datetime) -> None:  # fmt: skip
     finished = datetime.datetime.now()
     report.seconds = (finished - started).total_seconds()
-    run(con, "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?)",
-        [started, finished, report.files, report.hands, report.duplicates, report.refused])
-
+    run(
+        con,
+        "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?)",
+        [started, finished, report.files, report.hands, report.duplicates, report.refused],
+    )

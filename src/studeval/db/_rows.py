@@ -64,7 +64,6 @@ class HandBatch:
         # differ from the net (else NaN), and the stud8 showdowns' scoops (else None).
         self._expected: list[float] = []
         self._scooped: list[bool | None] = []
-        self._units: list[Decimal] = []
 
     def __len__(self) -> int:
         return len(self._hands["hand_key"])
@@ -113,7 +112,7 @@ class HandBatch:
             ("table_name", table), ("tournament", tournament), ("cash", tournament is None),
             ("currency", currency),
             ("money", money_of({"currency": currency, "tournament": tournament})),
-            ("unit", unit), ("ante", stakes.ante), ("bring_in", stakes.bring_in),
+            ("unit", str(unit)), ("ante", stakes.ante), ("bring_in", stakes.bring_in),
             ("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
             ("stakes", f"{_money(stakes.small_bet, unit)}/{_money(stakes.big_bet, unit)}"),
             ("players", seats), ("played_at", played_at),
@@ -127,7 +126,6 @@ class HandBatch:
         self._room_seats += room_seats
         self._expected += expected
         self._scooped += scooped
-        self._units += [unit] * seats
 
     def frames(self) -> dict[str, pandas.DataFrame]:
         """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
@@ -143,9 +141,6 @@ class HandBatch:
         net = seats["payout"] - seats["paid"]
         expected = np.array(self._expected, dtype=float)
         expected = np.where(np.isnan(expected), net, expected)
-        # Money is chips over chips a unit: one rounding, as Decimal arithmetic
-        # would round, where a unit is a power of ten (every room's).
-        per_unit = np.array([_chips_a_unit(u) for u in self._units], dtype=float)
         showdown = np.repeat(np.array(self._hands["showdown"], dtype=bool),
                              self._hands["players"]) & ~seats["folded"].astype(bool)  # fmt: skip
         frames = {
@@ -157,7 +152,6 @@ class HandBatch:
             "results": pandas.DataFrame({
                 "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],
                 "payout": seats["payout"], "net_chips": net, "expected_net_chips": expected,
-                "net": net / per_unit, "expected_net": expected / per_unit,
                 "folded": seats["folded"].astype(bool), "showdown": showdown,
                 "scooped": pandas.array(self._scooped, dtype="boolean")}),
             "actions": pandas.DataFrame(columns["actions"]),
@@ -165,11 +159,6 @@ class HandBatch:
         }  # fmt: skip
         self.__init__()  # type: ignore[misc]
         return frames
-
-
-def _chips_a_unit(unit: Decimal) -> float:
-    """How many chips make one of the money (100 for a cent's chip)."""
-    return float(1 / unit)
 
 
 def _money(chips: int, unit: Decimal) -> str:

@@ -1,7 +1,13 @@
 """The database's tables, as users query them with SQL (``docs/database.md`` shows
 each column). Amounts are chips (whole numbers, exact) where a column's name says
 ``chips`` or names a stake; the money columns of ``results`` are chips times the
-hand's ``unit``, in its ``currency``."""
+hand's ``unit``, in its ``currency``.
+
+>>> TABLES[:5]
+('hands', 'seats', 'results', 'actions', 'cards')
+>>> card_text("c").endswith("'Ah', 'As'])[c + 1] END")
+True
+"""
 
 from __future__ import annotations
 
@@ -77,7 +83,7 @@ CREATE TABLE IF NOT EXISTS results (
     returned BIGINT NOT NULL,        -- unmatched chips given back
     net_chips BIGINT NOT NULL,
     expected_net_chips DOUBLE NOT NULL,  -- all-in adjusted (the net with no all-in)
-    net DOUBLE NOT NULL,             -- money: chips times the hand's unit
+    net DECIMAL(38, 18) NOT NULL,    -- money: chips times the hand's unit, exact
     expected_net DOUBLE NOT NULL,
     luck DOUBLE NOT NULL,
     folded BOOLEAN NOT NULL,

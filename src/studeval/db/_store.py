@@ -18,8 +18,14 @@ __all__ = ["run", "store"]
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
     """A statement's rows, all fetched (DuckDB runs nothing else on a connection
-    while a result is unread)."""
+    while a result is unread).
+
+    >>> import duckdb
+    >>> run(duckdb.connect(), "SELECT 1 + ?", [1])
+    [(2,)]
+    """
     return con.execute(sql, params or []).fetchall()
+
 
 # Each table's rows from a batch's frames (``b``), joined to the new keys (``k``),
 # inserted by name.
@@ -28,12 +34,18 @@ _INSERTS = {
              "FROM batch_hands b JOIN new_keys k ON b.hand_key = k.batch_key",
     "seats": "SELECT k.hand_key, b.* EXCLUDE (hand_key) "
              "FROM batch_seats b JOIN new_keys k ON b.hand_key = k.batch_key",
-    # Unmatched chips: what the seat paid over the most any other seat paid.
+    # Unmatched chips: what the seat paid over the most any other seat paid. The
+    # net in money is exact (chips times the unit, a decimal); the expected net is
+    # chips over chips a unit, rounded once where the unit is a power of ten.
     "results": """SELECT k.hand_key, b.* EXCLUDE (hand_key),
         greatest(b.paid - max(b.paid) OVER (PARTITION BY b.hand_key ROWS BETWEEN UNBOUNDED
             PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW), 0) AS returned,
-        b.net - b.expected_net AS luck
-        FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key""",
+        b.net_chips * u.unit AS net,
+        b.expected_net_chips / (1 / u.unit)::DOUBLE AS expected_net,
+        (b.net_chips * u.unit)::DOUBLE - b.expected_net_chips / (1 / u.unit)::DOUBLE AS luck
+        FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key
+        JOIN (SELECT hand_key, unit::DECIMAL(38, 18) AS unit FROM batch_hands) u
+            ON u.hand_key = b.hand_key""",
     "actions": f"""SELECT k.hand_key, b.seq, b.street, b.seat,
         {action_text("b.kind")} AS action, b.chips,
         CASE WHEN b."to" >= 0 THEN b."to" END AS to_chips

@@ -1,0 +1,129 @@
+r"""``studeval stats``: each player's statistics from a hand database.
+
+>>> import tempfile, pathlib, contextlib, io
+>>> from studeval.cli import main
+>>> from studeval.histories import EXAMPLE
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "stars.txt").write_text(EXAMPLE)
+>>> with contextlib.redirect_stderr(io.StringIO()):
+...     main(["import", str(folder / "hands.duckdb"), str(folder / "stars.txt")])
+0
+>>> main(["stats", str(folder / "hands.duckdb"), "--player", "DarioZ", "--format", "csv"])
+... # doctest: +ELLIPSIS
+player,currency,hands,vpip,complete,raise,steal,...
+DarioZ,USD,1,1.0,...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from typing import Any
+
+from studeval.cli._args import game, subcommand
+from studeval.cli._console import Output, fail
+
+__all__ = ["add", "run"]
+
+EPILOG = """\
+examples:
+  studeval stats hands.duckdb
+  studeval stats hands.duckdb --player Hero --game razz
+  studeval stats hands.duckdb --format csv > stats.csv
+
+Each player's statistics over the hands of the database DB (made by `studeval
+import`), one row a player and currency: money in dollars, euros, tournament chips
+and play chips is never added together. The statistics are stud's own: VPIP,
+complete and raise on third street, steal from a door card that beats every door
+card yet to act, fold to a steal (the bring-in, the later seats), re-steal, fourth
+street bet and fold (and with an open pair), fifth street fold to a bet, went to
+showdown, won at showdown, won when seeing fourth street, the stud8 scoop, and net
+and all-in adjusted net per 100 hands in big bets. The documentation defines each
+with an example. The table shows percentages (a dash: no chance); csv and json
+give fractions, with --counts the chances and deeds of each.
+"""
+
+#: The table's short headings of the statistics.
+_HEADINGS = {
+    "vpip": "VPIP", "complete": "Compl", "raise": "Raise", "steal": "Steal",
+    "fold_to_steal_bring_in": "FBI", "fold_to_steal_later": "FSteal", "re_steal": "ReSt",
+    "fourth_street_bet": "Bet4", "fourth_street_fold": "Fold4", "open_pair_bet": "OPBet",
+    "fold_to_open_pair": "FoldOP", "fifth_street_fold": "Fold5", "went_to_showdown": "WTSD",
+    "won_at_showdown": "W$SD", "won_seeing_fourth": "W4th", "scoop": "Scoop",
+}  # fmt: skip
+
+
+def add(commands: Any) -> None:
+    """The ``stats`` command's parser."""
+    parser = subcommand(
+        commands, "stats", run,
+        help="each player's stud statistics from a hand database",
+        description="Each player's stud statistics from a hand database.",
+        epilog=EPILOG,
+    )  # fmt: skip
+    parser.add_argument("database", metavar="DB", help="the database file")
+    parser.add_argument("--player", metavar="NAME", action="append",
+                        help="only this player (repeat for more)")  # fmt: skip
+    parser.add_argument("--game", type=game, help="only this game's hands")
+    parser.add_argument("--currency", help="only hands in this money (USD, 'tournament chips')")
+    parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                        help="a table (default), csv, or json (a list of rows)")  # fmt: skip
+    parser.add_argument("--counts", action="store_true",
+                        help="csv and json: each statistic's chances and deeds too")  # fmt: skip
+
+
+def _cell(value: object) -> object:
+    """A value as csv and json write it: NaN (no chance) as nothing."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value.item() if hasattr(value, "item") else value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the statistics; the exit status."""
+    import csv
+    import io
+
+    from studeval.db import STATISTIC_NAMES, connect
+    from studeval.errors import StudevalError
+
+    if not os.path.exists(args.database):
+        return fail(f"no such database: {args.database}")
+    try:
+        with connect(args.database, read_only=True) as db:
+            frame = db.stats(args.player, game=args.game, currency=args.currency,
+                             counts=args.counts)  # fmt: skip
+    except StudevalError as err:
+        return fail(str(err))
+    if args.player and frame.empty:
+        return fail(f"no hand of {', '.join(args.player)} in {args.database}")
+    out = Output()
+    rows: list[dict[str, Any]] = [
+        {str(k): _cell(v) for k, v in row.items()} for row in frame.to_dict("records")
+    ]
+    if args.format == "json":
+        out.line(json.dumps(rows, ensure_ascii=False, indent=1))
+    elif args.format == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(frame.columns)
+        writer.writerows([row.values() for row in rows])
+        out.line(buffer.getvalue().rstrip("\n"))
+    else:
+        width = max([6, *(len(str(r["player"])) for r in rows)])
+        money = max([8, *(len(str(r["currency"])) for r in rows)])
+        heads = [_HEADINGS[name] for name in STATISTIC_NAMES]
+        out.line(f"{'player':<{width}} {'currency':<{money}} {'hands':>8} "
+                 + " ".join(f"{h:>6}" for h in heads)
+                 + f" {'bb/100':>8} {'adj/100':>8}")  # fmt: skip
+        for row in rows:
+            cells = [f"{100 * row[n]:>6.1f}" if row[n] is not None else f"{'-':>6}"
+                     for n in STATISTIC_NAMES]  # fmt: skip
+            out.line(f"{row['player']:<{width}} {row['currency']:<{money}} {row['hands']:>8,} "
+                     + " ".join(cells)
+                     + f" {row['net_bb100']:>8.2f} {row['adjusted_bb100']:>8.2f}")  # fmt: skip
+    out.flush()
+    return 0

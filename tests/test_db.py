@@ -1,0 +1,371 @@
+"""The hand database: each statistic on hands written for it (literal counts), the
+same counts from a plain-Python twin over random hands, money from the tracker's
+analysis, idempotent and killable imports, Dask's partitions, Parquet, errors."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytest.importorskip("duckdb")
+pandas = pytest.importorskip("pandas")
+
+from stats_reference import twin_stats  # noqa: E402
+
+from studeval import Stakes, StudHand, db  # noqa: E402
+from studeval.cli import main  # noqa: E402
+from studeval.errors import DatabaseError, OptionError  # noqa: E402
+from studeval.histories import EXAMPLE, Table  # noqa: E402
+from studeval.histories.rooms import pokerstars  # noqa: E402
+from studeval.play import random_hand  # noqa: E402
+from studeval.tracker import analyze_many  # noqa: E402
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def _play(game: str, seats: list[list[str]], script: list[tuple[int, str]],
+          later: dict[int, list[str]] | None = None) -> StudHand:  # fmt: skip
+    """A hand dealt ``seats``' third-street cards and played by ``script`` (seat,
+    action; seat -1 for the showdown's order), each seat's later cards from
+    ``later``; each step checks the seat to act, so a wrong script fails here, not
+    in the statistics."""
+    hand = StudHand(game, STAKES, [500] * len(seats))
+    for seat, cards in enumerate(seats):
+        hand.deal(seat, cards)
+    later = later or {}
+    dealt = 3
+    for seat, kind in script:
+        while hand.actor is None and not hand.over:  # a street to deal
+            for s in range(len(seats)):
+                if not hand.folded[s]:
+                    hand.deal(s, [later[s][dealt - 3]])
+            dealt += 1
+        assert seat in (-1, hand.actor), (kind, hand.actor, seat)  # -1: the engine's order
+        if kind == "show":
+            hand.show()
+        else:
+            totals = hand.legal().totals(kind)
+            hand.act(kind, totals[0] if totals else None)
+    assert hand.over
+    return hand
+
+
+def _counts(hands: list[StudHand]) -> dict[str, dict[str, int]]:
+    """Each player's chances and deeds, as the database counts them."""
+    database = db.connect()
+    assert database.import_hands(hands).hands == len(hands)
+    frame = database.stats(counts=True)
+    return {row["player"]: {k: int(v) for k, v in row.items() if k.endswith(("_chances", "_done"))}
+            for row in frame.to_dict("records")}  # fmt: skip
+
+
+def test_a_steal_a_re_steal_and_an_open_pair_counted_as_written() -> None:
+    # Stud: the 2c brings in; the Kh completes from the best door card left (a steal),
+    # the 5d folds to it, the 9s re-steals; the bring-in, facing two bets, folds.
+    hand = _play(
+        "stud", [["3c", "4c", "2c"], ["3d", "4d", "Kh"], ["6d", "7d", "5d"], ["6s", "7s", "9s"]],
+        [(0, "bring_in"), (1, "complete"), (2, "fold"), (3, "raise"), (0, "fold"), (1, "call"),
+         (3, "bet"), (1, "fold")],
+        later={1: ["Jc"], 3: ["9h"]},
+    )  # fmt: skip
+    counts = _counts([hand])
+    seat1, seat2, seat3, seat0 = (counts[f"Seat {s}"] for s in (1, 2, 3, 0))
+    assert (seat1["steal_chances"], seat1["steal_done"]) == (1, 1)
+    assert seat2["steal_chances"] == seat3["steal_chances"] == seat0["steal_chances"] == 0
+    assert (seat2["fold_to_steal_later_chances"], seat2["fold_to_steal_later_done"]) == (1, 1)
+    assert (seat3["fold_to_steal_later_chances"], seat3["fold_to_steal_later_done"]) == (1, 0)
+    assert (seat3["re_steal_chances"], seat3["re_steal_done"]) == (1, 1)
+    assert (seat2["re_steal_chances"], seat2["re_steal_done"]) == (1, 0)
+    assert seat0["fold_to_steal_bring_in_chances"] == 0  # a re-steal came between
+    assert [counts[f"Seat {s}"]["vpip_done"] for s in range(4)] == [0, 1, 0, 1]
+    assert [counts[f"Seat {s}"]["complete_chances"] for s in range(4)] == [0, 1, 0, 0]
+    assert [counts[f"Seat {s}"]["raise_chances"] for s in range(4)] == [1, 1, 1, 1]
+    assert [counts[f"Seat {s}"]["raise_done"] for s in range(4)] == [0, 0, 0, 1]
+    # Fourth street: the open nines bet, the kings fold to them.
+    assert (seat3["open_pair_bet_chances"], seat3["open_pair_bet_done"]) == (1, 1)
+    assert (seat3["fourth_street_bet_chances"], seat3["fourth_street_bet_done"]) == (1, 1)
+    assert seat1["fourth_street_bet_chances"] == 0
+    assert (seat1["fold_to_open_pair_chances"], seat1["fold_to_open_pair_done"]) == (1, 1)
+    assert (seat1["fourth_street_fold_chances"], seat1["fourth_street_fold_done"]) == (1, 1)
+    assert (seat1["went_to_showdown_chances"], seat1["went_to_showdown_done"]) == (1, 0)
+    assert (seat3["won_seeing_fourth_chances"], seat3["won_seeing_fourth_done"]) == (1, 1)
+    assert seat2["went_to_showdown_chances"] == 0  # never saw fourth street
+
+
+def test_razz_steals_from_a_low_door_card_and_the_bring_in_folds() -> None:
+    # Razz: the Kc brings in; the 9d is beaten by the 3h yet to act (no steal: it
+    # folds); the 3h completes (a steal); the bring-in folds to it.
+    hand = _play("razz", [["5c", "6c", "Kc"], ["7d", "8d", "9d"], ["Ac", "2d", "3h"]],
+                 [(0, "bring_in"), (1, "fold"), (2, "complete"), (0, "fold")])  # fmt: skip
+    counts = _counts([hand])
+    seat0, seat1, seat2 = (counts[f"Seat {s}"] for s in range(3))
+    assert seat1["steal_chances"] == 0 and seat1["complete_chances"] == 1
+    assert (seat2["steal_chances"], seat2["steal_done"]) == (1, 1)
+    assert (seat0["fold_to_steal_bring_in_chances"], seat0["fold_to_steal_bring_in_done"]) == (1, 1)
+    assert (seat0["re_steal_chances"], seat0["re_steal_done"]) == (1, 0)
+    assert seat0["fold_to_steal_later_chances"] == 0
+
+
+def test_a_stud8_scoop_and_a_fifth_street_call_counted_as_written() -> None:
+    # Stud8: the wheel scoops three kings; on fifth street the wheel calls a bet.
+    later = {0: ["4d", "5h", "9c", "Tc"], 1: ["Ks", "Qd", "Jd", "8s"]}
+    script = [(1, "bring_in"), (0, "complete"), (1, "call"),
+              (1, "bet"), (0, "call"),  # fourth street: the king high acts first
+              (1, "bet"), (0, "call"),  # fifth street
+              (1, "check"), (0, "check"), (1, "check"), (0, "check"),
+              (-1, "show"), (-1, "show")]  # fmt: skip
+    hand = _play("stud8", [["Ac", "2c", "3d"], ["Kc", "Kd", "2h"]], script, later)
+    counts = _counts([hand])
+    wheel, kings = counts["Seat 0"], counts["Seat 1"]
+    assert (wheel["scoop_chances"], wheel["scoop_done"]) == (1, 1)
+    assert (kings["scoop_chances"], kings["scoop_done"]) == (1, 0)
+    assert (wheel["won_at_showdown_chances"], wheel["won_at_showdown_done"]) == (1, 1)
+    assert (kings["won_at_showdown_chances"], kings["won_at_showdown_done"]) == (1, 0)
+    assert (kings["went_to_showdown_chances"], kings["went_to_showdown_done"]) == (1, 1)
+    assert (wheel["fifth_street_fold_chances"], wheel["fifth_street_fold_done"]) == (1, 0)
+    assert kings["fifth_street_fold_chances"] == 0  # it bet first
+
+
+def _random_hands(count: int, seed: int) -> list[StudHand]:
+    rng = random.Random(seed)
+    return [
+        random_hand(
+            rng.choice(["stud", "stud8", "razz"]),
+            rng.randint(2, 8),
+            rng=rng,
+            stack=rng.choice([15, 40, 200]),
+            rules=rng.choice([None, "wsop", "pokerkit"]),
+        )  # fmt: skip
+        for _ in range(count)
+    ]
+
+
+def test_every_statistic_matches_the_plain_python_twin_on_random_hands() -> None:
+    hands = _random_hands(1500, 5)
+    database = db.connect()
+    database.import_hands(hands)
+    frame = database.stats(counts=True)
+    twin = twin_stats(hands)
+    assert sorted(frame["player"]) == sorted(twin)
+    for row in frame.to_dict("records"):
+        expected = twin[row["player"]]
+        assert row["hands"] == expected["hands"]
+        for name in db.STATISTIC_NAMES:
+            for part in ("chances", "done"):
+                assert int(row[f"{name}_{part}"]) == expected[f"{name}_{part}"], (name, part)
+    # Every statistic was tried: each had chances, and each was sometimes done and
+    # sometimes not.
+    totals = frame.sum(numeric_only=True)
+    for name in db.STATISTIC_NAMES:
+        assert 0 < totals[f"{name}_done"] < totals[f"{name}_chances"], name
+
+
+def _stars_files(folder: pathlib.Path, count: int, seed: int, files: int = 2,
+                 sign: str = "$") -> list[StudHand]:  # fmt: skip
+    """``count`` random hands, short stacks among them (all-ins), written as
+    PokerStars text in ``files`` files."""
+    rng = random.Random(seed)
+    hands = []
+    for number in range(files):
+        texts = []
+        for index in range(count // files):
+            seats = rng.randint(2, 6)
+            hand = random_hand(rng.choice(["stud", "stud8", "razz"]), seats, rng=rng,
+                               stack=rng.choice([12, 30, 400]))  # fmt: skip
+            hands.append(hand)
+            names = [f"P{s}" for s in range(seats)]
+            table = Table(names=names, hand_id=seed * 10**6 + number * count + index + 1,
+                          sign=sign)  # fmt: skip
+            texts.append(pokerstars.write(hand, table))
+        (folder / f"hands{number}.txt").write_text("\n\n\n".join(texts))
+    return hands
+
+
+def test_net_and_all_in_adjusted_net_are_the_trackers(tmp_path: pathlib.Path) -> None:
+    _stars_files(tmp_path, 300, 7)
+    database = db.connect(tmp_path / "h.duckdb")
+    report = database.import_histories(tmp_path)
+    assert report.hands == 300 and report.refused >= 1  # the database's own files: not read
+    reasons = database.sql("SELECT DISTINCT reason FROM refused").reason.tolist()
+    assert reasons == ["the database being written, not read"]
+    frame = database.stats()
+    tracker = analyze_many(tmp_path, client=False)
+    sums = tracker.groupby("player")[["net", "expected_net"]].sum()
+    assert database.sql("SELECT count(*) AS n FROM hands WHERE all_in_street IS NOT NULL").n[0] > 5
+    for row in frame.to_dict("records"):
+        assert row["net"] == pytest.approx(sums.loc[row["player"], "net"], abs=1e-9)
+        assert row["adjusted_net"] == pytest.approx(sums.loc[row["player"], "expected_net"],
+                                                    abs=1e-9)  # fmt: skip
+        assert row["net"] != row["adjusted_net"]
+
+
+def test_importing_again_changes_nothing(tmp_path: pathlib.Path) -> None:
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    _stars_files(exports, 60, 3)
+    (exports / "README.txt").write_text("My PokerStars exports, December.\n")
+    database = db.connect(tmp_path / "h.duckdb")
+    first = database.import_histories(exports)
+    assert (first.files, first.hands, first.duplicates, first.refused) == (3, 60, 0, 1)
+    assert first.statuses == {"not a history": 1} and not first.failed()
+    tables = ("hands", "seats", "results", "actions", "cards", "refused", "seat_stats")
+    before = {t: database.sql(f"SELECT * FROM {t} ORDER BY ALL") for t in tables}
+    again = database.import_histories(exports)
+    assert (again.hands, again.duplicates, again.refused) == (0, 60, 1)
+    for table in tables:
+        after = database.sql(f"SELECT * FROM {table} ORDER BY ALL")
+        if table == "refused":
+            before[table] = before[table].drop(columns="imported_at")
+            after = after.drop(columns="imported_at")
+        assert after.equals(before[table]), table
+    assert database.sql("SELECT count(*) AS n FROM imports").n[0] == 2
+
+
+_KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from studeval import db
+    from studeval.db import _import, _store
+    _import.BATCH = 40
+    real_run, batches = _store.run, []
+    def run(con, sql, params=None):
+        if "INSERT INTO seat_stats" in sql:
+            batches.append(1)
+            if len(batches) == 3:  # killed inside the third batch's transaction
+                os.kill(os.getpid(), signal.SIGKILL)
+        return real_run(con, sql, params)
+    _store.run = run
+    db.connect(sys.argv[1]).import_histories(sys.argv[2])
+""")
+
+
+def test_a_killed_import_leaves_whole_hands_and_importing_again_finishes(
+    tmp_path: pathlib.Path,
+) -> None:
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    _stars_files(exports, 200, 11, files=1)
+    path = tmp_path / "h.duckdb"
+    done = subprocess.run([sys.executable, "-c", _KILLED, str(path), str(exports)],
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == -9, done.stderr
+    database = db.connect(path)
+    assert database.sql("SELECT count(*) AS n FROM hands").n[0] == 80  # two whole batches
+    orphans = database.sql("""SELECT
+        (SELECT count(*) FROM seats WHERE hand_key NOT IN (SELECT hand_key FROM hands))
+        + (SELECT count(*) FROM actions WHERE hand_key NOT IN (SELECT hand_key FROM hands))
+        + (SELECT count(*) FROM seat_stats WHERE hand_key NOT IN (SELECT hand_key FROM hands))
+        + (SELECT count(*) FROM hands WHERE hand_key NOT IN (SELECT hand_key FROM seat_stats))
+        AS n""").n[0]  # fmt: skip
+    assert orphans == 0
+    report = database.import_histories(exports)
+    assert (report.hands, report.duplicates) == (120, 80)
+    clean = db.connect()
+    clean.import_histories(exports)
+    # The same figures (sums of money in another order: equal to the last bits).
+    pandas.testing.assert_frame_equal(database.stats(), clean.stats(), rtol=1e-12)
+
+
+def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib.Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    _stars_files(exports, 90, 13, files=3)
+    (exports / "copy.txt").write_text((exports / "hands0.txt").read_text())  # duplicates
+    here = db.connect()
+    here_report = here.import_histories(exports)
+    with distributed.Client(n_workers=2, threads_per_worker=1, processes=False,
+                            dashboard_address=None) as client:  # fmt: skip
+        spread = db.connect()
+        spread_report = spread.import_histories(exports, client=client)
+    assert (spread_report.hands, spread_report.duplicates) == (90, 30)
+    assert (here_report.hands, here_report.duplicates) == (90, 30)
+    for table in ("hands", "actions", "cards", "results", "seat_stats"):
+        query = f"SELECT * EXCLUDE (hand_key) FROM {table} ORDER BY ALL"
+        assert spread.sql(query).equals(here.sql(query)), table
+
+
+def test_parquet_export_holds_every_row(tmp_path: pathlib.Path) -> None:
+    import duckdb
+
+    database = db.connect()
+    database.import_hands(_random_hands(50, 2))
+    files = database.export_parquet(tmp_path / "parquet")
+    for file in files:
+        table = pathlib.Path(file).stem
+        count = (
+            duckdb.connect()
+            .execute(f"SELECT count(*) FROM read_parquet('{file}')")
+            .fetchall()[0][0]
+        )
+
+
+def test_money_is_never_mixed_across_currencies(tmp_path: pathlib.Path) -> None:
+    _stars_files(tmp_path, 40, 17, files=1)
+    (tmp_path / "hands0.txt").rename(tmp_path / "usd.txt")
+    _stars_files(tmp_path, 40, 19, files=1, sign="€")
+    database = db.connect()
+    database.import_histories(tmp_path)
+    frame = database.stats(player="P0")
+    assert sorted(frame["currency"]) == ["EUR", "USD"]
+    assert frame["hands"].sum() == 80
+    assert database.stats(player="P0", currency="EUR")["hands"].tolist() == [40]
+
+
+def test_bad_databases_and_options_are_refused_by_name(tmp_path: pathlib.Path) -> None:
+    import duckdb
+
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    with pytest.raises(DatabaseError, match=r"notes\.txt"):
+        db.connect(text)
+    other = tmp_path / "other.duckdb"
+    duckdb.connect(str(other)).execute("CREATE TABLE t (x INT)").close()
+    with pytest.raises(DatabaseError, match="not a studeval database"):
+        db.connect(other)
+    newer = tmp_path / "newer.duckdb"
+    db.connect(newer).connection.execute("UPDATE studeval_schema SET version = 99").close()
+    with pytest.raises(DatabaseError, match="schema 99"):
+        db.connect(newer)
+    database = db.connect()
+    with pytest.raises(OptionError, match="hand 1: import_hands takes"):
+        database.import_hands([random_hand("stud", 2, seed=1), "Ah Kh"])
+    assert database.sql("SELECT count(*) AS n FROM hands").n[0] == 1  # what came before
+    with pytest.raises(OptionError, match="errors must be"):
+        database.import_histories(tmp_path, errors="ignore")
+    with pytest.raises(OptionError, match="no such file"):
+        database.import_histories(tmp_path / "missing")
+
+
+def test_the_commands_import_and_report_as_a_person_sees_them(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    (exports / "stars.txt").write_text(EXAMPLE)
+    (exports / "README.txt").write_text("Exported from PokerStars.\n")
+    (exports / "bad.txt").write_text(EXAMPLE.replace("20261202017", "1").replace(
+        "cleo42: calls $0.04", "cleo42: calls $0.05", 1))  # fmt: skip
+    path = str(tmp_path / "hands.duckdb")
+    assert main(["import", path, str(exports)]) == 2  # a hand refused
+    err = capsys.readouterr().err
+    assert "1 hand stored from 3 files, 0 already stored, 2 refused" in err
+    assert "not a history" in err and "refused:" in err
+    assert main(["import", path, str(exports / "stars.txt")]) == 0
+    assert "0 hands stored from 1 file, 1 already stored" in capsys.readouterr().err
+    assert main(["stats", path, "--player", "DarioZ"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:4] == ["player", "currency", "hands", "VPIP"]
+    assert table[1].split()[:4] == ["DarioZ", "USD", "1", "100.0"]
+    assert main(["stats", path, "--format", "json", "--counts"]) == 0
+    assert '"vpip_chances": 1' in capsys.readouterr().out
+    assert main(["stats", path, "--player", "Nobody"]) == 2
+    assert "no hand of Nobody" in capsys.readouterr().err
+    assert main(["stats", str(tmp_path / "none.duckdb")]) == 2
+    assert "no such database" in capsys.readouterr().err
+    assert not os.path.exists(tmp_path / "none.duckdb")
