@@ -55,6 +55,8 @@ def test_every_public_function_has_an_example() -> None:
         "histories.md",
         "query.md",
         "solve.md",
+        "database.md",
+        "stats.md",
     ],
 )
 def test_page_examples(name: str) -> None:

@@ -48,13 +48,19 @@ from studeval.cli._console import OutputError, detach_stdout, say
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ["console_main", "main"]
+__all__ = ["COMMAND_NAMES", "console_main", "main"]
 
-#: The commands in the order ``studeval --help`` lists them.
+#: The commands in the order ``studeval --help`` lists them; each module's ``NAME``
+#: where the command's name is not the module's (``import``: a Python word).
 COMMANDS = (
     rank, showdown, bring_in, equity, query, solve, replay, convert, analyze, db_import, db_stats,
     play, bench,
 )  # fmt: skip
+#: The commands' names, in that order.
+COMMAND_NAMES = tuple(
+    getattr(module, "NAME", module.__name__.rsplit(".", 1)[1].replace("_", "-"))
+    for module in COMMANDS
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -23,7 +23,10 @@ from typing import Any
 from studeval.cli._args import positive, subcommand
 from studeval.cli._console import Progress, fail, say
 
-__all__ = ["add", "run"]
+__all__ = ["NAME", "add", "run"]
+
+#: The command's name (``import`` is Python's word: the module cannot have it).
+NAME = "import"
 
 EPILOG = """\
 examples:
@@ -46,7 +49,7 @@ could not be read. Needs pip install 'studeval[db]'.
 def add(commands: Any) -> None:
     """The ``import`` command's parser."""
     parser = subcommand(
-        commands, "import", run,
+        commands, NAME, run,
         help="store hand histories in a hand database (DuckDB)",
         description="Store hand histories in a hand database, each hand once.",
         epilog=EPILOG,

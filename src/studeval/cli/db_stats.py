@@ -26,7 +26,10 @@ from typing import Any
 from studeval.cli._args import game, subcommand
 from studeval.cli._console import Output, fail
 
-__all__ = ["add", "run"]
+__all__ = ["NAME", "add", "run"]
+
+#: The command's name.
+NAME = "stats"
 
 EPILOG = """\
 examples:
@@ -59,7 +62,7 @@ _HEADINGS = {
 def add(commands: Any) -> None:
     """The ``stats`` command's parser."""
     parser = subcommand(
-        commands, "stats", run,
+        commands, NAME, run,
         help="each player's stud statistics from a hand database",
         description="Each player's stud statistics from a hand database.",
         epilog=EPILOG,

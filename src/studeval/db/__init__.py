@@ -32,7 +32,7 @@ from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
 from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES
 from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
-from studeval.db._store import run
+from studeval.db._store import missing_facts, run
 from studeval.errors import DatabaseError, OptionError
 
 if TYPE_CHECKING:
@@ -170,7 +170,8 @@ class Database:
         """
         filters = {"player": player, "game": game, "currency": currency, "stakes": stakes,
                    "site": site, "cash": cash, "since": since, "until": until}  # fmt: skip
-        sql, params = stats_sql(filters, counts)
+        # Hands stored by an import killed before their facts were computed: here.
+        sql, params = stats_sql(filters, counts, missing_facts(self.connection))
         return self.connection.execute(sql, params).df()
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> pandas.DataFrame:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studeval.db._rows import HandBatch, hand_key_of
-from studeval.db._store import run, store
+from studeval.db._store import refresh_facts, run, store
 from studeval.engine import StudHand
 from studeval.errors import OptionError
 from studeval.histories._record import History, HistoryError, NotAHistoryError
@@ -250,6 +250,9 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
 
 def _log(con: duckdb.DuckDBPyConnection, report: ImportReport,
          started: datetime.datetime) -> None:  # fmt: skip
+    """The statistics' facts of the hands stored, and the import's line in
+    ``imports``."""
+    refresh_facts(con)
     finished = datetime.datetime.now()
     report.seconds = (finished - started).total_seconds()
     run(

@@ -20,6 +20,7 @@ __all__ = [
     "FILTERS",
     "STATISTICS",
     "Statistic",
+    "bit",
     "facts_sql",
     "seat_stats_table",
     "stats_sql",
@@ -29,23 +30,28 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Statistic:
-    """``chance`` and ``done``: SQL conditions over a row of ``d`` (a decision: the
-    ``decisions`` columns) or, where ``of_seat``, over a seat's row ``s`` (the
-    ``seat_facts`` columns); a seat has the chance in a hand when any of its rows
-    meets ``chance``, and did it when one of those rows meets ``done`` too."""
+    """``chance`` and ``done``: SQL conditions over a row of ``d`` (one decision of
+    the seat, with what it faced) or, where ``of_seat``, over the seat's row ``s``.
+    A seat has the chance in a hand when any of its rows meets ``chance``; it did
+    it when one of those rows meets ``done`` too, or, where ``first``, when its
+    first row that meets ``chance`` is the action ``done``. Where ``every_hand``,
+    every seat dealt in has the chance, even one that never decided."""
 
     name: str
     chance: str
     done: str
     of_seat: bool = False
+    first: bool = False
+    every_hand: bool = False
 
 
 _WAGER = "d.action IN ('call', 'complete', 'bet', 'raise')"
-_FACING = "d.decision AND d.level >= 1 AND d.faced = 0"  # the first decision facing a bet
+_FACING = "d.decision AND d.level >= 1"  # a decision facing a bet (or a completion)
 
-#: Every statistic, in the order of ``stats()``'s columns.
+#: Every statistic, in the order of ``stats()``'s columns (and of its bits in
+#: ``seat_stats``).
 STATISTICS: tuple[Statistic, ...] = (
-    Statistic("vpip", "TRUE", f"d.street = 3 AND {_WAGER}"),
+    Statistic("vpip", "TRUE", f"d.street = 3 AND {_WAGER}", every_hand=True),
     Statistic("complete", "d.street = 3 AND d.decision AND d.level = 0",
               "d.action IN ('complete', 'bet')"),
     # One bet and three raises a round, unless the cap is lifted with two seats left.
@@ -59,17 +65,27 @@ STATISTICS: tuple[Statistic, ...] = (
     Statistic("re_steal", "d.facing_steal", "d.action = 'raise'"),
     Statistic("fourth_street_bet", "d.street = 4 AND d.decision AND d.level = 0",
               "d.action = 'bet'"),
-    Statistic("fourth_street_fold", f"d.street = 4 AND {_FACING}", "d.action = 'fold'"),
+    Statistic("fourth_street_fold", f"d.street = 4 AND {_FACING}", "fold", first=True),
     Statistic("open_pair_bet", "d.street = 4 AND d.decision AND d.level = 0 AND d.open_pair",
               "d.action = 'bet'"),
     Statistic("fold_to_open_pair", f"d.street = 4 AND {_FACING} AND d.opener_open_pair",
-              "d.action = 'fold'"),
-    Statistic("fifth_street_fold", f"d.street = 5 AND {_FACING}", "d.action = 'fold'"),
+              "fold", first=True),
+    Statistic("fifth_street_fold", f"d.street = 5 AND {_FACING}", "fold", first=True),
     Statistic("went_to_showdown", "s.saw_fourth", "s.showdown", of_seat=True),
     Statistic("won_at_showdown", "s.showdown", "s.collected > 0", of_seat=True),
     Statistic("won_seeing_fourth", "s.saw_fourth", "s.collected > 0", of_seat=True),
     Statistic("scoop", "s.game = 'stud8' AND s.showdown", "s.scooped", of_seat=True),
 )  # fmt: skip
+
+
+def bit(name: str) -> int:
+    """The bit of statistic ``name`` in ``seat_stats.chances`` and ``seat_stats.done``.
+
+    >>> bit("vpip"), bit("steal")
+    (1, 8)
+    """
+    return 1 << [x.name for x in STATISTICS].index(name)
+
 
 # A card's rank, 2 to 14 (ace), from its text.
 _RANK = "(instr('23456789TJQKA', {card}[1]) + 1)"
@@ -103,6 +119,8 @@ w AS (
         count(*) FILTER (WHERE a.action = 'call') OVER before AS calls,
         count(*) FILTER (WHERE a.action = 'fold') OVER before AS folds
     FROM a JOIN h USING (hand_key)
+    -- The statistics read the decisions of third to fifth street.
+    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'bring_in', 'show', 'muck')
     WINDOW before AS (PARTITION BY a.hand_key, a.street ORDER BY a.seq
                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
 spots AS (
@@ -125,10 +143,7 @@ d AS (
         (w.street = 3 AND w.decision AND w.seq > steal.seq AND w.level = 1
          AND w.calls = 0) IS TRUE AS facing_steal,
         coalesce(pair4.open_pair, FALSE) AS open_pair,
-        coalesce(opener_pair.open_pair, FALSE) AS opener_open_pair,
-        count(*) FILTER (WHERE w.decision AND w.level >= 1) OVER (
-            PARTITION BY w.hand_key, w.street, w.seat ORDER BY w.seq
-            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS faced
+        coalesce(opener_pair.open_pair, FALSE) AS opener_open_pair
     FROM w
     LEFT JOIN spots USING (hand_key, seq)
     LEFT JOIN steal USING (hand_key)
@@ -137,7 +152,7 @@ d AS (
     LEFT JOIN opener4 ON opener4.hand_key = w.hand_key
     LEFT JOIN pair4 opener_pair
         ON opener_pair.hand_key = w.hand_key AND opener_pair.seat = opener4.seat),
-s AS (
+seat AS (
     SELECT st.hand_key, st.seat, st.player, h.game, r.showdown, r.scooped,
         r.payout - r.returned AS collected,
         EXISTS (SELECT 1 FROM c WHERE c.hand_key = st.hand_key AND c.seat = st.seat
@@ -146,57 +161,62 @@ s AS (
     JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat))"""
 
 
+def _bits(parts: list[str]) -> str:
+    """A bitmask (INTEGER) of conditions, the first the lowest bit."""
+    return " | ".join(f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)" for i, p in enumerate(parts))
+
+
+def _done(x: Statistic) -> str:
+    if x.first:
+        return f"arg_min(d.action, d.seq) FILTER (WHERE {x.chance}) = '{x.done}'"
+    return f"bool_or(({x.chance}) AND {x.done})"
+
+
 def facts_sql(where: str = "TRUE") -> str:
     """One row a seat and hand (of the hands ``where`` selects): the hand's and
-    seat's columns that ``stats()`` filters and sums, and for each statistic
-    ``<name>_chance`` and ``<name>`` (done)."""
-    by_action = [x for x in STATISTICS if not x.of_seat]
-    action_cols = ",\n".join(
-        f"bool_or({x.chance}) AS {x.name}_chance, bool_or(({x.chance}) AND {x.done}) AS {x.name}"
-        for x in by_action
-    )
-    seat_cols = ",\n".join(
-        f"coalesce(({x.chance}), FALSE) AS {x.name}_chance, "
-        f"coalesce(({x.chance}) AND {x.done}, FALSE) AS {x.name}"
-        for x in STATISTICS
-        if x.of_seat
-    )
-    copied = ", ".join(
-        f"coalesce(acts.{x.name}_chance, FALSE) AS {x.name}_chance, "
-        f"coalesce(acts.{x.name}, FALSE) AS {x.name}"
-        for x in by_action
-    )
+    seat's columns that ``stats()`` filters and sums, and two bitmasks: the
+    statistics the seat had the chance of (``chances``) and did (``done``), bit
+    :func:`bit` each."""
+    chances, done = [], []
+    for x in STATISTICS:
+        chances.append(f"coalesce(f.{x.name}_chance, {x.every_hand})")
+        done.append(f"coalesce(f.{x.name}_done, FALSE)")
+    acts = ", ".join(f"bool_or({x.chance}) AS {x.name}_chance, {_done(x)} AS {x.name}_done"
+                     for x in STATISTICS if not x.of_seat)  # fmt: skip
+    seat_facts = ", ".join(
+        f"({x.chance}) AS {x.name}_chance, ({x.chance}) AND {x.done} AS {x.name}_done"
+        for x in STATISTICS if x.of_seat
+    )  # fmt: skip
     return f"""
 WITH {_base(where)},
-acts AS (SELECT d.hand_key, d.seat, {action_cols} FROM d GROUP BY ALL),
-seatwise AS (SELECT s.hand_key, s.seat, {seat_cols} FROM s)
+acts AS (SELECT d.hand_key, d.seat, {acts} FROM d GROUP BY ALL),
+facts AS (SELECT s.hand_key, s.seat, {seat_facts}, acts.* EXCLUDE (hand_key, seat)
+      FROM seat s LEFT JOIN acts USING (hand_key, seat))
 SELECT hd.hand_key, st.seat, st.player, hd.site, hd.game, hd.money AS currency, hd.stakes,
     hd.cash, hd.played_at, hd.big_bet, r.net_chips, r.expected_net_chips, r.net,
-    r.expected_net, {copied}, seatwise.* EXCLUDE (hand_key, seat)
+    r.expected_net, {_bits(chances)} AS chances, {_bits(done)} AS done
 FROM (SELECT * FROM seats WHERE {where}) st
 JOIN (SELECT * FROM hands WHERE {where}) hd USING (hand_key)
 JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat)
-JOIN seatwise USING (hand_key, seat)
-LEFT JOIN acts USING (hand_key, seat)
+JOIN facts f USING (hand_key, seat)
 """
 
 
 def seat_stats_table() -> str:
     """The table ``facts_sql`` fills."""
-    flags = ", ".join(f"{x.name}_chance BOOLEAN, {x.name} BOOLEAN" for x in STATISTICS)
-    return f"""CREATE TABLE IF NOT EXISTS seat_stats (
+    return """CREATE TABLE IF NOT EXISTS seat_stats (
     hand_key BIGINT, seat TINYINT, player VARCHAR, site VARCHAR, game VARCHAR,
     currency VARCHAR, stakes VARCHAR, cash BOOLEAN, played_at TIMESTAMP, big_bet BIGINT,
     net_chips BIGINT, expected_net_chips DOUBLE, net DECIMAL(38, 18), expected_net DOUBLE,
-    {flags});"""
+    chances INTEGER, done INTEGER);"""
 
 
 def views_sql() -> str:
     """A view a statistic, ``stat_<name>``: a row a seat and hand where the player
     had the chance, and whether it was done."""
     return "\n".join(
-        f"CREATE OR REPLACE VIEW stat_{x.name} AS SELECT hand_key, seat, player, {x.name} "
-        f"AS done FROM seat_stats WHERE {x.name}_chance;"
+        f"CREATE OR REPLACE VIEW stat_{x.name} AS SELECT hand_key, seat, player, "
+        f"done & {bit(x.name)} <> 0 AS done FROM seat_stats WHERE chances & {bit(x.name)} <> 0;"
         for x in STATISTICS
     )
 
@@ -206,10 +226,13 @@ FILTERS = {"player": "player", "game": "game", "currency": "currency", "stakes":
            "site": "site"}  # fmt: skip
 
 
-def stats_sql(filters: Mapping[str, object], counts: bool) -> tuple[str, list[object]]:
+def stats_sql(filters: Mapping[str, object], counts: bool,
+              missing: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
     """The query of ``stats()`` and its parameters: a row a player and currency, each
     statistic the hands done over the hands with a chance (NULL with no chance),
-    net and all-in adjusted net per 100 hands in big bets, and in money."""
+    net and all-in adjusted net per 100 hands in big bets, and in money. The facts
+    of hands stored without them (``missing``: the SQL condition that selects
+    them) are computed in the query."""
     where: list[str] = []
     params: list[object] = []
     for name, column in FILTERS.items():
@@ -228,14 +251,20 @@ def stats_sql(filters: Mapping[str, object], counts: bool) -> tuple[str, list[ob
             params.append(filters[name])
     columns = []
     for x in STATISTICS:
-        columns.append(f"sum({x.name}::INT) / nullif(sum({x.name}_chance::INT), 0) AS {x.name}")
+        had = f"count(*) FILTER (WHERE chances & {bit(x.name)} <> 0)"
+        did = f"count(*) FILTER (WHERE done & {bit(x.name)} <> 0)"
+        columns.append(f"{did} / nullif({had}, 0) AS {x.name}")
         if counts:
-            columns.append(f"sum({x.name}_chance::INT)::BIGINT AS {x.name}_chances")
-            columns.append(f"sum({x.name}::INT)::BIGINT AS {x.name}_done")
+            columns += [f"{had} AS {x.name}_chances", f"{did} AS {x.name}_done"]
     sql = f"""SELECT player, currency, count(*) AS hands, {", ".join(columns)},
-    100 * avg(net_chips / big_bet) AS net_bb100,
-    100 * avg(expected_net_chips / big_bet) AS adjusted_bb100,
-    sum(net) AS net, sum(expected_net) AS adjusted_net
-FROM seat_stats {"WHERE " + " AND ".join(where) if where else ""}
+    -- Big bets to a millionth; the adjusted net (from equities) to a billionth.
+    round(100 * avg(net_chips / big_bet), 6) AS net_bb100,
+    round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
+    sum(net) AS net, round(sum(expected_net), 9) AS adjusted_net
+FROM {
+        f"(SELECT * FROM seat_stats UNION ALL BY NAME ({facts_sql(missing)}))"
+        if missing
+        else "seat_stats"
+    } {"WHERE " + " AND ".join(where) if where else ""}
 GROUP BY player, currency ORDER BY player, currency"""
     return sql, params

@@ -1,6 +1,8 @@
 """A batch of hands' rows written to the database in one transaction: the hands
 already stored (by room and hand id) left out, the rest numbered after the last
-hand, their statistics' facts computed in SQL, and the batch's refusals kept."""
+hand, and the batch's refusals kept. The statistics' facts of the hands stored
+(``seat_stats``) are computed in SQL after, many batches at once: the hands past
+the last one with facts, which an import killed before then leaves too."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ if TYPE_CHECKING:
     import duckdb
     import pandas
 
-__all__ = ["run", "store"]
+__all__ = ["missing_facts", "refresh_facts", "run", "store"]
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
@@ -92,8 +94,6 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
         if stored:
             for table, rows in _INSERTS.items():
                 run(con, f"INSERT INTO {table} BY NAME {rows}")
-            where = f"hand_key BETWEEN {base + 1} AND {base + stored}"
-            run(con, f"INSERT INTO seat_stats BY NAME {facts_sql(where)}")
         for source in forget_sources:
             run(con, "DELETE FROM refused WHERE source = ?", [source])
         if len(refused):
@@ -110,3 +110,24 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
         run(con, "ROLLBACK")
         raise
     return stored, total - stored, rooms
+
+
+def missing_facts(con: duckdb.DuckDBPyConnection) -> str | None:
+    """The SQL condition on ``hand_key`` of the hands stored without their facts
+    (``None``: there are none)."""
+    done, last = run(con, "SELECT (SELECT coalesce(max(hand_key), 0) FROM seat_stats), "
+                          "(SELECT coalesce(max(hand_key), 0) FROM hands)")[0]  # fmt: skip
+    return f"hand_key > {done}" if last > done else None
+
+
+def refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
+    """Computes the facts of the hands stored without them, in one transaction."""
+    run(con, "BEGIN TRANSACTION")
+    try:
+        where = missing_facts(con)
+        if where is not None:
+            run(con, f"INSERT INTO seat_stats BY NAME {facts_sql(where)}")
+        run(con, "COMMIT")
+    except BaseException:
+        run(con, "ROLLBACK")
+        raise
