@@ -7,11 +7,12 @@ hands, and files imported on Dask.
 Import: random hands of every game (2-8 seats, stacks of 40 to 1,000 chips against a
 big bet of 10, so that some end all in, as in ``analysis_report.py``) written as
 PokerStars text in 8 files, each imported into a new database file, best of the
-repeats. It is measured on one core (DuckDB on one thread, CPU time of the process), beside reading the same files
-without storing them (``studeval.histories.read``): the difference is what storing
-costs. Then the same import on a ``LocalCluster`` of 2 single-threaded workers (each
-file read on a worker into Parquet partitions, which the database reads; DuckDB on
-all cores; wall time), beside the import in one process with DuckDB on all cores.
+repeats. It is measured on one core (DuckDB on one thread, CPU time of the
+process), beside reading the same files without storing them
+(``studeval.histories.read``): the difference is what storing costs. Then the same
+import on a ``LocalCluster`` of 2 single-threaded workers (each file read on a
+worker into Parquet partitions, which the database reads; DuckDB on all cores; wall
+time), beside the import in one process with DuckDB on all cores.
 
 Stats: a database of generated hands (random legal play, 2-8 seats drawn from 20,000
 player names, every game; kept in the system's temporary folder for the next run),
