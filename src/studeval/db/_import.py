@@ -74,7 +74,8 @@ class ImportReport:
     def __str__(self) -> str:
         lines = [f"{self.hands:,} hands stored from {self.files:,} files in {self.seconds:.1f} s "
                  f"({self.duplicates:,} already stored, {self.refused:,} refused)"]  # fmt: skip
-        lines += [f"  {room or 'no room'}: {n:,} hands" for room, n in self.rooms.most_common()]
+        lines += [f"  {room or 'no room'}: {n:,} hand{'s' * (n != 1)}"
+                  for room, n in self.rooms.most_common()]  # fmt: skip
         lines += [f"  {n:,} {reason}" for reason, n in self.reasons.most_common()]
         return "\n".join(lines)
 
