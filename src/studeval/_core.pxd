@@ -269,6 +269,11 @@ cdef extern from "studeval.h" nogil:
         int64_t raise_to[2]
 
     ctypedef enum se_event_kind:
+        SE_EVENT_FOLD
+        SE_EVENT_CALL
+        SE_EVENT_COMPLETE
+        SE_EVENT_BET
+        SE_EVENT_RAISE
         SE_EVENT_ANTE
         SE_EVENT_DEAL
         SE_EVENT_COMMUNITY

@@ -16,7 +16,7 @@ cdef bint _grow(_Column *column, size_t rows) except False:
 
 # The columns, in the order of HAND_ROWS_COLUMNS; each a table's.
 cdef enum:
-    _A_HAND, _A_SEQ, _A_STREET, _A_SEAT, _A_KIND, _A_CHIPS, _A_TO
+    _A_HAND, _A_SEQ, _A_STREET, _A_SEAT, _A_KIND, _A_CHIPS, _A_TO, _A_FACING, _A_CALLERS, _A_LIVE
     _C_HAND, _C_SEAT, _C_POSITION, _C_CARD, _C_UP
     _S_HAND, _S_SEAT, _S_STACK, _S_PAID, _S_PAYOUT, _S_FOLDED, _S_SHOWN
     _COLUMNS
@@ -25,7 +25,8 @@ cdef enum:
 HAND_ROWS_COLUMNS = (
     ("actions", "hand", "<i8"), ("actions", "seq", "<i2"), ("actions", "street", "i1"),
     ("actions", "seat", "i1"), ("actions", "kind", "i1"), ("actions", "chips", "<i8"),
-    ("actions", "to", "<i8"),
+    ("actions", "to", "<i8"), ("actions", "facing", "i1"), ("actions", "callers", "i1"),
+    ("actions", "live", "i1"),
     ("cards", "hand", "<i8"), ("cards", "seat", "i1"), ("cards", "position", "i1"),
     ("cards", "card", "i1"), ("cards", "up", "i1"),
     ("seats", "hand", "<i8"), ("seats", "seat", "i1"), ("seats", "stack", "<i8"),
@@ -38,7 +39,9 @@ HAND_ROWS_COLUMNS = (
 @cython.final
 cdef class HandRows:
     """Finished hands' logs as columns: ``add`` copies one hand's actions (every
-    event but the deals), its cards (in deal order, -1 where unknown; the community
+    event but the deals, each with what it faced: the completions, bets and raises
+    before it on its street, the calls of the last of them or of the bring-in, and
+    the seats not folded), its cards (in deal order, -1 where unknown; the community
     card as seat -1) and each seat's stack before the hand, chips paid and won, and
     whether it folded or showed; ``take`` gives the columns as bytes (little-endian,
     :data:`HAND_ROWS_COLUMNS`'s types) and starts again.
@@ -102,6 +105,7 @@ cdef class HandRows:
         cdef int seats = h.rules.seats, s, p
         cdef size_t i, n = 0, at
         cdef const se_event *e
+        cdef int street = 0, facing = 0, callers = 0, live = seats
         if not h.over:
             raise CoreCallError("HandRows.add takes a finished hand")
         for i in range(h.events_count):
@@ -112,6 +116,8 @@ cdef class HandRows:
             e = &h.events[i]
             if e.kind == SE_EVENT_DEAL or e.kind == SE_EVENT_COMMUNITY:
                 continue
+            if e.street != street:
+                street, facing, callers = e.street, 0, 0
             (<int64_t *>self.columns[_A_HAND].data)[at] = hand
             (<int16_t *>self.columns[_A_SEQ].data)[at] = <int16_t>i
             (<int8_t *>self.columns[_A_STREET].data)[at] = <int8_t>e.street
@@ -119,6 +125,16 @@ cdef class HandRows:
             (<int8_t *>self.columns[_A_KIND].data)[at] = <int8_t>e.kind
             (<int64_t *>self.columns[_A_CHIPS].data)[at] = e.amount
             (<int64_t *>self.columns[_A_TO].data)[at] = e.to
+            (<int8_t *>self.columns[_A_FACING].data)[at] = <int8_t>min(facing, 127)
+            (<int8_t *>self.columns[_A_CALLERS].data)[at] = <int8_t>min(callers, 127)
+            (<int8_t *>self.columns[_A_LIVE].data)[at] = <int8_t>live
+            if e.kind == SE_EVENT_COMPLETE or e.kind == SE_EVENT_BET or e.kind == SE_EVENT_RAISE:
+                facing += 1
+                callers = 0
+            elif e.kind == SE_EVENT_CALL:
+                callers += 1
+            elif e.kind == SE_EVENT_FOLD:
+                live -= 1
             at += 1
         self.actions = at
         n = 1 if h.community >= 0 else 0

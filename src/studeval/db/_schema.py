@@ -97,7 +97,10 @@ CREATE TABLE IF NOT EXISTS actions (
     seat TINYINT NOT NULL,
     action action_kind NOT NULL,
     chips BIGINT NOT NULL,           -- chips put in (0 for check, fold, show, muck)
-    to_chips BIGINT                  -- the seat's street total after a wager
+    to_chips BIGINT,                 -- the seat's street total after a wager
+    facing TINYINT NOT NULL,         -- completions, bets and raises before it this street
+    callers TINYINT NOT NULL,        -- calls of the last of them (or of the bring-in)
+    live TINYINT NOT NULL            -- seats not folded before it
 );
 CREATE TABLE IF NOT EXISTS cards (
     hand_key BIGINT NOT NULL,

@@ -56,7 +56,7 @@ STATISTICS: tuple[Statistic, ...] = (
               "d.action IN ('complete', 'bet')"),
     # One bet and three raises a round, unless the cap is lifted with two seats left.
     Statistic("raise", "d.street = 3 AND d.decision AND d.level >= 1 AND (d.level < 4 OR "
-              "(d.cap_lifted AND d.players - d.folds = 2))", "d.action = 'raise'"),
+              "(d.cap_lifted AND d.live = 2))", "d.action = 'raise'"),
     Statistic("steal", "d.steal_spot", "d.action = 'complete'"),
     Statistic("fold_to_steal_bring_in", "d.facing_steal AND d.seat = d.bring_in_seat",
               "d.action = 'fold'"),
@@ -113,19 +113,15 @@ pair4 AS (
     SELECT hand_key, seat, count(DISTINCT card[1]) = 1 AND count(card) = 2 AS open_pair
     FROM c WHERE position IN (2, 3) GROUP BY ALL),
 w AS (
-    SELECT a.*, h.players, h.cap_lifted,
-        a.action IN ('fold', 'check', 'call', 'complete', 'bet', 'raise') AS decision,
-        count(*) FILTER (WHERE a.action IN ('complete', 'bet', 'raise')) OVER before AS level,
-        count(*) FILTER (WHERE a.action = 'call') OVER before AS calls,
-        count(*) FILTER (WHERE a.action = 'fold') OVER before AS folds
+    -- The statistics read the decisions of third to fifth street, each with the
+    -- bets it faced (level), the calls of the last of them and the seats still in.
+    SELECT a.*, a.facing AS level, h.players, h.cap_lifted,
+        a.action IN ('fold', 'check', 'call', 'complete', 'bet', 'raise') AS decision
     FROM a JOIN h USING (hand_key)
-    -- The statistics read the decisions of third to fifth street.
-    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'bring_in', 'show', 'muck')
-    WINDOW before AS (PARTITION BY a.hand_key, a.street ORDER BY a.seq
-                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
+    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'bring_in', 'show', 'muck')),
 spots AS (
     SELECT w.hand_key, w.seq, w.seat FROM w JOIN door me USING (hand_key, seat)
-    WHERE w.street = 3 AND w.decision AND w.level = 0 AND w.calls = 0
+    WHERE w.street = 3 AND w.decision AND w.level = 0 AND w.callers = 0
       AND me.strength > (SELECT max(o.strength) FROM door o
                          LEFT JOIN fold3 f ON f.hand_key = o.hand_key AND f.seat = o.seat
                          WHERE o.hand_key = w.hand_key AND o.seat <> w.seat
@@ -141,7 +137,7 @@ d AS (
     SELECT w.*, bring_in.bring_in_seat,
         spots.seq IS NOT NULL AS steal_spot,
         (w.street = 3 AND w.decision AND w.seq > steal.seq AND w.level = 1
-         AND w.calls = 0) IS TRUE AS facing_steal,
+         AND w.callers = 0) IS TRUE AS facing_steal,
         coalesce(pair4.open_pair, FALSE) AS open_pair,
         coalesce(opener_pair.open_pair, FALSE) AS opener_open_pair
     FROM w
@@ -161,40 +157,40 @@ seat AS (
     JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat))"""
 
 
-def _bits(parts: list[str]) -> str:
-    """A bitmask (INTEGER) of conditions, the first the lowest bit."""
-    return " | ".join(f"(CASE WHEN {p} THEN {1 << i} ELSE 0 END)" for i, p in enumerate(parts))
-
-
-def _done(x: Statistic) -> str:
-    if x.first:
-        return f"arg_min(d.action, d.seq) FILTER (WHERE {x.chance}) = '{x.done}'"
-    return f"bool_or(({x.chance}) AND {x.done})"
+def _bits(parts: dict[str, str]) -> str:
+    """The bitmask (INTEGER) of the statistics whose conditions hold."""
+    return " | ".join(f"(CASE WHEN {cond} THEN {bit(name)} ELSE 0 END)"
+                      for name, cond in parts.items()) or "0"  # fmt: skip
 
 
 def facts_sql(where: str = "TRUE") -> str:
     """One row a seat and hand (of the hands ``where`` selects): the hand's and
     seat's columns that ``stats()`` filters and sums, and two bitmasks: the
     statistics the seat had the chance of (``chances``) and did (``done``), bit
-    :func:`bit` each."""
-    chances, done = [], []
-    for x in STATISTICS:
-        chances.append(f"coalesce(f.{x.name}_chance, {x.every_hand})")
-        done.append(f"coalesce(f.{x.name}_done, FALSE)")
-    acts = ", ".join(f"bool_or({x.chance}) AS {x.name}_chance, {_done(x)} AS {x.name}_done"
-                     for x in STATISTICS if not x.of_seat)  # fmt: skip
-    seat_facts = ", ".join(
-        f"({x.chance}) AS {x.name}_chance, ({x.chance}) AND {x.done} AS {x.name}_done"
-        for x in STATISTICS if x.of_seat
-    )  # fmt: skip
+    :func:`bit` each. A decision's bits are ORed over the seat's decisions; a
+    ``first`` statistic's deed is the action of the first decision with the chance."""
+    by_action = [x for x in STATISTICS if not x.of_seat]
+    by_seat = [x for x in STATISTICS if x.of_seat]
+    row_chances = _bits({x.name: x.chance for x in by_action})
+    row_done = _bits({x.name: f"({x.chance}) AND {x.done}" for x in by_action if not x.first})
+    firsts = "".join(f", arg_min(d.action, d.seq) FILTER (WHERE {x.chance}) = '{x.done}' "
+                     f"AS {x.name}_first" for x in by_action if x.first)  # fmt: skip
+    always = sum(bit(x.name) for x in STATISTICS if x.every_hand)
+    chances = _bits({x.name: x.chance for x in by_seat})
+    done = _bits({x.name: f"({x.chance}) AND {x.done}" for x in by_seat}
+                 | {x.name: f"acts.{x.name}_first" for x in by_action if x.first})  # fmt: skip
     return f"""
 WITH {_base(where)},
-acts AS (SELECT d.hand_key, d.seat, {acts} FROM d GROUP BY ALL),
-facts AS (SELECT s.hand_key, s.seat, {seat_facts}, acts.* EXCLUDE (hand_key, seat)
-      FROM seat s LEFT JOIN acts USING (hand_key, seat))
+acts AS (SELECT d.hand_key, d.seat, bit_or({row_chances}) AS chances,
+             bit_or({row_done}) AS done {firsts}
+         FROM d GROUP BY ALL),
+facts AS (SELECT s.hand_key, s.seat,
+              coalesce(acts.chances, 0) | {always} | {chances} AS chances,
+              coalesce(acts.done, 0) | {done} AS done
+          FROM seat s LEFT JOIN acts USING (hand_key, seat))
 SELECT hd.hand_key, st.seat, st.player, hd.site, hd.game, hd.money AS currency, hd.stakes,
     hd.cash, hd.played_at, hd.big_bet, r.net_chips, r.expected_net_chips, r.net,
-    r.expected_net, {_bits(chances)} AS chances, {_bits(done)} AS done
+    r.expected_net, f.chances, f.done
 FROM (SELECT * FROM seats WHERE {where}) st
 JOIN (SELECT * FROM hands WHERE {where}) hd USING (hand_key)
 JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat)

@@ -50,7 +50,7 @@ _INSERTS = {
             ON u.hand_key = b.hand_key""",
     "actions": f"""SELECT k.hand_key, b.seq, b.street, b.seat,
         {action_text("b.kind")} AS action, b.chips,
-        CASE WHEN b."to" >= 0 THEN b."to" END AS to_chips
+        CASE WHEN b."to" >= 0 THEN b."to" END AS to_chips, b.facing, b.callers, b.live
         FROM batch_actions b JOIN new_keys k ON b.hand = k.batch_key""",
     "cards": f"""SELECT k.hand_key, CASE WHEN b.seat >= 0 THEN b.seat END AS seat, b.position,
         CASE WHEN b.position < 3 THEN 3 ELSE b.position + 1 END AS street,
