@@ -121,7 +121,7 @@ class Database:
         killed import leaves every hand whole or absent, and importing again
         finishes it. With ``client`` (a ``distributed.Client``) each file is read
         on a worker into Parquet partitions that this database then reads.
-        ``on_file`` is called with each file's name when its hands are stored.
+        ``on_file`` is called with each file's name when its hands are read.
         """
         listed = [paths] if isinstance(paths, (str, os.PathLike)) else paths
         return import_files(self.connection, listed, errors, client, on_file, self.path)
