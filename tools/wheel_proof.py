@@ -607,8 +607,12 @@ def prove(args: argparse.Namespace) -> Report:
             venv = work / "venv-wheel"
             py = make_venv(tools, venv, str(wheel), args, work, env)
             report.facts["version"] = assert_installed_import(py, venv, run_dir, env)
-        selection = quick if args.quick else []
-        report.facts["wheel_tests_scope"] = "quick" if args.quick else "full suite"
+        if args.smoke:  # a second Python's proof: its numpy under every module's examples
+            selection = smoke_selection(run_dir / "tests")
+        else:
+            selection = quick if args.quick else []
+        report.facts["wheel_tests_scope"] = ("smoke" if args.smoke else "quick" if args.quick
+                                             else "full suite")  # fmt: skip
         if args.skip_sdist:
             with report.timed("tests against the wheel"):
                 report.facts["wheel_tests"] = run_pytest(py, run_dir, selection, env)
@@ -672,6 +676,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=None, help="parent of the temp dir")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir for inspection")
     parser.add_argument("--skip-sdist", action="store_true", help="skip the sdist install step")
+    parser.add_argument("--smoke", action="store_true",
+                        help="test the wheel with the smoke set only (every module's "
+                             "doctests, the core, the command line): a second Python's "
+                             "proof in CI")  # fmt: skip
     parser.add_argument(
         "--extras",
         default="test",
