@@ -4,6 +4,8 @@ checked against an independent count (the pure-Python reference's brute force)."
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -269,17 +271,54 @@ def test_a_sampled_all_in_is_within_its_documented_error_of_the_exact_count() ->
             [8 * p.share for p in fourth.players], abs=1e-9)  # fmt: skip
 
 
+STAKES_OF_CALLS = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
 def test_a_trackers_rows_are_the_full_analysis_without_the_streets() -> None:
-    """analyzed_seats skips the replay where no seat paid its whole stack: its
-    results are analyze's, street equities apart."""
+    """analyzed_seats skips the replay, and the settlement, where no seat paid its
+    whole stack: its results are analyze's, street equities apart; the showdown is a
+    show or a muck in the log, and the net is the settlement's."""
     rng = random.Random(41)
-    for _ in range(80):
+    kinds: Counter[tuple[bool, bool]] = Counter()
+    raked = mucked = 0
+    for _ in range(300):
         hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 6), rng=rng,
-                           stack=rng.choice([15, 40, 1000]))  # fmt: skip
+                           stack=rng.choice([15, 40, 1000]), rake=rng.choice([0, 3]))  # fmt: skip
         full = analyze(hand, seed=2)
         _, _, rows = analyzed_seats(hand, seed=2)
         assert rows.streets == ()
         for name in ("all_in", "expected", "net", "expected_net", "luck", "rake", "showdown"):
             assert getattr(rows, name) == getattr(full, name), name
+        assert rows.showdown == any(e.kind in ("show", "muck") for e in hand.events)
+        settled = hand.result
+        assert settled is not None and rows.rake == settled.rake
+        paid = hand.contributions
+        assert list(rows.net) == [p - c for p, c in zip(settled.payouts, paid, strict=True)]
+        kinds[(rows.showdown, rows.all_in is not None)] += 1
+        raked += rows.rake > 0
         if full.all_in is None:
             assert rows.exact
+    for seed in range(40):  # hands called down to a showdown, some seats mucking there
+        hand = StudHand(rng.choice(["stud", "stud8", "razz"]), STAKES_OF_CALLS, [500] * 4,
+                        rake=rng.choice([0, 3]))  # fmt: skip
+        while not hand.over:
+            if hand.actor is None:
+                hand.deal_random(seed)
+            elif hand.showdown:
+                try:
+                    hand.muck() if rng.random() < 0.4 else hand.show()
+                except StudevalError:  # the first to show may not muck
+                    hand.show()
+            else:
+                kinds_now = hand.legal().kinds()
+                hand.act(next(k for k in ("check", "call", "bring_in") if k in kinds_now))
+        _, _, rows = analyzed_seats(hand)
+        # The same as the full analysis but for its streets' equities (sampled: not exact).
+        assert rows.showdown and rows == replace(analyze(hand), streets=(), exact=True)
+        assert rows.showdown == any(e.kind in ("show", "muck") for e in hand.events)
+        kinds[(rows.showdown, rows.all_in is not None)] += 1
+        mucked += any(e.kind == "muck" for e in hand.events)
+    assert mucked > 5
+    # Won by folds, shown down without and with an all-in; raked and not.
+    assert {(False, False), (True, False), (True, True)} <= set(kinds), kinds
+    assert 0 < raked < 300

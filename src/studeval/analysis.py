@@ -31,7 +31,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from studeval.betting import EVENT_KINDS
 from studeval.engine import StudHand
 from studeval.equity_calculator import equity
 from studeval.errors import OptionError
@@ -39,6 +38,7 @@ from studeval.handinfo import HandInfo
 from studeval.pots import pot_layers, take_rake
 
 if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
+    from studeval._core import TableHand
     from studeval.histories import History
 
 __all__ = [
@@ -56,7 +56,6 @@ EXACT_DEALS_MULTIWAY = 100_000
 #: standard error is at most 0.5 / sqrt(SAMPLES), 0.0039 (0.39% of the pot).
 SAMPLES = 16_384
 
-_SHOWN = (EVENT_KINDS.index("show"), EVENT_KINDS.index("muck"))
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
 
@@ -277,12 +276,26 @@ def analyze(
 def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int | None,
              with_streets: bool) -> HandAnalysis:  # fmt: skip
     played, names = _seat_names(hand)
-    if not played.over or played.result is None:
+    if not played.over:
+        raise OptionError("analyze() takes a finished hand")
+    seats = played.seats
+    core = played._core
+    paid = core.contributions()
+    if not with_streets and all(p < s for p, s in zip(paid, played.starting_stacks, strict=True)):
+        # No seat paid its whole stack: no all-in, no equity, and the core's payouts
+        # are the result (no Settlement made: a tracker's rows at the speed of reading).
+        payouts = core.payouts()
+        net = tuple(payouts[s] - paid[s] for s in range(seats))
+        return HandAnalysis(
+            players=tuple(names), streets=(), all_in=None,
+            expected=tuple(float(x) for x in payouts), net=net,
+            expected_net=tuple(float(x) for x in net), luck=(0.0,) * seats,
+            rake=core.rake_taken, exact=True, showdown=_shown_down(core),
+        )  # fmt: skip
+    result = played.result
+    if result is None:
         raise OptionError("analyze() takes a finished hand")
     viewer = _viewer(viewpoint, names)
-    result = played.result
-    seats = played.seats
-    paid = list(played.contributions)
     if with_streets or any(p >= s for p, s in zip(paid, played.starting_stacks, strict=True)):
         spots, all_in, live_at_end = _spots(played)
     else:  # no seat paid its whole stack: no all-in, and no street wanted
@@ -300,7 +313,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         errors_by_seat = tuple(errors.get(s) for s in range(seats))
         streets.append(StreetEquity(spot.street, spot.pot, by_seat, errors_by_seat, was_exact))
     expected: list[float] = [float(x) for x in result.payouts]
-    showdown = any(e.kind in _SHOWN for e in played._core.events(0))  # no Event objects
+    showdown = _shown_down(core)
     if all_in is not None and not (all_in == 7 and played.community is not None):
         count = all_in  # the cards each seat had then
         layers, returned = pot_layers(paid, live_at_end)
@@ -328,6 +341,13 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         luck=tuple(net[s] - expected_net[s] for s in range(seats)), rake=result.rake,
         exact=exact, showdown=showdown,
     )  # fmt: skip
+
+
+def _shown_down(core: TableHand) -> bool:
+    """Whether the hand went to a showdown: a seat showed, or mucked there (a seat
+    out of the hand that did not fold)."""
+    shown, out, folded = core.shown(), core.out(), core.folded()
+    return any(shown) or any(o and not f for o, f in zip(out, folded, strict=True))
 
 
 def analyzed_seats(

@@ -10,6 +10,7 @@ whose ``hand`` is a finished :class:`~studeval.StudHand` that played every step.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -341,10 +342,11 @@ class History:
     source: str | None
     line: int
 
-    @property
+    @functools.cached_property
     def info(self) -> HandInfo:
         """The hand's record besides its play: the room as ``venue``, the hand id, the
-        table, the time, the money, the tournament, the players, their seats, the hero.
+        table, the time, the money, the tournament, the players, their seats, the hero
+        (made once: a History is the record as read).
 
         >>> from studeval.histories import EXAMPLE, read
         >>> info = next(read(EXAMPLE)).info
