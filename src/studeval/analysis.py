@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
 
 __all__ = [
     "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "HandAnalysis", "StreetEquity",
-    "analyze", "analyzed_seats",
+    "analyze", "analyzed_seats", "went_to_showdown",
 ]  # fmt: skip
 
 #: ``method="auto"`` counts a heads-up spot exactly when at most this many deals
@@ -290,7 +290,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
             players=tuple(names), streets=(), all_in=None,
             expected=tuple(float(x) for x in payouts), net=net,
             expected_net=tuple(float(x) for x in net), luck=(0.0,) * seats,
-            rake=core.rake_taken, exact=True, showdown=_shown_down(core),
+            rake=core.rake_taken, exact=True, showdown=went_to_showdown(core),
         )  # fmt: skip
     result = played.result
     if result is None:
@@ -313,7 +313,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         errors_by_seat = tuple(errors.get(s) for s in range(seats))
         streets.append(StreetEquity(spot.street, spot.pot, by_seat, errors_by_seat, was_exact))
     expected: list[float] = [float(x) for x in result.payouts]
-    showdown = _shown_down(core)
+    showdown = went_to_showdown(core)
     if all_in is not None and not (all_in == 7 and played.community is not None):
         count = all_in  # the cards each seat had then
         layers, returned = pot_layers(paid, live_at_end)
@@ -343,9 +343,15 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     )  # fmt: skip
 
 
-def _shown_down(core: TableHand) -> bool:
-    """Whether the hand went to a showdown: a seat showed, or mucked there (a seat
-    out of the hand that did not fold)."""
+def went_to_showdown(core: TableHand) -> bool:
+    """Whether a finished hand (its core) went to a showdown: a seat showed, or
+    mucked there (a seat out of the hand that did not fold).
+
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("razz", 2, seed=3)
+    >>> went_to_showdown(hand._core) == any(e.kind == "show" for e in hand.events)
+    True
+    """
     shown, out, folded = core.shown(), core.out(), core.folded()
     return any(shown) or any(o and not f for o, f in zip(out, folded, strict=True))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from studeval import _core
-from studeval.analysis import analyzed_seats
+from studeval.analysis import analyzed_seats, went_to_showdown
 from studeval.engine import StudHand
 from studeval.handinfo import HandInfo
 from studeval.tracker import money_of
@@ -73,24 +73,18 @@ class HandBatch:
         """Adds a finished hand (a room's :class:`History` or a StudHand) as
         ``key``."""
         hand = found if isinstance(found, StudHand) else found.hand
-        info = HandInfo.of(found) if isinstance(found, StudHand) else None
+        info = HandInfo.of(found)
         core = hand._core
         self._rows.add(core, key)
         seats = hand.seats
-        if info is None:
-            history: History = found  # type: ignore[assignment]
-            names = [p.name for p in history.players]
-            room_seats: list[int | None] = [p.seat for p in history.players]
-            table, tournament, currency = history.table, history.tournament, history.currency
-            unit, played_at, hero = history.unit, history.played_at, history.hero
-        else:
-            names = list(info.players) if len(info.players) == seats else [
-                f"Seat {s}" for s in range(seats)]  # fmt: skip
-            room_seats = list(info.seats) if len(info.seats) == seats else [None] * seats
-            table, tournament, currency = info.table, info.tournament, info.currency
-            unit, played_at, hero = info.unit, info.played_at, info.hero
+        names = list(info.players) if len(info.players) == seats else [
+            f"Seat {s}" for s in range(seats)]  # fmt: skip
+        room_seats: list[int | None] = (list(info.seats) if len(info.seats) == seats
+                                        else [None] * seats)  # fmt: skip
+        table, tournament, currency = info.table, info.tournament, info.currency
+        unit, played_at, hero = info.unit, info.played_at, info.hero
         folded = core.folded()
-        showdown = seats - sum(folded) >= 2
+        showdown = went_to_showdown(core)
         stakes = hand.stakes
         paid = core.contributions()
         expected: list[float] = [float("nan")] * seats
