@@ -31,7 +31,28 @@ __all__ = ["NAME", "add", "run"]
 #: The command's name.
 NAME = "stats"
 
-EPILOG = """\
+#: The table's short heading of each statistic, and what it means.
+_HEADINGS = {
+    "vpip": ("VPIP", "voluntarily put chips in on third street"),
+    "complete": ("Compl", "completed the bring-in"),
+    "raise": ("Raise", "raised on third street"),
+    "steal": ("Steal", "completed from the best door card"),
+    "fold_to_steal_bring_in": ("FBI", "the bring-in folded to a steal"),
+    "fold_to_steal_later": ("FSteal", "a later seat folded to a steal"),
+    "re_steal": ("ReSt", "raised a steal"),
+    "fourth_street_bet": ("Bet4", "bet fourth street"),
+    "fourth_street_fold": ("Fold4", "folded to a fourth-street bet"),
+    "open_pair_bet": ("OPBet", "bet fourth street with an open pair"),
+    "fold_to_open_pair": ("FoldOP", "folded to an open pair's bet"),
+    "fifth_street_fold": ("Fold5", "folded to a fifth-street bet"),
+    "went_to_showdown": ("WTSD", "went to showdown, having seen fourth street"),
+    "won_at_showdown": ("W$SD", "won at showdown"),
+    "won_seeing_fourth": ("W4th", "won a pot, having seen fourth street"),
+    "scoop": ("Scoop", "stud8: won every pot whole at showdown"),
+}
+
+EPILOG = (
+    """\
 examples:
   studeval stats hands.duckdb
   studeval stats hands.duckdb --player Hero --game razz
@@ -39,24 +60,14 @@ examples:
 
 Each player's statistics over the hands of the database DB (made by `studeval
 import`), one row a player and currency: money in dollars, euros, tournament chips
-and play chips is never added together. The statistics are stud's own: VPIP,
-complete and raise on third street, steal from a door card that beats every door
-card yet to act, fold to a steal (the bring-in, the later seats), re-steal, fourth
-street bet and fold (and with an open pair), fifth street fold to a bet, went to
-showdown, won at showdown, won when seeing fourth street, the stud8 scoop, and net
-and all-in adjusted net per 100 hands in big bets. The documentation defines each
-with an example. The table shows percentages (a dash: no chance); csv and json
-give fractions, with --counts the chances and deeds of each.
+and play chips is never added together. The table shows percentages (a dash: no
+chance) and net and all-in adjusted net per 100 hands in big bets; csv and json give
+fractions named in full, with --counts the chances and deeds of each. The
+documentation defines each statistic with an example. The table's columns:
 """
-
-#: The table's short headings of the statistics.
-_HEADINGS = {
-    "vpip": "VPIP", "complete": "Compl", "raise": "Raise", "steal": "Steal",
-    "fold_to_steal_bring_in": "FBI", "fold_to_steal_later": "FSteal", "re_steal": "ReSt",
-    "fourth_street_bet": "Bet4", "fourth_street_fold": "Fold4", "open_pair_bet": "OPBet",
-    "fold_to_open_pair": "FoldOP", "fifth_street_fold": "Fold5", "went_to_showdown": "WTSD",
-    "won_at_showdown": "W$SD", "won_seeing_fourth": "W4th", "scoop": "Scoop",
-}  # fmt: skip
+    + "\n".join(f"  {short:<7} {words}" for short, words in _HEADINGS.values())
+    + "\n  bb/100  net per 100 hands, in big bets\n  adj/100 the same, all-in adjusted\n"
+)
 
 
 def add(commands: Any) -> None:
@@ -118,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         width = max([6, *(len(str(r["player"])) for r in rows)])
         money = max([8, *(len(str(r["currency"])) for r in rows)])
-        heads = [_HEADINGS[name] for name in STATISTIC_NAMES]
+        heads = [_HEADINGS[name][0] for name in STATISTIC_NAMES]
         out.line(f"{'player':<{width}} {'currency':<{money}} {'hands':>8} "
                  + " ".join(f"{h:>6}" for h in heads)
                  + f" {'bb/100':>8} {'adj/100':>8}")  # fmt: skip
