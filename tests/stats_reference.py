@@ -55,6 +55,7 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
             street, level, calls, folds, faced, opener = event.street, 0, 0, 0, set(), None
         if kind == "bring_in":
             bring_in_seat = seat
+            mark(seat, "complete", False)  # it might have completed instead
             continue
         assert kind in _DECISIONS, kind
         if street == 3:
@@ -64,8 +65,9 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
                 mark(seat, "complete", kind in ("complete", "bet"))
                 live_others = [s for s in range(seats) if s != seat and s not in folded]
                 if calls == 0 and all(doors[seat] > doors[s] for s in live_others):
-                    mark(seat, "steal", kind == "complete")
-                    steal_seen = steal_seen or kind == "complete"
+                    opened = kind in ("complete", "bet")  # bet: nobody brought in
+                    mark(seat, "steal", opened)
+                    steal_seen = steal_seen or opened
             else:
                 capped = level >= 4 and not (lifted and seats - folds == 2)
                 if not capped:
@@ -109,8 +111,8 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
         if saw_fourth:
             mark(seat, "went_to_showdown", showdown)
             mark(seat, "won_seeing_fourth", collected > 0)
-        if showdown:
-            mark(seat, "won_at_showdown", collected > 0)
+        if showdown:  # chips from a pot two or more seats contested at the showdown
+            mark(seat, "won_at_showdown", any(p.shares[seat] for p in pots if seat in p.eligible))
             if game == "stud8":
                 mine = [p for p in pots if seat in p.eligible]
                 mark(seat, "scoop", bool(mine) and all(p.shares[seat] == p.amount for p in mine))

@@ -21,7 +21,7 @@ from stats_reference import twin_stats  # noqa: E402
 from studeval import Stakes, StudHand, db  # noqa: E402
 from studeval.cli import main  # noqa: E402
 from studeval.errors import DatabaseError, OptionError  # noqa: E402
-from studeval.histories import EXAMPLE, Table  # noqa: E402
+from studeval.histories import EXAMPLE, HistoryError, Table  # noqa: E402
 from studeval.histories.rooms import pokerstars  # noqa: E402
 from studeval.play import random_hand  # noqa: E402
 from studeval.tracker import analyze_many  # noqa: E402
@@ -84,7 +84,8 @@ def test_a_steal_a_re_steal_and_an_open_pair_counted_as_written() -> None:
     assert (seat2["re_steal_chances"], seat2["re_steal_done"]) == (1, 0)
     assert seat0["fold_to_steal_bring_in_chances"] == 0  # a re-steal came between
     assert [counts[f"Seat {s}"]["vpip_done"] for s in range(4)] == [0, 1, 0, 1]
-    assert [counts[f"Seat {s}"]["complete_chances"] for s in range(4)] == [0, 1, 0, 0]
+    # The bring-in (seat 0) might have completed: a chance; the others faced a completion.
+    assert [counts[f"Seat {s}"]["complete_chances"] for s in range(4)] == [1, 1, 0, 0]
     assert [counts[f"Seat {s}"]["raise_chances"] for s in range(4)] == [1, 1, 1, 1]
     assert [counts[f"Seat {s}"]["raise_done"] for s in range(4)] == [0, 0, 0, 1]
     # Fourth street: the open nines bet, the kings fold to them.
@@ -254,7 +255,7 @@ def test_a_killed_import_leaves_whole_hands_and_importing_again_finishes(
     done = subprocess.run([sys.executable, "-c", _KILLED, str(path), str(exports)],
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == -9, done.stderr
-    database = db.connect(path)
+    database = db.connect(path, read_only=True)
     assert database.sql("SELECT count(*) AS n FROM hands").n[0] == 80  # two whole batches
     orphans = database.sql("""SELECT
         (SELECT count(*) FROM seats WHERE hand_key NOT IN (SELECT hand_key FROM hands))
@@ -265,7 +266,12 @@ def test_a_killed_import_leaves_whole_hands_and_importing_again_finishes(
         + (SELECT count(*) FROM seat_stats) AS n""").n[0]  # fmt: skip
     assert orphans == 0  # killed before the facts: the statistics compute them
     first = database.stats(counts=True)
-    assert first["hands"].sum() == database.sql("SELECT count(*) AS n FROM seats").n[0]
+    seats = database.sql("SELECT count(*) AS n FROM seats").n[0]
+    assert first["hands"].sum() == seats
+    database.close()
+    database = db.connect(path)  # opened to write: the facts are computed, the views whole
+    assert database.sql("SELECT count(*) AS n FROM stat_vpip").n[0] == seats
+    pandas.testing.assert_frame_equal(database.stats(counts=True), first)
     report = database.import_histories(exports)
     assert (report.hands, report.duplicates) == (120, 80)
     clean = db.connect()
@@ -299,7 +305,7 @@ def test_parquet_export_holds_every_row(tmp_path: pathlib.Path) -> None:
     database = db.connect()
     database.import_hands(_random_hands(50, 2))
     files = database.export_parquet(tmp_path / "parquet")
-    assert len(files) == 7
+    assert len(files) == 8
     for file in files:
         table = pathlib.Path(file).stem
         read = duckdb.connect().execute(f"SELECT count(*) FROM read_parquet('{file}')")
@@ -381,3 +387,109 @@ def test_every_column_is_documented_for_sql_users() -> None:
                        else page.index(f"`{table}`"):]  # fmt: skip
         missing = [c for c in columns if f"`{c}`" not in section]
         assert not missing, (table, missing)
+
+
+def test_what_a_review_found_stays_fixed(tmp_path: pathlib.Path) -> None:
+    import datetime
+    import threading
+
+    from studeval.histories import read
+
+    database = db.connect()
+    database.import_hands(read(db.EXAMPLE))
+    # Stakes as the room writes them (0.10, not 0.1), as the docs' filter says.
+    assert database.stats(stakes="0.05/0.10")["hands"].sum() == 9
+    # An aware time is compared in UTC, whatever the machine's zone.
+    moment = datetime.datetime(2026, 12, 2, 17, 1, tzinfo=datetime.timezone.utc)
+    assert database.stats(since=moment)["hands"].tolist() == [1, 2, 1, 1]
+    # A refused copy of a hand does not hide its good copy in a later file.
+    folder = tmp_path / "copies"
+    folder.mkdir()
+    (folder / "a.txt").write_text(EXAMPLE.replace("cleo42: calls $0.04", "cleo42: calls $0.05", 1))
+    (folder / "b.txt").write_text(EXAMPLE)
+    copies = db.connect()
+    report = copies.import_histories(folder)
+    assert (report.hands, report.refused, report.duplicates) == (1, 1, 0)
+    # A file named another way is the same file: its refusals are replaced, not doubled;
+    # errors="raise" keeps them.
+    os.chdir(tmp_path)
+    copies.import_histories(pathlib.Path("copies") / "a.txt")
+    with pytest.raises(HistoryError):
+        copies.import_histories(folder / "a.txt", errors="raise")
+    assert copies.sql("SELECT count(*) AS n FROM refused").n[0] == 1
+    # Two connections of one process to one file store each hand once.
+    path = tmp_path / "shared.duckdb"
+    db.connect(path).close()
+    first, second = db.connect(path), db.connect(path)
+    threads = [threading.Thread(target=c.import_histories, args=(folder / "b.txt",))
+               for c in (first, second)]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert first.sql(
+        "SELECT count(*) AS n, count(DISTINCT hand_key) AS k FROM hands"
+    ).values.tolist() == [[1, 1]]
+    # Opened to read, a DuckDB file of another program is refused by name.
+    import duckdb
+
+    duckdb.connect(str(tmp_path / "empty.duckdb")).close()
+    with pytest.raises(DatabaseError, match="not a studeval database"):
+        db.connect(tmp_path / "empty.duckdb", read_only=True)
+
+
+def test_tournament_chips_are_never_the_buy_ins_currency() -> None:
+    tournament = random_hand("stud", 2, seed=3)
+    tournament.info = {"venue": "Home", "hand": 1, "event": "Sunday tournament 55",
+                       "currency": "USD", "players": ["Ann", "Bob"]}  # fmt: skip
+    cash = random_hand("stud", 2, seed=4)
+    cash.info = {"venue": "Home", "hand": 2, "currency": "USD", "players": ["Ann", "Bob"],
+                 "_unit": "0.01"}  # fmt: skip
+    database = db.connect()
+    database.import_hands([tournament, cash])
+    assert sorted(database.stats(player="Ann")["currency"]) == ["USD", "tournament chips"]
+
+
+def test_a_side_pot_won_by_folds_is_not_won_at_showdown() -> None:
+    # Seat 0 (the bring-in) is all in calling fifth street's bet, which seat 2 calls
+    # too; seat 2 folds to sixth street's bet: seat 0's main pot goes to the showdown,
+    # the side pot (seats 1 and 2) goes to seat 1 when seat 2 folds.
+    hand = StudHand("stud", STAKES, [6, 500, 500])
+    for seat, cards in enumerate([["As", "Ad", "2c"], ["Ks", "Kd", "3c"], ["Qs", "Qd", "4c"]]):
+        hand.deal(seat, cards)
+    later = {0: ["Ac", "7d", "8d", "9d"], 1: ["2d", "3d", "4d", "5s"], 2: ["6s", "7s", "8s", "9s"]}
+    dealt = 0
+    while not hand.over:
+        if hand.actor is None:
+            for seat in range(3):
+                if not hand.folded[seat] and len(hand.cards[seat]) < 7:
+                    hand.deal(seat, [later[seat][dealt]])
+            dealt += 1
+        elif hand.showdown:
+            hand.show()
+        else:
+            kinds = hand.legal().kinds()
+            kind = ("fold" if hand.actor == 2 and hand.street == 6 and "fold" in kinds
+                    else "bet" if hand.actor == 1 and hand.street >= 5 and "bet" in kinds
+                    else next(k for k in ("bring_in", "call", "check") if k in kinds))  # fmt: skip
+            totals = hand.legal().totals(kind)
+            hand.act(kind, totals[0] if totals else None)
+    counts = _counts([hand])
+    assert counts["Seat 0"]["won_at_showdown_done"] == 1
+    assert (
+        counts["Seat 1"]["won_at_showdown_chances"],
+        counts["Seat 1"]["won_at_showdown_done"],
+    ) == (1, 0)
+    assert counts["Seat 1"]["won_seeing_fourth_done"] == 1  # it did win chips
+    assert [p.eligible for p in hand.result.pots] == [(0, 1), (1,)]  # type: ignore[union-attr]
+
+
+def test_stats_names_players_it_found_no_hand_of(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "ursa.txt").write_text(db.EXAMPLE)
+    path = str(tmp_path / "h.duckdb")
+    assert main(["import", path, str(tmp_path / "ursa.txt")]) == 0
+    capsys.readouterr()
+    assert main(["stats", path, "--player", "Ann", "--player", "Nobody"]) == 2
+    assert "no hand of Nobody" in capsys.readouterr().err

@@ -14,7 +14,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memset
-from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from collections import namedtuple
 

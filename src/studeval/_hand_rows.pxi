@@ -23,7 +23,7 @@ cdef enum:
 
 #: The columns HandRows.take gives: (table, column, numpy dtype), in order.
 HAND_ROWS_COLUMNS = (
-    ("actions", "hand", "<i8"), ("actions", "seq", "<i2"), ("actions", "street", "i1"),
+    ("actions", "hand", "<i8"), ("actions", "seq", "<i4"), ("actions", "street", "i1"),
     ("actions", "seat", "i1"), ("actions", "kind", "i1"), ("actions", "chips", "<i8"),
     ("actions", "to", "<i8"), ("actions", "facing", "i1"), ("actions", "callers", "i1"),
     ("actions", "live", "i1"),
@@ -119,7 +119,7 @@ cdef class HandRows:
             if e.street != street:
                 street, facing, callers = e.street, 0, 0
             (<int64_t *>self.columns[_A_HAND].data)[at] = hand
-            (<int16_t *>self.columns[_A_SEQ].data)[at] = <int16_t>i
+            (<int32_t *>self.columns[_A_SEQ].data)[at] = <int32_t>i
             (<int8_t *>self.columns[_A_STREET].data)[at] = <int8_t>e.street
             (<int8_t *>self.columns[_A_SEAT].data)[at] = e.seat
             (<int8_t *>self.columns[_A_KIND].data)[at] = <int8_t>e.kind

@@ -55,18 +55,19 @@ LARGE_INPUT = 64 * 1024 * 1024
 
 
 def money_of(row: dict[str, Any]) -> str:
-    """The unit a row's money is in: its currency, else ``"tournament chips"`` or
-    ``"chips"``. Rows of different units are never added together.
+    """The unit a row's money is in: ``"tournament chips"`` in a tournament (whatever
+    the buy-in's currency), else its currency, else ``"chips"``. Rows of different
+    units are never added together.
 
     >>> money_of({"currency": "USD", "tournament": None})
     'USD'
-    >>> money_of({"currency": None, "tournament": "74"}), money_of({"currency": None})
+    >>> money_of({"currency": "USD", "tournament": "74"}), money_of({"currency": None})
     ('tournament chips', 'chips')
     """
     currency, tournament = row.get("currency"), row.get("tournament")
-    if isinstance(currency, str) and currency:  # a frame's row holds NaN for None
-        return currency
-    return "tournament chips" if isinstance(tournament, str) and tournament else "chips"
+    if isinstance(tournament, str) and tournament:  # a frame's row holds NaN for None
+        return "tournament chips"  # whatever currency the buy-in was in
+    return currency if isinstance(currency, str) and currency else "chips"
 
 
 def hand_rows(hand: StudHand | History, where: str = "", player: str | None = None,

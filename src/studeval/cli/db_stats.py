@@ -112,8 +112,9 @@ def run(args: argparse.Namespace) -> int:
                              counts=args.counts)  # fmt: skip
     except StudevalError as err:
         return fail(str(err))
-    if args.player and frame.empty:
-        return fail(f"no hand of {', '.join(args.player)} in {args.database}")
+    missing = [name for name in args.player or () if name not in set(frame["player"])]
+    if missing:
+        return fail(f"no hand of {', '.join(missing)} in {args.database}")
     out = Output()
     rows: list[dict[str, Any]] = [
         {str(k): _cell(v) for k, v in row.items()} for row in frame.to_dict("records")

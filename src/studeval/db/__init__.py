@@ -32,7 +32,7 @@ from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
 from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES
 from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
-from studeval.db._store import missing_facts, run
+from studeval.db._store import missing_facts, refresh_facts, run, writing
 from studeval.errors import DatabaseError, OptionError
 
 if TYPE_CHECKING:
@@ -85,11 +85,18 @@ class Database:
                 raise DatabaseError(f"{path}: written by another version of studeval "
                                     f"(schema {version[0]}; this one reads "
                                     f"{SCHEMA_VERSION})")  # fmt: skip
-        elif not read_only:
-            run(connection, "BEGIN TRANSACTION")
-            run(connection, SCHEMA + seat_stats_table() + views_sql())
-            run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
-            run(connection, "COMMIT")
+        elif read_only:
+            connection.close()
+            raise DatabaseError(f"{path}: not a studeval database (it has no tables)")
+        else:
+            with writing(path):
+                run(connection, "BEGIN TRANSACTION")
+                run(connection, SCHEMA + seat_stats_table() + views_sql())
+                run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
+                run(connection, "COMMIT")
+        if not read_only:  # the facts an import killed before them left out (the views)
+            with writing(path):
+                refresh_facts(connection)
 
     def __enter__(self) -> Database:
         return self
@@ -138,7 +145,7 @@ class Database:
         >>> db.import_hands([random_hand("razz", 3, seed=0)]).duplicates
         1
         """
-        return import_hands(self.connection, hands, source)
+        return import_hands(self.connection, hands, source, self.path)
 
     def stats(
         self,
@@ -169,7 +176,8 @@ class Database:
         the time zone).
         """
         filters = {"player": player, "game": game, "currency": currency, "stakes": stakes,
-                   "site": site, "cash": cash, "since": since, "until": until}  # fmt: skip
+                   "site": site, "cash": cash, "since": _utc(since),
+                   "until": _utc(until)}  # fmt: skip
         # Hands stored by an import killed before their facts were computed: here.
         sql, params = stats_sql(filters, counts, missing_facts(self.connection))
         return self.connection.execute(sql, params).df()
@@ -195,3 +203,12 @@ class Database:
 
 def _quoted(text: str) -> str:
     return text.replace("'", "''")
+
+
+def _utc(moment: object) -> object:
+    """A time as ``played_at`` holds it: an aware one in UTC without its zone."""
+    import datetime
+
+    if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
+        return moment.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+    return moment

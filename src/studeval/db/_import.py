@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from studeval.db._rows import HandBatch, hand_key_of
-from studeval.db._store import refresh_facts, run, store
+from studeval.db._rows import HandBatch, hand_key_of, unstorable
+from studeval.db._store import refresh_facts, run, store, writing
 from studeval.engine import StudHand
 from studeval.errors import OptionError
+from studeval.handinfo import HandInfo
 from studeval.histories._record import History, HistoryError, NotAHistoryError
 from studeval.histories._sources import Loaded, SeenHands, files_in, load
 
@@ -89,8 +90,9 @@ def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) ->
 class _Writer:
     """Batches of hands and refusals, each stored in a transaction."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, report: ImportReport) -> None:
-        self.con, self.report = con, report
+    def __init__(self, con: duckdb.DuckDBPyConnection, report: ImportReport,
+                 database: str) -> None:  # fmt: skip
+        self.con, self.report, self.database = con, report, database
         self.batch = HandBatch()
         self.refused: list[dict[str, Any]] = []
         self.forget: list[str] = []
@@ -98,6 +100,12 @@ class _Writer:
 
     def hand(self, found: History | StudHand, source: str, line: int | None) -> None:
         site, hand_id = hand_key_of(found)
+        problem = unstorable(HandInfo.of(found).unit)
+        if problem is not None:  # the money of a PHH record's chip ("_unit")
+            error = HistoryError(f"cannot be stored: {problem}", site=site, hand_id=hand_id,
+                                 line=line, source=source)  # fmt: skip
+            self.refuse(error, source)
+            return
         self.batch.add(found, len(self.batch), site, hand_id, source, line)
         if len(self.batch) >= BATCH:
             self.flush()
@@ -116,7 +124,8 @@ class _Writer:
         if frames is None:
             frames = self.batch.frames()
         refused = pandas.DataFrame(self.refused, columns=list(_REFUSED))
-        stored, again, rooms = store(self.con, frames, refused, self.forget)
+        with writing(self.database):
+            stored, again, rooms = store(self.con, frames, refused, self.forget)
         self.report.hands += stored
         self.report.duplicates += again
         self.report.rooms.update(rooms)
@@ -129,7 +138,10 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     """:meth:`studeval.db.Database.import_histories`'s work (``database``: the
     database's own file, which a folder imported may hold: reported, not read)."""
     started = _utc_now()
-    names = [str(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
+    # Files by their absolute paths: a file imported again, from another folder or
+    # named another way, has its refusals replaced, not kept twice.
+    names = [os.path.abspath(p)
+             for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]  # fmt: skip
     for name in names:
         if not Path(name).exists():
             raise OptionError(f"no such file or directory: {name}")
@@ -139,7 +151,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
     files = files_in(names)
     report = ImportReport(files=len(files))
-    writer = _Writer(con, report)
+    writer = _Writer(con, report, database)
     own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
     for name in [f for f in files if os.path.realpath(f) in own]:
         files.remove(name)
@@ -149,8 +161,8 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     if client is None:
         _read_here(writer, load(files, SeenHands(), on_file), errors)
     else:
-        _read_on_dask(writer, client, files, on_file)
-    _log(con, report, started)
+        _read_on_dask(writer, client, files, on_file, errors)
+    _log(con, report, started, database)
     return report
 
 
@@ -159,8 +171,8 @@ def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
     try:
         for item in loaded:
             source = item.source or item.where
-            if source not in sources:  # a file read again: its old refusals replaced
-                sources.add(source)
+            if source not in sources and errors == "collect":
+                sources.add(source)  # a file read again: its old refusals replaced
                 writer.forget.append(source)
             if item.error is None:
                 line = item.history.line if item.history is not None else None
@@ -176,11 +188,11 @@ def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
 
 
 def import_hands(con: duckdb.DuckDBPyConnection, hands: Iterable[object],
-                 source: str | None) -> ImportReport:  # fmt: skip
+                 source: str | None, database: str) -> ImportReport:  # fmt: skip
     """:meth:`studeval.db.Database.import_hands`'s work."""
     started = _utc_now()
     report = ImportReport()
-    writer = _Writer(con, report)
+    writer = _Writer(con, report, database)
     try:
         for number, hand in enumerate(hands):
             if not isinstance(hand, (StudHand, History)):
@@ -192,7 +204,7 @@ def import_hands(con: duckdb.DuckDBPyConnection, hands: Iterable[object],
             writer.hand(hand, source or f"hand {number}", None)
     finally:
         writer.flush()
-    _log(con, report, started)
+    _log(con, report, started, database)
     return report
 
 
@@ -231,7 +243,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
 
 
 def _read_on_dask(writer: _Writer, client: Any, files: list[str],
-                  on_file: Callable[[str], None] | None) -> None:  # fmt: skip
+                  on_file: Callable[[str], None] | None, errors: str) -> None:  # fmt: skip
     """Each file read on a worker into Parquet partitions, stored here in order."""
     folder = tempfile.mkdtemp(prefix="studeval-import-")
     try:
@@ -239,6 +251,11 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
         for path, future in zip(files, futures, strict=True):
             parts, refused, duplicates = future.result()
             future.release()
+            if refused and errors == "raise":  # what came before is stored
+                writer.flush()
+                raise HistoryError(refused[0]["reason"], site=refused[0]["site"],
+                                   hand_id=refused[0]["hand_id"], line=refused[0]["line"],
+                                   source=refused[0]["source"])  # fmt: skip
             writer.forget.append(path)
             for error in refused:
                 writer.refused.append(error)
@@ -248,15 +265,17 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
                 writer.flush(dict(part))
             if on_file is not None:
                 on_file(path)
+        writer.flush()  # the refusals of files that held no hand
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _log(con: duckdb.DuckDBPyConnection, report: ImportReport,
-         started: datetime.datetime) -> None:  # fmt: skip
+def _log(con: duckdb.DuckDBPyConnection, report: ImportReport, started: datetime.datetime,
+         database: str) -> None:  # fmt: skip
     """The statistics' facts of the hands stored, and the import's line in
     ``imports``."""
-    refresh_facts(con)
+    with writing(database):
+        refresh_facts(con)
     finished = _utc_now()
     report.seconds = (finished - started).total_seconds()
     run(

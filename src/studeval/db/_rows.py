@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from studeval.histories import History
 
-__all__ = ["HandBatch", "hand_key_of"]
+__all__ = ["HandBatch", "hand_key_of", "unstorable"]
 
 # The hands table's columns that come from the record, in the table's order.
 _HAND_FIELDS = (
@@ -64,6 +64,7 @@ class HandBatch:
         # differ from the net (else NaN), and the stud8 showdowns' scoops (else None).
         self._expected: list[float] = []
         self._scooped: list[bool | None] = []
+        self._showdown_won: list[int] = []
 
     def __len__(self) -> int:
         return len(self._hands["hand_key"])
@@ -95,8 +96,9 @@ class HandBatch:
                 all_in, exact = found_out.all_in, found_out.exact
                 expected = list(found_out.expected_net)
         scooped: list[bool | None] = [None] * seats
-        if showdown and hand.game == "stud8":
-            scooped = _scoops(hand, folded)
+        showdown_won = [0] * seats
+        if showdown:
+            showdown_won, scooped = _showdown_pots(hand, folded)
         utc = played_at is not None and played_at.tzinfo is not None
         if utc:
             played_at = played_at.astimezone(datetime.timezone.utc).replace(tzinfo=None)  # type: ignore[union-attr]
@@ -120,6 +122,7 @@ class HandBatch:
         self._room_seats += room_seats
         self._expected += expected
         self._scooped += scooped
+        self._showdown_won += showdown_won
 
     def frames(self) -> dict[str, pandas.DataFrame]:
         """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
@@ -147,6 +150,7 @@ class HandBatch:
                 "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],
                 "payout": seats["payout"], "net_chips": net, "expected_net_chips": expected,
                 "folded": seats["folded"].astype(bool), "showdown": showdown,
+                "showdown_won": np.array(self._showdown_won, dtype=np.int64),
                 "scooped": pandas.array(self._scooped, dtype="boolean")}),
             "actions": pandas.DataFrame(columns["actions"]),
             "cards": pandas.DataFrame(columns["cards"]),
@@ -156,20 +160,37 @@ class HandBatch:
 
 
 def _money(chips: int, unit: Decimal) -> str:
-    """Chips as money, as the room writes it ("0.04", "2")."""
-    value = chips * unit
-    return format(value.normalize(), "f") if value else "0"
+    """Chips as money with the chip's places, as rooms write stakes ("0.10", "2")."""
+    places = max(0, -int(unit.as_tuple().exponent))
+    return f"{chips * unit:.{places}f}"
 
 
-def _scoops(hand: StudHand, folded: list[bool]) -> list[bool | None]:
-    """Whether each seat at a stud8 showdown took every contested pot it was in
-    whole (``None`` for a seat that folded)."""
+def unstorable(unit: Decimal) -> str | None:
+    """Why money in chips of ``unit`` cannot be kept exactly (DECIMAL(38, 18), up to
+    10**15 of money), or ``None``.
+
+    >>> unstorable(Decimal("0.01")), unstorable(Decimal("1e-19"))
+    (None, 'its chip (1E-19) has more than 18 decimal places')
+    """
+    if -int(unit.as_tuple().exponent) > 18:
+        return f"its chip ({unit}) has more than 18 decimal places"
+    if unit > 10**6:
+        return f"its chip ({unit}) is worth more than 1,000,000"
+    return None
+
+
+def _showdown_pots(hand: StudHand, folded: list[bool]) -> tuple[list[int], list[bool | None]]:
+    """Each seat's chips from the pots contested at the showdown (two or more seats
+    eligible), and in stud8 whether it took every such pot it was in whole (``None``
+    for a seat that folded, and outside stud8)."""
     result = hand.result
     assert result is not None
-    scooped: list[bool | None] = [None if out else False for out in folded]
+    won = [0] * len(folded)
+    scooped: list[bool | None] = [None] * len(folded)
     contested = [p for p in result.pots if len(p.eligible) >= 2]
     for seat, out in enumerate(folded):
         mine = [p for p in contested if seat in p.eligible]
-        if not out and mine:
-            scooped[seat] = all(p.shares[seat] == p.amount for p in mine)
-    return scooped
+        won[seat] = sum(p.shares[seat] for p in mine)
+        if hand.game == "stud8" and not out:
+            scooped[seat] = bool(mine) and all(p.shares[seat] == p.amount for p in mine)
+    return won, scooped

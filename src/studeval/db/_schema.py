@@ -18,10 +18,10 @@ __all__ = ["SCHEMA", "SCHEMA_VERSION", "TABLES", "action_text", "card_text"]
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The tables, in the order a hand's rows are written.
-TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "seat_stats")
+TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "imports", "seat_stats")
 
 # The actions that are no deal: what the actions table holds.
 _ACTIONS = tuple(kind for kind in EVENT_KINDS if kind not in ("deal", "community"))
@@ -88,11 +88,12 @@ CREATE TABLE IF NOT EXISTS results (
     luck DOUBLE NOT NULL,
     folded BOOLEAN NOT NULL,
     showdown BOOLEAN NOT NULL,       -- reached the showdown (showed or mucked there)
+    showdown_won BIGINT NOT NULL,    -- chips from the pots contested at the showdown
     scooped BOOLEAN                  -- stud8 showdowns: won every pot it was in whole
 );
 CREATE TABLE IF NOT EXISTS actions (
     hand_key BIGINT NOT NULL,
-    seq SMALLINT NOT NULL,           -- the order in the hand's log
+    seq INTEGER NOT NULL,            -- the order in the hand's log
     street TINYINT NOT NULL,         -- 3 to 7
     seat TINYINT NOT NULL,
     action action_kind NOT NULL,

@@ -52,12 +52,14 @@ _FACING = "d.decision AND d.level >= 1"  # a decision facing a bet (or a complet
 #: ``seat_stats``).
 STATISTICS: tuple[Statistic, ...] = (
     Statistic("vpip", "TRUE", f"d.street = 3 AND {_WAGER}", every_hand=True),
-    Statistic("complete", "d.street = 3 AND d.decision AND d.level = 0",
-              "d.action IN ('complete', 'bet')"),
+    # The bring-in's post is a chance too: it may complete instead.
+    Statistic("complete", "d.street = 3 AND (d.decision OR d.action = 'bring_in') "
+              "AND d.level = 0", "d.action IN ('complete', 'bet')"),
     # One bet and three raises a round, unless the cap is lifted with two seats left.
     Statistic("raise", "d.street = 3 AND d.decision AND d.level >= 1 AND (d.level < 4 OR "
               "(d.cap_lifted AND d.live = 2))", "d.action = 'raise'"),
-    Statistic("steal", "d.steal_spot", "d.action = 'complete'"),
+    # Completing, or opening where nobody brought in (the bring-in all in for the ante).
+    Statistic("steal", "d.steal_spot", "d.action IN ('complete', 'bet')"),
     Statistic("fold_to_steal_bring_in", "d.facing_steal AND d.seat = d.bring_in_seat",
               "d.action = 'fold'"),
     Statistic("fold_to_steal_later", "d.facing_steal AND d.seat <> d.bring_in_seat",
@@ -72,7 +74,7 @@ STATISTICS: tuple[Statistic, ...] = (
               "fold", first=True),
     Statistic("fifth_street_fold", f"d.street = 5 AND {_FACING}", "fold", first=True),
     Statistic("went_to_showdown", "s.saw_fourth", "s.showdown", of_seat=True),
-    Statistic("won_at_showdown", "s.showdown", "s.collected > 0", of_seat=True),
+    Statistic("won_at_showdown", "s.showdown", "s.showdown_won > 0", of_seat=True),
     Statistic("won_seeing_fourth", "s.saw_fourth", "s.collected > 0", of_seat=True),
     Statistic("scoop", "s.game = 'stud8' AND s.showdown", "s.scooped", of_seat=True),
 )  # fmt: skip
@@ -118,7 +120,7 @@ w AS (
     SELECT a.*, a.facing AS level, h.players, h.cap_lifted,
         a.action IN ('fold', 'check', 'call', 'complete', 'bet', 'raise') AS decision
     FROM a JOIN h USING (hand_key)
-    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'bring_in', 'show', 'muck')),
+    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'show', 'muck')),
 spots AS (
     SELECT w.hand_key, w.seq, w.seat FROM w JOIN door me USING (hand_key, seat)
     WHERE w.street = 3 AND w.decision AND w.level = 0 AND w.callers = 0
@@ -128,7 +130,7 @@ spots AS (
                            AND (f.seq IS NULL OR f.seq > w.seq))),
 steal AS (
     SELECT w.hand_key, min(w.seq) AS seq FROM w JOIN spots USING (hand_key, seq)
-    WHERE w.action = 'complete' GROUP BY ALL),
+    WHERE w.action IN ('complete', 'bet') GROUP BY ALL),
 bring_in AS (SELECT hand_key, seat AS bring_in_seat FROM a WHERE action = 'bring_in'),
 opener4 AS (
     SELECT hand_key, arg_min(seat, seq) AS seat FROM a
@@ -149,7 +151,7 @@ d AS (
     LEFT JOIN pair4 opener_pair
         ON opener_pair.hand_key = w.hand_key AND opener_pair.seat = opener4.seat),
 seat AS (
-    SELECT st.hand_key, st.seat, st.player, h.game, r.showdown, r.scooped,
+    SELECT st.hand_key, st.seat, st.player, h.game, r.showdown, r.showdown_won, r.scooped,
         r.payout - r.returned AS collected,
         EXISTS (SELECT 1 FROM c WHERE c.hand_key = st.hand_key AND c.seat = st.seat
                 AND c.position = 3) AS saw_fourth

@@ -6,6 +6,8 @@ the last one with facts, which an import killed before then leaves too."""
 
 from __future__ import annotations
 
+import os
+import threading
 from typing import TYPE_CHECKING, Any
 
 from studeval.db._schema import action_text, card_text
@@ -15,7 +17,24 @@ if TYPE_CHECKING:
     import duckdb
     import pandas
 
-__all__ = ["missing_facts", "refresh_facts", "run", "store"]
+__all__ = ["missing_facts", "refresh_facts", "run", "store", "writing"]
+
+#: One lock a database file: two connections of a process to one file (DuckDB lets
+#: them) would otherwise number hands alike and both store a hand, each
+#: transaction blind to the other's. Other processes cannot open the file to write.
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def writing(path: str) -> threading.Lock:
+    """The lock that every write to the database in ``path`` holds.
+
+    >>> writing("/tmp/a.duckdb") is writing("/tmp/a.duckdb")
+    True
+    """
+    key = path if path == ":memory:" else os.path.realpath(path)
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(key, threading.Lock())
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
@@ -43,8 +62,11 @@ _INSERTS = {
         greatest(b.paid - max(b.paid) OVER (PARTITION BY b.hand_key ROWS BETWEEN UNBOUNDED
             PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW), 0) AS returned,
         b.net_chips * u.unit AS net,
-        b.expected_net_chips / (1 / u.unit)::DOUBLE AS expected_net,
-        (b.net_chips * u.unit)::DOUBLE - b.expected_net_chips / (1 / u.unit)::DOUBLE AS luck
+        CASE WHEN b.expected_net_chips = b.net_chips THEN (b.net_chips * u.unit)::DOUBLE
+             ELSE b.expected_net_chips / (1 / u.unit)::DOUBLE END AS expected_net,
+        CASE WHEN b.expected_net_chips = b.net_chips THEN 0
+             ELSE (b.net_chips * u.unit)::DOUBLE - b.expected_net_chips / (1 / u.unit)::DOUBLE
+        END AS luck
         FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key
         JOIN (SELECT hand_key, unit::DECIMAL(38, 18) AS unit FROM batch_hands) u
             ON u.hand_key = b.hand_key""",

@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
@@ -262,6 +262,13 @@ class SeenHands:
         copy = self.once(found.site, found.hand_id, found.source, found.line)
         return found if copy is None else copy
 
+    def forget(self, found: Found) -> None:
+        """Takes back a hand :meth:`check` let through (its copy was refused): the
+        next copy is read as the first."""
+        site, hand_id = getattr(found, "site", None), getattr(found, "hand_id", None)
+        if site and hand_id:
+            self._first.pop((site, hand_id), None)
+
     def once(self, site: str | None, hand_id: str | None, source: str | None,
              line: int | None) -> DuplicateHandError | None:  # fmt: skip
         """``None`` the first time a hand (any record of it: a PHH record's too) is
@@ -298,9 +305,15 @@ def read_texts(
                 for found in _found(part, first, text.where, site, grammars):
                     anything = True
                     if seen is not None:
+                        copy = found
                         found = seen.check(found)
                         if isinstance(found, DuplicateHandError) and errors == "raise":
                             dropped.append(found)
+                            continue
+                        if found is copy and not isinstance(copy, NotAHistoryError):
+                            # A copy refused is not the hand: a later copy is read.
+                            forget = functools.partial(seen.forget, copy)
+                            yield _replayed(found, errors, unseen=forget)
                             continue
                     yield _replayed(found, errors)
         except UnreadableFileError as err:  # a disk error halfway through a large file
@@ -362,7 +375,9 @@ def _read_text(grammar: Grammar, text: str, first: int,
         return err
 
 
-def _replayed(found: History | Transcript | HistoryError, errors: str) -> History | HistoryError:
+def _replayed(found: History | Transcript | HistoryError, errors: str,
+              unseen: Callable[[], None] | None = None) -> History | HistoryError:  # fmt: skip
+    """The hand replayed, or why not; ``unseen`` is called when it is refused."""
     try:
         if isinstance(found, HistoryError):
             raise found
@@ -370,6 +385,8 @@ def _replayed(found: History | Transcript | HistoryError, errors: str) -> Histor
             return found
         return replay(found)
     except HistoryError as err:
+        if unseen is not None and err.status == "refused":
+            unseen()
         if errors == "raise":
             raise
         return err
