@@ -41,7 +41,7 @@ def card_text(code: str) -> str:
 
 
 SCHEMA = f"""
-CREATE TYPE IF NOT EXISTS action_kind AS ENUM ({", ".join(f"'{k}'" for k in _ACTIONS)});
+CREATE TYPE action_kind AS ENUM ({", ".join(f"'{k}'" for k in _ACTIONS)});
 CREATE TABLE IF NOT EXISTS studeval_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS hands (
     hand_key BIGINT NOT NULL,        -- this database's number of the hand
