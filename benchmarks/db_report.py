@@ -122,7 +122,8 @@ def dask_rate(folder: Path, hands: int, repeats: int) -> float:
 
 def stats_database(hands: int) -> Path:
     """A database of ``hands`` generated hands, made once and kept."""
-    path = Path(tempfile.gettempdir()) / f"studeval-bench-stats-{hands}.duckdb"
+    version = db._schema.SCHEMA_VERSION  # a database of another schema is not read
+    path = Path(tempfile.gettempdir()) / f"studeval-bench-stats-{hands}-v{version}.duckdb"
     if path.exists():
         return path
     building = Path(f"{path}.building")
