@@ -90,15 +90,18 @@ class HandBatch:
         paid = core.contributions()
         expected: list[float] = [float("nan")] * seats
         all_in, exact = None, True
-        if any(p >= s for p, s in zip(paid, hand.starting_stacks, strict=True)):
+        whole_stack = any(p >= s for p, s in zip(paid, hand.starting_stacks, strict=True))
+        if whole_stack:
             _, _, found_out = analyzed_seats(found)
             if found_out.all_in is not None:
                 all_in, exact = found_out.all_in, found_out.exact
                 expected = list(found_out.expected_net)
         scooped: list[bool | None] = [None] * seats
         showdown_won = [0] * seats
-        if showdown:
+        if showdown and whole_stack:  # side pots may have formed: the settlement's
             showdown_won, scooped = _showdown_pots(hand, folded)
+        elif showdown:  # one pot, every seat still in contesting it: the core's payouts
+            showdown_won, scooped = _one_pot(hand, folded, paid, core.payouts())
         utc = played_at is not None and played_at.tzinfo is not None
         if utc:
             played_at = played_at.astimezone(datetime.timezone.utc).replace(tzinfo=None)  # type: ignore[union-attr]
@@ -177,6 +180,20 @@ def unstorable(unit: Decimal) -> str | None:
     if unit > 10**6:
         return f"its chip ({unit}) is worth more than 1,000,000"
     return None
+
+
+def _one_pot(hand: StudHand, folded: list[bool], paid: list[int],
+             payouts: list[int]) -> tuple[list[int], list[bool | None]]:  # fmt: skip
+    """:func:`_showdown_pots` where nobody paid a whole stack: one pot, which every
+    seat still in contested; a seat's chips from it are its payout less what it got
+    back unmatched (what it paid over the most another paid)."""
+    returned = [max(0, p - max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
+    won = [0 if out else payouts[s] - returned[s] for s, out in enumerate(folded)]
+    pot = sum(payouts) - sum(returned)  # the rake already out
+    scooped: list[bool | None] = [None] * len(folded)
+    if hand.game == "stud8":
+        scooped = [None if out else won[s] == pot for s, out in enumerate(folded)]
+    return won, scooped
 
 
 def _showdown_pots(hand: StudHand, folded: list[bool]) -> tuple[list[int], list[bool | None]]:
