@@ -493,3 +493,22 @@ def test_stats_names_players_it_found_no_hand_of(
     capsys.readouterr()
     assert main(["stats", path, "--player", "Ann", "--player", "Nobody"]) == 2
     assert "no hand of Nobody" in capsys.readouterr().err
+
+
+def test_a_file_of_other_games_is_refused_in_batches(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from studeval.db import _import
+
+    holdem = [EXAMPLE.replace("20261202017", str(n)).replace("Razz Limit", "Hold'em Limit")
+              for n in range(5)]  # fmt: skip
+    (tmp_path / "holdem.txt").write_text("\n\n".join(holdem))
+    stores = []
+    real_store = _import.store
+    monkeypatch.setattr(_import, "BATCH", 2)
+    monkeypatch.setattr(_import, "store", lambda *a: stores.append(len(a[2])) or real_store(*a))
+    database = db.connect()
+    report = database.import_histories(tmp_path / "holdem.txt")
+    assert (report.hands, report.refused) == (0, 5) and report.statuses == {"not stud": 5}
+    assert stores == [2, 2, 1]  # the refusals written two at a time, not held to the end
+    assert database.sql("SELECT count(*) AS n FROM refused").n[0] == 5

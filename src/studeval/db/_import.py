@@ -113,6 +113,8 @@ class _Writer:
     def refuse(self, error: HistoryError, source: str | None) -> None:
         self.refused.append(_refusal(error, source, self.now))
         self.report.count(error.status, error.kind)
+        if len(self.refused) >= BATCH:  # a file of other games' hands: memory stays flat
+            self.flush()
 
     def flush(self, frames: dict[str, Any] | None = None) -> None:
         """Stores the batch (or ``frames``, a worker's) and the refusals. (A thread
