@@ -4,6 +4,7 @@ with ``Database.stats(counts=True)``. Written from ``docs/stats.md``'s words."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from studeval import StudHand
@@ -101,7 +102,7 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
     paid = hand.contributions
     payouts = hand.result.payouts  # type: ignore[union-attr]
     live = [s for s in range(seats) if not hand.folded[s]]
-    pots = [p for p in hand.result.pots if len(p.eligible) >= 2]  # type: ignore[union-attr]
+    won, whole = _showdown_levels(paid, payouts, live, hand.result.rake)  # type: ignore[union-attr]
     out = []
     for seat in range(seats):
         returned = max(0, paid[seat] - max(paid[s] for s in range(seats) if s != seat))
@@ -111,11 +112,10 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
         if saw_fourth:
             mark(seat, "went_to_showdown", showdown)
             mark(seat, "won_seeing_fourth", collected > 0)
-        if showdown:  # chips from a pot two or more seats contested at the showdown
-            mark(seat, "won_at_showdown", any(p.shares[seat] for p in pots if seat in p.eligible))
+        if showdown:
+            mark(seat, "won_at_showdown", won[seat] > 0)
             if game == "stud8":
-                mine = [p for p in pots if seat in p.eligible]
-                mark(seat, "scoop", bool(mine) and all(p.shares[seat] == p.amount for p in mine))
+                mark(seat, "scoop", whole[seat] > 0 and won[seat] == whole[seat])
         chance[seat]["vpip"] = 1
         counts: Counter[str] = Counter(hands=1)
         for name, n in chance[seat].items():
@@ -123,6 +123,31 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
             counts[f"{name}_done"] += done[seat][name]
         out.append((names[seat], counts))
     return out
+
+
+def _showdown_levels(paid: list[int], payouts: list[int], live: list[int],
+                     rake: int) -> tuple[list[int], list[int]]:  # fmt: skip
+    """Chip level by chip level (between the distinct amounts paid): a level is
+    contested when two or more seats at the showdown paid up to it; chips of a level
+    only one of them reached are that seat's alone. Each seat's chips won from the
+    contested levels, and the chips of the contested levels it reached (less the
+    rake, out of the lowest)."""
+    seats = len(paid)
+    matched = [min(p, max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
+    alone = [0] * seats
+    reached = [0] * seats
+    bounds = sorted({0, *matched})
+    for low, high in itertools.pairwise(bounds):
+        chips = (high - low) * sum(1 for m in matched if m >= high)
+        there = [s for s in live if matched[s] >= high]
+        for s in there:
+            if len(there) == 1:
+                alone[s] += chips
+            else:
+                reached[s] += chips
+    won = [payouts[s] - (paid[s] - matched[s]) - alone[s] if s in live else 0
+           for s in range(seats)]  # fmt: skip
+    return [max(0, w) for w in won], [r - rake if r else 0 for r in reached]
 
 
 def twin_stats(hands: list[StudHand]) -> dict[str, Counter[str]]:

@@ -20,7 +20,7 @@ from stats_reference import twin_stats  # noqa: E402
 
 from studeval import Stakes, StudHand, db  # noqa: E402
 from studeval.cli import main  # noqa: E402
-from studeval.errors import DatabaseError, OptionError  # noqa: E402
+from studeval.errors import DatabaseError, IllegalActionError, OptionError  # noqa: E402
 from studeval.histories import EXAMPLE, HistoryError, Table  # noqa: E402
 from studeval.histories.rooms import pokerstars  # noqa: E402
 from studeval.play import random_hand  # noqa: E402
@@ -147,8 +147,43 @@ def _random_hands(count: int, seed: int) -> list[StudHand]:
     ]
 
 
+def _called_down(count: int, seed: int) -> list[StudHand]:
+    """Hands played mostly by calling, to showdowns where some seats muck, short
+    stacks among them (side pots), raked: what random play seldom reaches."""
+    rng = random.Random(seed)
+    hands = []
+    for number in range(count):
+        seats = rng.randint(2, 6)
+        stacks = [rng.choice([8, 30, 500]) for _ in range(seats)]
+        hand = StudHand(rng.choice(["stud", "stud8", "razz"]), STAKES, stacks,
+                        rake=rng.choice([0, 2]))  # fmt: skip
+        while not hand.over:
+            if hand.actor is None:
+                hand.deal_random(seed * 100_000 + number)
+            elif hand.showdown:
+                try:  # a seat may muck, except where the rules make it show
+                    hand.muck() if rng.random() < 0.4 else hand.show()
+                except IllegalActionError:
+                    hand.show()
+            else:
+                legal = hand.legal()
+                kinds = legal.kinds()
+                wagers = [k for k in ("complete", "bet", "raise") if k in kinds]
+                if wagers and rng.random() < 0.3:
+                    kind = wagers[0]
+                elif "fold" in kinds and rng.random() < 0.1:
+                    kind = "fold"
+                else:
+                    kind = next(k for k in ("check", "call", "bring_in") if k in kinds)
+                totals = legal.totals(kind)
+                hand.act(kind, totals[0] if totals else None)
+        hands.append(hand)
+    return hands
+
+
 def test_every_statistic_matches_the_plain_python_twin_on_random_hands() -> None:
-    hands = _random_hands(1500, 5)
+    hands = _random_hands(1500, 5) + _called_down(400, 6)
+    assert sum(any(e.kind == "muck" for e in h.events) for h in hands) > 50
     database = db.connect()
     database.import_hands(hands)
     frame = database.stats(counts=True)

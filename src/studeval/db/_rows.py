@@ -98,10 +98,9 @@ class HandBatch:
                 expected = list(found_out.expected_net)
         scooped: list[bool | None] = [None] * seats
         showdown_won = [0] * seats
-        if showdown and whole_stack:  # side pots may have formed: the settlement's
-            showdown_won, scooped = _showdown_pots(hand, folded)
-        elif showdown:  # one pot, every seat still in contesting it: the core's payouts
-            showdown_won, scooped = _one_pot(hand, folded, paid, core.payouts())
+        if showdown:
+            showdown_won, scooped = _showdown_chips(hand.game, folded, paid, core.payouts(),
+                                                    core.rake_taken)  # fmt: skip
         utc = played_at is not None and played_at.tzinfo is not None
         if utc:
             played_at = played_at.astimezone(datetime.timezone.utc).replace(tzinfo=None)  # type: ignore[union-attr]
@@ -182,32 +181,31 @@ def unstorable(unit: Decimal) -> str | None:
     return None
 
 
-def _one_pot(hand: StudHand, folded: list[bool], paid: list[int],
-             payouts: list[int]) -> tuple[list[int], list[bool | None]]:  # fmt: skip
-    """:func:`_showdown_pots` where nobody paid a whole stack: one pot, which every
-    seat still in contested; a seat's chips from it are its payout less what it got
-    back unmatched (what it paid over the most another paid)."""
-    returned = [max(0, p - max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
-    won = [0 if out else payouts[s] - returned[s] for s, out in enumerate(folded)]
-    pot = sum(payouts) - sum(returned)  # the rake already out
-    scooped: list[bool | None] = [None] * len(folded)
-    if hand.game == "stud8":
-        scooped = [None if out else won[s] == pot for s, out in enumerate(folded)]
-    return won, scooped
+def _showdown_chips(game: str, folded: list[bool], paid: list[int], payouts: list[int],
+                    rake: int) -> tuple[list[int], list[bool | None]]:  # fmt: skip
+    """Each seat's chips from the pots contested at the showdown, where two or more
+    seats that reached it (showing or mucking) were in the pot, and in stud8 whether
+    it took every such pot it was in whole (``None``: folded, or not stud8).
 
+    Only the seat that paid the most of those at the showdown can win a pot nobody
+    else at the showdown was in: the chips paid above the second most, its own
+    unmatched chips apart. Every other seat's winnings were contested.
 
-def _showdown_pots(hand: StudHand, folded: list[bool]) -> tuple[list[int], list[bool | None]]:
-    """Each seat's chips from the pots contested at the showdown (two or more seats
-    eligible), and in stud8 whether it took every such pot it was in whole (``None``
-    for a seat that folded, and outside stud8)."""
-    result = hand.result
-    assert result is not None
-    won = [0] * len(folded)
-    scooped: list[bool | None] = [None] * len(folded)
-    contested = [p for p in result.pots if len(p.eligible) >= 2]
-    for seat, out in enumerate(folded):
-        mine = [p for p in contested if seat in p.eligible]
-        won[seat] = sum(p.shares[seat] for p in mine)
-        if hand.game == "stud8" and not out:
-            scooped[seat] = bool(mine) and all(p.shares[seat] == p.amount for p in mine)
+    >>> _showdown_chips("stud8", [False, False, True], [50, 30, 40], [70, 50, 0], 0)
+    ([40, 50, 0], [False, False, None])
+    """
+    seats = len(paid)
+    matched = [p - max(0, p - max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
+    at = [s for s in range(seats) if not folded[s]]
+    top = max(at, key=lambda s: matched[s])
+    second = max((matched[s] for s in at if s != top), default=0)
+    alone = sum(max(0, m - second) for m in matched)  # the top seat's, uncontested
+    won = [0 if folded[s] else payouts[s] - (paid[s] - matched[s]) for s in range(seats)]
+    won[top] = max(0, won[top] - alone)
+    scooped: list[bool | None] = [None] * seats
+    if game == "stud8":
+        for s in at:
+            reach = second if s == top else matched[s]
+            contested = sum(min(m, reach) for m in matched) - rake
+            scooped[s] = contested > 0 and won[s] == contested
     return won, scooped
