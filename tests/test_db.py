@@ -321,6 +321,14 @@ def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib
     exports.mkdir()
     _stars_files(exports, 90, 13, files=3)
     (exports / "copy.txt").write_text((exports / "hands0.txt").read_text())  # duplicates
+    from decimal import Decimal
+
+    from studeval.handinfo import HandInfo
+    from studeval.phh import dumps
+
+    odd = random_hand("stud", 2, seed=1)  # a chip finer than the tables keep exactly
+    odd.info = HandInfo(venue="Home", hand_id="5", unit=Decimal("1E-19"))
+    (exports / "odd.phh").write_text(dumps(odd))
     here = db.connect()
     here_report = here.import_histories(exports)
     with distributed.Client(n_workers=2, threads_per_worker=1, processes=False,
@@ -329,6 +337,11 @@ def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib
         spread_report = spread.import_histories(exports, client=client)
     assert (spread_report.hands, spread_report.duplicates) == (90, 30)
     assert (here_report.hands, here_report.duplicates) == (90, 30)
+    for report in (here_report, spread_report):  # refused alike, by name, on both paths
+        assert report.reasons == {"refused: cannot be stored: its chip (1E-19) has more than "
+                                  "N decimal places": 1}  # fmt: skip
+    refusals = "SELECT * EXCLUDE (imported_at) FROM refused ORDER BY ALL"
+    assert spread.sql(refusals).equals(here.sql(refusals))
     for table in ("hands", "actions", "cards", "results", "seat_stats"):
         query = f"SELECT * EXCLUDE (hand_key) FROM {table} ORDER BY ALL"
         assert spread.sql(query).equals(here.sql(query)), table

@@ -81,6 +81,19 @@ class ImportReport:
         return "\n".join(lines)
 
 
+def _add(batch: HandBatch, found: History | StudHand, source: str,
+         line: int | None) -> HistoryError | None:  # fmt: skip
+    """Adds a hand read to ``batch``, or gives why it cannot be stored (the money of a
+    PHH record's chip, ``_unit``, beyond what the tables hold exactly)."""
+    site, hand_id = hand_key_of(found)
+    problem = unstorable(HandInfo.of(found).unit)
+    if problem is not None:
+        return HistoryError(f"cannot be stored: {problem}", site=site, hand_id=hand_id,
+                            line=line, source=source)  # fmt: skip
+    batch.add(found, len(batch), site, hand_id, source, line)
+    return None
+
+
 def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) -> dict[str, Any]:
     return {"source": error.source or source, "line": error.line, "site": error.site,
             "hand_id": error.hand_id, "status": error.status, "reason": error.reason,
@@ -99,15 +112,10 @@ class _Writer:
         self.now = _utc_now()
 
     def hand(self, found: History | StudHand, source: str, line: int | None) -> None:
-        site, hand_id = hand_key_of(found)
-        problem = unstorable(HandInfo.of(found).unit)
-        if problem is not None:  # the money of a PHH record's chip ("_unit")
-            error = HistoryError(f"cannot be stored: {problem}", site=site, hand_id=hand_id,
-                                 line=line, source=source)  # fmt: skip
-            self.refuse(error, source)
-            return
-        self.batch.add(found, len(self.batch), site, hand_id, source, line)
-        if len(self.batch) >= BATCH:
+        refusal = _add(self.batch, found, source, line)
+        if refusal is not None:
+            self.refuse(refusal, source)
+        elif len(self.batch) >= BATCH:
             self.flush()
 
     def refuse(self, error: HistoryError, source: str | None) -> None:
@@ -229,16 +237,18 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
         parts.append(part)
 
     for item in load([path], SeenHands()):
-        if item.error is None:
-            site, hand_id = hand_key_of(item.found)
+        error = item.error
+        if error is None:
             line = item.history.line if item.history is not None else None
-            batch.add(item.found, len(batch), site, hand_id, path, line)
-            if len(batch) >= BATCH:
-                write()
-        elif item.error.status == "duplicate":
+            error = _add(batch, item.found, path, line)
+            if error is None:
+                if len(batch) >= BATCH:
+                    write()
+                continue
+        if error.status == "duplicate":
             duplicates += 1
         else:
-            refused.append(_refusal(item.error, path, now))
+            refused.append(_refusal(error, path, now))
     if len(batch) or not parts:
         write()
     return parts, refused, duplicates

@@ -61,7 +61,8 @@ class HandBatch:
         self._players: list[str] = []
         self._room_seats: list[int | None] = []
         # Per seat of the batch, in order: expected net chips where an all-in made it
-        # differ from the net (else NaN), and the stud8 showdowns' scoops (else None).
+        # differ from the net (else NaN), the stud8 showdowns' scoops (else None), and
+        # the chips won from pots contested at the showdown.
         self._expected: list[float] = []
         self._scooped: list[bool | None] = []
         self._showdown_won: list[int] = []
@@ -195,7 +196,7 @@ def _showdown_chips(game: str, folded: list[bool], paid: list[int], payouts: lis
     ([40, 50, 0], [False, False, None])
     """
     seats = len(paid)
-    matched = [p - max(0, p - max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
+    matched = [min(p, max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
     at = [s for s in range(seats) if not folded[s]]
     top = max(at, key=lambda s: matched[s])
     second = max((matched[s] for s in at if s != top), default=0)

@@ -62,11 +62,9 @@ _INSERTS = {
         greatest(b.paid - max(b.paid) OVER (PARTITION BY b.hand_key ROWS BETWEEN UNBOUNDED
             PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW), 0) AS returned,
         b.net_chips * u.unit AS net,
-        CASE WHEN b.expected_net_chips = b.net_chips THEN (b.net_chips * u.unit)::DOUBLE
+        CASE WHEN b.expected_net_chips = b.net_chips THEN net::DOUBLE
              ELSE b.expected_net_chips / (1 / u.unit)::DOUBLE END AS expected_net,
-        CASE WHEN b.expected_net_chips = b.net_chips THEN 0
-             ELSE (b.net_chips * u.unit)::DOUBLE - b.expected_net_chips / (1 / u.unit)::DOUBLE
-        END AS luck
+        net::DOUBLE - expected_net AS luck
         FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key
         JOIN (SELECT hand_key, unit::DECIMAL(38, 18) AS unit FROM batch_hands) u
             ON u.hand_key = b.hand_key""",
