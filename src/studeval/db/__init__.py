@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
-from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, stored_time
 from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
-from studeval.db._store import missing_facts, refresh_facts, run, writing
+from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
 from studeval.errors import DatabaseError, OptionError
 
 if TYPE_CHECKING:
@@ -95,8 +95,7 @@ class Database:
                 run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
                 run(connection, "COMMIT")
         if not read_only:  # the facts an import killed before them left out (the views)
-            with writing(path):
-                refresh_facts(connection)
+            refresh_facts(connection, path)
 
     def __enter__(self) -> Database:
         return self
@@ -176,8 +175,8 @@ class Database:
         the time zone).
         """
         filters = {"player": player, "game": game, "currency": currency, "stakes": stakes,
-                   "site": site, "cash": cash, "since": _utc(since),
-                   "until": _utc(until)}  # fmt: skip
+                   "site": site, "cash": cash, "since": stored_time(since),
+                   "until": stored_time(until)}  # fmt: skip
         # Hands stored by an import killed before their facts were computed: here.
         sql, params = stats_sql(filters, counts, missing_facts(self.connection))
         return self.connection.execute(sql, params).df()
@@ -196,19 +195,6 @@ class Database:
         written = []
         for table in TABLES:
             path = os.path.join(folder, f"{table}.parquet")
-            run(self.connection, f"COPY {table} TO '{_quoted(path)}' (FORMAT parquet)")
+            run(self.connection, f"COPY {table} TO '{quoted(path)}' (FORMAT parquet)")
             written.append(path)
         return written
-
-
-def _quoted(text: str) -> str:
-    return text.replace("'", "''")
-
-
-def _utc(moment: object) -> object:
-    """A time as ``played_at`` holds it: an aware one in UTC without its zone."""
-    import datetime
-
-    if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
-        return moment.astimezone(datetime.timezone.utc).replace(tzinfo=None)
-    return moment

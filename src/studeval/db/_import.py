@@ -286,8 +286,7 @@ def _log(con: duckdb.DuckDBPyConnection, report: ImportReport, started: datetime
          database: str) -> None:  # fmt: skip
     """The statistics' facts of the hands stored, and the import's line in
     ``imports``."""
-    with writing(database):
-        refresh_facts(con)
+    refresh_facts(con, database)
     finished = _utc_now()
     report.seconds = (finished - started).total_seconds()
     run(

@@ -4,7 +4,6 @@ what the analysis finds, and gives each table's rows as a pandas frame."""
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,7 @@ import numpy as np
 
 from studeval import _core
 from studeval.analysis import analyzed_seats, went_to_showdown
+from studeval.db._schema import stored_time
 from studeval.engine import StudHand
 from studeval.handinfo import HandInfo
 from studeval.tracker import money_of
@@ -103,8 +103,7 @@ class HandBatch:
             showdown_won, scooped = _showdown_chips(hand.game, folded, paid, core.payouts(),
                                                     core.rake_taken)  # fmt: skip
         utc = played_at is not None and played_at.tzinfo is not None
-        if utc:
-            played_at = played_at.astimezone(datetime.timezone.utc).replace(tzinfo=None)  # type: ignore[union-attr]
+        played_at = stored_time(played_at)  # type: ignore[assignment]
         row = self._hands
         for name, value in (
             ("hand_key", key), ("site", site), ("hand_id", hand_id), ("game", hand.game),

@@ -11,10 +11,12 @@ True
 
 from __future__ import annotations
 
+import datetime
+
 from studeval.betting import EVENT_KINDS
 from studeval.cards import TEXT_OF_CODE
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "TABLES", "action_text", "card_text"]
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "TABLES", "action_text", "card_text", "stored_time"]
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly.
@@ -25,6 +27,19 @@ TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "imports",
 
 # The actions that are no deal: what the actions table holds.
 _ACTIONS = tuple(kind for kind in EVENT_KINDS if kind not in ("deal", "community"))
+
+
+def stored_time(moment: object) -> object:
+    """A time as the TIMESTAMP columns hold it: an aware one in UTC, without its zone
+    (anything else as it is).
+
+    >>> stored_time(datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone(
+    ...     datetime.timedelta(hours=-5))))
+    datetime.datetime(2026, 12, 2, 17, 0)
+    """
+    if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
+        return moment.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+    return moment
 
 
 def action_text(code: str) -> str:

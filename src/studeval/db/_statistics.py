@@ -103,7 +103,7 @@ def _base(where: str) -> str:
     """The CTEs every statistic reads, over the hands ``where`` selects (SQL over
     ``hand_key``)."""
     return f"""
-h AS (SELECT hand_key, game, players, cap_lifted, showdown FROM hands WHERE {where}),
+h AS (SELECT hand_key, game, players, cap_lifted FROM hands WHERE {where}),
 a AS (SELECT * FROM actions WHERE {where}),
 c AS (SELECT * FROM cards WHERE {where} AND seat IS NOT NULL),
 door AS (
@@ -219,9 +219,8 @@ def views_sql() -> str:
     )
 
 
-#: The filters of ``stats()``: the ``seat_stats`` column each compares.
-FILTERS = {"player": "player", "game": "game", "currency": "currency", "stakes": "stakes",
-           "site": "site"}  # fmt: skip
+#: The filters of ``stats()`` that keep the values given: each a ``seat_stats`` column.
+FILTERS = ("player", "game", "currency", "stakes", "site")
 
 
 def stats_sql(filters: Mapping[str, object], counts: bool,
@@ -233,12 +232,12 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     them) are computed in the query."""
     where: list[str] = []
     params: list[object] = []
-    for name, column in FILTERS.items():
+    for name in FILTERS:
         value = filters.get(name)
         if value is None:
             continue
         values = [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]
-        where.append(f"{column} IN ({', '.join('?' * len(values))})")
+        where.append(f"{name} IN ({', '.join('?' * len(values))})")
         params += values
     if filters.get("cash") is not None:
         where.append("cash = ?")

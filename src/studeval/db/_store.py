@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import duckdb
     import pandas
 
-__all__ = ["missing_facts", "refresh_facts", "run", "store", "writing"]
+__all__ = ["missing_facts", "quoted", "refresh_facts", "run", "store", "writing"]
 
 #: One lock a database file: two connections of a process to one file (DuckDB lets
 #: them) would otherwise number hands alike and both store a hand, each
@@ -35,6 +35,15 @@ def writing(path: str) -> threading.Lock:
     key = path if path == ":memory:" else os.path.realpath(path)
     with _LOCKS_LOCK:
         return _LOCKS.setdefault(key, threading.Lock())
+
+
+def quoted(text: str) -> str:
+    """``text`` inside an SQL string literal's quotes.
+
+    >>> quoted("O'Hara's.parquet")
+    "O''Hara''s.parquet"
+    """
+    return text.replace("'", "''")
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
@@ -91,9 +100,8 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
     try:
         for name, frame in frames.items():
             if isinstance(frame, str):
-                path = frame.replace("'", "''")
                 run(con, f"CREATE OR REPLACE TEMP VIEW batch_{name} AS "
-                            f"SELECT * FROM read_parquet('{path}')")  # fmt: skip
+                         f"SELECT * FROM read_parquet('{quoted(frame)}')")  # fmt: skip
             else:
                 con.register(f"batch_{name}", frame)
         base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
@@ -140,8 +148,14 @@ def missing_facts(con: duckdb.DuckDBPyConnection) -> str | None:
     return f"hand_key > {done}" if last > done else None
 
 
-def refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
-    """Computes the facts of the hands stored without them, in one transaction."""
+def refresh_facts(con: duckdb.DuckDBPyConnection, database: str) -> None:
+    """Computes the facts of the hands stored without them, in one transaction (as
+    the database's one writer)."""
+    with writing(database):
+        _refresh_facts(con)
+
+
+def _refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
     run(con, "BEGIN TRANSACTION")
     try:
         where = missing_facts(con)
