@@ -296,10 +296,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     if result is None:
         raise OptionError("analyze() takes a finished hand")
     viewer = _viewer(viewpoint, names)
-    if with_streets or any(p >= s for p, s in zip(paid, played.starting_stacks, strict=True)):
-        spots, all_in, live_at_end = _spots(played)
-    else:  # no seat paid its whole stack: no all-in, and no street wanted
-        spots, all_in, live_at_end = [], None, []
+    spots, all_in, live_at_end = _spots(played)
     exact = True
     streets = []
     for spot in spots if with_streets else ():
