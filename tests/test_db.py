@@ -30,12 +30,13 @@ STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def _play(game: str, seats: list[list[str]], script: list[tuple[int, str]],
-          later: dict[int, list[str]] | None = None) -> StudHand:  # fmt: skip
+          later: dict[int, list[str]] | None = None,
+          stacks: list[int] | None = None) -> StudHand:  # fmt: skip
     """A hand dealt ``seats``' third-street cards and played by ``script`` (seat,
     action; seat -1 for the showdown's order), each seat's later cards from
     ``later``; each step checks the seat to act, so a wrong script fails here, not
     in the statistics."""
-    hand = StudHand(game, STAKES, [500] * len(seats))
+    hand = StudHand(game, STAKES, stacks or [500] * len(seats))
     for seat, cards in enumerate(seats):
         hand.deal(seat, cards)
     later = later or {}
@@ -111,6 +112,20 @@ def test_razz_steals_from_a_low_door_card_and_the_bring_in_folds() -> None:
     assert (seat0["fold_to_steal_bring_in_chances"], seat0["fold_to_steal_bring_in_done"]) == (1, 1)
     assert (seat0["re_steal_chances"], seat0["re_steal_done"]) == (1, 0)
     assert seat0["fold_to_steal_later_chances"] == 0
+
+
+def test_a_steal_where_nobody_brought_in_is_faced_by_the_later_seats() -> None:
+    # Stud: the 2c is all in for the ante, so nobody brings in; the Kh opens with a
+    # bet (a steal) and the 5d, a later seat with no bring-in in the hand, folds to it.
+    later = {0: ["8c", "9c", "Tc", "Jc"], 1: ["Qd", "Jd", "Td", "8s"]}
+    hand = _play("stud", [["3c", "4c", "2c"], ["3d", "4d", "Kh"], ["6d", "7d", "5d"]],
+                 [(1, "bet"), (2, "fold"), (-1, "show"), (-1, "show")], later=later,
+                 stacks=[1, 500, 500])  # fmt: skip
+    counts = _counts([hand])
+    seat1, seat2 = counts["Seat 1"], counts["Seat 2"]
+    assert (seat1["steal_chances"], seat1["steal_done"]) == (1, 1)
+    assert (seat2["fold_to_steal_later_chances"], seat2["fold_to_steal_later_done"]) == (1, 1)
+    assert seat2["fold_to_steal_bring_in_chances"] == 0
 
 
 def test_a_stud8_scoop_and_a_fifth_street_call_counted_as_written() -> None:

@@ -308,3 +308,31 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
     with pytest.raises(SolveError, match="pot"):
         Spot("stud", STAKES, pot=-1, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"], ranges=["*", "*"])
     assert isinstance(SolveError("x"), ValueError)
+
+
+def test_the_core_refuses_arrays_of_the_wrong_size() -> None:
+    """The compiled solver's outputs are checked against the spot's sizes in C: a
+    short array is an error, never a write past its end."""
+    from studeval import _core
+    from studeval.errors import CoreCallError
+
+    up = [[48, 44, 40, 36], [0, 4, 8, 12]]
+    hidden = [np.array([16, 20, 24, 28, 32, 33], np.uint8), np.array([17, 21, 25], np.uint8)]
+    nodes = [(0, 0, 1, 2, 0, 0.0, 0.0), (1, 0, 0, 0, 0, 0.0, 0.0), (2, 0, 0, 0, 0, 0.0, 0.0)]
+    core = _core.SolverCore(0, 10.0, (0.0, 0.0), up, hidden, [None, None], [None, None], nodes)
+    core.run(2, 1)
+    core.strategy(0, np.empty((2, 2)))  # seat 0's two combinations, two actions
+    for shape in ((1, 2), (3, 2), (0, 2)):
+        with pytest.raises(CoreCallError, match="strategy"):
+            core.strategy(0, np.empty(shape))
+    ev = [np.empty(2), np.empty(1)]
+    core.values(ev[0], ev[1], np.empty(2), np.empty(1))
+    for wrong in ((np.empty(1), None, None, None), (None, np.empty(5), None, None),
+                  (np.empty(2), None, np.empty(3), None)):  # fmt: skip
+        with pytest.raises(CoreCallError):
+            core.values(*wrong)
+    args = (0, 10.0, (0.0, 0.0), up, hidden, [None, None], [None, None], nodes, None)
+    _core.solve_best_response(*args, np.full(4, 0.5))
+    for size in (3, 5, 0):
+        with pytest.raises(CoreCallError):
+            _core.solve_best_response(*args, np.full(size, 0.5))

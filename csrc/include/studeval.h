@@ -548,21 +548,24 @@ se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *p
 int se_solve_iterations(const se_solver *s);
 /* The average strategy at action node `node`: a row of n_children probabilities for
  * each combination of the acting seat, or each group at a tied node (uniform where it
- * never reaches the node). */
-se_status se_solve_strategy(const se_solver *s, int node, double *out);
+ * never reaches the node). `size`: out's doubles, which must be rows x n_children
+ * (SE_BAD_SIZE otherwise). */
+se_status se_solve_strategy(const se_solver *s, int node, double *out, size_t size);
 /* Under the average strategies: each seat's value (its expected chips from the pot,
  * less what it puts in: value[0] + value[1] = pot less the rake) and, where the arrays are not
  * NULL, each combination's value given that it is held (ev) and the other seat's
  * weight of the combinations dealt with it (met: how likely it is held, times the
- * seat's own weight). */
+ * seat's own weight). size[p]: the length of seat p's arrays, which must be its
+ * combinations' count where either is given (SE_BAD_SIZE otherwise); NULL when none is. */
 se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
-                          double *met0, double *met1);
+                          double *met0, double *met1, const size_t size[2]);
 void se_solve_free(se_solver *s);
 /* Each seat's value when it plays its best against the other seat's `strategy`:
  * every action node's rows, node after node, as se_solve_strategy gives them. At a
- * tied node a group chooses one action for all its combinations. */
+ * tied node a group chooses one action for all its combinations. `size`: the
+ * strategy's doubles, which must be every action node's rows (SE_BAD_SIZE otherwise). */
 se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
-                                 double value[2]);
+                                 size_t size, double value[2]);
 
 /* ---- The fixed-limit engine -----------------------------------------------------
  * One hand of fixed-limit stud, action by action, by the betting rules of

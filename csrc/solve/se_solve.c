@@ -359,11 +359,12 @@ se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *p
     return status;
 }
 
-se_status se_solve_strategy(const se_solver *s, int node, double *out) {
+se_status se_solve_strategy(const se_solver *s, int node, double *out, size_t size) {
     if (s == NULL || out == NULL || node < 0 || node >= s->t.n_nodes ||
         s->t.nodes[node].kind != SE_SOLVE_ACT)
         return SE_BAD_ARGUMENT;
     int k = s->t.nodes[node].n_children;
+    if (size != (size_t)se_sd_rows(&s->t, node) * (size_t)k) return SE_BAD_SIZE;
     const double *average = s->average + s->t.offset[node];
     for (int r = 0; r < se_sd_rows(&s->t, node); r++)
         se_sv_match(average + (size_t)r * k, k, out + (size_t)r * k);
@@ -371,9 +372,13 @@ se_status se_solve_strategy(const se_solver *s, int node, double *out) {
 }
 
 se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
-                          double *met0, double *met1) {
+                          double *met0, double *met1, const size_t size[2]) {
     if (s == NULL || value == NULL) return SE_BAD_ARGUMENT;
     const se_sd_table *t = &s->t;
+    for (int p = 0; p < 2; p++)
+        if ((p == 0 ? ev0 != NULL || met0 != NULL : ev1 != NULL || met1 != NULL) &&
+            (size == NULL || size[p] != (size_t)t->seat[p].count))
+            return SE_BAD_SIZE;
     /* The average strategies and their reach (the next run makes its own again). */
     for (int p = 0; p < 2; p++) se_sv_forward(s, NULL, p, s->average);
     for (int p = 0; p < 2; p++) {

@@ -74,13 +74,14 @@ static se_status se_br_node(const se_sd_table *t, const double *strategy, int p,
 }
 
 se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
-                                 double value[2]) {
+                                 size_t size, double value[2]) {
     if (strategy == NULL || value == NULL) return SE_BAD_ARGUMENT;
     se_sd_table t;
     se_sd_work w;
     se_status status = se_sd_prepare(spot, &t);
     if (status == SE_OK) status = se_sd_work_new(&t, &w);
     else memset(&w, 0, sizeof w);
+    if (status == SE_OK && size != t.strategy_size) status = SE_BAD_SIZE;
     for (size_t i = 0; i < t.strategy_size && status == SE_OK; i++)
         if (!(strategy[i] >= 0.0 && strategy[i] <= 1.0)) status = SE_BAD_ARGUMENT;
     double *best = NULL, *met = NULL;

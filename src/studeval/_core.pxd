@@ -231,12 +231,12 @@ cdef extern from "studeval.h" nogil:
     se_status se_solve_new(const se_solve_spot *spot, se_solver **out)
     se_status se_solve_run(se_solver *s, int iterations, int threads, se_progress *progress)
     int se_solve_iterations(const se_solver *s)
-    se_status se_solve_strategy(const se_solver *s, int node, double *out)
+    se_status se_solve_strategy(const se_solver *s, int node, double *out, size_t size)
     se_status se_solve_values(se_solver *s, double value[2], double *ev0, double *ev1,
-                              double *met0, double *met1)
+                              double *met0, double *met1, const size_t size[2])
     void se_solve_free(se_solver *s)
     se_status se_solve_best_response(const se_solve_spot *spot, const double *strategy,
-                                     double value[2])
+                                     size_t size, double value[2])
 
     # The fixed-limit engine.
     int SE_ENGINE_MAX_SEATS

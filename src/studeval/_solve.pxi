@@ -128,20 +128,30 @@ cdef class SolverCore:
     def strategy(self, int node, double[:, ::1] out) -> None:
         """The average strategy at action node ``node`` into ``out`` (a row a
         combination of the acting seat, or a group at a tied node; a column an action)."""
-        check_status(se_solve_strategy(self.solver, node, &out[0, 0]), "a node's strategy")
+        cdef size_t size = out.shape[0] * out.shape[1]
+        check_status(se_solve_strategy(self.solver, node, &out[0, 0] if size else NULL, size),
+                     "a node's strategy")
 
     def values(self, double[::1] ev0=None, double[::1] ev1=None, double[::1] met0=None,
                double[::1] met1=None) -> tuple[float, float]:
         """Each seat's value under the average strategies; each combination's value and
-        the weight it is dealt with into the arrays given."""
+        the weight it is dealt with into the arrays given (a seat's two of one length,
+        its combinations' count)."""
         cdef double value[2]
+        cdef size_t size[2]
         cdef se_status status
-        cdef double *e0 = &ev0[0] if ev0 is not None else NULL
-        cdef double *e1 = &ev1[0] if ev1 is not None else NULL
-        cdef double *m0 = &met0[0] if met0 is not None else NULL
-        cdef double *m1 = &met1[0] if met1 is not None else NULL
+        cdef int p
+        for p, (ev, met) in enumerate(((ev0, met0), (ev1, met1))):
+            if ev is not None and met is not None and len(ev) != len(met):
+                raise CoreCallError(f"seat {p}: values for {len(ev)} and weights for {len(met)} "
+                                    "combinations")
+            size[p] = len(ev if ev is not None else met if met is not None else ())
+        cdef double *e0 = &ev0[0] if ev0 is not None and size[0] else NULL
+        cdef double *e1 = &ev1[0] if ev1 is not None and size[1] else NULL
+        cdef double *m0 = &met0[0] if met0 is not None and size[0] else NULL
+        cdef double *m1 = &met1[0] if met1 is not None and size[1] else NULL
         with nogil:
-            status = se_solve_values(self.solver, value, e0, e1, m0, m1)
+            status = se_solve_values(self.solver, value, e0, e1, m0, m1, size)
         check_status(status, "a solve's values")
         return value[0], value[1]
 
@@ -154,12 +164,16 @@ def solve_best_response(int game, double pot, rake, up, hidden, weights, groups,
     cdef se_solve_node *c_nodes = NULL
     cdef double value[2]
     cdef se_status status
+    cdef size_t size
+    cdef const double *given
     kept = []
     try:
         _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, boards, &spot, &c_nodes,
                     kept)
+        size = strategy.shape[0]
+        given = &strategy[0] if size else NULL
         with nogil:
-            status = se_solve_best_response(&spot, &strategy[0], value)
+            status = se_solve_best_response(&spot, given, size, value)
     finally:
         free(c_nodes)
     check_status(status, "a best response")

@@ -116,9 +116,9 @@ static solved solve_alike(const se_solve_spot *spot, int iterations) {
         if (spot->nodes[i].kind != SE_SOLVE_ACT) continue;
         int rows = rows_of(spot, i), k = spot->nodes[i].n_children;
         double *mine = out.all + out.at[i];
-        if (se_solve_strategy(s[0], i, mine) != SE_OK) fail("strategy");
+        if (se_solve_strategy(s[0], i, mine, (size_t)rows * k) != SE_OK) fail("strategy");
         for (int t = 1; t < TEAMS; t++) {
-            if (se_solve_strategy(s[t], i, other) != SE_OK) fail("strategy");
+            if (se_solve_strategy(s[t], i, other, (size_t)rows * k) != SE_OK) fail("strategy");
             if (memcmp(mine, other, (size_t)rows * k * sizeof(double)) != 0)
                 fail("a team's strategies differ from one thread's");
         }
@@ -128,10 +128,10 @@ static solved solve_alike(const se_solve_spot *spot, int iterations) {
             if (fabs(sum - 1.0) > 1e-12) fail("a strategy row");
         }
     }
-    if (se_solve_values(s[0], out.value, NULL, NULL, NULL, NULL) != SE_OK) fail("values");
+    if (se_solve_values(s[0], out.value, NULL, NULL, NULL, NULL, NULL) != SE_OK) fail("values");
     if (fabs(out.value[0] + out.value[1] - spot->pot) > 1e-9)
         fail("the values do not add to the pot");
-    if (se_solve_best_response(spot, out.all, out.best) != SE_OK) fail("best response");
+    if (se_solve_best_response(spot, out.all, size, out.best) != SE_OK) fail("best response");
     if (out.best[0] < out.value[0] - 1e-9 || out.best[1] < out.value[1] - 1e-9)
         fail("a best response below");
     for (int k = 0; k < TEAMS; k++) se_solve_free(s[k]);

@@ -231,8 +231,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int k = nodes[i].n_children, seat = nodes[i].seat;
             int grouped = nodes[i].tied && group[seat];
             int rows = grouped ? spot.n_groups[seat] : spot.count[seat];
-            if (se_solve_strategy(one, i, all + at) != SE_OK) die("strategy");
-            if (se_solve_strategy(two, i, other + at) != SE_OK) die("strategy, 2 threads");
+            if (se_solve_strategy(one, i, all + at, (size_t)rows * k) != SE_OK) die("strategy");
+            if (se_solve_strategy(two, i, other + at, (size_t)rows * k) != SE_OK)
+                die("strategy, 2 threads");
             for (int r = 0; r < rows; r++) {
                 double sum = 0.0;
                 for (int c = 0; c < k; c++) sum += all[at + (size_t)r * k + c];
@@ -258,7 +259,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             ev[p] = (double *)malloc((size_t)spot.count[p] * sizeof(double));
             met[p] = (double *)malloc((size_t)spot.count[p] * sizeof(double));
         }
-        if (se_solve_values(one, value, ev[0], ev[1], met[0], met[1]) != SE_OK) die("values");
+        size_t counts[2] = {(size_t)spot.count[0], (size_t)spot.count[1]};
+        if (se_solve_values(one, value, ev[0], ev[1], met[0], met[1], counts) != SE_OK)
+            die("values");
         if (!isfinite(value[0]) || !isfinite(value[1])) die("a value not finite");
         if (!(fabs(value[0] + value[1] - spot.pot) <= 1e-6 * (1.0 + spot.pot)))
             die("the values do not add to the pot");
@@ -270,7 +273,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     (met[p][h] != 0.0 || !isnan(ev[p][h])))
                     die("a combination holding a card of every board is dealt");
             }
-        if (se_solve_best_response(&spot, all, best) != SE_OK) die("best response");
+        if (se_solve_best_response(&spot, all, total, best) != SE_OK) die("best response");
         double slack = 1e-6 * (1.0 + spot.pot + 1024.0);
         if (best[0] < value[0] - slack || best[1] < value[1] - slack) die("a best response below");
         for (int p = 0; p < 2; p++) free(ev[p]), free(met[p]);

@@ -60,9 +60,10 @@ STATISTICS: tuple[Statistic, ...] = (
               "(d.cap_lifted AND d.live = 2))", "d.action = 'raise'"),
     # Completing, or opening where nobody brought in (the bring-in all in for the ante).
     Statistic("steal", "d.steal_spot", "d.action IN ('complete', 'bet')"),
-    Statistic("fold_to_steal_bring_in", "d.facing_steal AND d.seat = d.bring_in_seat",
+    Statistic("fold_to_steal_bring_in",
+              "d.facing_steal AND d.seat IS NOT DISTINCT FROM d.bring_in_seat",
               "d.action = 'fold'"),
-    Statistic("fold_to_steal_later", "d.facing_steal AND d.seat <> d.bring_in_seat",
+    Statistic("fold_to_steal_later", "d.facing_steal AND d.seat IS DISTINCT FROM d.bring_in_seat",
               "d.action = 'fold'"),
     Statistic("re_steal", "d.facing_steal", "d.action = 'raise'"),
     Statistic("fourth_street_bet", "d.street = 4 AND d.decision AND d.level = 0",
@@ -103,60 +104,61 @@ def _base(where: str) -> str:
     """The CTEs every statistic reads, over the hands ``where`` selects (SQL over
     ``hand_key``)."""
     return f"""
-h AS (SELECT hand_key, game, players, cap_lifted FROM hands WHERE {where}),
-a AS (SELECT * FROM actions WHERE {where}),
-c AS (SELECT * FROM cards WHERE {where} AND seat IS NOT NULL),
-door AS (
-    SELECT c.hand_key, c.seat, {_STRENGTH} AS strength
-    FROM c JOIN h USING (hand_key) WHERE c.position = 2 AND c.card IS NOT NULL),
-fold3 AS (SELECT hand_key, seat, min(seq) AS seq FROM a
-          WHERE street = 3 AND action = 'fold' GROUP BY ALL),
-pair4 AS (
-    SELECT hand_key, seat, count(DISTINCT card[1]) = 1 AND count(card) = 2 AS open_pair
-    FROM c WHERE position IN (2, 3) GROUP BY ALL),
+h AS (SELECT hand_key, site, game, money, stakes, cash, played_at, big_bet, cap_lifted
+      FROM hands WHERE {where}),
+-- Each seat's up cards of third and fourth street: its door card's strength, an open
+-- pair, and whether it saw fourth street.
+up AS (
+    SELECT c.hand_key, c.seat,
+        max({_STRENGTH}) FILTER (WHERE c.position = 2 AND c.card IS NOT NULL) AS strength,
+        count(DISTINCT c.card[1]) = 1 AND count(c.card) = 2 AS open_pair,
+        bool_or(c.position = 3) AS saw_fourth
+    FROM (SELECT * FROM cards WHERE {where} AND seat IS NOT NULL AND position IN (2, 3)) c
+    JOIN h USING (hand_key) GROUP BY ALL),
 w AS (
     -- The statistics read the decisions of third to fifth street, each with the
     -- bets it faced (level), the calls of the last of them and the seats still in.
-    SELECT a.*, a.facing AS level, h.players, h.cap_lifted,
-        a.action IN ('fold', 'check', 'call', 'complete', 'bet', 'raise') AS decision
-    FROM a JOIN h USING (hand_key)
-    WHERE a.street <= 5 AND a.action NOT IN ('ante', 'show', 'muck')),
+    SELECT a.hand_key, a.seq, a.street, a.seat, a.action, a.facing AS level, a.callers,
+        a.live, h.cap_lifted, a.action <> 'bring_in' AS decision
+    FROM (SELECT * FROM actions WHERE {where} AND street <= 5
+          AND action NOT IN ('ante', 'show', 'muck')) a JOIN h USING (hand_key)),
+fold3 AS (SELECT hand_key, seat, min(seq) AS seq FROM w
+          WHERE street = 3 AND action = 'fold' GROUP BY ALL),
 spots AS (
-    SELECT w.hand_key, w.seq, w.seat FROM w JOIN door me USING (hand_key, seat)
+    SELECT w.hand_key, w.seq FROM w JOIN up me USING (hand_key, seat)
     WHERE w.street = 3 AND w.decision AND w.level = 0 AND w.callers = 0
-      AND me.strength > (SELECT max(o.strength) FROM door o
+      AND me.strength > (SELECT max(o.strength) FROM up o
                          LEFT JOIN fold3 f ON f.hand_key = o.hand_key AND f.seat = o.seat
                          WHERE o.hand_key = w.hand_key AND o.seat <> w.seat
                            AND (f.seq IS NULL OR f.seq > w.seq))),
-steal AS (
-    SELECT w.hand_key, min(w.seq) AS seq FROM w JOIN spots USING (hand_key, seq)
-    WHERE w.action IN ('complete', 'bet') GROUP BY ALL),
-bring_in AS (SELECT hand_key, seat AS bring_in_seat FROM a WHERE action = 'bring_in'),
-opener4 AS (
-    SELECT hand_key, arg_min(seat, seq) AS seat FROM a
-    WHERE street = 4 AND action = 'bet' GROUP BY ALL),
+-- Each hand's bring-in, first steal and fourth street's opener.
+hand AS (
+    SELECT w.hand_key,
+        any_value(w.seat) FILTER (WHERE w.action = 'bring_in') AS bring_in_seat,
+        min(w.seq) FILTER (WHERE spots.seq IS NOT NULL AND w.action IN ('complete', 'bet'))
+            AS steal_seq,
+        arg_min(w.seat, w.seq) FILTER (WHERE w.street = 4 AND w.action = 'bet') AS opener
+    FROM w LEFT JOIN spots USING (hand_key, seq) GROUP BY ALL),
 d AS (
-    SELECT w.*, bring_in.bring_in_seat,
+    SELECT w.*, hand.bring_in_seat,
         spots.seq IS NOT NULL AS steal_spot,
-        (w.street = 3 AND w.decision AND w.seq > steal.seq AND w.level = 1
+        (w.street = 3 AND w.decision AND w.seq > hand.steal_seq AND w.level = 1
          AND w.callers = 0) IS TRUE AS facing_steal,
-        coalesce(pair4.open_pair, FALSE) AS open_pair,
-        coalesce(opener_pair.open_pair, FALSE) AS opener_open_pair
+        coalesce(me.open_pair, FALSE) AS open_pair,
+        coalesce(opener.open_pair, FALSE) AS opener_open_pair
     FROM w
+    JOIN hand USING (hand_key)
     LEFT JOIN spots USING (hand_key, seq)
-    LEFT JOIN steal USING (hand_key)
-    LEFT JOIN bring_in USING (hand_key)
-    LEFT JOIN pair4 ON pair4.hand_key = w.hand_key AND pair4.seat = w.seat
-    LEFT JOIN opener4 ON opener4.hand_key = w.hand_key
-    LEFT JOIN pair4 opener_pair
-        ON opener_pair.hand_key = w.hand_key AND opener_pair.seat = opener4.seat),
-seat AS (
-    SELECT st.hand_key, st.seat, st.player, h.game, r.showdown, r.showdown_won, r.scooped,
-        r.payout - r.returned AS collected,
-        EXISTS (SELECT 1 FROM c WHERE c.hand_key = st.hand_key AND c.seat = st.seat
-                AND c.position = 3) AS saw_fourth
+    LEFT JOIN up me ON me.hand_key = w.hand_key AND me.seat = w.seat
+    LEFT JOIN up opener ON opener.hand_key = w.hand_key AND opener.seat = hand.opener),
+s AS (
+    SELECT st.hand_key, st.seat, st.player, h.site, h.game, h.money AS currency, h.stakes,
+        h.cash, h.played_at, h.big_bet, r.net_chips, r.expected_net_chips, r.net,
+        r.expected_net, r.showdown, r.showdown_won, r.scooped,
+        r.payout - r.returned AS collected, coalesce(up.saw_fourth, FALSE) AS saw_fourth
     FROM (SELECT * FROM seats WHERE {where}) st JOIN h USING (hand_key)
-    JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat))"""
+    JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat)
+    LEFT JOIN up USING (hand_key, seat))"""
 
 
 def _bits(parts: dict[str, str]) -> str:
@@ -185,18 +187,12 @@ def facts_sql(where: str = "TRUE") -> str:
 WITH {_base(where)},
 acts AS (SELECT d.hand_key, d.seat, bit_or({row_chances}) AS chances,
              bit_or({row_done}) AS done {firsts}
-         FROM d GROUP BY ALL),
-facts AS (SELECT s.hand_key, s.seat,
-              coalesce(acts.chances, 0) | {always} | {chances} AS chances,
-              coalesce(acts.done, 0) | {done} AS done
-          FROM seat s LEFT JOIN acts USING (hand_key, seat))
-SELECT hd.hand_key, st.seat, st.player, hd.site, hd.game, hd.money AS currency, hd.stakes,
-    hd.cash, hd.played_at, hd.big_bet, r.net_chips, r.expected_net_chips, r.net,
-    r.expected_net, f.chances, f.done
-FROM (SELECT * FROM seats WHERE {where}) st
-JOIN (SELECT * FROM hands WHERE {where}) hd USING (hand_key)
-JOIN (SELECT * FROM results WHERE {where}) r USING (hand_key, seat)
-JOIN facts f USING (hand_key, seat)
+         FROM d GROUP BY ALL)
+SELECT s.hand_key, s.seat, s.player, s.site, s.game, s.currency, s.stakes, s.cash,
+    s.played_at, s.big_bet, s.net_chips, s.expected_net_chips, s.net, s.expected_net,
+    coalesce(acts.chances, 0) | {always} | {chances} AS chances,
+    coalesce(acts.done, 0) | {done} AS done
+FROM s LEFT JOIN acts USING (hand_key, seat)
 """
 
 
