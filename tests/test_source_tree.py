@@ -9,6 +9,7 @@ These read ``src/`` and ``csrc/``, so they run from a checkout; the wheel proofs
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,25 @@ def test_the_core_version_is_the_package_version() -> None:
     parts = [re.search(rf"#define SE_VERSION_{p} (\d+)", header).group(1)  # type: ignore[union-attr]
              for p in ("MAJOR", "MINOR", "PATCH")]  # fmt: skip
     assert _core.CORE_VERSION == studeval.__version__ == ".".join(parts)
+
+
+def test_the_architecture_names_every_file_with_its_true_length() -> None:
+    """docs/architecture.md's tree: every C file and Python module named (a header as
+    its source's ", .h"), and every count written the file's lines
+    (``python tools/architecture_counts.py --write`` rewrites them)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import architecture_counts
+    finally:
+        sys.path.pop(0)
+    text = architecture_counts.DOC.read_text(encoding="utf-8")
+    entries = architecture_counts.counts(text)
+    assert len(entries) > 80  # the tree was read
+    assert [(name, written, true) for _, name, written, true in entries if written != true] == []
+    pairs = {e.split(", ")[0].rsplit(".", 1)[0] + ".h" for _, e, _, _ in entries if ", ." in e}
+    files = [*(ROOT / "csrc").rglob("*.[ch]"), *(ROOT / "src" / "studeval").rglob("*.py"),
+             *(ROOT / "src" / "studeval").glob("*.pxi")]  # fmt: skip
+    unnamed = [str(f.relative_to(ROOT)) for f in files
+               if "_bench" not in f.parts and f.name not in text
+               and str(f.relative_to(ROOT)) not in pairs]  # fmt: skip
+    assert unnamed == []

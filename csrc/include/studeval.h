@@ -790,6 +790,22 @@ se_status se_settle(const se_settle_rules *rules, int seats, const uint8_t (*car
                     const uint8_t *live, int community, const int64_t *contributions,
                     int64_t *payouts, int64_t *returned, int64_t *rake_taken);
 
+/* ---- A finished hand's seats -----------------------------------------------------
+ * What a tracker keeps of each seat of a finished hand (engine/se_hand_summary.c). */
+typedef struct se_seat_summary {
+    int64_t returned;     /* its chips nobody matched, given back */
+    int64_t showdown_won; /* chips won from the pots contested at the showdown: those two
+                             or more seats that reached it (showing or mucking) were in */
+    int8_t showdown;      /* it reached the showdown */
+    int8_t scooped;       /* with scoops set, at the showdown: it won every contested pot
+                             it was in whole (1) or not (0); -1 otherwise */
+} se_seat_summary;
+
+/* Fills out[0 .. seats - 1] for a finished hand (h->over); `scoops`: the game splits
+ * pots high and low, and scoops are counted. Returns 1 when a seat put its whole
+ * stack in (an all-in, whose expected chips an analysis finds), else 0. */
+int se_hand_summary(const se_hand *h, int scoops, se_seat_summary *out);
+
 /* ---- Tables ------------------------------------------------------------------------
  * n tables of the same game, stakes and starting stacks, each playing hand after
  * hand on the engine: dealt from its own seeded shuffle (a hand's seed mixes the

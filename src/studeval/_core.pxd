@@ -323,6 +323,12 @@ cdef extern from "studeval.h" nogil:
     se_status se_hand_muck(se_hand *hand)
     se_status se_hand_pay(se_hand *hand, const int64_t *payouts, int64_t rake)
 
+    # A finished hand's seats.
+    ctypedef struct se_seat_summary:
+        int64_t returned, showdown_won
+        int8_t showdown, scooped
+    int se_hand_summary(const se_hand *h, int scoops, se_seat_summary *out)
+
     # Hand histories: one hand's lines read by a room's templates and replayed.
     int SE_HIST_MAX_LISTED
     int SE_HIST_UNSURE

@@ -18,7 +18,8 @@ cdef bint _grow(_Column *column, size_t rows) except False:
 cdef enum:
     _A_HAND, _A_SEQ, _A_STREET, _A_SEAT, _A_KIND, _A_CHIPS, _A_TO, _A_FACING, _A_CALLERS, _A_LIVE
     _C_HAND, _C_SEAT, _C_POSITION, _C_CARD, _C_UP
-    _S_HAND, _S_SEAT, _S_STACK, _S_PAID, _S_PAYOUT, _S_FOLDED, _S_SHOWN
+    _S_HAND, _S_SEAT, _S_STACK, _S_PAID, _S_PAYOUT, _S_FOLDED, _S_SHOWN, _S_RETURNED
+    _S_SHOWDOWN, _S_SHOWDOWN_WON, _S_SCOOPED
     _COLUMNS
 
 #: The columns HandRows.take gives: (table, column, numpy dtype), in order.
@@ -31,7 +32,8 @@ HAND_ROWS_COLUMNS = (
     ("cards", "card", "i1"), ("cards", "up", "i1"),
     ("seats", "hand", "<i8"), ("seats", "seat", "i1"), ("seats", "stack", "<i8"),
     ("seats", "paid", "<i8"), ("seats", "payout", "<i8"), ("seats", "folded", "i1"),
-    ("seats", "shown", "i1"),
+    ("seats", "shown", "i1"), ("seats", "returned", "<i8"), ("seats", "showdown", "i1"),
+    ("seats", "showdown_won", "<i8"), ("seats", "scooped", "i1"),
 )
 
 
@@ -42,8 +44,10 @@ cdef class HandRows:
     event but the deals, each with what it faced: the completions, bets and raises
     before it on its street, the calls of the last of them or of the bring-in, and
     the seats not folded), its cards (in deal order, -1 where unknown; the community
-    card as seat -1) and each seat's stack before the hand, chips paid and won, and
-    whether it folded or showed; ``take`` gives the columns as bytes (little-endian,
+    card as seat -1) and each seat's stack before the hand, chips paid and won,
+    whether it folded or showed, and its summary (``se_hand_summary``: unmatched chips
+    returned, the showdown reached, chips won from pots contested there, a scoop: -1
+    where not counted); ``take`` gives the columns as bytes (little-endian,
     :data:`HAND_ROWS_COLUMNS`'s types) and starts again.
 
     >>> rules = TableRules(seats=2, ante=1, bring_in=2, small_bet=5, big_bet=10, rake=0,
@@ -56,8 +60,8 @@ cdef class HandRows:
     (0, 0)
     >>> t.act(3, 2), t.act(0, 0)  # seat 0 brings in, seat 1 folds
     (0, 0)
-    >>> rows = HandRows(); rows.add(t, 7); rows.counts
-    (4, 6, 2)
+    >>> rows = HandRows(); rows.add(t, 7, False), rows.counts  # nobody all in
+    (False, (4, 6, 2))
     >>> taken = rows.take(); list(taken["actions", "kind"])  # antes, the bring-in, a fold
     [7, 7, 3, 0]
     >>> int.from_bytes(taken["seats", "payout"][:8], "little"), rows.counts
@@ -99,9 +103,12 @@ cdef class HandRows:
         self.capacity[table] = capacity
         return True
 
-    def add(self, TableHand table, int64_t hand):
-        """Copies a finished hand's rows, numbered ``hand``."""
+    def add(self, TableHand table, int64_t hand, bint scoops) -> bool:
+        """Copies a finished hand's rows, numbered ``hand`` (``scoops``: a hi/lo game,
+        whose showdowns' scoops are counted); whether a seat put its whole stack in."""
         cdef const se_hand *h = &table.hand
+        cdef se_seat_summary summary[8]  # SE_ENGINE_MAX_SEATS
+        cdef int whole_stack
         cdef int seats = h.rules.seats, s, p
         cdef size_t i, n = 0, at
         cdef const se_event *e
@@ -160,6 +167,7 @@ cdef class HandRows:
             (<int8_t *>self.columns[_C_UP].data)[at] = 1
             at += 1
         self.cards = at
+        whole_stack = se_hand_summary(h, scoops, summary)
         self._room(2, seats)
         at = self.seats
         for s in range(seats):
@@ -171,8 +179,13 @@ cdef class HandRows:
             (<int64_t *>self.columns[_S_PAYOUT].data)[at] = h.payouts[s]
             (<int8_t *>self.columns[_S_FOLDED].data)[at] = h.folded[s] != 0
             (<int8_t *>self.columns[_S_SHOWN].data)[at] = h.shown[s] != 0
+            (<int64_t *>self.columns[_S_RETURNED].data)[at] = summary[s].returned
+            (<int8_t *>self.columns[_S_SHOWDOWN].data)[at] = summary[s].showdown
+            (<int64_t *>self.columns[_S_SHOWDOWN_WON].data)[at] = summary[s].showdown_won
+            (<int8_t *>self.columns[_S_SCOOPED].data)[at] = summary[s].scooped
             at += 1
         self.seats = at
+        return whole_stack != 0
 
     def take(self) -> dict:
         """The columns held, as ``{(table, column): bytes}``; none are held after."""

@@ -4,6 +4,7 @@ what the analysis finds, and gives each table's rows as a pandas frame."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -11,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from studeval import _core
-from studeval.analysis import analyzed_seats, went_to_showdown
+from studeval.analysis import analyzed_seats
 from studeval.db._schema import stored_time
 from studeval.engine import StudHand
+from studeval.games import get_game
 from studeval.handinfo import HandInfo
 from studeval.tracker import money_of
 
@@ -28,9 +30,12 @@ __all__ = ["HandBatch", "hand_key_of", "unstorable"]
 _HAND_FIELDS = (
     "hand_key", "site", "hand_id", "game", "table_name", "tournament", "cash", "currency",
     "money", "unit", "ante", "bring_in", "small_bet", "big_bet", "stakes", "players",
-    "played_at", "played_at_utc", "rake", "showdown", "all_in_street", "exact", "cap_lifted",
-    "hero", "source", "line",
+    "played_at", "played_at_utc", "rake", "all_in_street", "exact", "cap_lifted", "hero",
+    "source", "line",
 )  # fmt: skip
+
+#: A seat's expected net where no all-in made it differ from the net.
+_NO_ALL_IN = float("nan")
 
 
 def hand_key_of(found: History | StudHand) -> tuple[str | None, str]:
@@ -61,11 +66,8 @@ class HandBatch:
         self._players: list[str] = []
         self._room_seats: list[int | None] = []
         # Per seat of the batch, in order: expected net chips where an all-in made it
-        # differ from the net (else NaN), the stud8 showdowns' scoops (else None), and
-        # the chips won from pots contested at the showdown.
+        # differ from the net (else NaN).
         self._expected: list[float] = []
-        self._scooped: list[bool | None] = []
-        self._showdown_won: list[int] = []
 
     def __len__(self) -> int:
         return len(self._hands["hand_key"])
@@ -77,7 +79,7 @@ class HandBatch:
         hand = found if isinstance(found, StudHand) else found.hand
         info = HandInfo.of(found)
         core = hand._core
-        self._rows.add(core, key)
+        whole_stack = self._rows.add(core, key, get_game(hand.game).split)
         seats = hand.seats
         names = list(info.players) if len(info.players) == seats else [
             f"Seat {s}" for s in range(seats)]  # fmt: skip
@@ -85,23 +87,14 @@ class HandBatch:
                                         else [None] * seats)  # fmt: skip
         table, tournament, currency = info.table, info.tournament, info.currency
         unit, played_at, hero = info.unit, info.played_at, info.hero
-        folded = core.folded()
-        showdown = went_to_showdown(core)
         stakes = hand.stakes
-        paid = core.contributions()
-        expected: list[float] = [float("nan")] * seats
+        expected: list[float] = [_NO_ALL_IN] * seats
         all_in, exact = None, True
-        whole_stack = any(p >= s for p, s in zip(paid, hand.starting_stacks, strict=True))
         if whole_stack:
             _, _, found_out = analyzed_seats(found)
             if found_out.all_in is not None:
                 all_in, exact = found_out.all_in, found_out.exact
                 expected = list(found_out.expected_net)
-        scooped: list[bool | None] = [None] * seats
-        showdown_won = [0] * seats
-        if showdown:
-            showdown_won, scooped = _showdown_chips(hand.game, folded, paid, core.payouts(),
-                                                    core.rake_taken)  # fmt: skip
         utc = played_at is not None and played_at.tzinfo is not None
         played_at = stored_time(played_at)  # type: ignore[assignment]
         row = self._hands
@@ -112,10 +105,10 @@ class HandBatch:
             ("money", money_of({"currency": currency, "tournament": tournament})),
             ("unit", str(unit)), ("ante", stakes.ante), ("bring_in", stakes.bring_in),
             ("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
-            ("stakes", f"{_money(stakes.small_bet, unit)}/{_money(stakes.big_bet, unit)}"),
+            ("stakes", _stakes_text(stakes.small_bet, stakes.big_bet, unit)),
             ("players", seats), ("played_at", played_at),
             ("played_at_utc", utc if played_at is not None else None),
-            ("rake", core.rake_taken), ("showdown", showdown), ("all_in_street", all_in),
+            ("rake", core.rake_taken), ("all_in_street", all_in),
             ("exact", exact), ("cap_lifted", hand.rules.heads_up_cap == "lifted"),
             ("hero", hero), ("source", source), ("line", line),
         ):  # fmt: skip
@@ -123,8 +116,6 @@ class HandBatch:
         self._players += names
         self._room_seats += room_seats
         self._expected += expected
-        self._scooped += scooped
-        self._showdown_won += showdown_won
 
     def frames(self) -> dict[str, pandas.DataFrame]:
         """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
@@ -140,20 +131,24 @@ class HandBatch:
         net = seats["payout"] - seats["paid"]
         expected = np.array(self._expected, dtype=float)
         expected = np.where(np.isnan(expected), net, expected)
-        showdown = np.repeat(np.array(self._hands["showdown"], dtype=bool),
-                             self._hands["players"]) & ~seats["folded"].astype(bool)  # fmt: skip
+        showdown = seats["showdown"].astype(bool)
+        # A hand went to a showdown when one of its seats reached it.
+        hands = pandas.DataFrame(self._hands)
+        starts = np.cumsum(self._hands["players"], dtype=np.int64) - self._hands["players"]
+        hands["showdown"] = np.logical_or.reduceat(showdown, starts) if len(hands) else False
+        scooped = seats["scooped"]
         frames = {
-            "hands": pandas.DataFrame(self._hands),
+            "hands": hands,
             "seats": pandas.DataFrame({
                 "hand_key": seats["hand"], "seat": seats["seat"], "player": self._players,
                 "room_seat": pandas.array(self._room_seats, dtype="Int8"),
                 "stack": seats["stack"]}),
             "results": pandas.DataFrame({
                 "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],
-                "payout": seats["payout"], "net_chips": net, "expected_net_chips": expected,
-                "folded": seats["folded"].astype(bool), "showdown": showdown,
-                "showdown_won": np.array(self._showdown_won, dtype=np.int64),
-                "scooped": pandas.array(self._scooped, dtype="boolean")}),
+                "payout": seats["payout"], "returned": seats["returned"], "net_chips": net,
+                "expected_net_chips": expected, "folded": seats["folded"].astype(bool),
+                "showdown": showdown, "showdown_won": seats["showdown_won"],
+                "scooped": pandas.arrays.BooleanArray(scooped == 1, scooped < 0)}),
             "actions": pandas.DataFrame(columns["actions"]),
             "cards": pandas.DataFrame(columns["cards"]),
         }  # fmt: skip
@@ -161,10 +156,16 @@ class HandBatch:
         return frames
 
 
-def _money(chips: int, unit: Decimal) -> str:
-    """Chips as money with the chip's places, as rooms write stakes ("0.10", "2")."""
+@functools.lru_cache(maxsize=1024)
+def _stakes_text(small_bet: int, big_bet: int, unit: Decimal) -> str:
+    """The small and big bet as money with the chip's places, as rooms write stakes
+    ("0.05/0.10", "2/4").
+
+    >>> _stakes_text(5, 10, Decimal("0.01")), _stakes_text(2, 4, Decimal(1))
+    ('0.05/0.10', '2/4')
+    """
     places = max(0, -int(unit.as_tuple().exponent))
-    return f"{chips * unit:.{places}f}"
+    return f"{small_bet * unit:.{places}f}/{big_bet * unit:.{places}f}"
 
 
 def unstorable(unit: Decimal) -> str | None:
@@ -179,33 +180,3 @@ def unstorable(unit: Decimal) -> str | None:
     if unit > 10**6:
         return f"its chip ({unit}) is worth more than 1,000,000"
     return None
-
-
-def _showdown_chips(game: str, folded: list[bool], paid: list[int], payouts: list[int],
-                    rake: int) -> tuple[list[int], list[bool | None]]:  # fmt: skip
-    """Each seat's chips from the pots contested at the showdown, where two or more
-    seats that reached it (showing or mucking) were in the pot, and in stud8 whether
-    it took every such pot it was in whole (``None``: folded, or not stud8).
-
-    Only the seat that paid the most of those at the showdown can win a pot nobody
-    else at the showdown was in: the chips paid above the second most, its own
-    unmatched chips apart. Every other seat's winnings were contested.
-
-    >>> _showdown_chips("stud8", [False, False, True], [50, 30, 40], [70, 50, 0], 0)
-    ([40, 50, 0], [False, False, None])
-    """
-    seats = len(paid)
-    matched = [min(p, max(paid[:s] + paid[s + 1 :])) for s, p in enumerate(paid)]
-    at = [s for s in range(seats) if not folded[s]]
-    top = max(at, key=lambda s: matched[s])
-    second = max((matched[s] for s in at if s != top), default=0)
-    alone = sum(max(0, m - second) for m in matched)  # the top seat's, uncontested
-    won = [0 if folded[s] else payouts[s] - (paid[s] - matched[s]) for s in range(seats)]
-    won[top] = max(0, won[top] - alone)
-    scooped: list[bool | None] = [None] * seats
-    if game == "stud8":
-        for s in at:
-            reach = second if s == top else matched[s]
-            contested = sum(min(m, reach) for m in matched) - rake
-            scooped[s] = contested > 0 and won[s] == contested
-    return won, scooped

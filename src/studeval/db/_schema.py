@@ -104,7 +104,7 @@ CREATE TABLE IF NOT EXISTS results (
     folded BOOLEAN NOT NULL,
     showdown BOOLEAN NOT NULL,       -- reached the showdown (showed or mucked there)
     showdown_won BIGINT NOT NULL,    -- chips from the pots contested at the showdown
-    scooped BOOLEAN                  -- stud8 showdowns: won every pot it was in whole
+    scooped BOOLEAN                  -- hi/lo showdowns: won every pot it was in whole
 );
 CREATE TABLE IF NOT EXISTS actions (
     hand_key BIGINT NOT NULL,

@@ -64,12 +64,9 @@ _INSERTS = {
              "FROM batch_hands b JOIN new_keys k ON b.hand_key = k.batch_key",
     "seats": "SELECT k.hand_key, b.* EXCLUDE (hand_key) "
              "FROM batch_seats b JOIN new_keys k ON b.hand_key = k.batch_key",
-    # Unmatched chips: what the seat paid over the most any other seat paid. The
-    # net in money is exact (chips times the unit, a decimal); the expected net is
-    # chips over chips a unit, rounded once where the unit is a power of ten.
+    # The net in money is exact (chips times the unit, a decimal); the expected net
+    # is chips over chips a unit, rounded once where the unit is a power of ten.
     "results": """SELECT k.hand_key, b.* EXCLUDE (hand_key),
-        greatest(b.paid - max(b.paid) OVER (PARTITION BY b.hand_key ROWS BETWEEN UNBOUNDED
-            PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW), 0) AS returned,
         b.net_chips * u.unit AS net,
         CASE WHEN b.expected_net_chips = b.net_chips THEN net::DOUBLE
              ELSE b.expected_net_chips / (1 / u.unit)::DOUBLE END AS expected_net,

@@ -1,0 +1,89 @@
+"""The line counts of docs/architecture.md's tree, checked against the files.
+
+    python tools/architecture_counts.py           # lists the counts that are wrong
+    python tools/architecture_counts.py --write   # writes the true counts in place
+
+The tree names a file by its path under the folders above it (two spaces of
+indent a folder); ``name.c, .h`` counts both files. A line that names several
+files, or no count, is left alone. tests/test_source_tree.py runs the check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "architecture.md"
+
+# An entry: its indent, its name (a path, "x.c, .h" for a pair), and its count.
+_ENTRY = re.compile(r"^(?P<indent> *)(?P<name>\S+(?:, \.\w+)?)(?P<gap> +)(?P<count>\d+)(?=   )")
+_FOLDER = re.compile(r"^(?P<indent> *)(?P<name>[\w./]+/)(?: |$)")
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def _files(folder: str, name: str) -> list[Path]:
+    if ", ." in name:
+        first, extension = name.split(", ")
+        return [ROOT / folder / first, ROOT / folder / (first.rsplit(".", 1)[0] + extension)]
+    return [ROOT / folder / name]
+
+
+def counts(text: str) -> list[tuple[int, str, int, int]]:
+    """Each counted entry of the tree: its line in ``text``, its files (as written),
+    the count written and the true count (-1 where a file is missing)."""
+    found = []
+    folders: list[tuple[int, str]] = []  # (indent, path) of the folders open
+    inside = False
+    for number, line in enumerate(text.splitlines()):
+        if line.startswith("```"):
+            inside, folders = line == "```text" and not inside, []
+            continue
+        if not inside or not line.strip() or len(line) - len(line.lstrip()) >= 30:
+            continue  # a description's next line
+        indent = len(line) - len(line.lstrip())
+        while folders and folders[-1][0] >= indent:
+            folders.pop()
+        parent = folders[-1][1] if folders else ""
+        folder = _FOLDER.match(line)
+        if folder is not None:
+            folders.append((indent, parent + folder["name"]))
+            continue
+        entry = _ENTRY.match(line)
+        if entry is None:
+            continue
+        paths = _files(parent, entry["name"])
+        true = sum(_lines(p) for p in paths) if all(p.is_file() for p in paths) else -1
+        found.append((number, parent + entry["name"], int(entry["count"]), true))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", action="store_true", help="write the true counts")
+    args = parser.parse_args(argv)
+    text = DOC.read_text(encoding="utf-8")
+    wrong = [(n, name, written, true) for n, name, written, true in counts(text)
+             if written != true]  # fmt: skip
+    for _, name, written, true in wrong:
+        print(f"{name}: {written} written, {'missing' if true < 0 else true} lines")
+    if args.write and wrong:
+        lines = text.splitlines(keepends=True)
+        for number, _, _, true in wrong:
+            entry = _ENTRY.match(lines[number])
+            if entry is None or true < 0:
+                continue
+            width = len(entry["gap"]) + len(entry["count"])
+            lines[number] = (entry["indent"] + entry["name"] + str(true).rjust(width)
+                             + lines[number][entry.end():])  # fmt: skip
+        DOC.write_text("".join(lines), encoding="utf-8")
+    return 1 if wrong and not args.write else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
