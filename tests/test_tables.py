@@ -299,3 +299,32 @@ def test_tables_out_of_memory_name_n() -> None:
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)),
     )  # fmt: skip
     assert "studeval.errors.OptionError: n=10000000: " in child.stderr, child.stderr[-600:]
+
+
+def test_reset_deals_what_new_tables_with_that_seed_deal() -> None:
+    """Tables.reset(seed) in the tables' own arrays: the same hands, step for step, as
+    Tables made with that seed, after hands were played and finished before."""
+    rng = np.random.default_rng(3)
+    played = Tables(300, "stud8", STAKES, [40, 60, 80], seed=5)
+    for _ in range(60):
+        played.step(_random_actions(played, rng))
+    assert played.hands_played.sum() > 0  # hands finished before the reset
+    played.reset(seed=11)
+    fresh = Tables(300, "stud8", STAKES, [40, 60, 80], seed=11)
+    arrays = ("actor", "legal", "totals", "street", "pot", "to_call", "stacks", "bets",
+              "folded", "cards", "up", "history", "rewards", "done", "hands_played")  # fmt: skip
+    finished = 0
+    for step in range(80):
+        for name in arrays:
+            assert np.array_equal(getattr(played, name), getattr(fresh, name)), (step, name)
+        assert played.seed == fresh.seed == 11
+        actions = _random_actions(fresh, rng)
+        played.step(actions)
+        fresh.step(actions)
+        finished += int(fresh.done.sum())
+    assert finished > 0  # hands ended and new ones started alike
+    assert played.hand(0) is not None
+    played.reset()  # a random seed
+    assert played.hands_played.sum() == 0 and played.hand(0) is None
+    with pytest.raises(OptionError, match="seed"):
+        played.reset(seed=-1)

@@ -245,6 +245,24 @@ se_status se_tables_start(se_tables *t, const int64_t *stacks) {
     return SE_OK;
 }
 
+se_status se_tables_reset(se_tables *t, uint64_t seed) {
+    if (t == NULL || t->hands == NULL) return SE_BAD_ARGUMENT;
+    t->seed = seed;
+    memset(t->view.history, 0, t->n * 5 * SE_TABLE_HISTORY);
+    memset(t->history_count, 0, t->n * 5);
+    for (size_t i = 0; i < t->n; i++) {
+        t->played[i] = 0;
+        t->cards_shown[i] = -1;
+        se_status status = se_hand_restart(se_playing(t, i), &t->rules, t->stacks);
+        if (status == SE_OK) status = se_table_advance(t, i);
+        if (status != SE_OK) return status;
+        se_table_view(t, i, -1);
+    }
+    memset(t->view.rewards, 0, t->n * (size_t)t->rules.seats * sizeof *t->view.rewards);
+    memset(t->view.done, 0, t->n);
+    return SE_OK;
+}
+
 se_status se_tables_check(const se_tables *t, const int64_t *actions, size_t *bad) {
     if (t == NULL || actions == NULL || t->hands == NULL) return SE_BAD_ARGUMENT;
     for (size_t i = 0; i < t->n; i++) {

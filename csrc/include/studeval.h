@@ -876,6 +876,11 @@ se_status se_tables_init(se_tables *tables, size_t n, const se_table_rules *rule
                          const se_tables_view *view);
 /* Deals every table its first hand (stacks: one per seat, each above the ante). */
 se_status se_tables_start(se_tables *tables, const int64_t *stacks);
+/* Every table's hand dealt afresh from `seed`, as se_tables_init and se_tables_start
+ * with that seed deal them: no hand played, none last, the history, rewards and done
+ * cleared; the memory kept. On an error other than SE_BAD_ARGUMENT, only
+ * se_tables_free may follow. */
+se_status se_tables_reset(se_tables *tables, uint64_t seed);
 /* SE_OK when actions[i] is allowed on every table i; else SE_ILLEGAL, *bad the first
  * table where it is not. */
 se_status se_tables_check(const se_tables *tables, const int64_t *actions, size_t *bad);

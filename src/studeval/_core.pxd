@@ -452,6 +452,7 @@ cdef extern from "studeval.h" nogil:
                              const se_settle_rules *settle, uint64_t seed,
                              const se_tables_view *view)
     se_status se_tables_start(se_tables *tables, const int64_t *stacks)
+    se_status se_tables_reset(se_tables *tables, uint64_t seed)
     se_status se_tables_check(const se_tables *tables, const int64_t *actions, size_t *bad)
     se_status se_tables_step(se_tables *tables, const int64_t *actions, int threads,
                              int *workers, size_t *bad)

@@ -91,6 +91,16 @@ cdef class CoreTables:
         return -1
 
     @cython.critical_section
+    def reset(self, uint64_t seed) -> None:
+        """Every table's hand dealt afresh from ``seed``, as new tables with that seed
+        would deal it (tables that fail here are freed: every later call refuses)."""
+        cdef se_status status = se_tables_reset(&self.tables, seed)
+        if status != SE_OK and self.ready:
+            se_tables_free(&self.tables)
+            self.ready = False
+        check_status(status, "the tables' new hands")
+
+    @cython.critical_section
     def last_events(self, size_t i):
         """Table ``i``'s last finished hand as ``CoreEvent`` records (None before one)."""
         cdef const se_hand *hand = NULL

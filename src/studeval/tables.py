@@ -150,11 +150,7 @@ class Tables(TableArrays):
                               f"their arrays, more than this machine's {memory_text}")  # fmt: skip
         self.rules = house_rules(rules)
         self.threads = threads_arg(threads)
-        if seed is None:
-            seed = random.getrandbits(64)
-        self.seed = _count(seed, "seed", least=0)
-        if self.seed >= 1 << 64:
-            raise OptionError(f"seed must be less than 2**64; got {self.seed}")
+        self.seed = _seed(seed)
         arrays: dict[str, npt.NDArray[Any]] = {}
         flat = []
         shapes = {1: (self.n,), 0: (self.n, self.seats), -1: (self.n, self.seats, 7),
@@ -177,6 +173,23 @@ class Tables(TableArrays):
             shown = array.view()
             shown.flags.writeable = False
             setattr(self, name, shown)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Every table's hand dealt afresh from ``seed`` (random when ``None``), as
+        ``Tables(...)`` with that seed deals it, in the arrays the tables have: no hand
+        played, no last hand, and ``rewards``, ``done`` and ``history`` cleared (an
+        environment's reset, without making the tables again).
+
+        >>> from studeval import Stakes
+        >>> t = Tables(2, "stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10),
+        ...            [100, 100], seed=7)
+        >>> first = t.cards.copy(); t.step(t.legal.argmax(axis=1)); t.reset(seed=7)
+        >>> bool((t.cards == first).all()), t.hands_played.tolist()
+        (True, [0, 0])
+        """
+        chosen = _seed(seed)
+        self._core.reset(chosen)
+        self.seed = chosen
 
     @property
     def threads_used(self) -> int:
@@ -281,6 +294,16 @@ def _memory() -> int:
 
 def _size(size: int) -> str:
     return f"{size / 2**30:.3g} GiB"
+
+
+def _seed(seed: object) -> int:
+    """A tables' seed, 0 to 2**64 - 1 (random for ``None``)."""
+    if seed is None:
+        return random.getrandbits(64)
+    chosen = _count(seed, "seed", least=0)
+    if chosen >= 1 << 64:
+        raise OptionError(f"seed must be less than 2**64; got {chosen}")
+    return chosen
 
 
 def _count(value: object, what: str, *, least: int | None) -> int:

@@ -82,6 +82,12 @@ int main(int argc, char **argv) {
     int64_t raked = 0;
     size_t started = 0;
     for (long step = 0; step < steps; step++) {
+        /* Half way, every table dealt afresh from another seed, in both sets. */
+        if (step == steps / 2 && (se_tables_reset(&alone, 9) != SE_OK ||
+                                  se_tables_reset(&team, 9) != SE_OK || !same(&one, &two, n))) {
+            fprintf(stderr, "tables_check: the reset tables differ\n");
+            return 1;
+        }
         for (size_t i = 0; i < n; i++) { /* an allowed action, drawn by splitmix64 */
             uint64_t z = (state += 0x9E3779B97F4A7C15ull);
             z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

@@ -58,8 +58,7 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
     PettingZoo's classic games make theirs; :class:`raw_env` for its arguments."""
     wrapped: AECEnv[str, dict[str, np.ndarray], int] = raw_env(**kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = ActionCheckWrapper(wrapped)  # studeval's errors before the assertion's
+    wrapped = ActionCheckWrapper(wrapped)  # PettingZoo's AssertOutOfBoundsWrapper, ours first
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
@@ -89,9 +88,11 @@ bring_in, small, big); got 2.5
     return number
 
 
-class ActionCheckWrapper(wrappers.BaseWrapper[str, dict[str, np.ndarray], int]):
-    """Refuses an action that is no action number (:func:`action_number`) for the
-    agent to act, before PettingZoo's wrappers read it."""
+class ActionCheckWrapper(wrappers.AssertOutOfBoundsWrapper[str, dict[str, np.ndarray], int]):
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` that first refuses an action that is
+    no action number (:func:`action_number`) for the agent to act with studeval's
+    errors. (One wrapper, not two: every attribute read through a wrapper costs a
+    call a layer, and a step reads a dozen.)"""
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -109,6 +110,7 @@ class raw_env(AECEnv):
         "render_modes": ["ansi"], "name": "studeval_stud_v0", "is_parallelizable": False,
     }  # fmt: skip
     _seed: int  # the last hand's seed
+    tables: Tables  # made at the first reset, dealt afresh at each next one
 
     def __init__(
         self,
@@ -133,6 +135,7 @@ class raw_env(AECEnv):
         size = self._size = 52 + 52 * seats + 5 + 3 * seats + 2
         # Each observer's seats, its own first and on round the table.
         self._orders = [np.array([(me + k) % seats for k in range(seats)]) for me in range(seats)]
+        self._blocks = (52 + 52 * np.arange(seats))[:, None]  # each seat's up cards' block
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -155,8 +158,11 @@ class raw_env(AECEnv):
             seed = (self._seed + 1) % (1 << 64)
         elif seed is None:
             seed = random.getrandbits(63)
-        self.tables = Tables(1, self.game, self.stakes, self.stacks, rules=self.rules,
-                             seed=seed)  # fmt: skip
+        if hasattr(self, "tables"):
+            self.tables.reset(seed)  # the same hand as new tables would deal, sooner
+        else:
+            self.tables = Tables(1, self.game, self.stakes, self.stacks, rules=self.rules,
+                                 seed=seed)  # fmt: skip
         self._seed = self.tables.seed
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -173,14 +179,14 @@ class raw_env(AECEnv):
         cards = t.cards[0]
         mine = cards[me]
         vector[mine[mine < 52]] = 1.0  # its own cards
-        rows, places = np.nonzero(t.up[0][order])  # every up card, from its seat on
-        vector[52 + rows * 52 + cards[order][rows, places]] = 1.0
+        # Every up card, from its seat on: its seat's block of 52, then the card.
+        vector[(self._blocks + cards[order])[t.up[0][order]]] = 1.0
         at = 52 + 52 * n
         vector[at + int(t.street[0]) - 3] = 1.0
         at += 5
-        vector[at : at + n] = t.stacks[0, order] / self._total
-        vector[at + n : at + 2 * n] = t.bets[0, order] / self._total
-        vector[at + 2 * n : at + 3 * n] = t.folded[0, order]
+        chips = vector[at : at + 3 * n].reshape(3, n)
+        chips[0], chips[1], chips[2] = t.stacks[0, order], t.bets[0, order], t.folded[0, order]
+        chips[:2] /= self._total
         vector[at + 3 * n :] = (t.pot[0] / self._total, t.to_call[0] / self._total)
         mask = np.zeros(len(ACTIONS), np.int8)
         if not self.terminations[agent] and agent == self.agent_selection:
