@@ -25,7 +25,6 @@ from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.games import get_game
-from studeval.handinfo import HandInfo
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._record import History, Player
 from studeval.histories._text import SIGNS, currency_of
@@ -161,11 +160,7 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
     if collected is None:
         return None
     played_at: datetime.datetime | None = header.played_at  # type: ignore[assignment]
-    hand.info = HandInfo(venue=site, hand_id=header.hand_id, table=header.table,
-                         played_at=played_at, currency=currency,
-                         tournament=header.tournament, players=tuple(p.name for p in players),
-                         seats=tuple(p.seat for p in players), unit=unit)  # fmt: skip
-    return History(
+    history = History(
         site=site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
         currency=currency, game=header.game, stakes=stakes,
@@ -174,6 +169,8 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
         rake=rake or prepared.rake, text=text, source=source, line=first_line,
     )  # fmt: skip
+    hand.info = history.info  # the one record of the hand
+    return history
 
 
 def _play(reader: _core.HistoryReader, rules: HouseRules | None, game: str, stakes: Stakes,

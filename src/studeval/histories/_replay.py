@@ -134,7 +134,8 @@ class _Replay:
         return bring_in
 
     def _info(self) -> HandInfo:
-        """The hand's record (``StudHand.info``), from what its text says."""
+        """The hand's record while it is replayed (``StudHand.info``), from what its
+        text says; the History's, the hero too, replaces it at the end."""
         t = self.t
         return HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
                         played_at=t.played_at, currency=t.currency, tournament=t.tournament,
@@ -397,13 +398,15 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
             r = _play(t, rules, rake)
     r.check_end(end)
     hand = r.hand
-    return History(
+    history = History(
         site=t.site, hand_id=t.hand_id, table=t.table, tournament=t.tournament,
         played_at=t.played_at, currency=t.currency, game=t.game, stakes=r.stakes,
         unit=r.unit, players=r.players, hero=t.hero, hand=hand,
         collected=r._taken("collect"),
         rake=r.rake, text=t.text, source=t.source, line=t.line,
     )  # fmt: skip
+    hand.info = history.info  # the record as read, the hero too
+    return history
 
 
 def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _Replay:
