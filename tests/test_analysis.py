@@ -12,7 +12,7 @@ import pytest
 from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
-from studeval.analysis import SAMPLES, analyze, analyzed_seats
+from studeval.analysis import SAMPLES, STREET_SAMPLES, analyze, analyzed_seats
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import EXAMPLE, read
 from studeval.phh import dumps
@@ -82,7 +82,7 @@ def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(ga
     assert found.streets[4].shares == (payouts[0] / 18, payouts[1] / 18)
     assert [s.exact for s in found.streets] == [False, False, True, True, True]
     third = equity([c[:3] for c in map(parse_cards, HEADS_UP[game])], game).players
-    bound = 0.5 / SAMPLES**0.5  # the documented worst standard error of a sampled share
+    bound = 0.5 / STREET_SAMPLES**0.5  # the documented worst standard error of a street's
     for seat in (0, 1):
         error = found.streets[0].std_errors[seat]
         assert error is not None and 0 < error <= bound

@@ -20,6 +20,7 @@ from helpers import twin
 
 import studeval
 from studeval import _core
+from studeval.cards import parse_cards
 from studeval.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -331,6 +332,31 @@ def test_a_run_stopped_by_time_is_the_seeded_answer_for_its_deals() -> None:
     again = studeval.equity(hands, "stud", method="mc", seed=5, samples=timed.deals, threads=1)
     assert timed.deals % _core.EQ_CHUNK_SAMPLES == 0
     assert again.counts == timed.counts
+
+
+def test_samples_not_a_whole_number_of_chunks_are_the_next_chunks_first_deals() -> None:
+    """samples=N draws N deals: the whole chunks, then the first deals of the next,
+    which are the deals that whole chunk starts with."""
+    texts, chunk = ["Ac Kc 2c", "Qc Qd 2d", "7c 7d 2h"], _core.EQ_CHUNK_SAMPLES
+    hands = [list(parse_cards(t)) for t in texts]
+    runs = {
+        n: studeval.equity(texts, "stud", method="mc", seed=3, samples=n)
+        for n in (100, chunk, chunk + 100)
+    }
+    assert [r.deals for r in runs.values()] == [100, chunk, chunk + 100]
+    whole = [_core.equity_sample(0, hands, [], 3, c, 1, 1) for c in (0, 1)]
+    for c in (0, 1):  # a part as long as a chunk is that chunk
+        part = _core.equity_sample_part(0, hands, [], 3, c, chunk)
+        assert (part.deals, part.share, part.share_sq) == (whole[c].deals, whole[c].share,
+                                                            whole[c].share_sq)  # fmt: skip
+    first = _core.equity_sample_part(0, hands, [], 3, 1, 100)
+    summed = [a + b for a, b in zip(whole[0].share, first.share, strict=True)]
+    assert list(runs[chunk + 100].counts.share) == summed
+    assert list(runs[100].counts.share) == list(_core.equity_sample_part(0, hands, [], 3, 0,
+                                                                         100).share)  # fmt: skip
+    for bad in (0, chunk + 1):
+        with pytest.raises(studeval.errors.StudevalError):
+            _core.equity_sample_part(0, hands, [], 3, 0, bad)
 
 
 @pytest.mark.parametrize(

@@ -244,7 +244,7 @@ SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *
  * so nothing is reset between deals, and no branch depends on the cards drawn
  * (picking a card and picking again when it is already out in this deal would
  * mispredict a branch about every other heads-up deal). */
-SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc,
+SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, int count, se_eq_acc *acc,
                               const int game, const int players) {
     /* The generator and the deck are locals, so the compiler keeps them in
      * registers: through a pointer, every byte stored into the deck could
@@ -253,11 +253,13 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc
     uint8_t deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
     memcpy(deck, p->unseen, (size_t)p->n_unseen);
-    for (int sample = 0; sample < SE_EQ_CHUNK_SAMPLES; sample += SE_EQ_MC_BATCH) {
+    for (int sample = 0; sample < count; sample += SE_EQ_MC_BATCH) {
         /* Deal a batch, then rank it: the table lookups of one deal then wait
-         * on nothing from the next deal's shuffle, so the CPU overlaps them. */
+         * on nothing from the next deal's shuffle, so the CPU overlaps them. (A
+         * chunk's first deals are the same whatever count asks for.) */
         se_sums sums[SE_EQ_MC_BATCH][SE_EQ_MAX_PLAYERS];
-        for (int d = 0; d < SE_EQ_MC_BATCH; d++) {
+        int batch = count - sample < SE_EQ_MC_BATCH ? count - sample : SE_EQ_MC_BATCH;
+        for (int d = 0; d < batch; d++) {
             uint32_t j = 0;
             for (int i = 0; i < players; i++) {
                 se_sums s = p->base[i];
@@ -271,21 +273,22 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc
                 for (int i = 0; i < players; i++) sums[d][i] = se_eq_add(sums[d][i], card);
             }
         }
-        for (int d = 0; d < SE_EQ_MC_BATCH; d++) se_eq_score_sums(sums[d], acc, 1, game, players);
+        for (int d = 0; d < batch; d++) se_eq_score_sums(sums[d], acc, 1, game, players);
     }
 }
 
 #define SE_EQ_GAMES(N)                                                                   \
     case N:                                                                              \
         switch (p->game) {                                                               \
-        case SE_GAME_STUD: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD, N); break;         \
-        case SE_GAME_STUD8: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD8, N); break;       \
-        case SE_GAME_RAZZ: se_eq_mc_deals(p, seed, acc, SE_GAME_RAZZ, N); break;         \
-        default: se_eq_mc_deals(p, seed, acc, SE_GAME_STUD_HILO_NOQ, N); break;          \
+        case SE_GAME_STUD: se_eq_mc_deals(p, seed, count, acc, SE_GAME_STUD, N); break;  \
+        case SE_GAME_STUD8: se_eq_mc_deals(p, seed, count, acc, SE_GAME_STUD8, N); break; \
+        case SE_GAME_RAZZ: se_eq_mc_deals(p, seed, count, acc, SE_GAME_RAZZ, N); break;  \
+        default: se_eq_mc_deals(p, seed, count, acc, SE_GAME_STUD_HILO_NOQ, N); break;   \
         }                                                                                \
         break;
 
-static void se_eq_mc_chunk(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc) {
+/* The first `count` deals of the chunk whose generator `seed` starts. */
+static void se_eq_mc_chunk(const se_eq_prep *p, uint64_t seed, int count, se_eq_acc *acc) {
     switch (p->players) {
         SE_EQ_GAMES(2)
         SE_EQ_GAMES(3)
@@ -295,6 +298,11 @@ static void se_eq_mc_chunk(const se_eq_prep *p, uint64_t seed, se_eq_acc *acc) {
         SE_EQ_GAMES(7)
         SE_EQ_GAMES(8)
     }
+}
+
+/* Chunk `chunk`'s generator's seed: its deals depend on (seed, chunk) only. */
+static uint64_t se_eq_chunk_seed(uint64_t seed, uint64_t chunk) {
+    return seed ^ (0xD1B54A32D192ED03ull * (chunk + 1));
 }
 
 typedef struct se_eq_mc {
@@ -310,7 +318,7 @@ static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) 
     for (size_t chunk = begin; chunk < end; chunk++) {
         /* The chunk's generator depends on (seed, chunk) only, never on the
          * thread that runs it: any thread count gives the same answer. */
-        se_eq_mc_chunk(p, mc->seed ^ (0xD1B54A32D192ED03ull * (mc->first_chunk + chunk + 1)),
+        se_eq_mc_chunk(p, se_eq_chunk_seed(mc->seed, mc->first_chunk + chunk), SE_EQ_CHUNK_SAMPLES,
                        acc);
     }
     return 0;
@@ -334,6 +342,23 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
                                   se_eq_mc_chunks, mc);
     for (int w = 0; w < workers; w++) se_eq_merge(out, &mc->acc[w], prep.game, prep.players);
     free(mc);
+    return SE_OK;
+}
+
+se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
+                                int samples, se_equity_counts *out) {
+    se_eq_prep prep;
+    se_eq_acc *acc;
+    if (out == NULL || samples < 1 || samples > SE_EQ_CHUNK_SAMPLES) return SE_BAD_ARGUMENT;
+    se_status status = se_eq_prepare(spot, &prep);
+    if (status != SE_OK) return status;
+    memset(out, 0, sizeof *out);
+    out->community = prep.community;
+    acc = (se_eq_acc *)calloc(1, sizeof *acc);
+    if (acc == NULL) return SE_NO_MEMORY;
+    se_eq_mc_chunk(&prep, se_eq_chunk_seed(seed, chunk), samples, acc);
+    se_eq_merge(out, acc, prep.game, prep.players);
+    free(acc);
     return SE_OK;
 }
 
@@ -460,7 +485,7 @@ static int se_eq_rmc_chunks(void *context, size_t begin, size_t end, int worker)
     se_eq_rmc *m = (se_eq_rmc *)context;
     for (size_t chunk = begin; chunk < end; chunk++) {
         /* As se_eq_mc_chunks: the chunk's deals depend on (seed, chunk) only. */
-        uint64_t seed = m->seed ^ (0xD1B54A32D192ED03ull * (m->first_chunk + chunk + 1));
+        uint64_t seed = se_eq_chunk_seed(m->seed, m->first_chunk + chunk);
         if (se_eq_rmc_chunk(m, seed, &m->acc[worker])) {
             se_store(&m->failed, 1);
             return 1;

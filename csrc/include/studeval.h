@@ -306,6 +306,11 @@ se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *commun
  * count, and any split of the chunks over calls, gives the same sums. */
 se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
                            uint64_t chunks, int threads, se_equity_counts *out);
+/* The first `samples` (1 .. SE_EQ_CHUNK_SAMPLES) deals of chunk `chunk`, on the calling
+ * thread: the deals that se_equity_sample's chunk starts with, for a run that asks
+ * for fewer than a whole chunk more. */
+se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
+                                int samples, se_equity_counts *out);
 
 /* Progress of a long exact call, shared with the caller (pass NULL for none).
  * The core sets `total` when it starts and adds finished work to `done` (in

@@ -103,6 +103,8 @@ cdef extern from "studeval.h" nogil:
     se_status se_equity_deals(const se_equity_spot *spot, double *deals, int *community)
     se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t first_chunk,
                                uint64_t chunks, int threads, se_equity_counts *out)
+    se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
+                                    int samples, se_equity_counts *out)
     ctypedef struct se_progress:
         size_t done
         size_t total

@@ -105,6 +105,14 @@ def equity_sample(
     chunks: int,
     threads: int,
 ) -> EquitySums: ...
+def equity_sample_part(
+    game: int,
+    hands: list[list[int]],
+    dead: list[int | None],
+    seed: int,
+    chunk: int,
+    samples: int,
+) -> EquitySums: ...
 def equity_enumerate(
     game: int,
     hands: list[list[int]],

@@ -122,6 +122,24 @@ def equity_sample(int game, hands, dead, uint64_t seed, uint64_t first_chunk, ui
     return _equity_sums(status, &counts, spot.players, "equity by sampling")
 
 
+def equity_sample_part(int game, hands, dead, uint64_t seed, uint64_t chunk, int samples):
+    """Monte Carlo sums of the first ``samples`` (1..EQ_CHUNK_SAMPLES) deals of chunk
+    ``chunk`` (the deals :func:`equity_sample`'s chunk starts with), on this thread.
+
+    >>> part = equity_sample_part(2, [[48, 1], [44, 45]], [], 1, 0, 100)
+    >>> whole = equity_sample(2, [[48, 1], [44, 45]], [], 1, 0, 1, 1)
+    >>> part.deals, part.share[0] <= whole.share[0]
+    (100, True)
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    _equity_spot(game, hands, dead, &spot)
+    with nogil:
+        status = se_equity_sample_part(&spot, seed, chunk, samples, &counts)
+    return _equity_sums(status, &counts, spot.players, "equity by sampling")
+
+
 def equity_enumerate(int game, hands, dead, int threads, EquityProgress progress=None):
     """Exact sums over every deal, walked (split over threads), the GIL released.
 

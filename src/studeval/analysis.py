@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
     from studeval.histories import History
 
 __all__ = [
-    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "HandAnalysis", "StreetEquity",
+    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_SAMPLES", "HandAnalysis",
+    "StreetEquity",
     "analyze", "analyzed_seats", "went_to_showdown",
 ]  # fmt: skip
 
@@ -52,9 +53,14 @@ EXACT_DEALS_HEADS_UP = 1_000_000
 #: ``method="auto"`` walks a multiway spot's deals when at most this many are left
 #: (three players on 6th street: under two milliseconds); else it samples.
 EXACT_DEALS_MULTIWAY = 100_000
-#: The Monte Carlo deals of a spot ``method="auto"`` does not count: each share's
-#: standard error is at most 0.5 / sqrt(SAMPLES), 0.0039 (0.39% of the pot).
+#: The Monte Carlo deals of an all-in's spot ``method="auto"`` does not count (chips
+#: a tracker adds up): each share's standard error is at most 0.5 / sqrt(SAMPLES),
+#: 0.0039 (0.39% of the pot).
 SAMPLES = 16_384
+#: The Monte Carlo deals of a street's spot ``method="auto"`` does not count (what a
+#: replayer shows, as whole percents): each share's standard error is at most
+#: 0.5 / sqrt(STREET_SAMPLES), 0.01 (1% of the pot).
+STREET_SAMPLES = 2_500
 
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
@@ -206,8 +212,8 @@ def _cards(hand: StudHand, seat: int, count: int, viewer: int | None) -> list[ob
 
 
 def _shares(hand: StudHand, seats: Sequence[int], count: int, dead_seats: Sequence[int],
-            viewer: int | None, method: str, seed: int | None,
-            counts: Sequence[int]) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
+            viewer: int | None, method: str, seed: int | None, counts: Sequence[int],
+            samples: int) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
     if len(seats) == 1:
         return {seats[0]: 1.0}, {seats[0]: 0.0}, True
     hands = [_cards(hand, s, count, viewer) for s in seats]
@@ -221,7 +227,7 @@ def _shares(hand: StudHand, seats: Sequence[int], count: int, dead_seats: Sequen
     else:
         if seed is None:  # the same hand gives the same figures, run after run
             seed = zlib.crc32(repr((hand.game, hands, dead)).encode())
-        result = equity(hands, hand.game, dead=dead, method="mc", samples=SAMPLES, seed=seed,
+        result = equity(hands, hand.game, dead=dead, method="mc", samples=samples, seed=seed,
                         threads=1)  # fmt: skip
     shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
     errors = {s: p.std_error for s, p in zip(seats, result.players, strict=True)}
@@ -257,8 +263,10 @@ def analyze(
     up cards). ``method`` and ``seed`` go to :func:`~studeval.equity`. ``"auto"``
     counts a spot exactly where that is cheap (heads-up with at most
     :data:`EXACT_DEALS_HEADS_UP` deals left, from 5th street on; multiway with at
-    most :data:`EXACT_DEALS_MULTIWAY`), else samples :data:`SAMPLES` deals (each
-    share's standard error at most 0.0039, reported; with ``seed=None`` the seed of
+    most :data:`EXACT_DEALS_MULTIWAY`), else samples: a street's spot
+    :data:`STREET_SAMPLES` deals (each share's standard error at most 0.01, what a
+    replayer's whole percents need), an all-in's :data:`SAMPLES` (at most 0.0039: the
+    expected chips a tracker adds up); each error is reported; with ``seed=None`` the seed of
     a sampled spot comes from its cards, so a hand gives the same figures every time
     it is analysed, from its room's text or from PHH); ``"exact"`` counts every spot,
     ``"mc"`` samples each to equity's default standard error (5e-4).
@@ -304,7 +312,8 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
             continue  # the community card is shared: no per-seat seventh card to count
         count = spot.counts[spot.live[0]]
         shares, errors, was_exact = _shares(played, spot.live, count, spot.folded_before,
-                                            viewer, method, seed, spot.counts)  # fmt: skip
+                                            viewer, method, seed, spot.counts,
+                                            STREET_SAMPLES)  # fmt: skip
         exact = exact and was_exact
         by_seat = tuple(shares.get(s) for s in range(seats))
         errors_by_seat = tuple(errors.get(s) for s in range(seats))
@@ -323,7 +332,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
             if eligible not in cache:
                 others = [s for s in live_at_end if s not in eligible]
                 shares, _, was_exact = _shares(played, eligible, count, [*folded, *others],
-                                               viewer, method, seed, counts)  # fmt: skip
+                                               viewer, method, seed, counts, SAMPLES)  # fmt: skip
                 exact = exact and was_exact
                 cache[eligible] = shares
             for seat, share in cache[eligible].items():

@@ -40,6 +40,7 @@ from studeval.equity_runs import (
     MAX_SCOOP_RECORDS,
     MIN_TARGET_SE,
     EquityCounts,
+    PartSampler,
     Sampler,
     counts_of,
     monte_carlo,
@@ -223,8 +224,8 @@ def equity(
     ``"exact"`` (count every deal: heads-up by counting, multiway by walking
     them), ``"mc"`` (Monte Carlo) or ``"auto"`` (exact heads-up, and multiway
     while the deals number at most :data:`EXACT_BUDGET`; else Monte Carlo).
-    Monte Carlo stops after ``samples`` deals (rounded up to whole chunks of
-    4,096), once every share's standard error is at most ``target_se`` (default
+    Monte Carlo stops after ``samples`` deals (against ranges rounded up to whole
+    chunks of 4,096), once every share's standard error is at most ``target_se`` (default
     5e-4, at least :data:`MIN_TARGET_SE` when neither ``samples`` nor ``time_limit``
     caps the run), after ``time_limit`` seconds, or when ``progress`` returns False;
     ``method="exact"`` refuses these three. ``progress`` is
@@ -291,7 +292,8 @@ def equity(
                 progress(1.0)
             return _result(game, players, exact[0], True, community, started, exact[1])
     counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, samples,
-                          target_se, time_limit, seed, progress)  # fmt: skip
+                          target_se, time_limit, seed, progress,
+                          part=_plain_part(number, players, dead_codes))  # fmt: skip
     return _result(game, players, counts, False, community, started, "monte carlo")
 
 
@@ -303,6 +305,13 @@ def _quick_answer(
     batch of samples, marked inexact."""
     counts = monte_carlo(sample, threads, _CHUNK * _FIRST_CHUNKS, None, None, seed, None)
     return _result(game, labels, counts, False, community, started, "monte carlo")
+
+
+def _plain_part(number: int, players: list[list[int]], dead: list[int | None]) -> PartSampler:
+    """The first deals of one chunk of the core's Monte Carlo of a spot, as (seed,
+    chunk, deals) -> sums."""
+    return lambda seed, chunk, deals: _core.equity_sample_part(number, players, dead, seed,
+                                                               chunk, deals)  # fmt: skip
 
 
 def _plain_sampler(number: int, players: list[list[int]], dead: list[int | None]) -> Sampler:

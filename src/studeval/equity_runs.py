@@ -24,6 +24,7 @@ __all__ = [
     "MAX_SCOOP_RECORDS",
     "MIN_TARGET_SE",
     "EquityCounts",
+    "PartSampler",
     "Sampler",
     "counts_of",
     "monte_carlo",
@@ -209,12 +210,19 @@ def stopping_rules(
 
 #: The core's Monte Carlo of one spot: (seed, first chunk, chunks, threads) -> sums.
 Sampler = Callable[[int, int, int, int], _core.EquitySums]
+#: The first deals of one chunk, where a sampler can draw them: (seed, chunk, deals)
+#: -> sums.
+PartSampler = Callable[[int, int, int], _core.EquitySums]
 
 
 def monte_carlo(
     sample: Sampler, threads: int, samples: int | None, target_se: float | None,
     time_limit: float | None, seed: int | None, progress: Callable[[float], object] | None,
+    part: PartSampler | None = None,
 ) -> EquityCounts:  # fmt: skip
+    """Sums of deals drawn a batch of chunks at a time until a stopping rule holds.
+    ``samples`` not a whole number of chunks is drawn exactly where ``part`` draws
+    the last chunk's first deals; else it is rounded up to whole chunks."""
     if target_se is None and samples is None and time_limit is None:
         target_se = DEFAULT_TARGET_SE
     if seed is None:
@@ -224,24 +232,33 @@ def monte_carlo(
     elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
         raise OptionError(f"seed must be an int; got {seed!r}")
     seed = int(seed) & (2**64 - 1)
-    total_chunks = None if samples is None else -(-samples // _CHUNK)
+    total_chunks, rest = None, 0
+    if samples is not None:
+        whole = -(-samples // _CHUNK), 0  # rounded up to whole chunks
+        total_chunks, rest = divmod(samples, _CHUNK) if part is not None else whole
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     counts: EquityCounts | None = None
     done = 0
     # The batches are the same whatever the thread count, so every stopping test
     # sees the same sums: a seed gives one answer on any machine.
     step = _FIRST_CHUNKS
-    while True:
+    finished = total_chunks == 0
+    while not finished:
         batch = step if total_chunks is None else min(step, total_chunks - done)
-        part = counts_of(sample(seed, done, batch, threads))
-        counts = part if counts is None else counts.merge(part)
+        part_sums = counts_of(sample(seed, done, batch, threads))
+        counts = part_sums if counts is None else counts.merge(part_sums)
         done += batch
         step = min(step * 2, 4096)  # bigger batches once the first ones are in
         fraction, finished = _progress(counts, done, total_chunks, target_se, deadline)
         if progress is not None and progress(min(fraction, 1.0)) is False:
-            finished = True
-        if finished:
             return counts
+    if rest and part is not None and done == total_chunks:  # the last chunk's first deals
+        last = counts_of(part(seed, done, rest))
+        counts = last if counts is None else counts.merge(last)
+        if progress is not None:
+            progress(1.0)
+    assert counts is not None
+    return counts
 
 
 def _progress(

@@ -195,6 +195,20 @@ int main(int argc, char **argv) {
             fprintf(stderr, "FAIL Monte Carlo differs between 1 and 3 threads (%s)\n", what);
             return 1;
         }
+        /* A part as long as a chunk is that chunk; a shorter one is its first deals. */
+        se_equity_counts chunk, part;
+        if (se_equity_sample(&s, 7, 5, 1, 1, &chunk) ||
+            se_equity_sample_part(&s, 7, 5, SE_EQ_CHUNK_SAMPLES, &part) ||
+            !same(&chunk, &part, 3, &what)) {
+            fprintf(stderr, "FAIL a whole chunk's part differs from the chunk (%s)\n", what);
+            return 1;
+        }
+        if (se_equity_sample_part(&s, 7, 5, 33, &part) || part.deals != 33 ||
+            se_equity_sample_part(&s, 7, 5, 0, &part) != SE_BAD_ARGUMENT ||
+            se_equity_sample_part(&s, 7, 5, SE_EQ_CHUNK_SAMPLES + 1, &part) != SE_BAD_ARGUMENT) {
+            fprintf(stderr, "FAIL a chunk's first deals\n");
+            return 1;
+        }
     }
     /* Ranges: each tuple's exact counts equal a walk (or count) of the spot with its
      * hidden cards filled in, on 1 and 2 threads; the range sampler gives the same
