@@ -16,8 +16,9 @@ static int se_prepare(const uint8_t *cards, int n, int min_cards, int max_cards,
             return SE_INVALID_CARD;
         }
     }
-    *out = se_sum_cards(cards, n);
-    if (se_popcount_portable(out->mask) != n) {
+    uint64_t seen;
+    *out = se_sum_cards_seen(cards, n, &seen);
+    if (out->mask != seen) { /* a repeated card carried */
         return SE_DUPLICATE_CARD;
     }
     return SE_OK;

@@ -26,24 +26,31 @@ typedef struct se_sums {
 
 #if defined(__x86_64__) || defined(_M_X64)
 /* x86-64 always has SSE2: one 128-bit add per card sums key and mask together.
- * (Only x86-64: 32-bit x86 lacks _mm_cvtsi128_si64 and takes the plain loop.) */
+ * (Only x86-64: 32-bit x86 lacks _mm_cvtsi128_si64 and takes the plain loop.)
+ * `seen`, where not NULL, gets the cards' mask bits ORed: it equals the summed
+ * mask exactly when no card repeats (a repeat carries), a compare where a
+ * population count costs a dozen instructions without POPCNT. */
 #include <emmintrin.h>
-SE_INLINE se_sums se_sum_cards(const uint8_t *cards, int k) {
-    __m128i acc = _mm_set_epi64x(0, SE_SUIT_BIAS);
+SE_INLINE se_sums se_sum_cards_seen(const uint8_t *cards, int k, uint64_t *seen) {
+    __m128i acc = _mm_set_epi64x(0, SE_SUIT_BIAS), any = _mm_setzero_si128();
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 7
 #endif
     for (int i = 0; i < k; i++) {
-        acc = _mm_add_epi64(acc, _mm_loadu_si128((const __m128i *)&se_card_table[cards[i]]));
+        __m128i card = _mm_loadu_si128((const __m128i *)&se_card_table[cards[i]]);
+        acc = _mm_add_epi64(acc, card);
+        any = _mm_or_si128(any, card);
     }
     se_sums s;
     s.key = (uint64_t)_mm_cvtsi128_si64(acc);
     s.mask = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+    if (seen) *seen = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any));
     return s;
 }
 #else
-SE_INLINE se_sums se_sum_cards(const uint8_t *cards, int k) {
+SE_INLINE se_sums se_sum_cards_seen(const uint8_t *cards, int k, uint64_t *seen) {
     se_sums s = {SE_SUIT_BIAS, 0};
+    uint64_t any = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 7
 #endif
@@ -51,10 +58,16 @@ SE_INLINE se_sums se_sum_cards(const uint8_t *cards, int k) {
         const se_card *card = &se_card_table[cards[i]];
         s.key += card->key;
         s.mask += card->mask;
+        any |= card->mask;
     }
+    if (seen) *seen = any;
     return s;
 }
 #endif
+
+SE_INLINE se_sums se_sum_cards(const uint8_t *cards, int k) {
+    return se_sum_cards_seen(cards, k, NULL);
+}
 
 SE_INLINE uint32_t se_slot(uint64_t key) {
     uint32_t id = (uint32_t)(key >> 32);
