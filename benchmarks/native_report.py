@@ -95,7 +95,7 @@ def main() -> int:
             return 1
         kernels = _core.batch_kernels()  # what this CPU runs
         jobs: list[tuple[str, str, str | None]] = [("single", "single", None)]
-        for kernel in [k for k in kernels if k != "avx512_loads"] + ["auto"]:
+        for kernel in [*kernels, "auto"]:
             chosen = None if kernel == "auto" else kernel
             jobs += [(f"batch high, {kernel}", "batch_high", chosen),
                      (f"batch all three, {kernel}", "batch_all", chosen)]  # fmt: skip

@@ -72,6 +72,27 @@ def test_pettingzoo_env_has_the_classic_games_wrappers_and_raw_env_passes_too() 
         api_test(raw_env(game="stud8", seats=3), num_cycles=100)
 
 
+def test_pettingzoo_reset_deals_as_new_tables_and_follows_changed_stacks() -> None:
+    """A reset deals afresh in the tables the environment has (Tables.reset): the same
+    hand a new environment deals for that seed; stacks changed between episodes are
+    the next hand's."""
+    game = raw_env(game="stud8", seats=3)
+    game.reset(seed=4)
+    first = game.observe("player_0")["observation"].copy()
+    tables = game.tables
+    for _ in range(3):
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    game.reset(seed=4)
+    assert game.tables is tables  # dealt afresh, not made again
+    assert np.array_equal(game.observe("player_0")["observation"], first)
+    fresh = raw_env(game="stud8", seats=3)
+    fresh.reset(seed=4)
+    assert np.array_equal(fresh.observe("player_0")["observation"], first)
+    game.stacks = [300, 300, 300]
+    game.reset(seed=4)
+    assert game.tables is not tables and game.tables.starting_stacks == [300, 300, 300]
+
+
 @pytest.mark.parametrize("make", [env, raw_env])
 def test_pettingzoo_actions_that_are_no_action_number_are_studeval_errors(make: object) -> None:
     table = make(seats=2)  # type: ignore[operator]

@@ -323,12 +323,13 @@ def test_the_core_refuses_arrays_of_the_wrong_size() -> None:
     core.run(2, 1)
     core.strategy(0, np.empty((2, 2)))  # seat 0's two combinations, two actions
     for shape in ((1, 2), (3, 2), (0, 2)):
-        with pytest.raises(CoreCallError, match="strategy"):
+        with pytest.raises(CoreCallError, match="strategy: an array of the wrong length"):
             core.strategy(0, np.empty(shape))
     ev = [np.empty(2), np.empty(1)]
     core.values(ev[0], ev[1], np.empty(2), np.empty(1))
     for wrong in ((np.empty(1), None, None, None), (None, np.empty(5), None, None),
-                  (np.empty(2), None, np.empty(3), None)):  # fmt: skip
+                  (np.empty(2), None, np.empty(3), None), (np.empty(0), None, None, None),
+                  (None, None, None, np.empty(0))):  # fmt: skip
         with pytest.raises(CoreCallError):
             core.values(*wrong)
     args = (0, 10.0, (0.0, 0.0), up, hidden, [None, None], [None, None], nodes, None)

@@ -63,6 +63,46 @@ def counts(text: str) -> list[tuple[int, str, int, int]]:
     return found
 
 
+def named(text: str) -> set[str]:
+    """Every file the tree names, as a path from the repository's root: entries with a
+    count or without, ``x.c, .h`` pairs, and lists of a folder's files over several
+    lines (a parenthesis in a list is a remark)."""
+    found: set[str] = set()
+    folders: list[tuple[int, str]] = []
+    lists: list[tuple[str, str]] = []  # (folder, the names as written, lines joined)
+    inside = continuing = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            inside, folders, continuing = line == "```text" and not inside, [], False
+            continue
+        if not inside or not line.strip() or len(line) - len(line.lstrip()) >= 30:
+            continue
+        names = re.split(r" {2,}", line.strip())[0]
+        if continuing:
+            lists[-1] = (lists[-1][0], f"{lists[-1][1]} {names}")
+        else:
+            indent = len(line) - len(line.lstrip())
+            while folders and folders[-1][0] >= indent:
+                folders.pop()
+            parent = folders[-1][1] if folders else ""
+            if _FOLDER.match(line) and names.endswith("/"):
+                folders.append((indent, parent + names))
+                continue
+            lists.append((parent, names))
+        written = lists[-1][1]
+        continuing = written.endswith(",") or written.count("(") > written.count(")")
+    for folder, written in lists:
+        tokens = [t.strip() for t in re.sub(r"\([^)]*\)", "", written).split(",") if t.strip()]
+        first = folder + tokens[0]
+        found.add(first)
+        for token in tokens[1:]:
+            if token.startswith("."):  # "x.c, .h": the header beside it
+                found.add(first.rsplit(".", 1)[0] + token)
+            else:  # another file of the first one's folder
+                found.add(first.rsplit("/", 1)[0] + "/" + token)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="write the true counts")

@@ -63,7 +63,8 @@ extern "C" {
 /* Status codes (see the return conventions above). */
 typedef enum se_status {
     SE_OK = 0,
-    SE_BAD_SIZE = -1,      /* card count outside the function's domain */
+    SE_BAD_SIZE = -1,      /* card count (or, for the solver, an array's length) outside
+                              the function's domain */
     SE_INVALID_CARD = -2,  /* a code outside 0..51 */
     SE_DUPLICATE_CARD = -3,/* the same code twice in one hand */
     SE_BAD_ARGUMENT = -4,  /* NULL pointer, bad stride, unknown ranking */

@@ -71,6 +71,13 @@ cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, no
     return 0
 
 
+cdef _check_sizes(se_status status, str what):
+    """check_status, with the solver's own words for an array of the wrong length."""
+    if status == SE_BAD_SIZE:
+        raise CoreCallError(f"{what}: an array of the wrong length for the spot")
+    check_status(status, what)
+
+
 @cython.auto_pickle(False)
 @cython.final
 cdef class SolverCore:
@@ -129,7 +136,8 @@ cdef class SolverCore:
         """The average strategy at action node ``node`` into ``out`` (a row a
         combination of the acting seat, or a group at a tied node; a column an action)."""
         cdef size_t size = out.shape[0] * out.shape[1]
-        check_status(se_solve_strategy(self.solver, node, &out[0, 0] if size else NULL, size),
+        cdef double nothing = 0.0
+        _check_sizes(se_solve_strategy(self.solver, node, &out[0, 0] if size else &nothing, size),
                      "a node's strategy")
 
     def values(self, double[::1] ev0=None, double[::1] ev1=None, double[::1] met0=None,
@@ -146,13 +154,15 @@ cdef class SolverCore:
                 raise CoreCallError(f"seat {p}: values for {len(ev)} and weights for {len(met)} "
                                     "combinations")
             size[p] = len(ev if ev is not None else met if met is not None else ())
-        cdef double *e0 = &ev0[0] if ev0 is not None and size[0] else NULL
-        cdef double *e1 = &ev1[0] if ev1 is not None and size[1] else NULL
-        cdef double *m0 = &met0[0] if met0 is not None and size[0] else NULL
-        cdef double *m1 = &met1[0] if met1 is not None and size[1] else NULL
+        # An empty array is passed as one (a pointer to nothing): the core refuses its size.
+        cdef double nothing = 0.0
+        cdef double *e0 = (&ev0[0] if size[0] else &nothing) if ev0 is not None else NULL
+        cdef double *e1 = (&ev1[0] if size[1] else &nothing) if ev1 is not None else NULL
+        cdef double *m0 = (&met0[0] if size[0] else &nothing) if met0 is not None else NULL
+        cdef double *m1 = (&met1[0] if size[1] else &nothing) if met1 is not None else NULL
         with nogil:
             status = se_solve_values(self.solver, value, e0, e1, m0, m1, size)
-        check_status(status, "a solve's values")
+        _check_sizes(status, "a solve's values")
         return value[0], value[1]
 
 
@@ -166,15 +176,16 @@ def solve_best_response(int game, double pot, rake, up, hidden, weights, groups,
     cdef se_status status
     cdef size_t size
     cdef const double *given
+    cdef double nothing = 0.0
     kept = []
     try:
         _solve_spot(game, pot, rake, up, hidden, weights, groups, nodes, boards, &spot, &c_nodes,
                     kept)
         size = strategy.shape[0]
-        given = &strategy[0] if size else NULL
+        given = &strategy[0] if size else &nothing
         with nogil:
             status = se_solve_best_response(&spot, given, size, value)
     finally:
         free(c_nodes)
-    check_status(status, "a best response")
+    _check_sizes(status, "a best response")
     return value[0], value[1]

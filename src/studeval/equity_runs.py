@@ -252,7 +252,10 @@ def monte_carlo(
         fraction, finished = _progress(counts, done, total_chunks, target_se, deadline)
         if progress is not None and progress(min(fraction, 1.0)) is False:
             return counts
-    if rest and part is not None and done == total_chunks:  # the last chunk's first deals
+    # The last chunk's first deals, unless the standard error or the time stopped the
+    # run at its last whole chunk.
+    stopped = counts is not None and _progress(counts, done, None, target_se, deadline)[1]
+    if rest and part is not None and done == total_chunks and not stopped:
         last = counts_of(part(seed, done, rest))
         counts = last if counts is None else counts.merge(last)
         if progress is not None:

@@ -111,6 +111,7 @@ class raw_env(AECEnv):
     }  # fmt: skip
     _seed: int  # the last hand's seed
     tables: Tables  # made at the first reset, dealt afresh at each next one
+    _made_of: tuple[object, ...]  # what the tables were made of
 
     def __init__(
         self,
@@ -158,11 +159,13 @@ class raw_env(AECEnv):
             seed = (self._seed + 1) % (1 << 64)
         elif seed is None:
             seed = random.getrandbits(63)
-        if hasattr(self, "tables"):
+        made_of = (self.game, self.stakes, list(self.stacks), self.rules)
+        if hasattr(self, "tables") and self._made_of == made_of:
             self.tables.reset(seed)  # the same hand as new tables would deal, sooner
-        else:
+        else:  # the first hand, or the game, stakes, stacks or rules changed since
             self.tables = Tables(1, self.game, self.stakes, self.stacks, rules=self.rules,
                                  seed=seed)  # fmt: skip
+            self._made_of = made_of
         self._seed = self.tables.seed
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -169,7 +169,7 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
         rake=rake or prepared.rake, text=text, source=source, line=first_line,
     )  # fmt: skip
-    hand.info = history.info  # the one record of the hand
+    hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
 
 

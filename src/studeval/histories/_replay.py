@@ -135,7 +135,7 @@ class _Replay:
 
     def _info(self) -> HandInfo:
         """The hand's record while it is replayed (``StudHand.info``), from what its
-        text says; the History's, the hero too, replaces it at the end."""
+        text says; the History's own, the same facts, replaces it at the end."""
         t = self.t
         return HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
                         played_at=t.played_at, currency=t.currency, tournament=t.tournament,
@@ -405,7 +405,7 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
         collected=r._taken("collect"),
         rake=r.rake, text=t.text, source=t.source, line=t.line,
     )  # fmt: skip
-    hand.info = history.info  # the record as read, the hero too
+    hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
 
 
