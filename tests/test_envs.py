@@ -55,6 +55,8 @@ def test_pettingzoo_hands_end_with_zero_sum_rewards_and_render() -> None:
         env(seats=9)
     with pytest.raises(OptionError):
         env(render_mode="human")
+    with pytest.raises(OptionError, match="stacks must be one a seat: 2 seats, got 4 stacks"):
+        raw_env(seats=2, stacks=[100, 100, 100, 100])
 
 
 def test_pettingzoo_env_has_the_classic_games_wrappers_and_raw_env_passes_too() -> None:

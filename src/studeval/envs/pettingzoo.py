@@ -129,6 +129,9 @@ class raw_env(AECEnv):
             raise OptionError(f"seats must be 2 to 8; got {seats!r}")
         self.game, self.seats, self.stakes, self.rules = game, seats, stakes, rules
         self.stacks = list(stacks) if stacks is not None else [100 * stakes.big_bet] * seats
+        if len(self.stacks) != seats:
+            raise OptionError(f"stacks must be one a seat: {seats} seats, got "
+                              f"{len(self.stacks)} stacks")  # fmt: skip
         self.render_mode = render_mode
         self._total = float(sum(self.stacks))
         Tables(1, game, stakes, self.stacks, rules=rules, seed=0)  # the arguments checked now
