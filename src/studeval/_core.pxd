@@ -448,6 +448,8 @@ cdef extern from "studeval.h" nogil:
 
     ctypedef struct se_tables:
         size_t n
+        se_table_rules rules
+        se_tables_view view
 
     void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals, int *kinds)
     se_status se_tables_init(se_tables *tables, size_t n, const se_table_rules *rules,

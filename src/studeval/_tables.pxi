@@ -101,6 +101,38 @@ cdef class CoreTables:
         check_status(status, "the tables' new hands")
 
     @cython.critical_section
+    def encode(self, size_t i, int me, double total, float[::1] out) -> None:
+        """Table ``i`` as seat ``me`` observes it, into ``out`` (float32, all of it
+        written): the PettingZoo environment's vector (``studeval.envs.pettingzoo``
+        says its parts), each seat's rows from ``me`` on round the table, chips over
+        ``total``. A conversion of the arrays the core writes; one call, not a dozen
+        numpy ones a step."""
+        cdef const se_tables_view *v = &self.tables.view
+        cdef int n = self.tables.rules.seats, r, s, k, at
+        cdef size_t row, size = 52 + 52 * n + 5 + 3 * n + 2
+        cdef uint8_t card
+        if not self.ready or i >= self.tables.n or not 0 <= me < n or <size_t>out.shape[0] != size:
+            raise CoreCallError(f"table {i}, seat {me}: an observation of {size} values")
+        memset(&out[0], 0, size * sizeof(float))
+        for k in range(7):  # its own cards, down and up
+            card = v.cards[(i * n + me) * 7 + k]
+            if card < 52:
+                out[card] = 1.0
+        at = 52 + 52 * n
+        for r in range(n):  # each seat's up cards and chips, from its own seat on
+            s = (me + r) % n
+            row = i * n + s
+            for k in range(7):
+                if v.up[row * 7 + k] and v.cards[row * 7 + k] < 52:
+                    out[52 + 52 * r + v.cards[row * 7 + k]] = 1.0
+            out[at + 5 + r] = <float>(v.stacks[row] / total)
+            out[at + 5 + n + r] = <float>(v.bets[row] / total)
+            out[at + 5 + 2 * n + r] = 1.0 if v.folded[row] else 0.0
+        out[at + v.street[i] - 3] = 1.0
+        out[at + 5 + 3 * n] = <float>(v.pot[i] / total)
+        out[at + 5 + 3 * n + 1] = <float>(v.to_call[i] / total)
+
+    @cython.critical_section
     def last_events(self, size_t i):
         """Table ``i``'s last finished hand as ``CoreEvent`` records (None before one)."""
         cdef const se_hand *hand = NULL

@@ -137,9 +137,6 @@ class raw_env(AECEnv):
         Tables(1, game, stakes, self.stacks, rules=rules, seed=0)  # the arguments checked now
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         size = self._size = 52 + 52 * seats + 5 + 3 * seats + 2
-        # Each observer's seats, its own first and on round the table.
-        self._orders = [np.array([(me + k) % seats for k in range(seats)]) for me in range(seats)]
-        self._blocks = (52 + 52 * np.arange(seats))[:, None]  # each seat's up cards' block
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -179,21 +176,9 @@ class raw_env(AECEnv):
         self.agent_selection = self.agents[int(self.tables.actor[0])]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        t, me, n = self.tables, self.possible_agents.index(agent), self.seats
-        order = self._orders[me]
-        vector = np.zeros(self._size, np.float32)
-        cards = t.cards[0]
-        mine = cards[me]
-        vector[mine[mine < 52]] = 1.0  # its own cards
-        # Every up card, from its seat on: its seat's block of 52, then the card.
-        vector[(self._blocks + cards[order])[t.up[0][order]]] = 1.0
-        at = 52 + 52 * n
-        vector[at + int(t.street[0]) - 3] = 1.0
-        at += 5
-        chips = vector[at : at + 3 * n].reshape(3, n)
-        chips[0], chips[1], chips[2] = t.stacks[0, order], t.bets[0, order], t.folded[0, order]
-        chips[:2] /= self._total
-        vector[at + 3 * n :] = (t.pot[0] / self._total, t.to_call[0] / self._total)
+        t, me = self.tables, self.possible_agents.index(agent)
+        vector = np.empty(self._size, np.float32)
+        t._core.encode(0, me, self._total, vector)  # the module text's parts, in C
         mask = np.zeros(len(ACTIONS), np.int8)
         if not self.terminations[agent] and agent == self.agent_selection:
             mask[:] = t.legal[0]
