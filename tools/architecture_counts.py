@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,26 +35,34 @@ def _files(folder: str, name: str) -> list[Path]:
     return [ROOT / folder / name]
 
 
-def counts(text: str) -> list[tuple[int, str, int, int]]:
-    """Each counted entry of the tree: its line in ``text``, its files (as written),
-    the count written and the true count (-1 where a file is missing)."""
-    found = []
+def _tree(text: str) -> Iterator[tuple[int, str, str]]:
+    """Each line of the tree that names files: its number in ``text``, the line, and
+    the folder it is in (the folders' own lines and the descriptions' next lines left
+    out)."""
     folders: list[tuple[int, str]] = []  # (indent, path) of the folders open
     inside = False
     for number, line in enumerate(text.splitlines()):
         if line.startswith("```"):
             inside, folders = line == "```text" and not inside, []
             continue
-        if not inside or not line.strip() or len(line) - len(line.lstrip()) >= 30:
-            continue  # a description's next line
         indent = len(line) - len(line.lstrip())
+        if not inside or not line.strip() or indent >= 30:
+            continue  # a description's next line
         while folders and folders[-1][0] >= indent:
             folders.pop()
         parent = folders[-1][1] if folders else ""
         folder = _FOLDER.match(line)
         if folder is not None:
             folders.append((indent, parent + folder["name"]))
-            continue
+        else:
+            yield number, line, parent
+
+
+def counts(text: str) -> list[tuple[int, str, int, int]]:
+    """Each counted entry of the tree: its line in ``text``, its files (as written),
+    the count written and the true count (-1 where a file is missing)."""
+    found = []
+    for number, line, parent in _tree(text):
         entry = _ENTRY.match(line)
         if entry is None:
             continue
@@ -68,26 +77,13 @@ def named(text: str) -> set[str]:
     count or without, ``x.c, .h`` pairs, and lists of a folder's files over several
     lines (a parenthesis in a list is a remark)."""
     found: set[str] = set()
-    folders: list[tuple[int, str]] = []
     lists: list[tuple[str, str]] = []  # (folder, the names as written, lines joined)
-    inside = continuing = False
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside, folders, continuing = line == "```text" and not inside, [], False
-            continue
-        if not inside or not line.strip() or len(line) - len(line.lstrip()) >= 30:
-            continue
+    continuing = False
+    for _, line, parent in _tree(text):
         names = re.split(r" {2,}", line.strip())[0]
         if continuing:
             lists[-1] = (lists[-1][0], f"{lists[-1][1]} {names}")
         else:
-            indent = len(line) - len(line.lstrip())
-            while folders and folders[-1][0] >= indent:
-                folders.pop()
-            parent = folders[-1][1] if folders else ""
-            if _FOLDER.match(line) and names.endswith("/"):
-                folders.append((indent, parent + names))
-                continue
             lists.append((parent, names))
         written = lists[-1][1]
         continuing = written.endswith(",") or written.count("(") > written.count(")")
