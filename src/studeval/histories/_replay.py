@@ -20,7 +20,6 @@ from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.handinfo import HandInfo
 from studeval.histories._limits import chip_unit, limits
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
@@ -56,7 +55,6 @@ class _Replay:
                                  rules=rules, rake=self.rake)  # fmt: skip
         except StudevalError as err:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
-        self.hand.info = self._info()
         self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
         self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
         self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in
@@ -132,15 +130,6 @@ class _Replay:
             if total <= bring_in:  # all in for a completion of less than the guess
                 bring_in = total // 2
         return bring_in
-
-    def _info(self) -> HandInfo:
-        """The hand's record while it is replayed (``StudHand.info``), from what its
-        text says; the History's own, the same facts, replaces it at the end."""
-        t = self.t
-        return HandInfo(venue=t.site, hand_id=t.hand_id, table=t.table,
-                        played_at=t.played_at, currency=t.currency, tournament=t.tournament,
-                        players=tuple(p.name for p in self.players),
-                        seats=tuple(p.seat for p in self.players), unit=self.unit)  # fmt: skip
 
     # ---- cards ------------------------------------------------------------------------
 
