@@ -348,17 +348,15 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
 se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
                                 int samples, se_equity_counts *out) {
     se_eq_prep prep;
-    se_eq_acc *acc;
+    se_eq_acc acc;
     if (out == NULL || samples < 1 || samples > SE_EQ_CHUNK_SAMPLES) return SE_BAD_ARGUMENT;
     se_status status = se_eq_prepare(spot, &prep);
     if (status != SE_OK) return status;
     memset(out, 0, sizeof *out);
+    memset(&acc, 0, sizeof acc);
     out->community = prep.community;
-    acc = (se_eq_acc *)calloc(1, sizeof *acc);
-    if (acc == NULL) return SE_NO_MEMORY;
-    se_eq_mc_chunk(&prep, se_eq_chunk_seed(seed, chunk), samples, acc);
-    se_eq_merge(out, acc, prep.game, prep.players);
-    free(acc);
+    se_eq_mc_chunk(&prep, se_eq_chunk_seed(seed, chunk), samples, &acc);
+    se_eq_merge(out, &acc, prep.game, prep.players);
     return SE_OK;
 }
 
