@@ -12,7 +12,7 @@ import pytest
 from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
-from studeval.analysis import SAMPLES, STREET_SAMPLES, analyze, analyzed_seats
+from studeval.analysis import SAMPLES, STREET_SAMPLES, STREET_TARGET_SE, analyze, analyzed_seats
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import EXAMPLE, read
 from studeval.phh import dumps
@@ -322,3 +322,24 @@ def test_a_trackers_rows_are_the_full_analysis_without_the_streets() -> None:
     # Won by folds, shown down without and with an all-in; raked and not.
     assert {(False, False), (True, False), (True, True)} <= set(kinds), kinds
     assert 0 < raked < 300
+
+
+def test_each_sampled_street_is_within_its_documented_error() -> None:
+    """Random multiway hands: every sampled street's shares have standard errors of at
+    most STREET_TARGET_SE, and add up to the pot; exact streets report none."""
+    rng = random.Random(8)
+    sampled = exact = 0
+    for _ in range(30):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(3, 8), rng=rng,
+                           stack=1000)  # fmt: skip
+        for street in analyze(hand).streets:
+            shares = [x for x in street.shares if x is not None]
+            errors = [e for e in street.std_errors if e is not None]
+            assert sum(shares) == pytest.approx(1.0) and len(errors) == len(shares)
+            if street.exact:
+                exact += 1
+                assert errors == [0.0] * len(errors)
+            else:
+                sampled += 1
+                assert max(errors) <= STREET_TARGET_SE
+    assert sampled > 30 and exact > 5

@@ -9,6 +9,7 @@ walk on mid-size heads-up spots here and, by the hundred, in tests/c/equity_chec
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 import threading
@@ -21,6 +22,7 @@ from helpers import twin
 import studeval
 from studeval import _core
 from studeval.cards import parse_cards
+from studeval.equity_runs import count_spot, sample_spot
 from studeval.errors import (
     DuplicateCardError,
     HandSizeError,
@@ -32,6 +34,7 @@ from studeval.errors import (
     TooBigError,
     UnknownGameError,
 )
+from studeval.games import get_game
 
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
 # The core's game ids, written out here so that a change to games.py shows.
@@ -421,3 +424,43 @@ def test_players_on_different_streets_are_refused() -> None:
     assert studeval.equity(["Kd 9c 2h", "As Ad 7c 8d 3s"], "stud").exact
     with pytest.raises(HandSizeError, match="expected 7 cards or its 4 up cards alone"):
         studeval.equity(["As Ad 7c 8d 9s Tc Jh", "Ks Kd 2h"], "stud")
+
+
+def test_a_spot_sampled_to_a_precision_is_its_chunks_first_deals_until_the_errors_are_small() -> (
+    None
+):
+    """sample_spot(target_se=..., step=...) sums the first `step` deals of chunk 0, 1, ...
+    (each the core's part, as equity() draws it) and stops at the first step where every
+    share's standard error, recomputed here, is at most the target; without a target it
+    is equity()'s Monte Carlo, and count_spot equity()'s exact count."""
+    spots = [("stud", [[4 * rank] for rank in range(6)]), ("stud8", [[48, 1, 6], [44, 45, 40]]),
+             ("razz", [[0, 5, 10], [13, 17, 21], [26, 30, 34]])]  # fmt: skip
+    stopped_at = set()
+    for game, players in spots:
+        number = get_game(game).core_id
+        for target in (0.0, 0.01, 0.015, 1.0):
+            share = [0] * len(players)
+            square = [0] * len(players)
+            deals = 0
+            for chunk in range(4):
+                part = _core.equity_sample_part(number, players, [], 11, chunk, 625)
+                deals += part.deals
+                share = [a + b for a, b in zip(share, part.share, strict=True)]
+                square = [a + b for a, b in zip(square, part.share_sq, strict=True)]
+                errors = [math.sqrt(max(q / 1680**2 / deals - (x / 1680 / deals) ** 2, 0) / deals)
+                          for x, q in zip(share, square, strict=True)]  # fmt: skip
+                if max(errors) <= target:
+                    break
+            counts = sample_spot(game, players, [], 2_500, 11, target_se=target, step=625)
+            assert (counts.deals, counts.share, counts.share_sq) == (deals, tuple(share),
+                                                                     tuple(square))  # fmt: skip
+            stopped_at.add(deals)
+        plain = studeval.equity(players, game, method="mc", samples=2_500, seed=11, threads=1)
+        assert plain.counts == sample_spot(game, players, [], 2_500, 11)
+    assert stopped_at == {625, 1250, 1875, 2500}  # every way of stopping was seen
+    sixth = [parse_cards("As Ah 7c 6d 4h 3s"), parse_cards("Ks Kh Qc Jd 8h 2s")]
+    assert count_spot("stud", sixth, [0]) == studeval.equity(sixth, "stud", dead="2c",
+                                                             method="exact").counts  # fmt: skip
+    for target, step in ((0.01, 0), (0.01, 4097), (-1.0, 100), (float("nan"), 100)):
+        with pytest.raises(OptionError):
+            sample_spot("stud", sixth, [], 100, 1, target_se=target, step=step)

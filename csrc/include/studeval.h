@@ -312,6 +312,15 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
  * for fewer than a whole chunk more. */
 se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
                                 int samples, se_equity_counts *out);
+/* Monte Carlo to a precision, on the calling thread: the first `step` (1 ..
+ * SE_EQ_CHUNK_SAMPLES) deals of chunk 0, then those of chunk 1, and so on (the last
+ * step cut to `most`), summed, until every player's share has an estimated standard
+ * error sqrt((mean of squares - square of mean) / deals) of at most `target_se` (a
+ * share as a fraction of the pot), or `most` (>= 1) deals are drawn. The sums are
+ * those of the se_equity_sample_part calls it makes. SE_BAD_ARGUMENT for a step, a
+ * most or a target_se (negative, NaN) out of range. */
+se_status se_equity_sample_steps(const se_equity_spot *spot, uint64_t seed, int step,
+                                 uint64_t most, double target_se, se_equity_counts *out);
 
 /* Progress of a long exact call, shared with the caller (pass NULL for none).
  * The core sets `total` when it starts and adds finished work to `done` (in

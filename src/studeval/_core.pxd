@@ -105,6 +105,8 @@ cdef extern from "studeval.h" nogil:
                                uint64_t chunks, int threads, se_equity_counts *out)
     se_status se_equity_sample_part(const se_equity_spot *spot, uint64_t seed, uint64_t chunk,
                                     int samples, se_equity_counts *out)
+    se_status se_equity_sample_steps(const se_equity_spot *spot, uint64_t seed, int step,
+                                     uint64_t most, double target_se, se_equity_counts *out)
     ctypedef struct se_progress:
         size_t done
         size_t total

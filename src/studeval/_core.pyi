@@ -113,6 +113,15 @@ def equity_sample_part(
     chunk: int,
     samples: int,
 ) -> EquitySums: ...
+def equity_sample_steps(
+    game: int,
+    hands: list[list[int]],
+    dead: list[int | None],
+    seed: int,
+    step: int,
+    most: int,
+    target_se: float,
+) -> EquitySums: ...
 def equity_enumerate(
     game: int,
     hands: list[list[int]],

@@ -140,6 +140,25 @@ def equity_sample_part(int game, hands, dead, uint64_t seed, uint64_t chunk, int
     return _equity_sums(status, &counts, spot.players, "equity by sampling")
 
 
+def equity_sample_steps(int game, hands, dead, uint64_t seed, int step, uint64_t most,
+                        double target_se):
+    """Monte Carlo sums to a precision, on this thread: the first ``step``
+    (1..EQ_CHUNK_SAMPLES) deals of chunk 0, of chunk 1, ... (the last cut to ``most``)
+    until every share's standard error is at most ``target_se``, or ``most`` deals.
+
+    >>> eight = [[4 * rank] for rank in range(8)]
+    >>> equity_sample_steps(0, eight, [], 1, 625, 2500, 0.01).deals
+    1250
+    """
+    cdef se_equity_spot spot
+    cdef se_equity_counts counts
+    cdef se_status status
+    _equity_spot(game, hands, dead, &spot)
+    with nogil:
+        status = se_equity_sample_steps(&spot, seed, step, most, target_se, &counts)
+    return _equity_sums(status, &counts, spot.players, "equity by sampling")
+
+
 def equity_enumerate(int game, hands, dead, int threads, EquityProgress progress=None):
     """Exact sums over every deal, walked (split over threads), the GIL released.
 

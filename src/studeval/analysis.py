@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from studeval.engine import StudHand
 from studeval.equity_calculator import equity
+from studeval.equity_runs import count_spot, sample_spot, share_of, std_error
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
 from studeval.pots import pot_layers, take_rake
@@ -42,7 +43,8 @@ if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
     from studeval.histories import History
 
 __all__ = [
-    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_SAMPLES", "HandAnalysis",
+    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_SAMPLES", "STREET_STEP",
+    "STREET_TARGET_SE", "HandAnalysis",
     "StreetEquity",
     "analyze", "analyzed_seats", "went_to_showdown",
 ]  # fmt: skip
@@ -57,10 +59,15 @@ EXACT_DEALS_MULTIWAY = 100_000
 #: a tracker adds up): each share's standard error is at most 0.5 / sqrt(SAMPLES),
 #: 0.0039 (0.39% of the pot).
 SAMPLES = 16_384
-#: The Monte Carlo deals of a street's spot ``method="auto"`` does not count (what a
-#: replayer shows, as whole percents): each share's standard error is at most
-#: 0.5 / sqrt(STREET_SAMPLES), 0.01 (1% of the pot).
+#: The most Monte Carlo deals of a street's spot ``method="auto"`` does not count
+#: (what a replayer shows, as whole percents): each share's standard error is then at
+#: most 0.5 / sqrt(STREET_SAMPLES), 0.01 (1% of the pot), whatever the spot.
 STREET_SAMPLES = 2_500
+#: A street's spot is sampled STREET_STEP deals at a time, and stops as soon as every
+#: share's standard error is at most STREET_TARGET_SE: a share far from a coin flip
+#: (most of a multiway pot's) needs fewer deals for the same precision.
+STREET_STEP = 625
+STREET_TARGET_SE = 0.01
 
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
@@ -199,10 +206,11 @@ def _all_in_after(street: int, stacks: list[int], folded: list[int], seats: int)
     return street if len(with_chips) <= 1 and len(with_chips) < len(live) else None
 
 
-def _cards(hand: StudHand, seat: int, count: int, viewer: int | None) -> list[object]:
+def _cards(cards: list[list[int | None]], seat: int, count: int,
+           viewer: int | None) -> list[object]:  # fmt: skip
     """What is known of ``seat``'s first ``count`` cards: every card the hand shows
     (``viewer`` None), or what ``viewer`` saw (its own cards, others' up cards)."""
-    dealt = hand.cards[seat][:count]
+    dealt = cards[seat][:count]
     known: list[object] = []
     for place, card in enumerate(dealt):
         up = 2 <= place <= 5
@@ -211,27 +219,37 @@ def _cards(hand: StudHand, seat: int, count: int, viewer: int | None) -> list[ob
     return known
 
 
-def _shares(hand: StudHand, seats: Sequence[int], count: int, dead_seats: Sequence[int],
+def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int], count: int,
+            dead_seats: Sequence[int],
             viewer: int | None, method: str, seed: int | None, counts: Sequence[int],
-            samples: int) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
+            samples: int, target_se: float | None = None,
+            ) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
     if len(seats) == 1:
         return {seats[0]: 1.0}, {seats[0]: 0.0}, True
-    hands = [_cards(hand, s, count, viewer) for s in seats]
+    hands = [_cards(cards, s, count, viewer) for s in seats]
     dead: list[object] = []
     for s in dead_seats:
-        dead += [c for c in _cards(hand, s, counts[s], viewer) if c != "??"]
+        dead += [c for c in _cards(cards, s, counts[s], viewer) if c != "??"]
     if method != "auto":
         result = equity(hands, hand.game, dead=dead, method=method, seed=seed)
-    elif _cheap(hands, dead):
-        result = equity(hands, hand.game, dead=dead, method="exact", threads=1)
+        shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
+        errors = {s: p.std_error for s, p in zip(seats, result.players, strict=True)}
+        return shares, errors, result.exact
+    # A replayed hand's cards are a stud deal already: counted or sampled without
+    # equity() reading them again (its deals, its figures; most of a small spot's time).
+    known = [[c for c in cards if isinstance(c, int)] for cards in hands]
+    dead_codes: list[int | None] = [c for c in dead if isinstance(c, int)]
+    exact = _cheap(hands, dead)
+    if exact:
+        sums = count_spot(hand.game, known, dead_codes)
     else:
         if seed is None:  # the same hand gives the same figures, run after run
             seed = zlib.crc32(repr((hand.game, hands, dead)).encode())
-        result = equity(hands, hand.game, dead=dead, method="mc", samples=samples, seed=seed,
-                        threads=1)  # fmt: skip
-    shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
-    errors = {s: p.std_error for s, p in zip(seats, result.players, strict=True)}
-    return shares, errors, result.exact
+        sums = sample_spot(hand.game, known, dead_codes, samples, seed, target_se=target_se,
+                           step=STREET_STEP)  # fmt: skip
+    return ({s: share_of(sums, i) for i, s in enumerate(seats)},
+            {s: 0.0 if exact else std_error(sums, i) for i, s in enumerate(seats)},
+            exact)  # fmt: skip
 
 
 def _cheap(hands: list[list[object]], dead: list[object]) -> bool:
@@ -264,8 +282,9 @@ def analyze(
     counts a spot exactly where that is cheap (heads-up with at most
     :data:`EXACT_DEALS_HEADS_UP` deals left, from 5th street on; multiway with at
     most :data:`EXACT_DEALS_MULTIWAY`), else samples: a street's spot
-    :data:`STREET_SAMPLES` deals (each share's standard error at most 0.01, what a
-    replayer's whole percents need), an all-in's :data:`SAMPLES` (at most 0.0039: the
+    :data:`STREET_STEP` deals at a time until each share's standard error is at most
+    :data:`STREET_TARGET_SE` (0.01, what a replayer's whole percents need), at most
+    :data:`STREET_SAMPLES` deals; an all-in's :data:`SAMPLES` (at most 0.0039: the
     expected chips a tracker adds up); each error is reported; with ``seed=None`` the seed of
     a sampled spot comes from its cards, so a hand gives the same figures every time
     it is analysed, from its room's text or from PHH); ``"exact"`` counts every spot,
@@ -300,9 +319,9 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
             expected_net=tuple(float(x) for x in net), luck=(0.0,) * seats,
             rake=core.rake_taken, exact=True, showdown=went_to_showdown(core),
         )  # fmt: skip
-    result = played.result
-    if result is None:
-        raise OptionError("analyze() takes a finished hand")
+    # The core's payouts and rake are the Settlement's (no Settlement made for them).
+    payouts, rake = core.payouts(), core.rake_taken
+    cards = played.cards
     viewer = _viewer(viewpoint, names)
     spots, all_in, live_at_end = _spots(played)
     exact = True
@@ -311,27 +330,28 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         if spot.street == 7 and played.community is not None:
             continue  # the community card is shared: no per-seat seventh card to count
         count = spot.counts[spot.live[0]]
-        shares, errors, was_exact = _shares(played, spot.live, count, spot.folded_before,
-                                            viewer, method, seed, spot.counts,
-                                            STREET_SAMPLES)  # fmt: skip
+        shares, errors, was_exact = _shares(played, cards, spot.live, count,
+                                            spot.folded_before, viewer, method, seed,
+                                            spot.counts, STREET_SAMPLES,
+                                            STREET_TARGET_SE)  # fmt: skip
         exact = exact and was_exact
         by_seat = tuple(shares.get(s) for s in range(seats))
         errors_by_seat = tuple(errors.get(s) for s in range(seats))
         streets.append(StreetEquity(spot.street, spot.pot, by_seat, errors_by_seat, was_exact))
-    expected: list[float] = [float(x) for x in result.payouts]
+    expected: list[float] = [float(x) for x in payouts]
     showdown = went_to_showdown(core)
     if all_in is not None and not (all_in == 7 and played.community is not None):
         count = all_in  # the cards each seat had then
         layers, returned = pot_layers(paid, live_at_end)
-        take_rake(layers, result.rake, at_most=True)
+        take_rake(layers, rake, at_most=True)
         folded = [s for s in range(seats) if s not in live_at_end]
-        counts = [min(len(played.cards[s]), count) for s in range(seats)]  # as at the all-in
+        counts = [min(len(cards[s]), count) for s in range(seats)]  # as at the all-in
         expected = [float(r) for r in returned]
         cache: dict[tuple[int, ...], dict[int, float]] = {}
         for amount, eligible in layers:
             if eligible not in cache:
                 others = [s for s in live_at_end if s not in eligible]
-                shares, _, was_exact = _shares(played, eligible, count, [*folded, *others],
+                shares, _, was_exact = _shares(played, cards, eligible, count, [*folded, *others],
                                                viewer, method, seed, counts, SAMPLES)  # fmt: skip
                 exact = exact and was_exact
                 cache[eligible] = shares
@@ -339,12 +359,12 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
                 expected[seat] += share * amount
     else:
         all_in = None
-    net = tuple(result.payouts[s] - paid[s] for s in range(seats))
+    net = tuple(payouts[s] - paid[s] for s in range(seats))
     expected_net = tuple(expected[s] - paid[s] for s in range(seats))
     return HandAnalysis(
         players=tuple(names), streets=tuple(streets), all_in=all_in, expected=tuple(expected),
         net=net, expected_net=expected_net,
-        luck=tuple(net[s] - expected_net[s] for s in range(seats)), rake=result.rake,
+        luck=tuple(net[s] - expected_net[s] for s in range(seats)), rake=rake,
         exact=exact, showdown=showdown,
     )  # fmt: skip
 

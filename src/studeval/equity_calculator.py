@@ -40,10 +40,12 @@ from studeval.equity_runs import (
     MAX_SCOOP_RECORDS,
     MIN_TARGET_SE,
     EquityCounts,
-    PartSampler,
     Sampler,
-    counts_of,
+    exact_counts,
     monte_carlo,
+    plain_part,
+    plain_sampler,
+    share_of,
     std_error,
     stopping_rules,
     watch,
@@ -52,7 +54,6 @@ from studeval.equity_spot import read_spot
 from studeval.errors import (
     OptionError,
     StoppedError,
-    TooBigError,
 )
 from studeval.games import get_game
 
@@ -194,7 +195,7 @@ def _result(
         high = (counts.share[i] - counts.low_share[i]) / per_pot if counts.low_share else None
         players.append(
             PlayerEquity(
-                cards=label, share=counts.share[i] / per_pot,
+                cards=label, share=share_of(counts, i),
                 high_win=counts.high_win[i] / n, high_tie=counts.high_tie[i] / n,
                 low_win=counts.low_win[i] / n, low_tie=counts.low_tie[i] / n,
                 scoop=counts.scoop[i] / n, std_error=0.0 if exact else std_error(counts, i),
@@ -283,17 +284,19 @@ def equity(
     deals, community = _core.equity_deals(number, players, dead_codes)
     wants_mc = method == "mc" or (method == "auto" and any(v is not None for v in stops))
     if not wants_mc:
-        exact = _exact(number, players, dead_codes, n_threads, deals, community, method, progress)
+        exact = exact_counts(
+            number, players, dead_codes, n_threads, deals, community, method, progress
+        )
         if exact == "stopped":
-            sampler = _plain_sampler(number, players, dead_codes)
+            sampler = plain_sampler(number, players, dead_codes)
             return _quick_answer(sampler, n_threads, seed, game, players, community, started)
         if isinstance(exact, tuple):
             if progress is not None:
                 progress(1.0)
             return _result(game, players, exact[0], True, community, started, exact[1])
-    counts = monte_carlo(_plain_sampler(number, players, dead_codes), n_threads, samples,
+    counts = monte_carlo(plain_sampler(number, players, dead_codes), n_threads, samples,
                           target_se, time_limit, seed, progress,
-                          part=_plain_part(number, players, dead_codes))  # fmt: skip
+                          part=plain_part(number, players, dead_codes))  # fmt: skip
     return _result(game, players, counts, False, community, started, "monte carlo")
 
 
@@ -305,20 +308,6 @@ def _quick_answer(
     batch of samples, marked inexact."""
     counts = monte_carlo(sample, threads, _CHUNK * _FIRST_CHUNKS, None, None, seed, None)
     return _result(game, labels, counts, False, community, started, "monte carlo")
-
-
-def _plain_part(number: int, players: list[list[int]], dead: list[int | None]) -> PartSampler:
-    """The first deals of one chunk of the core's Monte Carlo of a spot, as (seed,
-    chunk, deals) -> sums."""
-    return lambda seed, chunk, deals: _core.equity_sample_part(number, players, dead, seed,
-                                                               chunk, deals)  # fmt: skip
-
-
-def _plain_sampler(number: int, players: list[list[int]], dead: list[int | None]) -> Sampler:
-    """The core's Monte Carlo of a spot, as (seed, first chunk, chunks, threads) -> sums."""
-    return lambda seed, first, chunks, threads: _core.equity_sample(
-        number, players, dead, seed, first, chunks, threads
-    )
 
 
 def _against_ranges(
@@ -383,40 +372,6 @@ def _against_ranges(
     counts = monte_carlo(sample_call(number, spot), n_threads, samples, target_se, time_limit,
                           seed, progress)  # fmt: skip
     return _result(game, spot.labels, counts, False, community, started, "monte carlo")
-
-
-def _exact(
-    number: int, players: list[list[int]], dead: list[int | None], threads: int, deals: float,
-    community: bool, method: str, progress: Callable[[float], object] | None,
-) -> tuple[EquityCounts, str] | str | None:  # fmt: skip
-    """Exact counts, "stopped" when ``progress`` stopped them, or None when
-    ``method="auto"`` should sample instead."""
-    watched = deals > _WATCHED_DEALS
-    try:
-        if len(players) == 2 and not community:
-            try:
-                sums = watch(
-                    lambda control: _core.equity_count_heads_up(
-                        number, players, dead, MAX_SCOOP_RECORDS, threads, control
-                    ),
-                    progress, watched,
-                )  # fmt: skip
-                return counts_of(sums), "count"
-            except TooBigError:
-                pass  # too big to count: walk the deals (exact) or sample them
-        if deals <= EXACT_BUDGET or method == "exact":
-            if method == "exact" and deals > 50 * EXACT_BUDGET:
-                raise OptionError(
-                    f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
-                )
-            sums = watch(
-                lambda control: _core.equity_enumerate(number, players, dead, threads, control),
-                progress, watched,
-            )  # fmt: skip
-            return counts_of(sums), "enumerate"
-    except StoppedError:
-        return "stopped"
-    return None
 
 
 def range_equity(

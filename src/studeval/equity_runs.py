@@ -1,5 +1,7 @@
 """How an equity call runs: the integer counts it gathers, Monte Carlo in batches to a
-stopping rule, and long exact calls watched from another thread (progress, Ctrl-C).
+stopping rule, exact counts, and long exact calls watched from another thread
+(progress, Ctrl-C); and the same runs for callers whose spots are codes already
+checked (a replayed hand's streets: :func:`count_spot`, :func:`sample_spot`).
 
 Shared by :func:`studeval.equity` and :func:`studeval.range_equity`; the answers
 (:class:`~studeval.Equity`) are built in :mod:`studeval.equity_calculator`.
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from studeval import _core
-from studeval.errors import OptionError
+from studeval.errors import OptionError, StoppedError, TooBigError
+from studeval.games import get_game
 
 __all__ = [
     "DEFAULT_TARGET_SE",
@@ -26,8 +29,14 @@ __all__ = [
     "EquityCounts",
     "PartSampler",
     "Sampler",
+    "count_spot",
     "counts_of",
+    "exact_counts",
     "monte_carlo",
+    "plain_part",
+    "plain_sampler",
+    "sample_spot",
+    "share_of",
     "std_error",
     "stopping_rules",
     "watch",
@@ -111,6 +120,15 @@ def counts_of(sums: _core.EquitySums) -> EquityCounts:
         sums.deals, sums.share, sums.share_sq, sums.high_win, sums.high_tie, sums.low_win,
         sums.low_tie, sums.scoop, low_share=sums.low_share,
     )  # fmt: skip
+
+
+def share_of(counts: EquityCounts, player: int) -> float:
+    """A player's share of the pot: the units it won over the units of every deal.
+
+    >>> share_of(EquityCounts(2, (1680, 1680), (0, 0), (1, 1), (0, 0), (0, 0), (0, 0), (1, 1)), 0)
+    0.5
+    """
+    return counts.share[player] / (counts.units * (counts.deals or 1))
 
 
 def std_error(counts: EquityCounts, player: int) -> float:
@@ -283,3 +301,105 @@ def _progress(
         fractions.append(1.0 if now >= deadline else 0.0)
         finished |= now >= deadline
     return (max(fractions) if fractions else 1.0), finished
+
+
+def plain_part(number: int, players: list[list[int]], dead: list[int | None]) -> PartSampler:
+    """The first deals of one chunk of the core's Monte Carlo of a spot, as (seed,
+    chunk, deals) -> sums."""
+    return lambda seed, chunk, deals: _core.equity_sample_part(number, players, dead, seed,
+                                                               chunk, deals)  # fmt: skip
+
+
+def plain_sampler(number: int, players: list[list[int]], dead: list[int | None]) -> Sampler:
+    """The core's Monte Carlo of a spot, as (seed, first chunk, chunks, threads) -> sums."""
+    return lambda seed, first, chunks, threads: _core.equity_sample(
+        number, players, dead, seed, first, chunks, threads
+    )
+
+
+def exact_counts(
+    number: int, players: list[list[int]], dead: list[int | None], threads: int, deals: float,
+    community: bool, method: str, progress: Callable[[float], object] | None,
+) -> tuple[EquityCounts, str] | str | None:  # fmt: skip
+    """Exact counts, "stopped" when ``progress`` stopped them, or None when
+    ``method="auto"`` should sample instead."""
+    watched = deals > _WATCHED_DEALS
+    try:
+        if len(players) == 2 and not community:
+            try:
+                sums = watch(
+                    lambda control: _core.equity_count_heads_up(
+                        number, players, dead, MAX_SCOOP_RECORDS, threads, control
+                    ),
+                    progress, watched,
+                )  # fmt: skip
+                return counts_of(sums), "count"
+            except TooBigError:
+                pass  # too big to count: walk the deals (exact) or sample them
+        if deals <= EXACT_BUDGET or method == "exact":
+            if method == "exact" and deals > 50 * EXACT_BUDGET:
+                raise OptionError(
+                    f"an exact answer needs {deals:,.0f} deals walked one by one; use method='mc'"
+                )
+            sums = watch(
+                lambda control: _core.equity_enumerate(number, players, dead, threads, control),
+                progress, watched,
+            )  # fmt: skip
+            return counts_of(sums), "enumerate"
+    except StoppedError:
+        return "stopped"
+    return None
+
+
+def count_spot(game: str, players: list[list[int]], dead: list[int | None]) -> EquityCounts:
+    """The counts of ``equity(hands, game, dead=dead, method="exact", threads=1)`` for a
+    spot whose cards are codes already known to be a stud deal, as :func:`sample_spot`
+    takes them: the same count, without reading and checking the cards again.
+
+    >>> from studeval.equity_runs import share_of
+    >>> aces, kings = [51, 50, 20, 17, 10, 7], [47, 46, 40, 37, 26, 3]  # As Ah 7c 6d 4h 3s
+    >>> counts = count_spot("stud", [aces, kings], [])  # against Ks Kh Qc Jd 8h 2s
+    >>> counts.deals, round(share_of(counts, 0), 4)
+    (1560, 0.7962)
+    """
+    number = get_game(game).core_id
+    deals, community = _core.equity_deals(number, players, dead)
+    found = exact_counts(number, players, dead, 1, deals, community, "exact", None)
+    if not isinstance(found, tuple):  # pragma: no cover - no progress: nothing stops it
+        raise AssertionError(f"an exact count with no progress to stop it gave {found!r}")
+    return found[0]
+
+
+def sample_spot(
+    game: str, players: list[list[int]], dead: list[int | None], samples: int, seed: int, *,
+    target_se: float | None = None, step: int = 0,
+) -> EquityCounts:  # fmt: skip
+    """Monte Carlo counts of a spot whose cards are codes already known to be a stud
+    deal (``players``: each player's known cards; ``dead``: None for a dead card not
+    known), as a replayed hand's are, on the calling thread, without reading and
+    checking the cards again (the core still refuses a card twice). For callers that
+    sample many small spots.
+
+    Without ``target_se``: the counts of ``equity(hands, game, dead=dead, method="mc",
+    samples=samples, seed=seed, threads=1)``, the same deals. With it: ``step`` deals
+    at a time (at most a chunk of ``EQ_CHUNK_SAMPLES``; the first ``step`` deals of
+    chunk 0, then of chunk 1, ...) until every share's standard error is at most
+    ``target_se``, or ``samples`` deals are drawn.
+
+    >>> from studeval.equity_runs import share_of
+    >>> counts = sample_spot("stud", [[51, 50, 20], [47, 46, 42]], [], 2_500, 1)
+    >>> counts.deals, round(share_of(counts, 0), 2)
+    (2500, 0.64)
+    >>> eight = [[4 * rank] for rank in range(8)]  # eight door cards: small shares
+    >>> sample_spot("stud", eight, [], 2_500, 1, target_se=0.01, step=625).deals
+    1250
+    """
+    number = get_game(game).core_id
+    if target_se is None:
+        return monte_carlo(plain_sampler(number, players, dead), 1, samples, None, None, seed,
+                           None, part=plain_part(number, players, dead))  # fmt: skip
+    if not 0 < step <= _CHUNK or samples < 1 or not target_se >= 0:
+        raise OptionError(f"sample_spot needs 1 <= step <= {_CHUNK:,}, samples >= 1 and "
+                          f"target_se >= 0; got {step!r}, {samples!r}, {target_se!r}")  # fmt: skip
+    return counts_of(_core.equity_sample_steps(number, players, dead, int(seed) & (2**64 - 1),
+                                               step, samples, target_se))  # fmt: skip

@@ -6,6 +6,7 @@
  * players swapped; every count must agree exactly.
  * Also checks that Monte Carlo sums do not depend on the thread count and that
  * shares add up to the deals. Usage: equity_check [spots] [seed]. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,51 @@ int main(int argc, char **argv) {
             se_equity_sample_part(&s, 7, 5, 0, &part) != SE_BAD_ARGUMENT ||
             se_equity_sample_part(&s, 7, 5, SE_EQ_CHUNK_SAMPLES + 1, &part) != SE_BAD_ARGUMENT) {
             fprintf(stderr, "FAIL a chunk's first deals\n");
+            return 1;
+        }
+        /* To a precision: the sums of the chunks' first deals, stopping where each
+         * share's standard error (its square, recomputed here) first reaches the target;
+         * a target of 0 draws them all; bad steps, limits and targets refused. */
+        for (int t = 0; t < 3; t++) {
+            const double targets[3] = {0.02, 0.0, 1.0};
+            const int step = 300;
+            const uint64_t most = 1000;
+            se_equity_counts steps, sum, one_part;
+            memset(&sum, 0, sizeof sum);
+            for (uint64_t chunk = 0; sum.deals < most; chunk++) {
+                int deals = most - sum.deals < (uint64_t)step ? (int)(most - sum.deals) : step;
+                if (se_equity_sample_part(&s, 9, chunk, deals, &one_part)) return 1;
+                sum.deals += one_part.deals;
+                int precise = 1;
+                for (int i = 0; i < 3; i++) {
+                    sum.share[i] += one_part.share[i], sum.share_sq[i] += one_part.share_sq[i];
+                    sum.high_win[i] += one_part.high_win[i];
+                    sum.high_tie[i] += one_part.high_tie[i];
+                    sum.low_win[i] += one_part.low_win[i], sum.low_tie[i] += one_part.low_tie[i];
+                    sum.scoop[i] += one_part.scoop[i], sum.low_share[i] += one_part.low_share[i];
+                    double n = (double)sum.deals, mean = sum.share[i] / (SE_EQ_UNITS * n);
+                    double sq = sum.share_sq[i] / ((double)SE_EQ_UNITS * SE_EQ_UNITS * n);
+                    double variance = sq > mean * mean ? sq - mean * mean : 0.0;
+                    precise &= variance / n <= targets[t] * targets[t];
+                }
+                if (precise) break;
+            }
+            if (se_equity_sample_steps(&s, 9, step, most, targets[t], &steps) ||
+                !same(&steps, &sum, 3, &what) ||
+                steps.deals != (t == 0 ? 600u : t == 1 ? 1000u : 300u)) {
+                fprintf(stderr, "FAIL steps to a precision of %g: %llu deals (%s)\n", targets[t],
+                        (unsigned long long)steps.deals, what);
+                return 1;
+            }
+        }
+        if (se_equity_sample_steps(&s, 9, 0, 100, 0.01, &part) != SE_BAD_ARGUMENT ||
+            se_equity_sample_steps(&s, 9, SE_EQ_CHUNK_SAMPLES + 1, 100, 0.01, &part) !=
+                SE_BAD_ARGUMENT ||
+            se_equity_sample_steps(&s, 9, 10, 0, 0.01, &part) != SE_BAD_ARGUMENT ||
+            se_equity_sample_steps(&s, 9, 10, 100, -1.0, &part) != SE_BAD_ARGUMENT ||
+            se_equity_sample_steps(&s, 9, 10, 100, NAN, &part) != SE_BAD_ARGUMENT ||
+            se_equity_sample_steps(&s, 9, 10, 100, 0.01, NULL) != SE_BAD_ARGUMENT) {
+            fprintf(stderr, "FAIL steps to a precision take bad arguments\n");
             return 1;
         }
     }
