@@ -19,7 +19,8 @@
  * After the cards: a hand is valid when every code is below 52 and the mask has k
  * bits (a repeated card carries, and carries only lose bits); a suit with five or
  * more bits in its 16-bit field is a flush, ranked by that field. The hash
- * displacement and an interleaved high|low table are read by gathers ("avx512") or
+ * displacement and an interleaved high|low table (the high table alone where only
+ * high is asked for) are read by gathers ("avx512") or
  * by scalar loads ("avx512_loads": gathers are slow on some CPUs, AMD's among them),
  * and so are the flushes' ranks. Seven vector operations a card (the suit counters and the OR of
  * the bits that a validity check by equal OR and sum needs are gone); bit-exact with
@@ -34,6 +35,10 @@
 /* Shared by the AVX-512 and AVX2 kernels (se_simd_tables fills them once). */
 static uint32_t se_id_by_rank[16];            /* the id part of a card's key, by rank; 0 past 12 */
 static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
+/* se_high_table and 2 bytes more, so that a gather's 4-byte read of the last slot
+ * stays inside: a call for high alone reads these 256 KiB, not the hilo table's 512
+ * (which alone fills the L2 of a Zen 3 core). */
+static uint16_t se_high_padded[SE_HASH_SLOTS + 2];
 static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
 static uint8_t se_place_by_code[64];          /* 16 * suit + rank by code; 0 past 51 */
 
@@ -44,13 +49,14 @@ void se_simd_tables(void) {
     for (int c = 0; c < 52; c++) se_place_by_code[c] = (uint8_t)(16 * (c & 3) + (c >> 2));
     for (uint32_t i = 0; i < SE_HASH_SLOTS; i++)
         se_hilo_table[i] = (uint32_t)se_high_table[i] | ((uint32_t)se_low_table[i] << 16);
+    memcpy(se_high_padded, se_high_table, sizeof se_high_table);
     for (int i = 0; i < 8192; i++) se_flush32[i] = se_flush_table[i];
 }
 
-/* The hilo table's entries of 16 ids by scalar loads: the address arithmetic and the
- * loads run on the integer ports, which the vector work leaves idle, where a gather
- * may be slow (AMD's have never been fast). */
-SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id) {
+/* The hilo table's entries of 16 ids by scalar loads (or the high table's alone, for
+ * `high_only`): the address arithmetic and the loads run on the integer ports, which
+ * the vector work leaves idle, where a gather may be slow (AMD's have never been fast). */
+SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id, const int high_only) {
     uint32_t SE_ALIGN64 lane_id[16], lane_hilo[16];
     /* Volatile on purpose: left alone, the compiler moves the lanes out and back in
      * by vector extracts and inserts, on the shuffle ports this kernel saves. */
@@ -60,7 +66,8 @@ SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id) {
 #pragma GCC unroll 16
 #endif
     for (int i = 0; i < 16; i++) {
-        hilo[i] = se_hilo_table[se_slot((uint64_t)ids[i] << 32)]; /* the id is a key's top half */
+        uint32_t slot = se_slot((uint64_t)ids[i] << 32); /* the id is a key's top half */
+        hilo[i] = high_only ? se_high_table[slot] : se_hilo_table[slot];
     }
     return _mm512_load_si512(lane_hilo);
 }
@@ -135,15 +142,18 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
                 continue; /* not reached: the scalar loop agrees, and ranked the rows */
             }
         }
+        /* high | low << 16, or high and 16 bits of garbage when only high is wanted */
         __m512i hilo;
         if (gathers) {
             __m512i bucket = _mm512_srli_epi32(id, 32 - SE_BUCKET_BITS);
             __m512i disp = _mm512_i32gather_epi32(bucket, (const void *)se_hash_disp, 4);
             __m512i slot = _mm512_and_si512(_mm512_xor_si512(id, disp),
                                             _mm512_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-            hilo = _mm512_i32gather_epi32(slot, (const void *)se_hilo_table, 4);
+            hilo = want == SE_RANK_HIGH
+                       ? _mm512_i32gather_epi32(slot, (const void *)se_high_padded, 2)
+                       : _mm512_i32gather_epi32(slot, (const void *)se_hilo_table, 4);
         } else {
-            hilo = se_avx512_hilo_by_loads(id);
+            hilo = se_avx512_hilo_by_loads(id, want == SE_RANK_HIGH);
         }
         if (want & SE_RANK_HIGH) {
             __m512i high = _mm512_and_si512(hilo, _mm512_set1_epi32(0xFFFF));
@@ -272,6 +282,14 @@ SE_AVX2 SE_INLINE __m256i se_avx2_lookup(const uint32_t *table, __m256i index) {
                              (int)table[at[6]], (int)table[at[7]]);
 }
 
+/* The same from a table of 16-bit entries. */
+SE_AVX2 SE_INLINE __m256i se_avx2_lookup16(const uint16_t *table, __m256i index) {
+    SE_ALIGN32 uint32_t at[8];
+    _mm256_store_si256((__m256i *)at, index);
+    return _mm256_setr_epi32(table[at[0]], table[at[1]], table[at[2]], table[at[3]],
+                             table[at[4]], table[at[5]], table[at[6]], table[at[7]]);
+}
+
 /* 8 dword results, in lane order `order_index` puts back, as 8 uint16 at out. */
 SE_AVX2 SE_INLINE void se_avx2_store16(uint16_t *out, __m256i values, __m256i order_index) {
     __m256i packed = _mm256_packus_epi32(values, values); /* 4 a half, twice */
@@ -377,7 +395,9 @@ SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t en
             __m256i disp = se_avx2_lookup(se_hash_disp, bucket);
             __m256i slot = _mm256_and_si256(_mm256_xor_si256(ids[g], disp),
                                             _mm256_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-            __m256i hilo = se_avx2_lookup(se_hilo_table, slot);
+            /* high alone from the 16-bit table: half the lines of the hilo table's */
+            __m256i hilo = want == SE_RANK_HIGH ? se_avx2_lookup16(se_high_table, slot)
+                                                : se_avx2_lookup(se_hilo_table, slot);
             if (want & SE_RANK_HIGH) {
                 __m256i flush_bits =
                     _mm256_and_si256(suit_sums[g], _mm256_set1_epi32((int)SE_FLUSH_BITS));

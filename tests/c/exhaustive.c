@@ -238,11 +238,12 @@ static void block_flush(block *b) {
         memcpy(b->keep_low + b->serial0, b->got_low, b->n * sizeof(uint16_t));
         memcpy(b->keep_low8 + b->serial0, b->got_low8, b->n * sizeof(uint16_t));
     }
-    if (b->serial0 == 0) {
-        /* Once per size: one ranking at a time, the other outputs NULL. */
+    {
+        /* One ranking at a time, the other outputs NULL: high alone on every hand (the
+         * vector kernels read a table of their own for it), the lows once per size. */
         uint16_t *outs[3] = {b->got_high, b->got_low, b->got_low8};
         const uint16_t *wants[3] = {b->want_high, b->want_low, b->want_low8};
-        for (int which = 0; which < 3; which++) {
+        for (int which = 0; which < (b->serial0 == 0 ? 3 : 1); which++) {
             memset(outs[which], 0, b->n * sizeof(uint16_t));
             se_status st = se_rank_batch(b->rows, b->n, (size_t)b->k, b->k,
                                          which == 0 ? outs[0] : NULL,
