@@ -60,10 +60,13 @@ SE_INLINE void se_eq_plan(se_progress *progress, size_t total) {
     if (progress != NULL) se_store(&progress->total, total);
 }
 
+/* A showdown hand's ranks: every hand equity ranks (dealt out, counted, walked, or
+ * a solver's and a query's seven cards) holds seven cards, so it reads the
+ * seven-card tables, a quarter of the general ones' size. */
 SE_INLINE void se_eq_rank(int game, se_sums s, uint16_t *hi, uint16_t *lo) {
-    uint32_t slot = se_slot(s.key);
-    *hi = game == SE_GAME_RAZZ ? SE_EQ_NONE : se_high_of(s, slot);
-    uint16_t low = se_low_table[slot];
+    uint32_t slot = se_slot7(s.key);
+    *hi = game == SE_GAME_RAZZ ? SE_EQ_NONE : se_high_in(s, se_high7_table, slot);
+    uint16_t low = se_low7_table[slot];
     if (game == SE_GAME_STUD) *lo = SE_EQ_NONE;
     else if (game == SE_GAME_STUD8) *lo = se_low8_of(low);
     else *lo = low;

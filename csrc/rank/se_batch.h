@@ -78,12 +78,13 @@ SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const
         if (check && se_popcount(s.mask, hw) != k) {
             return r;
         }
-        uint32_t slot = se_slot(s.key);
+        /* Seven cards read the seven-card tables (k is a constant: no branch). */
+        uint32_t slot = k == 7 ? se_slot7(s.key) : se_slot(s.key);
         if (want & SE_RANK_HIGH) {
-            high[r] = se_high_of(s, slot);
+            high[r] = se_high_in(s, k == 7 ? se_high7_table : se_high_table, slot);
         }
         if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
-            uint16_t lo = se_low_table[slot];
+            uint16_t lo = (k == 7 ? se_low7_table : se_low_table)[slot];
             if (want & SE_RANK_LOW) {
                 low[r] = lo;
             }

@@ -74,6 +74,13 @@ SE_INLINE uint32_t se_slot(uint64_t key) {
     return (id ^ se_hash_disp[id >> (32 - SE_BUCKET_BITS)]) & (SE_HASH_SLOTS - 1u);
 }
 
+/* A seven-card hand's slot in the seven-card tables (se_high7_table, se_low7_table):
+ * a quarter of the general tables' size, for the hands stud ranks most. */
+SE_INLINE uint32_t se_slot7(uint64_t key) {
+    uint32_t id = (uint32_t)(key >> 32);
+    return (id ^ se_hash7_disp[id >> (32 - SE_BUCKET7_BITS)]) & (SE_HASH7_SLOTS - 1u);
+}
+
 SE_INLINE int se_lowest_bit(uint32_t x) {
 #if defined(_MSC_VER)
     unsigned long index;
@@ -85,14 +92,19 @@ SE_INLINE int se_lowest_bit(uint32_t x) {
 }
 
 /* Best high rank: the flush table when a suit has five or more cards (a flush
- * always beats whatever else seven cards can hold), else the multiset's value. */
-SE_INLINE uint16_t se_high_of(se_sums s, uint32_t slot) {
+ * always beats whatever else seven cards can hold), else the multiset's value in
+ * `table` (se_high_table by se_slot, or se_high7_table by se_slot7). */
+SE_INLINE uint16_t se_high_in(se_sums s, const uint16_t *table, uint32_t slot) {
     uint32_t flush = (uint32_t)s.key & SE_FLUSH_BITS;
     if (flush) {
         int suit = se_lowest_bit(flush) >> 2;
         return se_flush_table[(s.mask >> (16 * suit)) & 0x1FFFu];
     }
-    return se_high_table[slot];
+    return table[slot];
+}
+
+SE_INLINE uint16_t se_high_of(se_sums s, uint32_t slot) {
+    return se_high_in(s, se_high_table, slot);
 }
 
 /* Branch-free on purpose: about one random hand in five qualifies, so a branch

@@ -39,6 +39,11 @@ static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
  * stays inside: a call for high alone reads these 256 KiB, not the hilo table's 512
  * (which alone fills the L2 of a Zen 3 core). */
 static uint16_t se_high_padded[SE_HASH_SLOTS + 2];
+/* The seven-card hash's tables (se_slot7), likewise: high | low << 16, high padded,
+ * and the 16-bit displacements padded for a gather's 4-byte reads. */
+static uint32_t se_hilo7_table[SE_HASH7_SLOTS];
+static uint16_t se_high7_padded[SE_HASH7_SLOTS + 2];
+static uint16_t se_disp7_padded[(1u << SE_BUCKET7_BITS) + 2];
 static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
 static uint8_t se_place_by_code[64];          /* 16 * suit + rank by code; 0 past 51 */
 
@@ -50,13 +55,18 @@ void se_simd_tables(void) {
     for (uint32_t i = 0; i < SE_HASH_SLOTS; i++)
         se_hilo_table[i] = (uint32_t)se_high_table[i] | ((uint32_t)se_low_table[i] << 16);
     memcpy(se_high_padded, se_high_table, sizeof se_high_table);
+    for (uint32_t i = 0; i < SE_HASH7_SLOTS; i++)
+        se_hilo7_table[i] = (uint32_t)se_high7_table[i] | ((uint32_t)se_low7_table[i] << 16);
+    memcpy(se_high7_padded, se_high7_table, sizeof se_high7_table);
+    memcpy(se_disp7_padded, se_hash7_disp, sizeof se_hash7_disp);
     for (int i = 0; i < 8192; i++) se_flush32[i] = se_flush_table[i];
 }
 
 /* The hilo table's entries of 16 ids by scalar loads (or the high table's alone, for
  * `high_only`): the address arithmetic and the loads run on the integer ports, which
  * the vector work leaves idle, where a gather may be slow (AMD's have never been fast). */
-SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id, const int high_only) {
+SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id, const int high_only,
+                                                    const int seven) {
     uint32_t SE_ALIGN64 lane_id[16], lane_hilo[16];
     /* Volatile on purpose: left alone, the compiler moves the lanes out and back in
      * by vector extracts and inserts, on the shuffle ports this kernel saves. */
@@ -66,10 +76,33 @@ SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_loads(__m512i id, const int high_o
 #pragma GCC unroll 16
 #endif
     for (int i = 0; i < 16; i++) {
-        uint32_t slot = se_slot((uint64_t)ids[i] << 32); /* the id is a key's top half */
-        hilo[i] = high_only ? se_high_table[slot] : se_hilo_table[slot];
+        uint64_t key = (uint64_t)ids[i] << 32; /* the id is a key's top half */
+        if (seven) {
+            uint32_t slot = se_slot7(key);
+            hilo[i] = high_only ? se_high7_table[slot] : se_hilo7_table[slot];
+        } else {
+            uint32_t slot = se_slot(key);
+            hilo[i] = high_only ? se_high_table[slot] : se_hilo_table[slot];
+        }
     }
     return _mm512_load_si512(lane_hilo);
+}
+
+/* The same by gathers, from the general hash or the seven-card one (whose 16-bit
+ * displacements are read as dwords: the XOR's upper half falls to the slot mask). */
+SE_AVX512 SE_INLINE __m512i se_avx512_hilo_by_gathers(__m512i id, const int high_only,
+                                                      const int seven) {
+    __m512i bucket = _mm512_srli_epi32(id, 32 - (seven ? SE_BUCKET7_BITS : SE_BUCKET_BITS));
+    __m512i disp = seven ? _mm512_i32gather_epi32(bucket, (const void *)se_disp7_padded, 2)
+                         : _mm512_i32gather_epi32(bucket, (const void *)se_hash_disp, 4);
+    __m512i slot = _mm512_and_si512(
+        _mm512_xor_si512(id, disp),
+        _mm512_set1_epi32((int)((seven ? SE_HASH7_SLOTS : SE_HASH_SLOTS) - 1u)));
+    if (high_only)
+        return _mm512_i32gather_epi32(slot, seven ? (const void *)se_high7_padded
+                                                  : (const void *)se_high_padded, 2);
+    return _mm512_i32gather_epi32(slot, seven ? (const void *)se_hilo7_table
+                                              : (const void *)se_hilo_table, 4);
 }
 
 SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_t end,
@@ -145,15 +178,9 @@ SE_AVX512 SE_INLINE size_t se_avx512_rows(const se_job *job, size_t begin, size_
         /* high | low << 16, or high and 16 bits of garbage when only high is wanted */
         __m512i hilo;
         if (gathers) {
-            __m512i bucket = _mm512_srli_epi32(id, 32 - SE_BUCKET_BITS);
-            __m512i disp = _mm512_i32gather_epi32(bucket, (const void *)se_hash_disp, 4);
-            __m512i slot = _mm512_and_si512(_mm512_xor_si512(id, disp),
-                                            _mm512_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-            hilo = want == SE_RANK_HIGH
-                       ? _mm512_i32gather_epi32(slot, (const void *)se_high_padded, 2)
-                       : _mm512_i32gather_epi32(slot, (const void *)se_hilo_table, 4);
+            hilo = se_avx512_hilo_by_gathers(id, want == SE_RANK_HIGH, k == 7);
         } else {
-            hilo = se_avx512_hilo_by_loads(id, want == SE_RANK_HIGH);
+            hilo = se_avx512_hilo_by_loads(id, want == SE_RANK_HIGH, k == 7);
         }
         if (want & SE_RANK_HIGH) {
             __m512i high = _mm512_and_si512(hilo, _mm512_set1_epi32(0xFFFF));
@@ -290,6 +317,20 @@ SE_AVX2 SE_INLINE __m256i se_avx2_lookup16(const uint16_t *table, __m256i index)
                              table[at[4]], table[at[5]], table[at[6]], table[at[7]]);
 }
 
+/* high | low << 16 of 8 ids (high and 16 bits of garbage for `high_only`, from a
+ * 16-bit table: half the lines of the hilo table's), by the seven-card hash for
+ * `seven`, else by the general one. */
+SE_AVX2 SE_INLINE __m256i se_avx2_hilo(__m256i id, const int high_only, const int seven) {
+    __m256i bucket = _mm256_srli_epi32(id, 32 - (seven ? SE_BUCKET7_BITS : SE_BUCKET_BITS));
+    __m256i disp = seven ? se_avx2_lookup16(se_hash7_disp, bucket)
+                         : se_avx2_lookup(se_hash_disp, bucket);
+    __m256i slot = _mm256_and_si256(
+        _mm256_xor_si256(id, disp),
+        _mm256_set1_epi32((int)((seven ? SE_HASH7_SLOTS : SE_HASH_SLOTS) - 1u)));
+    if (high_only) return se_avx2_lookup16(seven ? se_high7_table : se_high_table, slot);
+    return se_avx2_lookup(seven ? se_hilo7_table : se_hilo_table, slot);
+}
+
 /* 8 dword results, in lane order `order_index` puts back, as 8 uint16 at out. */
 SE_AVX2 SE_INLINE void se_avx2_store16(uint16_t *out, __m256i values, __m256i order_index) {
     __m256i packed = _mm256_packus_epi32(values, values); /* 4 a half, twice */
@@ -391,13 +432,7 @@ SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t en
         for (int g = 0; g < 4; g++) {
             if (ranked >> g & 1) continue;
             const size_t at = r + 8 * (size_t)g;
-            __m256i bucket = _mm256_srli_epi32(ids[g], 32 - SE_BUCKET_BITS);
-            __m256i disp = se_avx2_lookup(se_hash_disp, bucket);
-            __m256i slot = _mm256_and_si256(_mm256_xor_si256(ids[g], disp),
-                                            _mm256_set1_epi32((int)(SE_HASH_SLOTS - 1u)));
-            /* high alone from the 16-bit table: half the lines of the hilo table's */
-            __m256i hilo = want == SE_RANK_HIGH ? se_avx2_lookup16(se_high_table, slot)
-                                                : se_avx2_lookup(se_hilo_table, slot);
+            __m256i hilo = se_avx2_hilo(ids[g], want == SE_RANK_HIGH, k == 7);
             if (want & SE_RANK_HIGH) {
                 __m256i flush_bits =
                     _mm256_and_si256(suit_sums[g], _mm256_set1_epi32((int)SE_FLUSH_BITS));
