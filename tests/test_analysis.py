@@ -181,6 +181,10 @@ def test_bad_input_is_refused_by_name() -> None:
         analyze(finished, viewpoint=5)
     with pytest.raises(OptionError, match="a StudHand or a History; got int"):
         analyze(3)
+    deep = random_hand("stud", 6, seed=1, stack=1000)  # sampled streets, no all-in
+    for seed in (1.5, True, "7"):
+        with pytest.raises(OptionError, match="seed must be an int"):
+            analyze(deep, seed=seed)  # type: ignore[arg-type]
     with pytest.raises(StudevalError, match="no such file or directory"):
         analyze_many(["/no/such/dir"])
     assert isinstance(OptionError("x"), ValueError)

@@ -20,9 +20,10 @@
  * bits (a repeated card carries, and carries only lose bits); a suit with five or
  * more bits in its 16-bit field is a flush, ranked by that field. The hash
  * displacement and an interleaved high|low table (the high table alone where only
- * high is asked for) are read by gathers ("avx512") or
- * by scalar loads ("avx512_loads": gathers are slow on some CPUs, AMD's among them),
- * and so are the flushes' ranks. Seven vector operations a card (the suit counters and the OR of
+ * high is asked for; for 7-card rows, the seven-card hash's 16-bit displacements and
+ * tables, a quarter of the size) are read by gathers ("avx512") or by scalar loads
+ * ("avx512_loads": gathers are slow on some CPUs, AMD's among them), and so are the
+ * flushes' ranks. Seven vector operations a card (the suit counters and the OR of
  * the bits that a validity check by equal OR and sum needs are gone); bit-exact with
  * the scalar loop (tests/c/exhaustive.c checks every hand on each kernel). A group
  * of 16 rows with an invalid one is ranked again by the scalar loop, which names the

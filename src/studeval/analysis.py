@@ -64,8 +64,8 @@ SAMPLES = 16_384
 #: most 0.5 / sqrt(STREET_SAMPLES), 0.01 (1% of the pot), whatever the spot.
 STREET_SAMPLES = 2_500
 #: A street's spot is sampled STREET_STEP deals at a time, and stops as soon as every
-#: share's standard error is at most STREET_TARGET_SE: a share far from a coin flip
-#: (most of a multiway pot's) needs fewer deals for the same precision.
+#: share's estimated standard error is at most STREET_TARGET_SE: a share far from a
+#: coin flip (most of a multiway pot's) needs fewer deals for the same precision.
 STREET_STEP = 625
 STREET_TARGET_SE = 0.01
 
@@ -282,7 +282,7 @@ def analyze(
     counts a spot exactly where that is cheap (heads-up with at most
     :data:`EXACT_DEALS_HEADS_UP` deals left, from 5th street on; multiway with at
     most :data:`EXACT_DEALS_MULTIWAY`), else samples: a street's spot
-    :data:`STREET_STEP` deals at a time until each share's standard error is at most
+    :data:`STREET_STEP` deals at a time until each share's estimated standard error is at most
     :data:`STREET_TARGET_SE` (0.01, what a replayer's whole percents need), at most
     :data:`STREET_SAMPLES` deals; an all-in's :data:`SAMPLES` (at most 0.0039: the
     expected chips a tracker adds up); each error is reported; with ``seed=None`` the seed of

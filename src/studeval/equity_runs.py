@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import SupportsIndex, TypeVar
 
 from studeval import _core
 from studeval.errors import OptionError, StoppedError, TooBigError
@@ -36,6 +36,7 @@ __all__ = [
     "plain_part",
     "plain_sampler",
     "sample_spot",
+    "seed_of",
     "share_of",
     "std_error",
     "stopping_rules",
@@ -233,6 +234,25 @@ Sampler = Callable[[int, int, int, int], _core.EquitySums]
 PartSampler = Callable[[int, int, int], _core.EquitySums]
 
 
+def seed_of(seed: object) -> int:
+    """A run's 64-bit seed: ``seed`` as an unsigned 64-bit int, a random one for None.
+
+    >>> seed_of(-1) == 2**64 - 1
+    True
+    >>> seed_of(True)
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: seed must be an int; got True
+    """
+    if seed is None:
+        import secrets
+
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+        raise OptionError(f"seed must be an int; got {seed!r}")
+    return operator.index(seed) & (2**64 - 1)
+
+
 def monte_carlo(
     sample: Sampler, threads: int, samples: int | None, target_se: float | None,
     time_limit: float | None, seed: int | None, progress: Callable[[float], object] | None,
@@ -243,13 +263,7 @@ def monte_carlo(
     the last chunk's first deals; else it is rounded up to whole chunks."""
     if target_se is None and samples is None and time_limit is None:
         target_se = DEFAULT_TARGET_SE
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-        raise OptionError(f"seed must be an int; got {seed!r}")
-    seed = int(seed) & (2**64 - 1)
+    seed = seed_of(seed)
     total_chunks, rest = None, 0
     if samples is not None:
         whole = -(-samples // _CHUNK), 0  # rounded up to whole chunks
@@ -401,5 +415,5 @@ def sample_spot(
     if not 0 < step <= _CHUNK or samples < 1 or not target_se >= 0:
         raise OptionError(f"sample_spot needs 1 <= step <= {_CHUNK:,}, samples >= 1 and "
                           f"target_se >= 0; got {step!r}, {samples!r}, {target_se!r}")  # fmt: skip
-    return counts_of(_core.equity_sample_steps(number, players, dead, int(seed) & (2**64 - 1),
-                                               step, samples, target_se))  # fmt: skip
+    return counts_of(_core.equity_sample_steps(number, players, dead, seed_of(seed), step,
+                                               samples, target_se))  # fmt: skip
