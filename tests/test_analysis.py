@@ -12,7 +12,14 @@ import pytest
 from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
-from studeval.analysis import SAMPLES, STREET_SAMPLES, STREET_TARGET_SE, analyze, analyzed_seats
+from studeval.analysis import (
+    SAMPLES,
+    STREET_EXACT_DEALS,
+    STREET_SAMPLES,
+    STREET_TARGET_SE,
+    analyze,
+    analyzed_seats,
+)
 from studeval.errors import OptionError, StudevalError
 from studeval.histories import EXAMPLE, read
 from studeval.phh import dumps
@@ -80,7 +87,9 @@ def test_heads_up_all_in_expects_equity_times_the_pot_by_an_independent_count(ga
     assert found.streets[3].shares == (float(shares[0]), float(shares[1]))
     payouts = hand.result.payouts  # type: ignore[union-attr]
     assert found.streets[4].shares == (payouts[0] / 18, payouts[1] / 18)
-    assert [s.exact for s in found.streets] == [False, False, True, True, True]
+    # 5th street's 671,580 deals are sampled (a street counts STREET_EXACT_DEALS at
+    # most); 6th street's 1,406-1,560 and 7th street's one are counted.
+    assert [s.exact for s in found.streets] == [False, False, False, True, True]
     third = equity([c[:3] for c in map(parse_cards, HEADS_UP[game])], game).players
     bound = 0.5 / STREET_SAMPLES**0.5  # the documented worst standard error of a street's
     for seat in (0, 1):
@@ -241,11 +250,13 @@ def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(
 
 def test_a_three_way_all_in_on_sixth_is_counted_as_the_brute_force_counts() -> None:
     """Three players all in on 6th street: 34 x 33 x 32 deals, few enough to walk,
-    so "auto" counts them; the expected chips are the independent count's."""
+    so "auto" counts them for the expected chips (the independent count's); the 6th
+    street's own equity is sampled (more than STREET_EXACT_DEALS deals)."""
     sevens = ("Ah 2d 7c 9s 3d Jh Kc", "Kh Kd 8c Ts 6s Qh 2c", "Qc Qd 4c 5h 6h 8d 9d")
     hand = _played("stud8", [9, 9, 9], sevens)
     full = analyze(hand, seed=1)
-    assert full.streets[3].street == 6 and full.streets[3].exact  # 3rd-5th: sampled
+    assert STREET_EXACT_DEALS < 34 * 33 * 32
+    assert full.streets[3].street == 6 and not full.streets[3].exact
     for found in (full, analyzed_seats(hand)[2]):
         assert found.all_in == 6 and found.exact is (found is not full)
         shares = twin("stud8", [parse_cards(text)[:6] for text in sevens], [])["share"]

@@ -43,16 +43,16 @@ if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
     from studeval.histories import History
 
 __all__ = [
-    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_SAMPLES", "STREET_STEP",
-    "STREET_TARGET_SE", "HandAnalysis",
+    "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_EXACT_DEALS",
+    "STREET_SAMPLES", "STREET_STEP", "STREET_TARGET_SE", "HandAnalysis",
     "StreetEquity",
     "analyze", "analyzed_seats", "went_to_showdown",
 ]  # fmt: skip
 
-#: ``method="auto"`` counts a heads-up spot exactly when at most this many deals
-#: are left (5th street on: under a millisecond); else it samples.
+#: ``method="auto"`` counts a heads-up all-in's spot exactly when at most this many
+#: deals are left (5th street on: under a millisecond); else it samples.
 EXACT_DEALS_HEADS_UP = 1_000_000
-#: ``method="auto"`` walks a multiway spot's deals when at most this many are left
+#: ``method="auto"`` walks a multiway all-in's deals when at most this many are left
 #: (three players on 6th street: under two milliseconds); else it samples.
 EXACT_DEALS_MULTIWAY = 100_000
 #: The Monte Carlo deals of an all-in's spot ``method="auto"`` does not count (chips
@@ -68,6 +68,12 @@ STREET_SAMPLES = 2_500
 #: coin flip (most of a multiway pot's) needs fewer deals for the same precision.
 STREET_STEP = 625
 STREET_TARGET_SE = 0.01
+#: ``method="auto"`` counts a street's spot exactly when at most this many deals are
+#: left (6th street heads-up, every card known: 1,406 to 1,560; 7th street: one),
+#: where counting costs no more than sampling it; an all-in's spot, whose expected
+#: chips a tracker adds up, is counted up to EXACT_DEALS_HEADS_UP or
+#: EXACT_DEALS_MULTIWAY deals.
+STREET_EXACT_DEALS = 20_000
 
 _WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
 
@@ -239,7 +245,8 @@ def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int],
     # equity() reading them again (its deals, its figures; most of a small spot's time).
     known = [[c for c in cards if isinstance(c, int)] for cards in hands]
     dead_codes: list[int | None] = [c for c in dead if isinstance(c, int)]
-    exact = _cheap(hands, dead)
+    # A street counts only the few deals that cost no more than its sampling would.
+    exact = _cheap(hands, dead, STREET_EXACT_DEALS if target_se is not None else None)
     if exact:
         sums = count_spot(hand.game, known, dead_codes)
     else:
@@ -252,8 +259,9 @@ def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int],
             exact)  # fmt: skip
 
 
-def _cheap(hands: list[list[object]], dead: list[object]) -> bool:
-    """Whether the deals left are few enough to count (no community card)."""
+def _cheap(hands: list[list[object]], dead: list[object], most: int | None = None) -> bool:
+    """Whether the deals left are few enough to count (no community card): at most
+    ``most``, or by default EXACT_DEALS_HEADS_UP or EXACT_DEALS_MULTIWAY."""
     known = [sum(c != "??" for c in cards) for cards in hands]
     unseen = 52 - sum(known) - len(dead)
     deals = 1
@@ -263,7 +271,9 @@ def _cheap(hands: list[list[object]], dead: list[object]) -> bool:
             return False  # a community card: sampled
         deals *= math.comb(unseen, need)
         unseen -= need
-    return deals <= (EXACT_DEALS_HEADS_UP if len(hands) == 2 else EXACT_DEALS_MULTIWAY)
+    if most is None:
+        most = EXACT_DEALS_HEADS_UP if len(hands) == 2 else EXACT_DEALS_MULTIWAY
+    return deals <= most
 
 
 def analyze(
@@ -279,13 +289,14 @@ def analyze(
     ``viewpoint`` ``None`` uses every card the hand ever shows; a player's name or
     seat only what that player saw (its own cards, the others' up cards, the folded
     up cards). ``method`` and ``seed`` go to :func:`~studeval.equity`. ``"auto"``
-    counts a spot exactly where that is cheap (heads-up with at most
-    :data:`EXACT_DEALS_HEADS_UP` deals left, from 5th street on; multiway with at
-    most :data:`EXACT_DEALS_MULTIWAY`), else samples: a street's spot
-    :data:`STREET_STEP` deals at a time until each share's estimated standard error is at most
-    :data:`STREET_TARGET_SE` (0.01, what a replayer's whole percents need), at most
-    :data:`STREET_SAMPLES` deals; an all-in's :data:`SAMPLES` (at most 0.0039: the
-    expected chips a tracker adds up); each error is reported; with ``seed=None`` the seed of
+    counts a spot exactly where that is cheap (a street's with at most
+    :data:`STREET_EXACT_DEALS` deals left; an all-in's heads-up with at most
+    :data:`EXACT_DEALS_HEADS_UP`, multiway with at most :data:`EXACT_DEALS_MULTIWAY`),
+    else samples: a street's spot :data:`STREET_STEP` deals at a time until each
+    share's estimated standard error is at most :data:`STREET_TARGET_SE` (0.01, what a
+    replayer's whole percents need), at most :data:`STREET_SAMPLES` deals; an
+    all-in's :data:`SAMPLES` (at most 0.0039: the expected chips a tracker adds up);
+    each error is reported; with ``seed=None`` the seed of
     a sampled spot comes from its cards, so a hand gives the same figures every time
     it is analysed, from its room's text or from PHH); ``"exact"`` counts every spot,
     ``"mc"`` samples each to equity's default standard error (5e-4).
