@@ -7,7 +7,8 @@
 //   native_peers HANDS PASSES WHAT
 //
 // WHAT: "batch_high", "batch_all" (se_rank_batch, one thread; STUDEVAL_KERNEL picks
-// the kernel), "single" (se_high_rank a hand), "skpokereval" (SevenEval::GetRank
+// the kernel), "batch_high_unchecked" (the same without the check of each hand's
+// cards, which the peers do not make), "single" (se_high_rank a hand), "skpokereval" (SevenEval::GetRank
 // from card ids), "ompeval" (HandEvaluator::evaluate of a Hand made from the ids in
 // the loop), or "verify": every evaluator present ranks the same hands in the same
 // order (equal exactly where studeval's are, one order), a line a peer. A timing
@@ -113,11 +114,16 @@ int main(int argc, char **argv) {
     uint64_t sum = 0;
     size_t bad = 0;
     double ns = -1;
-    if (!std::strcmp(what, "batch_high") || !std::strcmp(what, "batch_all")) {
-        bool all = what[6] == 'a';
+    if (!std::strncmp(what, "batch_", 6)) {
+        bool all = !std::strcmp(what, "batch_all");
+        int check = std::strcmp(what, "batch_high_unchecked") != 0;
+        if (!all && check && std::strcmp(what, "batch_high")) {
+            std::fprintf(stderr, "native_peers: no such measure: %s\n", what);
+            return 2;
+        }
         ns = best_ns(n, passes, [&] {
             se_rank_batch(cards.data(), n, 7, 7, high.data(), all ? low.data() : nullptr,
-                          all ? low8.data() : nullptr, 1, 1, &bad);
+                          all ? low8.data() : nullptr, 1, check, &bad);
             return uint64_t(high[n / 2]) + (all ? low[n / 3] : 0);
         }, sum);  // threads=1: the calling thread, whose CPU time is timed
         std::printf("kernel %s\n", se_batch_kernel());
