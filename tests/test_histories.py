@@ -401,3 +401,13 @@ def test_a_partypoker_hand_is_found_and_refused_for_its_hidden_up_cards() -> Non
     assert str(refused).startswith("PartyPoker, hand 42, line 1: PartyPoker shows no other")
     assert "not a fixed-limit seven-card stud game: $0.50/$1 USD 7 Card Draw" in str(
         next(read(text.replace("7 Card Stud Hi-Lo", "7 Card Draw"), errors="collect")))  # fmt: skip
+
+
+def test_a_site_is_found_after_any_number_of_other_lines() -> None:
+    """find_site reads a file's first 64 KiB of lines, then the rest: a hand after a
+    long line, many short ones, Windows' line ends or a form feed is found all the
+    same, and a text with no hand names no site."""
+    for before in ("x" * 70_000 + "\n", "junk\n" * 20_000, "a\x0cb\r\n" * 9_000, ""):
+        assert find_site(before + EXAMPLE) == "PokerStars", before[:10]
+        assert find_site((before + EXAMPLE).replace("\n", "\r\n")) == "PokerStars"
+        assert find_site(before + "no hand here\n") is None

@@ -49,10 +49,16 @@ def find_site(text: str) -> str | None:
     xml = _xml_room(text)
     if xml is not None:
         return xml[0]
-    for line in text.lstrip("\ufeff").splitlines():
-        for grammar in GRAMMARS:
-            if grammar.start.match(line):
-                return grammar.site
+    text = text.lstrip("\ufeff")
+    # The first 64 KiB's whole lines first (a hand starts there but in odd files), then
+    # the rest: cut at a "\n", the parts' lines are the text's, without splitting all
+    # of a large file to read its first line.
+    cut = text.rfind("\n", 0, 1 << 16)
+    for part in (text[:cut], text[cut + 1 :]) if cut >= 0 else (text,):
+        for line in part.splitlines():
+            for grammar in GRAMMARS:
+                if grammar.start.match(line):
+                    return grammar.site
     return None
 
 
