@@ -243,9 +243,10 @@ def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int],
         return shares, errors, result.exact
     # A replayed hand's cards are a stud deal already: counted or sampled without
     # equity() reading them again (its deals, its figures; most of a small spot's time).
-    known = [[c for c in cards if isinstance(c, int)] for cards in hands]
+    known = [[c for c in held if isinstance(c, int)] for held in hands]
     dead_codes: list[int | None] = [c for c in dead if isinstance(c, int)]
-    # A street counts only the few deals that cost no more than its sampling would.
+    # A street's spot (the one sampled to a target) counts only the few deals that
+    # cost no more than its sampling would; an all-in's, up to the larger thresholds.
     exact = _cheap(hands, dead, STREET_EXACT_DEALS if target_se is not None else None)
     if exact:
         sums = count_spot(hand.game, known, dead_codes)
