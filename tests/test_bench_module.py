@@ -183,6 +183,10 @@ def test_targets_and_table(tiny_run: list[bench.BenchRow]) -> None:
         assert row.call in table
     assert "target" not in table and not INTERNAL_WORDS.search(table)  # no targets shown
     assert "all_ranks / high_ranks time, 1 thread" in table
+    # An editable install's import first checks its build: the table says so, as
+    # the loader of studeval here shows (a wheel's import does not).
+    loader = type(importlib.util.find_spec("studeval").loader).__name__  # type: ignore[union-attr]
+    assert ("an editable install here" in table) == loader.startswith("_ScikitBuild")
     target_table = targets.format_targets(tiny_run)
     assert target_table.count("\n") == 1 + len(found)
     assert "| batch high, 1 thread |" in target_table

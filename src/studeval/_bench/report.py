@@ -13,7 +13,7 @@ from studeval._bench.run import BenchRow
 from studeval._core import cpu_count
 from studeval._version import __version__
 
-__all__ = ["format_table", "parallel_row", "ratios", "report_dict"]
+__all__ = ["editable_install", "format_table", "parallel_row", "ratios", "report_dict"]
 
 
 def _by_key(rows: Iterable[BenchRow]) -> dict[str, BenchRow]:
@@ -64,6 +64,16 @@ def ratios(rows: Iterable[BenchRow]) -> list[tuple[str, float]]:
     return out
 
 
+def editable_install() -> bool:
+    """Whether this studeval is an editable install whose imports first check its
+    build (scikit-build-core's rebuild on import), which a wheel's never do."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("studeval")
+    loader = type(spec.loader).__name__ if spec is not None else ""
+    return loader.startswith("_ScikitBuild")
+
+
 def _fmt_ns(ns: float) -> str:
     if ns >= 100:
         return f"{ns:,.0f}"
@@ -99,6 +109,10 @@ def format_table(rows: Sequence[BenchRow]) -> str:
         lines += [
             f"| {r.call} | {r.best_ns / 1e6:.1f} | {r.median_ns / 1e6:.1f} |" for r in imports
         ]
+        if editable_install():
+            lines += ["", "studeval is an editable install here: each import first checks "
+                      "its build (scikit-build-core's rebuild), which an installed wheel's "
+                      "import does not; time the import from a wheel."]  # fmt: skip
     found = ratios(rows)
     if found:
         lines += ["", "| ratio (best timings, same run) | value |", "|---|---:|"]
