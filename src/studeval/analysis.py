@@ -225,10 +225,9 @@ def _cards(cards: list[list[int | None]], seat: int, count: int,
     return known
 
 
-def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int], count: int,
-            dead_seats: Sequence[int],
-            viewer: int | None, method: str, seed: int | None, counts: Sequence[int],
-            samples: int, target_se: float | None = None,
+def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], count: int,
+            dead_seats: Sequence[int], viewer: int | None, method: str, seed: int | None,
+            counts: Sequence[int], samples: int, target_se: float | None = None,
             ) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
     if len(seats) == 1:
         return {seats[0]: 1.0}, {seats[0]: 0.0}, True
@@ -237,7 +236,7 @@ def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int],
     for s in dead_seats:
         dead += [c for c in _cards(cards, s, counts[s], viewer) if c != "??"]
     if method != "auto":
-        result = equity(hands, hand.game, dead=dead, method=method, seed=seed)
+        result = equity(hands, game, dead=dead, method=method, seed=seed)
         shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
         errors = {s: p.std_error for s, p in zip(seats, result.players, strict=True)}
         return shares, errors, result.exact
@@ -249,11 +248,11 @@ def _shares(hand: StudHand, cards: list[list[int | None]], seats: Sequence[int],
     # cost no more than its sampling would; an all-in's, up to the larger thresholds.
     exact = _cheap(hands, dead, STREET_EXACT_DEALS if target_se is not None else None)
     if exact:
-        sums = count_spot(hand.game, known, dead_codes)
+        sums = count_spot(game, known, dead_codes)
     else:
         if seed is None:  # the same hand gives the same figures, run after run
-            seed = zlib.crc32(repr((hand.game, hands, dead)).encode())
-        sums = sample_spot(hand.game, known, dead_codes, samples, seed, target_se=target_se,
+            seed = zlib.crc32(repr((game, hands, dead)).encode())
+        sums = sample_spot(game, known, dead_codes, samples, seed, target_se=target_se,
                            step=STREET_STEP)  # fmt: skip
     return ({s: share_of(sums, i) for i, s in enumerate(seats)},
             {s: 0.0 if exact else std_error(sums, i) for i, s in enumerate(seats)},
@@ -320,19 +319,18 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     seats = played.seats
     core = played._core
     paid = core.contributions()
+    # The core's payouts and rake are the Settlement's (no Settlement is made here).
+    payouts, rake = core.payouts(), core.rake_taken
+    net = tuple(payouts[s] - paid[s] for s in range(seats))
     if not with_streets and all(p < s for p, s in zip(paid, played.starting_stacks, strict=True)):
-        # No seat paid its whole stack: no all-in, no equity, and the core's payouts
-        # are the result (no Settlement made: a tracker's rows at the speed of reading).
-        payouts = core.payouts()
-        net = tuple(payouts[s] - paid[s] for s in range(seats))
+        # No seat paid its whole stack: no all-in, no equity, and the payouts are the
+        # result (a tracker's rows at the speed of reading).
         return HandAnalysis(
             players=tuple(names), streets=(), all_in=None,
             expected=tuple(float(x) for x in payouts), net=net,
             expected_net=tuple(float(x) for x in net), luck=(0.0,) * seats,
-            rake=core.rake_taken, exact=True, showdown=went_to_showdown(core),
+            rake=rake, exact=True, showdown=went_to_showdown(core),
         )  # fmt: skip
-    # The core's payouts and rake are the Settlement's (no Settlement made for them).
-    payouts, rake = core.payouts(), core.rake_taken
     cards = played.cards
     viewer = _viewer(viewpoint, names)
     spots, all_in, live_at_end = _spots(played)
@@ -342,7 +340,7 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         if spot.street == 7 and played.community is not None:
             continue  # the community card is shared: no per-seat seventh card to count
         count = spot.counts[spot.live[0]]
-        shares, errors, was_exact = _shares(played, cards, spot.live, count,
+        shares, errors, was_exact = _shares(played.game, cards, spot.live, count,
                                             spot.folded_before, viewer, method, seed,
                                             spot.counts, STREET_SAMPLES,
                                             STREET_TARGET_SE)  # fmt: skip
@@ -363,7 +361,8 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
         for amount, eligible in layers:
             if eligible not in cache:
                 others = [s for s in live_at_end if s not in eligible]
-                shares, _, was_exact = _shares(played, cards, eligible, count, [*folded, *others],
+                shares, _, was_exact = _shares(played.game, cards, eligible, count,
+                                               [*folded, *others],
                                                viewer, method, seed, counts, SAMPLES)  # fmt: skip
                 exact = exact and was_exact
                 cache[eligible] = shares
@@ -371,7 +370,6 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
                 expected[seat] += share * amount
     else:
         all_in = None
-    net = tuple(payouts[s] - paid[s] for s in range(seats))
     expected_net = tuple(expected[s] - paid[s] for s in range(seats))
     return HandAnalysis(
         players=tuple(names), streets=tuple(streets), all_in=all_in, expected=tuple(expected),

@@ -328,6 +328,23 @@ def slot_of(s: int, disp: list[int], hash_bits: int = HASH_BITS,
     return (s ^ disp[s >> (32 - bucket_bits)]) & ((1 << hash_bits) - 1)
 
 
+def place(values: dict[tuple[int, ...], tuple[int, int, int]], disp: list[int],
+          hash_bits: int = HASH_BITS, bucket_bits: int = BUCKET_BITS,
+          ) -> tuple[list[int], list[int]]:  # fmt: skip
+    """A hash's high and low tables: each multiset's (sum, high, low) at its sum's
+    slot, no two in one slot."""
+    high = [0] * (1 << hash_bits)
+    low = [0] * (1 << hash_bits)
+    used = set()
+    for m, (s, h, lo) in values.items():
+        slot = slot_of(s, disp, hash_bits, bucket_bits)
+        if slot in used:
+            raise SystemExit(f"perfect hash collision at slot {slot} ({m})")
+        used.add(slot)
+        high[slot], low[slot] = h, lo
+    return high, low
+
+
 def pack_class(category: int, read: list[int]) -> int:
     """Five 4-bit ranks (first in the high nibble) under the category in bits 20..23."""
     value = category
@@ -353,35 +370,16 @@ def generate() -> dict[str, list[int]]:
 
     rank_keys, sums = choose_rank_keys(all_sets)
     disp = build_hash(list(sums.values()))
-    n_slots = 1 << HASH_BITS
-    high_table = [0] * n_slots
-    low_table = [0] * n_slots
-    used = set()
-    for m, s in sums.items():
-        slot = slot_of(s, disp)
-        if slot in used:
-            raise SystemExit("perfect hash collision")
-        used.add(slot)
-        if sum(m) >= 5:
-            high_table[slot] = best_high[m]
-            low_table[slot] = best_low[m]
-        else:
-            high_table[slot] = up_high[m]
-            low_table[slot] = up_low[m]
+    high_table, low_table = place(
+        {m: (s, best_high[m], best_low[m]) if sum(m) >= 5 else (s, up_high[m], up_low[m])
+         for m, s in sums.items()}, disp)  # fmt: skip
 
     # The seven-card hash: the same sums, their own slots.
     sevens = {m: s for m, s in sums.items() if sum(m) == MAX_CARDS}
     disp7 = build_hash(list(sevens.values()), HASH7_BITS, BUCKET7_BITS)
-    high7_table = [0] * (1 << HASH7_BITS)
-    low7_table = [0] * (1 << HASH7_BITS)
-    used7 = set()
-    for m, s in sevens.items():
-        slot = slot_of(s, disp7, HASH7_BITS, BUCKET7_BITS)
-        if slot in used7:
-            raise SystemExit("seven-card perfect hash collision")
-        used7.add(slot)
-        high7_table[slot] = best_high[m]
-        low7_table[slot] = best_low[m]
+    high7_table, low7_table = place(
+        {m: (s, best_high[m], best_low[m]) for m, s in sevens.items()}, disp7, HASH7_BITS,
+        BUCKET7_BITS)  # fmt: skip
 
     # Flush table: best straight flush or flush among a suit's ranks (>= 5 of them).
     flush_table = [0] * (1 << N_RANKS)
