@@ -65,11 +65,17 @@ SE_INLINE void se_eq_plan(se_progress *progress, size_t total) {
  * seven-card tables, a quarter of the general ones' size. */
 SE_INLINE void se_eq_rank(int game, se_sums s, uint16_t *hi, uint16_t *lo) {
     uint32_t slot = se_slot7(s.key);
-    *hi = game == SE_GAME_RAZZ ? SE_EQ_NONE : se_high_in(s, se_high7_table, slot);
-    uint16_t low = se_low7_table[slot];
-    if (game == SE_GAME_STUD) *lo = SE_EQ_NONE;
-    else if (game == SE_GAME_STUD8) *lo = se_low8_of(low);
-    else *lo = low;
+    if (game == SE_GAME_STUD) {
+        *hi = se_high_in(s, se_high7_table, slot);
+        *lo = SE_EQ_NONE;
+    } else if (game == SE_GAME_RAZZ) {
+        *hi = SE_EQ_NONE;
+        *lo = se_low7_table[slot];
+    } else { /* hi/lo: both from one entry */
+        uint16_t low;
+        *hi = se_hilo7_of(s, slot, &low);
+        *lo = game == SE_GAME_STUD8 ? se_low8_of(low) : low;
+    }
 }
 
 SE_INLINE se_sums se_eq_add(se_sums s, uint8_t card) {

@@ -80,18 +80,20 @@ SE_INLINE size_t se_rank_rows(const se_job *job, size_t begin, size_t end, const
         }
         /* Seven cards read the seven-card tables (k is a constant: no branch). */
         uint32_t slot = k == 7 ? se_slot7(s.key) : se_slot(s.key);
-        if (want & SE_RANK_HIGH) {
-            high[r] = se_high_in(s, k == 7 ? se_high7_table : se_high_table, slot);
-        }
-        if (want & (SE_RANK_LOW | SE_RANK_LOW8)) {
-            uint16_t lo = (k == 7 ? se_low7_table : se_low_table)[slot];
-            if (want & SE_RANK_LOW) {
-                low[r] = lo;
+        const int lows = want & (SE_RANK_LOW | SE_RANK_LOW8);
+        uint16_t lo = 0;
+        if (k == 7 && (want & SE_RANK_HIGH) && lows) {
+            /* One entry for both: on a 512 KiB L2 (a Zen 3), reading the two
+             * 16-bit tables cost 1.34x high alone, this 1.25x. */
+            high[r] = se_hilo7_of(s, slot, &lo);
+        } else {
+            if (want & SE_RANK_HIGH) {
+                high[r] = se_high_in(s, k == 7 ? se_high7_table : se_high_table, slot);
             }
-            if (want & SE_RANK_LOW8) {
-                low8[r] = se_low8_of(lo);
-            }
+            if (lows) lo = (k == 7 ? se_low7_table : se_low_table)[slot];
         }
+        if (want & SE_RANK_LOW) low[r] = lo;
+        if (want & SE_RANK_LOW8) low8[r] = se_low8_of(lo);
     }
     return SE_NO_ROW;
 }

@@ -11,13 +11,11 @@ static int se_prepare(const uint8_t *cards, int n, int min_cards, int max_cards,
     if (n < min_cards || n > max_cards) {
         return SE_BAD_SIZE;
     }
-    for (int i = 0; i < n; i++) {
-        if (cards[i] >= 52) {
-            return SE_INVALID_CARD;
-        }
-    }
     uint64_t seen;
     *out = se_sum_cards_seen(cards, n, &seen);
+    if ((uint32_t)out->key & SE_BAD_CARD_BITS) { /* a code past 51 (the card table's) */
+        return SE_INVALID_CARD;
+    }
     if (out->mask != seen) { /* a repeated card carried */
         return SE_DUPLICATE_CARD;
     }
@@ -30,6 +28,7 @@ int se_high_rank(const uint8_t *cards, int n) {
     if (status != SE_OK) {
         return status;
     }
+    if (n == 7) return se_high_in(s, se_high7_table, se_slot7(s.key)); /* the smaller tables */
     return se_high_of(s, se_slot(s.key));
 }
 
@@ -39,7 +38,7 @@ int se_low_rank(const uint8_t *cards, int n) {
     if (status != SE_OK) {
         return status;
     }
-    return se_low_table[se_slot(s.key)];
+    return n == 7 ? se_low7_table[se_slot7(s.key)] : se_low_table[se_slot(s.key)];
 }
 
 int se_low8_rank(const uint8_t *cards, int n) {

@@ -37,7 +37,7 @@ SE_INLINE se_sums se_sum_cards_seen(const uint8_t *cards, int k, uint64_t *seen)
 #pragma GCC unroll 7
 #endif
     for (int i = 0; i < k; i++) {
-        __m128i card = _mm_loadu_si128((const __m128i *)&se_card_table[cards[i]]);
+        __m128i card = _mm_load_si128((const __m128i *)&se_card_table[cards[i]]);
         acc = _mm_add_epi64(acc, card);
         any = _mm_or_si128(any, card);
     }
@@ -91,16 +91,32 @@ SE_INLINE int se_lowest_bit(uint32_t x) {
 #endif
 }
 
-/* Best high rank: the flush table when a suit has five or more cards (a flush
- * always beats whatever else seven cards can hold), else the multiset's value in
- * `table` (se_high_table by se_slot, or se_high7_table by se_slot7). */
+/* Whether a suit has five or more cards: then the flush is the best high hand (a
+ * flush always beats whatever else seven cards can hold). */
+SE_INLINE uint32_t se_flush_bits(se_sums s) {
+    return (uint32_t)s.key & SE_FLUSH_BITS;
+}
+
+/* The flush's rank, for `flush` = se_flush_bits(s), not zero. */
+SE_INLINE uint16_t se_flush_rank(se_sums s, uint32_t flush) {
+    int suit = se_lowest_bit(flush) >> 2;
+    return se_flush_table[(s.mask >> (16 * suit)) & 0x1FFFu];
+}
+
+/* Best high rank: the flush's, else the multiset's value in `table` (se_high_table
+ * by se_slot, or se_high7_table by se_slot7). */
 SE_INLINE uint16_t se_high_in(se_sums s, const uint16_t *table, uint32_t slot) {
-    uint32_t flush = (uint32_t)s.key & SE_FLUSH_BITS;
-    if (flush) {
-        int suit = se_lowest_bit(flush) >> 2;
-        return se_flush_table[(s.mask >> (16 * suit)) & 0x1FFFu];
-    }
-    return table[slot];
+    uint32_t flush = se_flush_bits(s);
+    return flush ? se_flush_rank(s, flush) : table[slot];
+}
+
+/* A seven-card hand's high (the flush's rank where there is one) and, at `low`, its
+ * low, from one entry of se_hilo7_table (high | low << 16): one cache line a hand,
+ * not the two of se_high7_table and se_low7_table. */
+SE_INLINE uint16_t se_hilo7_of(se_sums s, uint32_t slot, uint16_t *low) {
+    uint32_t both = se_hilo7_table[slot], flush = se_flush_bits(s);
+    *low = (uint16_t)(both >> 16);
+    return flush ? se_flush_rank(s, flush) : (uint16_t)both;
 }
 
 SE_INLINE uint16_t se_high_of(se_sums s, uint32_t slot) {

@@ -40,9 +40,9 @@ static uint32_t se_hilo_table[SE_HASH_SLOTS]; /* high | low << 16 by slot */
  * stays inside: a call for high alone reads these 256 KiB, not the hilo table's 512
  * (which alone fills the L2 of a Zen 3 core). */
 static uint16_t se_high_padded[SE_HASH_SLOTS + 2];
-/* The seven-card hash's tables (se_slot7), likewise: high | low << 16, high padded,
- * and the 16-bit displacements padded for a gather's 4-byte reads. */
-static uint32_t se_hilo7_table[SE_HASH7_SLOTS];
+/* The seven-card hash's tables (se_slot7), likewise: high padded, and the 16-bit
+ * displacements padded for a gather's 4-byte reads (high | low << 16 is generated:
+ * se_hilo7_table). */
 static uint16_t se_high7_padded[SE_HASH7_SLOTS + 2];
 static uint16_t se_disp7_padded[(1u << SE_BUCKET7_BITS) + 2];
 static uint32_t se_flush32[8192];             /* se_flush_table widened: gathers read 4 bytes */
@@ -56,8 +56,6 @@ void se_simd_tables(void) {
     for (uint32_t i = 0; i < SE_HASH_SLOTS; i++)
         se_hilo_table[i] = (uint32_t)se_high_table[i] | ((uint32_t)se_low_table[i] << 16);
     memcpy(se_high_padded, se_high_table, sizeof se_high_table);
-    for (uint32_t i = 0; i < SE_HASH7_SLOTS; i++)
-        se_hilo7_table[i] = (uint32_t)se_high7_table[i] | ((uint32_t)se_low7_table[i] << 16);
     memcpy(se_high7_padded, se_high7_table, sizeof se_high7_table);
     memcpy(se_disp7_padded, se_hash7_disp, sizeof se_hash7_disp);
     for (int i = 0; i < 8192; i++) se_flush32[i] = se_flush_table[i];
