@@ -214,6 +214,32 @@ def test_analyze_many_gives_a_row_a_hand_and_player(tmp_path: Path) -> None:
     assert len(both) == 5 + 2 and set(both["site"].dropna()) == {"PokerStars"}
 
 
+def test_the_frame_is_pandas_own_reading_of_the_rows_whatever_their_times() -> None:
+    import datetime
+
+    import pandas
+
+    # Equal instants in two zones, a time of no zone, none at all, rows sharing one
+    # time object and rows with equal ones: the column pandas makes of every row.
+    new_york = datetime.timezone(datetime.timedelta(hours=-5))
+    at = datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.UTC)
+    times_sets = [
+        [at, at, at.astimezone(new_york), None],
+        [at, at.astimezone(new_york)],
+        [at.replace(tzinfo=None), at.replace(tzinfo=None), None],
+        [None, None],
+        [at, datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.UTC)],
+        [],
+    ]
+    for times in times_sets:
+        rows = [dict.fromkeys(COLUMNS, None) | {"seat": s, "played_at": t}
+                for s, t in enumerate(times)]  # fmt: skip
+        made = tracker._frames(rows, [])
+        expected = pandas.DataFrame(rows, columns=list(COLUMNS))
+        assert made.equals(expected), times
+        assert list(made.dtypes) == list(expected.dtypes), times
+
+
 def test_analyze_many_on_a_dask_cluster_gives_the_same_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

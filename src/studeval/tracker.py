@@ -171,7 +171,23 @@ def _once(files: list[Rows]) -> Rows:
 def _frames(rows: list[dict[str, Any]], reports: list[dict[str, Any]]) -> pandas.DataFrame:
     import pandas
 
-    frame = pandas.DataFrame(rows, columns=list(COLUMNS))
+    frame = pandas.DataFrame(rows, columns=[c for c in COLUMNS if c != "played_at"])
+    # A hand's rows share its time object: pandas reads each distinct object once
+    # (by identity: equal instants in two zones are not one time), which halves the
+    # frame's making, into the dtype reading every row would give (the same values).
+    place_of: dict[int, int] = {}
+    times: list[object] = []
+    places: list[int] = []
+    for row in rows:
+        time = row["played_at"]
+        place = place_of.get(id(time))
+        if place is None:
+            place = place_of[id(time)] = len(times)
+            times.append(time)
+        places.append(place)
+    column = pandas.DataFrame({"played_at": times}, dtype=None if times else object)["played_at"]
+    by_row = column.take(places).reset_index(drop=True)
+    frame.insert(COLUMNS.index("played_at"), "played_at", by_row)
     frame.attrs["refused"] = pandas.DataFrame(reports, columns=list(REFUSED_COLUMNS))
     return frame
 
