@@ -244,6 +244,8 @@ def seed_of(seed: object) -> int:
     ...
     studeval.errors.OptionError: seed must be an int; got True
     """
+    if type(seed) is int:  # the common case, without the protocol check (microseconds)
+        return seed & (2**64 - 1)
     if seed is None:
         import secrets
 
