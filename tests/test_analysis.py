@@ -222,13 +222,13 @@ def test_the_frame_is_pandas_own_reading_of_the_rows_whatever_their_times() -> N
     # Equal instants in two zones, a time of no zone, none at all, rows sharing one
     # time object and rows with equal ones: the column pandas makes of every row.
     new_york = datetime.timezone(datetime.timedelta(hours=-5))
-    at = datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.UTC)
+    at = datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.timezone.utc)
     times_sets = [
         [at, at, at.astimezone(new_york), None],
         [at, at.astimezone(new_york)],
         [at.replace(tzinfo=None), at.replace(tzinfo=None), None],
         [None, None],
-        [at, datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.UTC)],
+        [at, datetime.datetime(2026, 12, 2, 7, 0, tzinfo=datetime.timezone.utc)],
         [],
     ]
     for times in times_sets:

@@ -5,7 +5,8 @@
  * csrc/rank/gen/gen_tables.py): `key` (rank multiset id in the high 32 bits, suit
  * counters in the low 16) and `mask` (bit 16 * suit + rank per card). Because
  * the mask is a sum, a repeated card carries into another bit and an invalid
- * code adds nothing, so the hand is valid exactly when the mask has k bits.
+ * code adds nothing to it, so the hand is valid exactly when the mask has k bits
+ * (an invalid code adds bit 16 to the key: SE_BAD_CARD_BITS, for single hands).
  */
 #ifndef SE_HAND_H
 #define SE_HAND_H
@@ -74,8 +75,9 @@ SE_INLINE uint32_t se_slot(uint64_t key) {
     return (id ^ se_hash_disp[id >> (32 - SE_BUCKET_BITS)]) & (SE_HASH_SLOTS - 1u);
 }
 
-/* A seven-card hand's slot in the seven-card tables (se_high7_table, se_low7_table):
- * a quarter of the general tables' size, for the hands stud ranks most. */
+/* A seven-card hand's slot in the seven-card tables (se_high7_table, se_low7_table,
+ * se_hilo7_table): a quarter of the general tables' size, for the hands stud ranks
+ * most. */
 SE_INLINE uint32_t se_slot7(uint64_t key) {
     uint32_t id = (uint32_t)(key >> 32);
     return (id ^ se_hash7_disp[id >> (32 - SE_BUCKET7_BITS)]) & (SE_HASH7_SLOTS - 1u);

@@ -27,8 +27,8 @@ How a hand is ranked (see csrc/rank/se_hand.h):
   ``se_high7_table``, ``se_low7_table``, and ``se_hilo7_table`` holding both): 2**13
   16-bit displacements (16 KiB, half an L1), and tables a quarter the size of the
   general ones, so that all three rankings of 7-card batches read 292 KiB of
-  tables, inside the 512 KiB L2 of most laptop and many server cores, where the
-  general tables take 576.
+  tables (the card and flush tables counted), inside the 512 KiB L2 of most laptop
+  and many server cores, where the general tables take 596.
 
 The three rankings therefore share one key computation and one hash; they differ
 only in which table values they read.
