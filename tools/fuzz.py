@@ -11,8 +11,10 @@ Steps (each fails the command on any finding):
    ``-fsanitize=address,undefined``, the core compared on the first hands of each
    size (the brute-force reference still runs in full);
 2. ``tsan``: the same check under ThreadSanitizer, whose 2-thread batches race
-   on nothing; both steps also run the equity check (tests/c/equity_check.c) on
-   fewer spots, with its threaded counting, sampling and stopping, and the
+   on nothing; both steps also run the invalid-row check (tests/c/batch_invalid.c:
+   every repeated or out-of-range code in every lane of a batch), the equity
+   check (tests/c/equity_check.c) on fewer spots, with its threaded counting,
+   sampling and stopping, and the
    engine check (tests/c/engine_check.c: random tables and byte streams of legal
    and illegal calls, chips conserved, refusals changing nothing) and the tables
    check (tests/c/tables_check.c: tables stepped by a team of 2 threads equal to
@@ -210,6 +212,8 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
 SANITIZED_CHECKS: dict[str, tuple[str, list[str], list[str], str | None]] = {
     # counting against walking on 2 threads (the parallel sweeps), Monte Carlo on 1
     # and 3 threads, progress and stopping, on fewer spots
+    # every repeated and out-of-range code in every lane of a batch (auto's kernel)
+    "invalid": ("batch_invalid.c", [], [], None),
     "equity": ("equity_check.c", [], [str(SANITIZED_SPOTS), "7"],
                f"{SANITIZED_SPOTS} heads-up spots agree"),
     "engine": ("engine_check.c", ["-DENGINE_CHECK_MAIN"], [str(SANITIZED_ENGINE_HANDS), "9"],

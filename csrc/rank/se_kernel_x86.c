@@ -343,7 +343,7 @@ SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t en
     const __m256i ids_high = _mm256_loadu_si256((const __m256i *)(se_id_by_rank + 8));
     /* A card's suit counter, 1 << (4 * suit): vpermd reads the code's low 3 bits. */
     const __m256i suit_bits = _mm256_setr_epi32(1, 16, 256, 4096, 1, 16, 256, 4096);
-    const __m256i one = _mm256_set1_epi32(1), thirty_two = _mm256_set1_epi32(32);
+    const __m256i one = _mm256_set1_epi32(1), twenty_six = _mm256_set1_epi32(26);
     const __m256i seven = _mm256_set1_epi32(7), limit = _mm256_set1_epi32(52);
     /* Rows 2 and 3 start at byte 2k: from dword k / 2 on, `skew` bytes into it. */
     const int first = k / 2, skew = 2 * k - 4 * first;
@@ -406,9 +406,17 @@ SE_AVX2 SE_INLINE size_t se_avx2_rows(const se_job *job, size_t begin, size_t en
                     _mm256_permutevar8x32_epi32(ids_high, rank), _mm256_cmpgt_epi32(rank, seven));
                 id = _mm256_add_epi32(id, id_card);
                 suits = _mm256_add_epi32(suits, _mm256_permutevar8x32_epi32(suit_bits, code));
-                if (job->check) { /* bit `code` of 52, in two dwords: a repeat carries */
+                if (job->check) {
+                    /* A card's bit in two dwords, whose sums equal their ORs exactly
+                     * when no code repeats (a repeat carries). Codes 0-25 sit at bits
+                     * 0-25 of the first and 26-51 at bits 0-25 of the second, so up to
+                     * seven repeats carry inside the dword. (Splitting at 32 missed a
+                     * code 31 three times: 3 << 31 wraps to 1 << 31.) The first dword
+                     * also gets codes 26-31, at bits 26-31: those repeats the second
+                     * finds, and distinct ones cannot wrap the first, whose other
+                     * at most 7 - m bits sum below 1 << (32 - m) for m of them. */
                     __m256i bit_lo = _mm256_sllv_epi32(one, code); /* 0 from 32 on */
-                    __m256i bit_hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(code, thirty_two));
+                    __m256i bit_hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(code, twenty_six));
                     lo = _mm256_add_epi32(lo, bit_lo);
                     lo_or = _mm256_or_si256(lo_or, bit_lo);
                     hi = _mm256_add_epi32(hi, bit_hi);
