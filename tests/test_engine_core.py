@@ -244,3 +244,47 @@ def test_a_saved_deck_shorter_than_the_cards_not_dealt_is_refused(rules: str) ->
     hand.deal_random(1)
     cards = [c for seat in hand.cards for c in seat]
     assert len(set(cards)) == 6 and core.deck() == list(range(6, 52))
+
+
+@pytest.mark.parametrize("by_hand", [False, True])
+def test_reading_the_deck_changes_no_deal(by_hand: bool) -> None:
+    """The shuffle is carried out as cards are dealt; ``deck()`` carries it out whole.
+    Two hands from one seed, one whose deck is read before every deal, deal the same
+    cards, each street's the front of the deck read (also with a card dealt by hand
+    in between, which leaves the deck), and play the same hand."""
+    checked = 0
+    for seed in range(40):
+        read, unread = (StudHand("stud", STAKES, [100] * 5) for _ in range(2))
+        rng = random.Random(seed)
+        for hand in (read, unread):
+            hand.deal_random(seed)
+        while not read.over:
+            if read.showdown:
+                for hand in (read, unread):
+                    hand.show()
+                continue
+            if read.actor is not None:
+                kinds = read.legal().kinds()
+                staying = [k for k in kinds if k != "fold"]  # mostly on to the later streets
+                kind = rng.choice(staying if staying and rng.random() < 0.9 else kinds)
+                for hand in (read, unread):
+                    hand.act(kind)
+                continue
+            order = read._core.deck()
+            assert order is not None and order == read._core.deck()  # reading changes nothing
+            waiting = [s for s in range(5) if not read._core.out()[s]]
+            if by_hand and read.street in (4, 5, 6):  # a card from the back, by hand
+                seat = waiting.pop(0)
+                for hand in (read, unread):
+                    hand.deal(seat, [order[-1]])
+                order = order[:-1]
+            before = [len(c) for c in read.cards]
+            for hand in (read, unread):
+                hand.deal_random()
+            dealt = [card for s in waiting for card in read.cards[s][before[s] :]]
+            if read.street == 7 and read.community is not None:
+                dealt = [read.community]
+            assert dealt == order[: len(dealt)], (seed, read.street)
+            checked += 1
+        assert read.events == unread.events and read.stacks == unread.stacks
+    assert checked > 100, checked

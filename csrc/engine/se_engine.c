@@ -67,7 +67,8 @@ void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
     e->amount = amount;
     e->to = to;
     e->card_count = (uint8_t)card_count;
-    if (card_count > 0) memcpy(e->cards, cards, (size_t)card_count);
+    /* At most 7 cards: a loop, not a library call for a few bytes. */
+    for (int i = 0; i < card_count; i++) e->cards[i] = cards[i];
 }
 
 static void se_put(se_hand *h, int seat, int64_t chips) {
@@ -350,9 +351,12 @@ void se_start_betting(se_hand *h) {
 /* ---- betting ---------------------------------------------------------------------------- */
 
 void se_hand_legal(const se_hand *h, se_legal *legal) {
-    memset(legal, 0, sizeof *legal);
-    legal->call = -1;
-    legal->bring_in = -1;
+    /* Field by field, not memset: GCC made that a `rep stos`, whose start-up costs
+     * tens of cycles, and this runs after every action of every table. */
+    legal->fold = legal->check = 0;
+    legal->call = legal->bring_in = -1;
+    legal->complete_count = legal->bet_count = legal->raise_count = 0;
+    for (int i = 0; i < 2; i++) legal->complete_to[i] = legal->bet_to[i] = legal->raise_to[i] = 0;
     if (h == NULL || h->actor == SE_NONE || h->showdown) return;
     const se_table_rules *r = &h->rules;
     int seat = h->actor;
@@ -428,14 +432,24 @@ static int64_t se_pick(const int64_t *list, int count, int64_t to) {
 }
 
 static void se_advance(se_hand *h, int seat) {
-    int only = SE_NONE;
-    if (se_live_count(h, &only) == 1) {
+    /* se_live_count and se_betting_possible in one pass over the seats (this runs
+     * after every action). */
+    int live = 0, only = SE_NONE, able = 0, one_able = SE_NONE;
+    for (int s = 0; s < h->rules.seats; s++) {
+        int in = !h->out[s], can = se_can_act(h, s);
+        live += in;
+        only = in ? s : only;
+        able += can;
+        one_able = can ? s : one_able;
+    }
+    if (live == 1) {
         h->actor = SE_NONE;
         se_finish_by_folds(h, only);
         return;
     }
+    int possible = able >= 2 || (able == 1 && h->street_bets[one_able] < h->level);
     int next = se_next_to_act(h, seat);
-    if (next != SE_NONE && !se_betting_possible(h)) next = SE_NONE;
+    if (next != SE_NONE && !possible) next = SE_NONE;
     h->actor = next;
     if (next == SE_NONE) se_end_round(h);
 }
@@ -497,50 +511,70 @@ se_status se_hand_act(se_hand *h, se_action kind, int64_t to) {
     return se_hand_act_legal(h, kind, to, &legal);
 }
 
-se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *known) {
-    if (h == NULL || known == NULL) return SE_BAD_ARGUMENT;
-    const se_legal legal = *known;
-    int seat = h->actor;
-    if (seat == SE_NONE || h->showdown) return SE_ILLEGAL;
-    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
-    int64_t mine = h->street_bets[seat], target;
+se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *legal) {
+    if (h == NULL || legal == NULL) return SE_BAD_ARGUMENT;
+    if (h->actor == SE_NONE || h->showdown) return SE_ILLEGAL;
+    int64_t total = -1; /* the street total the action goes to (fold and check: none) */
     switch (kind) {
     case SE_ACT_FOLD:
-        if (!legal.fold) return SE_ILLEGAL;
+        if (!legal->fold) return SE_ILLEGAL;
+        break;
+    case SE_ACT_CHECK:
+        if (!legal->check) return SE_ILLEGAL;
+        break;
+    case SE_ACT_CALL:
+        if (legal->call < 0) return SE_ILLEGAL;
+        total = h->street_bets[h->actor] + legal->call;
+        break;
+    case SE_ACT_BRING_IN:
+        if (legal->bring_in < 0 || (to >= 0 && to != legal->bring_in)) return SE_ILLEGAL;
+        total = legal->bring_in;
+        break;
+    case SE_ACT_COMPLETE:
+        total = se_pick(legal->complete_to, legal->complete_count, to);
+        break;
+    case SE_ACT_BET:
+        total = se_pick(legal->bet_to, legal->bet_count, to);
+        break;
+    case SE_ACT_RAISE:
+        total = se_pick(legal->raise_to, legal->raise_count, to);
+        break;
+    default:
+        return SE_BAD_ARGUMENT;
+    }
+    if (kind >= SE_ACT_COMPLETE && total < 0) return SE_ILLEGAL;
+    return se_hand_act_known(h, kind, total);
+}
+
+se_status se_hand_act_known(se_hand *h, se_action kind, int64_t total) {
+    int seat = h->actor;
+    if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
+    int64_t mine = h->street_bets[seat];
+    switch (kind) {
+    case SE_ACT_FOLD:
         h->folded[seat] = 1;
         h->out[seat] = 1;
         se_log(h, kind, seat, 0, -1, NULL, 0);
         break;
     case SE_ACT_CHECK:
-        if (!legal.check) return SE_ILLEGAL;
         h->acted_at[seat] = h->full_level;
         se_log(h, kind, seat, 0, -1, NULL, 0);
         break;
     case SE_ACT_CALL:
-        if (legal.call < 0) return SE_ILLEGAL;
-        se_pay_in(h, seat, legal.call);
+        se_pay_in(h, seat, total - mine);
         h->acted_at[seat] = h->full_level;
-        se_log(h, kind, seat, legal.call, mine + legal.call, NULL, 0);
+        se_log(h, kind, seat, total - mine, total, NULL, 0);
         break;
     case SE_ACT_BRING_IN:
-        if (legal.bring_in < 0 || (to >= 0 && to != legal.bring_in)) return SE_ILLEGAL;
-        se_pay_in(h, seat, legal.bring_in);
-        h->level = se_max64(h->level, legal.bring_in);
+        se_pay_in(h, seat, total);
+        h->level = se_max64(h->level, total);
         h->bring_in_due = 0;
         h->acted_at[seat] = h->full_level;
-        se_log(h, kind, seat, legal.bring_in, legal.bring_in, NULL, 0);
+        se_log(h, kind, seat, total, total, NULL, 0);
         break;
-    case SE_ACT_COMPLETE:
-    case SE_ACT_BET:
-    case SE_ACT_RAISE:
-        if (kind == SE_ACT_COMPLETE) target = se_pick(legal.complete_to, legal.complete_count, to);
-        else if (kind == SE_ACT_BET) target = se_pick(legal.bet_to, legal.bet_count, to);
-        else target = se_pick(legal.raise_to, legal.raise_count, to);
-        if (target < 0) return SE_ILLEGAL;
-        se_wager(h, kind, target);
+    default: /* complete, bet, raise */
+        se_wager(h, kind, total);
         break;
-    default:
-        return SE_BAD_ARGUMENT;
     }
     se_advance(h, seat);
     return SE_OK;

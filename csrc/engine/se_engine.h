@@ -26,6 +26,10 @@ static inline int se_down_place(int place) { return place < 2 || place == 6; }
 /* se_hand_act with the seat's se_hand_legal already found (`legal` must be what
  * se_hand_legal gives for the hand as it is: the caller's promise, unchecked). */
 se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_legal *legal);
+/* The seat to act does `kind`, its street total going to `total` (a call's, a bring-in's
+ * or a wager's; ignored for fold and check), which must be one se_hand_legal allows for
+ * the hand as it is: the caller's promise, unchecked (Tables keep each hand's choices). */
+se_status se_hand_act_known(se_hand *h, se_action kind, int64_t total);
 
 /* The betting round's increments: 1 (the small or the big bet), or 2 (both, on a
  * 4th street with an open pair before the big bet is made). */

@@ -23,15 +23,50 @@ static int se_cards_may_be_dealt(const se_hand *h) {
 
 static int se_min_int(int a, int b) { return a < b ? a : b; }
 
-/* A Fisher-Yates shuffle of `count` cards by `seed`. */
-static void se_shuffle(uint8_t *cards, int count, uint64_t seed) {
+/* Every card, in code order. */
+static const uint8_t se_full_deck[52] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
+/* The deck is shuffled as it is dealt: deck[0..deck_ready) is in its final order, and
+ * the next place is fixed when a deal needs it, by the next step of a Fisher-Yates
+ * shuffle from the front (a card drawn among those from that place on). A shuffle
+ * of the whole deck would draw the same numbers for the same places; dealing stops
+ * after about half the deck, so half the draws are never made. */
+typedef char se_deck_random_fits[sizeof(se_rng) <= sizeof(((se_hand *)0)->deck_random) ? 1 : -1];
+
+/* A new shuffle, by `seed`, of the deck as it stands. */
+static void se_deck_shuffle(se_hand *h, uint64_t seed) {
     se_rng rng = se_rng_seeded(seed);
-    for (int i = count - 1; i > 0; i--) {
-        int j = (int)se_below(&rng, (uint32_t)i + 1);
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
+    memcpy(h->deck_random, &rng, sizeof rng);
+    h->deck_ready = 0;
+}
+
+/* Fixes the deck's order up to place `end` (at most deck_count). */
+static void se_deck_ready(se_hand *h, int end) {
+    if (h->deck_ready >= end) return;
+    se_rng rng;
+    memcpy(&rng, h->deck_random, sizeof rng);
+    for (int i = h->deck_ready; i < end; i++) {
+        int j = i + (int)se_below(&rng, (uint32_t)(h->deck_count - i));
+        uint8_t t = h->deck[i];
+        h->deck[i] = h->deck[j];
+        h->deck[j] = t;
     }
+    memcpy(h->deck_random, &rng, sizeof rng);
+    h->deck_ready = end;
+}
+
+void se_hand_fix_deck(se_hand *h) {
+    if (h != NULL && h->deck_count > 0) se_deck_ready(h, h->deck_count);
+}
+
+/* The first `count` cards leave the deck's front. */
+static void se_deck_take(se_hand *h, int count) {
+    memmove(h->deck, h->deck + count, (size_t)(h->deck_count - count));
+    h->deck_count -= count;
+    h->deck_ready = h->deck_ready > count ? h->deck_ready - count : 0;
 }
 
 /* ---- deck_reuses_muck: burns, and a new deck from the muck ---------------------------- */
@@ -66,10 +101,15 @@ static int se_refills(const se_hand *h, int count) {
 /* Cards seen since the shuffle (dealt by hand, or the community card) leave
  * se_hand_deal_random's deck. */
 static void se_deck_drop_known(se_hand *h) {
+    /* The whole order first, as a shuffle all at once would have it: so the cards
+     * dealt after never depend on how much of the shuffle was done before (by reading
+     * the deck, se_hand_fix_deck). Rare: cards dealt by hand after a random deal. */
+    se_deck_ready(h, h->deck_count);
     int n = 0;
     for (int i = 0; i < h->deck_count; i++)
         if (!(h->known & (1ull << h->deck[i]))) h->deck[n++] = h->deck[i];
     h->deck_count = n;
+    h->deck_ready = n;
 }
 
 /* The deck ran out: the burned cards and the folded seats' cards join what is left
@@ -83,7 +123,7 @@ static void se_refill(se_hand *h, uint64_t seed) {
         for (int c = 0; c < 52; c++)
             if (back & (1ull << c)) h->deck[n++] = (uint8_t)c;
         h->deck_count = n;
-        se_shuffle(h->deck, n, seed);
+        se_deck_shuffle(h, seed);
     }
     for (int s = 0; s < h->rules.seats; s++) h->recycled[s] |= h->folded[s];
     h->known &= ~back;
@@ -193,10 +233,15 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     if (h->deck_count < 0) {
         /* Shuffle the cards not yet seen, once; later calls deal on from it. */
         int n = 0;
-        for (int c = 0; c < 52; c++)
-            if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
-        se_shuffle(h->deck, n, seed);
+        if (h->known == 0) { /* nothing seen yet (a table's every hand) */
+            memcpy(h->deck, se_full_deck, 52);
+            n = 52;
+        } else {
+            for (int c = 0; c < 52; c++)
+                if (!(h->known & (1ull << c))) h->deck[n++] = (uint8_t)c;
+        }
         h->deck_count = n;
+        se_deck_shuffle(h, seed);
         h->deck_known = h->known;
     }
     /* Only cards known since the last deal can be in the deck (dealt by hand or
@@ -215,26 +260,27 @@ se_status se_hand_deal_random(se_hand *h, uint64_t seed) {
     }
     if (!enough) {
         if (h->street != 7 || n == 0) return SE_NO_DEAL;
+        se_deck_ready(h, 1);
         se_status status = se_hand_deal_community(h, h->deck[0]);
         se_deck_drop_known(h); /* by value: a new deck from the muck may have moved it */
         return status;
     }
     if (se_reserve(h, (size_t)waiting) != SE_OK) return SE_NO_MEMORY;
     int taken = 0; /* cards given from the deck's front, removed at the end */
+    if (!h->rules.deck_reuses_muck) se_deck_ready(h, waiting * due);
     for (int s = 0; s < h->rules.seats; s++) {
         if (h->out[s] || h->dealt[s]) continue;
         if (h->rules.deck_reuses_muck) {
             se_burn_and_refill(h, due, seed + (uint64_t)s); /* refills the deck when it runs out */
+            se_deck_ready(h, due);
             se_give(h, s, h->deck, due);
-            memmove(h->deck, h->deck + due, (size_t)(h->deck_count - due));
-            h->deck_count -= due;
+            se_deck_take(h, due);
         } else {
             se_give(h, s, h->deck + taken, due);
             taken += due;
         }
     }
-    memmove(h->deck, h->deck + taken, (size_t)(h->deck_count - taken));
-    h->deck_count -= taken;
+    se_deck_take(h, taken);
     h->deck_known = h->known;
     se_start_betting(h);
     return SE_OK;
@@ -255,5 +301,6 @@ se_status se_hand_set_deck(se_hand *h, const uint8_t *cards, int count) {
     }
     if (count > 0) memcpy(h->deck, cards, (size_t)count);
     h->deck_count = count;
+    h->deck_ready = count; /* in the order given */
     return SE_OK;
 }

@@ -80,29 +80,32 @@ static void se_choices(const se_hand *h, se_choice *c) {
     }
 }
 
-/* The engine's se_legal for choice `action` alone: all se_hand_act_legal needs to
- * play it (the choice came from se_hand_legal when the hand last changed). */
-static void se_choice_legal(const se_choice *c, int action, int64_t mine, se_legal *legal) {
-    memset(legal, 0, sizeof *legal);
-    legal->call = -1;
-    legal->bring_in = -1;
-    int64_t to = c->to[action];
-    switch ((se_action)c->kind[action]) {
-    case SE_ACT_FOLD: legal->fold = 1; break;
-    case SE_ACT_CHECK: legal->check = 1; break;
-    case SE_ACT_CALL: legal->call = to - mine; break;
-    case SE_ACT_BRING_IN: legal->bring_in = to; break;
-    case SE_ACT_COMPLETE: legal->complete_to[0] = to, legal->complete_count = 1; break;
-    case SE_ACT_BET: legal->bet_to[0] = to, legal->bet_count = 1; break;
-    case SE_ACT_RAISE: legal->raise_to[0] = to, legal->raise_count = 1; break;
-    }
-}
-
 void se_hand_table_choices(const se_hand *hand, uint8_t *legal, int64_t *totals, int *kinds) {
     se_choice c;
     se_choices(hand, &c);
     for (int a = 0; a < SE_TABLE_ACTIONS; a++)
         legal[a] = c.legal[a], totals[a] = c.to[a], kinds[a] = c.legal[a] ? (int)c.kind[a] : -1;
+}
+
+/* A seat's 7 places: its cards where dealt, SE_UNKNOWN_CARD past them; and whether
+ * each place was dealt face up (down, down, up x4, down). */
+static void se_seat_cards(const se_hand *h, int s, uint8_t *cards, uint8_t *up) {
+    int count = h->card_count[s];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* All 7 at once, place k in byte k: a deal rewrites every seat's rows. */
+    uint64_t dealt = (1ull << (8 * count)) - 1u, row = 0; /* count <= 7 */
+    memcpy(&row, h->cards[s], 7);
+    row = (row & dealt) | (~dealt & 0x00FFFFFFFFFFFFFFull);
+    uint64_t face_up = 0x0000010101010000ull & dealt;
+    memcpy(cards, &row, 7);
+    memcpy(up, &face_up, 7);
+#else
+    for (int k = 0; k < 7; k++) {
+        int dealt = k < count;
+        cards[k] = dealt ? h->cards[s][k] : SE_UNKNOWN_CARD;
+        up[k] = (uint8_t)(dealt && !se_down_place(k));
+    }
+#endif
 }
 
 /* Writes table i's state into the caller's arrays, and keeps its choices. `seat`
@@ -115,10 +118,10 @@ static void se_table_view(se_tables *t, size_t i, int seat) {
     se_choices(h, c);
     v->actor[i] = (int8_t)h->actor;
     v->street[i] = (int8_t)h->street;
-    for (int a = 0; a < SE_TABLE_ACTIONS; a++) {
-        v->legal[i * SE_TABLE_ACTIONS + a] = c->legal[a];
-        v->totals[i * SE_TABLE_ACTIONS + a] = c->to[a];
-    }
+    /* Copied whole (the arrays may alias nothing the compiler can see: a loop of
+     * stores would reload the choice after each). */
+    memcpy(v->legal + i * SE_TABLE_ACTIONS, c->legal, sizeof c->legal);
+    memcpy(v->totals + i * SE_TABLE_ACTIONS, c->to, sizeof c->to);
     v->to_call[i] = c->legal[SE_TABLE_CHECK_CALL] && c->kind[SE_TABLE_CHECK_CALL] == SE_ACT_CALL
                         ? c->to[SE_TABLE_CHECK_CALL] - h->street_bets[h->actor]
                         : 0;
@@ -139,11 +142,7 @@ static void se_table_view(se_tables *t, size_t i, int seat) {
         v->stacks[at] = h->stacks[s];
         v->bets[at] = h->street_bets[s];
         v->folded[at] = h->folded[s];
-        for (int k = 0; k < 7; k++) {
-            int dealt = k < h->card_count[s];
-            v->cards[at * 7 + (size_t)k] = dealt ? h->cards[s][k] : SE_UNKNOWN_CARD;
-            v->up[at * 7 + (size_t)k] = (uint8_t)(dealt && !se_down_place(k));
-        }
+        se_seat_cards(h, s, v->cards + at * 7, v->up + at * 7);
     }
     t->cards_shown[i] = h->cards_dealt;
     v->hands_played[i] = t->played[i];
@@ -314,9 +313,9 @@ static int se_step_chunk(void *context, size_t begin, size_t end, int worker) {
         }
         const se_choice *c = &t->choices[i];
         int action = (int)w->actions[i], seat = h->actor, street = h->street;
-        se_legal legal;
-        se_choice_legal(c, action, h->street_bets[seat], &legal);
-        se_status status = se_hand_act_legal(h, (se_action)c->kind[action], c->to[action], &legal);
+        /* The choice came from se_hand_legal when the hand last changed (and
+         * se_tables_check found it allowed): played without finding it again. */
+        se_status status = se_hand_act_known(h, (se_action)c->kind[action], c->to[action]);
         if (status == SE_OK) {
             uint8_t *count = &t->history_count[i * 5 + (size_t)(street - 3)];
             if (*count < SE_TABLE_HISTORY) {

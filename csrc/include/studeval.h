@@ -716,7 +716,10 @@ typedef struct se_hand {
     int up_count[SE_ENGINE_MAX_SEATS];
     uint8_t deck[52];
     int deck_count;    /* -1 until the first se_hand_deal_random shuffles */
+    int deck_ready;    /* deck[0..deck_ready) is in its shuffled order; the rest is
+                          shuffled as it is dealt (se_hand_fix_deck: all of it) */
     uint64_t deck_known; /* known when the deck last held no known card */
+    uint64_t deck_random[6]; /* the shuffle's random generator, where it stands */
     /* deck_reuses_muck: cards burned since the deck was last made anew, whether the
      * street's burn is still due, and the folded seats whose cards went back. */
     int burned, burn_due;
@@ -745,6 +748,10 @@ se_status se_hand_copy(se_hand *dst, const se_hand *src);
  * distinct cards not yet seen, at least as many as are not yet dealt (those past
  * that number are dropped; fewer is SE_BAD_SIZE). For restoring a saved hand. */
 se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count);
+/* Puts the whole deck in the order se_hand_deal_random deals it (the shuffle is
+ * otherwise carried out card by card as cards are dealt; the cards dealt are the
+ * same either way), so that hand->deck[0..deck_count) can be read. */
+void se_hand_fix_deck(se_hand *hand);
 
 /* Deals `seat` its cards for the street: 3 on 3rd (down, down, up), 1 up card on
  * 4th-6th, 1 down card on 7th. Down cards may be SE_UNKNOWN_CARD. SE_NO_DEAL when

@@ -317,6 +317,7 @@ cdef extern from "studeval.h" nogil:
     void se_hand_free(se_hand *hand)
     se_status se_hand_copy(se_hand *dst, const se_hand *src)
     se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count)
+    void se_hand_fix_deck(se_hand *hand)
     se_status se_hand_deal(se_hand *hand, int seat, const uint8_t *cards, int count)
     int se_hand_card_free(const se_hand *hand, int card, int count)
     se_status se_hand_deal_community(se_hand *hand, int card)

@@ -211,10 +211,12 @@ cdef class TableHand:
         other.hand = fresh
         return other
 
+    @cython.critical_section
     def deck(self) -> list:
         """The cards deal_random deals next, in order (None before its first shuffle)."""
         if self.hand.deck_count < 0:
             return None
+        se_hand_fix_deck(&self.hand)  # the rest of the shuffle, done as dealing would
         return [self.hand.deck[i] for i in range(self.hand.deck_count)]
 
     @cython.critical_section

@@ -235,7 +235,7 @@ class Tables(TableArrays):
         >>> tables = Tables(2, "stud", Stakes(1, 2, 5, 10), [50, 50, 50], seed=3)
         >>> seen = tables.observe_actor()
         >>> seen.seat.tolist(), seen.cards[0, :, :3].tolist()  # the others' down cards: 255
-        ([2, 1], [[255, 255, 9], [255, 255, 33], [48, 11, 6]])
+        ([2, 2], [[255, 255, 51], [255, 255, 34], [33, 22, 15]])
         """
         return Observation(self.actor.copy(), self._shown(self.actor))
 

@@ -4,7 +4,7 @@
 >>> main(["play", "--seed", "7", "--seats", "2", "--format", "phh"])
 variant = "F7S"
 ...
-actions = ["d dh p1 Kc9h3s", "d dh p2 2h6sQd", "p1 pb", "p2 f"]
+actions = ["d dh p1 9d8h2s", "d dh p2 4d5sKs", "p1 pb", "p2 f"]
 finishing_stacks = [201, 199]
 _house_rules = "robert"
 0
