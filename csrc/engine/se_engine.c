@@ -74,6 +74,7 @@ void se_log(se_hand *h, int kind, int seat, int64_t amount, int64_t to,
 static void se_put(se_hand *h, int seat, int64_t chips) {
     h->stacks[seat] -= chips;
     h->contributions[seat] += chips;
+    h->pot += chips;
 }
 
 static void se_pay_in(se_hand *h, int seat, int64_t chips) {

@@ -45,6 +45,7 @@ static void se_deck_shuffle(se_hand *h, uint64_t seed) {
 
 /* Fixes the deck's order up to place `end` (at most deck_count). */
 static void se_deck_ready(se_hand *h, int end) {
+    if (end > h->deck_count) end = h->deck_count; /* never past the cards left */
     if (h->deck_ready >= end) return;
     se_rng rng;
     memcpy(&rng, h->deck_random, sizeof rng);

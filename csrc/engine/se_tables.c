@@ -127,9 +127,7 @@ static void se_table_view(se_tables *t, size_t i, int seat) {
                         : 0;
     /* Between deals only the seat that acted puts chips in (a street's end deals,
      * a hand's end starts a new one): the other seats' rows stay as written. */
-    int64_t pot = 0; /* from the hand alone: the arrays are only ever written */
-    for (int s = 0; s < seats; s++) pot += h->contributions[s];
-    v->pot[i] = pot;
+    v->pot[i] = h->pot; /* from the hand alone: the arrays are only ever written */
     if (t->cards_shown[i] == h->cards_dealt && seat >= 0) {
         size_t at = i * (size_t)seats + (size_t)seat;
         v->stacks[at] = h->stacks[seat];

@@ -694,6 +694,7 @@ typedef struct se_hand {
     int community;     /* the community card, -1 when none */
     int64_t stacks[SE_ENGINE_MAX_SEATS];
     int64_t contributions[SE_ENGINE_MAX_SEATS];
+    int64_t pot;       /* the contributions' sum: every chip put in this hand */
     /* The betting round. */
     int64_t street_bets[SE_ENGINE_MAX_SEATS];
     int64_t acted_at[SE_ENGINE_MAX_SEATS]; /* the full level a seat last acted at; -1 not yet */

@@ -96,11 +96,13 @@ static void check_state(const se_hand *h, long step) {
 
 static void check_chips(const se_hand *h, int64_t total, long step) {
     check_state(h, step);
-    int64_t sum = 0;
+    int64_t sum = 0, pot = 0;
     for (int s = 0; s < h->rules.seats; s++) {
         if (h->stacks[s] < 0 || h->contributions[s] < 0) fail("negative chips", step);
         sum += h->stacks[s] + (h->over ? 0 : h->contributions[s]);
+        pot += h->contributions[s];
     }
+    if (h->pot != pot) fail("the pot is not the contributions' sum", step);
     if (h->over) sum += h->rake_taken;
     if (sum != total) fail("chips were lost or made", step);
 }
