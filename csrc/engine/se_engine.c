@@ -549,6 +549,9 @@ se_status se_hand_act_legal(se_hand *h, se_action kind, int64_t to, const se_leg
 
 se_status se_hand_act_known(se_hand *h, se_action kind, int64_t total) {
     int seat = h->actor;
+    /* A kept choice may be stale: a step that failed (no memory for a deal) leaves the
+     * hand between streets. No seat to act is refused, never written at seat -1. */
+    if (seat == SE_NONE || h->showdown) return SE_ILLEGAL;
     if (se_reserve(h, 1) != SE_OK) return SE_NO_MEMORY;
     int64_t mine = h->street_bets[seat];
     switch (kind) {

@@ -104,7 +104,8 @@ static int se_refills(const se_hand *h, int count) {
 static void se_deck_drop_known(se_hand *h) {
     /* The whole order first, as a shuffle all at once would have it: so the cards
      * dealt after never depend on how much of the shuffle was done before (by reading
-     * the deck, se_hand_fix_deck). Rare: cards dealt by hand after a random deal. */
+     * the deck, se_hand_fix_deck). Runs after cards dealt by hand, a community card
+     * and a new deck from the muck: not on the deals of a hand dealt at random. */
     se_deck_ready(h, h->deck_count);
     int n = 0;
     for (int i = 0; i < h->deck_count; i++)

@@ -23,6 +23,8 @@
  * a libFuzzer target (tools/fuzz.py, under AddressSanitizer and UBSan). */
 #include "studeval.h"
 
+#include "engine/se_engine.h" /* se_hand_act_known: the Tables' way in */
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,8 +344,18 @@ static int waiting_seats(const se_hand *h) {
     return count;
 }
 
+/* A choice kept from before (a Tables step that failed between streets) is refused
+ * when no seat is to act, and changes nothing: never an action at seat -1. */
+static void stale_choice(se_hand *h, uint8_t how, long step) {
+    snapshot before = take(h);
+    if (se_hand_act_known(h, (se_action)(how % 7), 5) != SE_ILLEGAL)
+        fail("an action with no seat to act was played", step);
+    expect_unchanged(h, &before, step);
+}
+
 static void deal_step(se_hand *h, reader *r, stats *st, deck_count *d, long step) {
     uint8_t how = next_byte(r);
+    stale_choice(h, how, step);
     int street = h->street, due = street == 3 ? 3 : 1, ignored;
     uint64_t free_ = check_free(h, d, due, step);
     if (how % 3 == 0) { /* by hand: any bytes, one seat */
@@ -403,6 +415,7 @@ static void deal_step(se_hand *h, reader *r, stats *st, deck_count *d, long step
 static void showdown_step(se_hand *h, reader *r, stats *st, long step) {
     int seat = h->actor, downs = 0;
     uint8_t how = next_byte(r), cards[3];
+    stale_choice(h, how, step);
     for (int i = 0; i < h->card_count[seat]; i++) downs += i < 2 || i == 6;
     if (how % 5 == 0) {
         if (se_hand_muck(h) != SE_OK) fail("muck refused at the showdown", step);
