@@ -106,9 +106,11 @@ def _written() -> str:
     h.act("complete", 5)
     h.act("raise", 10)
     h.act("call")
+    later = {4: ("7h", "8c"), 5: ("3d", "9d"), 6: ("6s", "Tc"), 7: ("7s", "Jh")}
     while not h.over:
-        if h.actor is None:
-            h.deal_random(5)
+        if h.actor is None:  # the later streets by hand: the lines below name them
+            for seat, card in enumerate(later[h.street]):
+                h.deal(seat, [card])
         elif h.showdown:
             h.show()
         else:

@@ -174,11 +174,13 @@ def test_windows_line_ends_are_read_in_c_too() -> None:
 @pytest.mark.parametrize("writer", sorted(FAST_WRITERS))
 def test_names_that_hold_a_lines_words_are_left_to_the_general_reader(writer: str) -> None:
     names = ODD_NAMES + PLAIN_NAMES[:5]
-    text = "\n\n".join(_random_texts(7, 60, names, FAST_WRITERS[writer]))
+    # 100 hands: about one in six has an odd name where it misleads (10 of 60 with
+    # the deals of seed 7; more hands keep the count clear of chance).
+    text = "\n\n".join(_random_texts(7, 100, names, FAST_WRITERS[writer]))
     fast, general, spy = _both(text)
     assert fast == general
     if writer in _NAMES_NEVER_ODD:  # no name can mislead
-        assert spy.read == 60
+        assert spy.read == 100
     else:
         assert spy.refused > 10 and spy.read > 0  # both kinds were met
 
