@@ -14,9 +14,9 @@ Steps (each fails the command on any finding):
    on nothing; both steps also run the invalid-row check (tests/c/batch_invalid.c:
    every repeated or out-of-range code in every lane of a batch), the equity
    check (tests/c/equity_check.c) on fewer spots, with its threaded counting,
-   sampling and stopping, and the
-   engine check (tests/c/engine_check.c: random tables and byte streams of legal
-   and illegal calls, chips conserved, refusals changing nothing) and the tables
+   sampling and stopping, and the engine check (tests/c/engine_check.c: random
+   tables and byte streams of legal and illegal calls, chips conserved, refusals
+   changing nothing) and the tables
    check (tests/c/tables_check.c: tables stepped by a team of 2 threads equal to
    one thread's after every step, the team's worker kept from step to step) and the
    query check (tests/c/query_check.c: a query's trials on 2 threads equal to one
@@ -210,10 +210,10 @@ def sanitized_check(clang: str, work: Path, sanitizer: str) -> str:
 #: The C checks each sanitizer runs after the exhaustive one: the source in tests/c/,
 #: extra compile flags, the arguments, and what a pass reports (None: its "ok" line).
 SANITIZED_CHECKS: dict[str, tuple[str, list[str], list[str], str | None]] = {
-    # counting against walking on 2 threads (the parallel sweeps), Monte Carlo on 1
-    # and 3 threads, progress and stopping, on fewer spots
     # every repeated and out-of-range code in every lane of a batch (auto's kernel)
     "invalid": ("batch_invalid.c", [], [], None),
+    # counting against walking on 2 threads (the parallel sweeps), Monte Carlo on 1
+    # and 3 threads, progress and stopping, on fewer spots
     "equity": ("equity_check.c", [], [str(SANITIZED_SPOTS), "7"],
                f"{SANITIZED_SPOTS} heads-up spots agree"),
     "engine": ("engine_check.c", ["-DENGINE_CHECK_MAIN"], [str(SANITIZED_ENGINE_HANDS), "9"],

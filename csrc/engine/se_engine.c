@@ -433,24 +433,14 @@ static int64_t se_pick(const int64_t *list, int count, int64_t to) {
 }
 
 static void se_advance(se_hand *h, int seat) {
-    /* se_live_count and se_betting_possible in one pass over the seats (this runs
-     * after every action). */
-    int live = 0, only = SE_NONE, able = 0, one_able = SE_NONE;
-    for (int s = 0; s < h->rules.seats; s++) {
-        int in = !h->out[s], can = se_can_act(h, s);
-        live += in;
-        only = in ? s : only;
-        able += can;
-        one_able = can ? s : one_able;
-    }
-    if (live == 1) {
+    int only = SE_NONE;
+    if (se_live_count(h, &only) == 1) {
         h->actor = SE_NONE;
         se_finish_by_folds(h, only);
         return;
     }
-    int possible = able >= 2 || (able == 1 && h->street_bets[one_able] < h->level);
     int next = se_next_to_act(h, seat);
-    if (next != SE_NONE && !possible) next = SE_NONE;
+    if (next != SE_NONE && !se_betting_possible(h)) next = SE_NONE;
     h->actor = next;
     if (next == SE_NONE) se_end_round(h);
 }
