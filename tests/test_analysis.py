@@ -234,7 +234,7 @@ def test_the_frame_is_pandas_own_reading_of_the_rows_whatever_their_times() -> N
     for times in times_sets:
         rows = [dict.fromkeys(COLUMNS, None) | {"seat": s, "played_at": t}
                 for s, t in enumerate(times)]  # fmt: skip
-        made = tracker._frames(rows, [])
+        made = tracker._frames(tracker._columns(rows), [])
         expected = pandas.DataFrame(rows, columns=list(COLUMNS))
         assert made.equals(expected), times
         assert list(made.dtypes) == list(expected.dtypes), times

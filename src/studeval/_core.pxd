@@ -314,6 +314,7 @@ cdef extern from "studeval.h" nogil:
         int deck_count
 
     se_status se_hand_init(se_hand *hand, const se_table_rules *rules, const int64_t *stacks)
+    se_status se_hand_restart(se_hand *hand, const se_table_rules *rules, const int64_t *stacks)
     void se_hand_free(se_hand *hand)
     se_status se_hand_copy(se_hand *dst, const se_hand *src)
     se_status se_hand_set_deck(se_hand *hand, const uint8_t *cards, int count)

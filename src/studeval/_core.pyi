@@ -449,6 +449,16 @@ class HistoryReader:
     def play(self, table: TableHand) -> int: ...
     def unwritten_rake(self, returned: Sequence[int] | None = None) -> int: ...
     def check_end(self, returned: Sequence[int] | None = None) -> list[int] | None: ...
+    def read_hands(
+        self,
+        data: bytes,
+        bounds: npt.NDArray[np.int64],
+        header_of: Callable[[int, bytes], tuple[bytes, bytes, int] | None],
+        rules_of: Callable[..., tuple[object, ...] | None],
+        rows: HandRows | None = None,
+        first_key: int = 0,
+        scoops: bool = False,
+    ) -> dict[str, Any]: ...
 
 PARSE_ROW: int
 LINE_BLANK: int

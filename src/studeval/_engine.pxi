@@ -362,21 +362,14 @@ cdef class TableHand:
         (the caller then settles it in Python). ``game`` and ``flags`` as
         ``settle_payouts``'."""
         cdef se_settle_rules rules
-        cdef uint8_t live[8]
-        cdef int64_t payouts[8]
         cdef int64_t returned[8]
-        cdef int64_t taken = 0
-        cdef int seats = self.hand.rules.seats, s
+        cdef int s
         if not self.hand.settle_due:
             return None
         _settle_rules_of(game, chip, self.hand.rules.rake, True, flags, &rules)
-        for s in range(seats):
-            live[s] = self.hand.out[s] == 0
-        if se_settle(&rules, seats, <const uint8_t (*)[7]>self.hand.cards, live,
-                     self.hand.community, self.hand.contributions, payouts, returned,
-                     &taken) != SE_OK or se_hand_pay(&self.hand, payouts, taken) != SE_OK:
+        if not _settle_due(&self.hand, &rules, returned):
             return None
-        return [returned[s] for s in range(seats)]
+        return [returned[s] for s in range(self.hand.rules.seats)]
 
     @cython.critical_section
     def pay(self, payouts, int64_t rake) -> int:
@@ -392,6 +385,20 @@ cdef class TableHand:
     def events(self, size_t start=0) -> list:
         """The event log from ``start``, as ``CoreEvent`` records."""
         return _events_of(&self.hand, start)
+
+
+cdef bint _settle_due(se_hand *hand, const se_settle_rules *rules, int64_t *returned) noexcept:
+    """Settles a hand's showdown due (``se_settle``) and pays it; whether the core did,
+    with what each seat got back unmatched in ``returned``."""
+    cdef uint8_t live[8]
+    cdef int64_t payouts[8]
+    cdef int64_t taken = 0
+    cdef int s
+    for s in range(hand.rules.seats):
+        live[s] = hand.out[s] == 0
+    return (se_settle(rules, hand.rules.seats, <const uint8_t (*)[7]>hand.cards, live,
+                      hand.community, hand.contributions, payouts, returned, &taken) == SE_OK
+            and se_hand_pay(hand, payouts, taken) == SE_OK)
 
 
 cdef void _settle_rules_of(int game, int64_t chip, int64_t rake, bint rake_at_most, tuple flags,

@@ -163,6 +163,146 @@ cdef class HistoryReader:
             return SE_HIST_UNSURE
         return se_hist_play(self.hand, &table.hand)
 
+    def read_hands(self, bytes data, const int64_t[:] bounds, header_of, rules_of,
+                   HandRows rows=None, int64_t first_key=0, bint scoops=False):
+        """Reads, prepares, plays and checks many hands of ``data`` in one call, as
+        ``read``, ``prepare``, ``play_table`` do one at a time: hand ``i`` is
+        ``data[bounds[i]:bounds[i + 1]]``. Per hand, ``header_of(i, header)`` (its
+        header's bytes) gives ``(small_bet, big_bet, signs)``: the limits as written
+        and the currency signs its amounts may have (``HISTORY_SIGNS``' bits), or
+        None; then, once it is prepared, ``rules_of(i, seats, places, ante, bring_in,
+        small_bet, big_bet, rake)`` gives ``(TableRules, core game, settle flags,
+        tag)``, or None.
+        Where ``rows`` is given, each hand read is added to it (``HandRows.add``),
+        numbered ``first_key + i``.
+
+        Returns a dict of numpy arrays: by hand ``status`` (0 read; 1 not sure: read
+        it the general way; 2 a seat put its whole stack in), ``seats``, ``places``,
+        ``stack_signs``, ``hero_at``, ``hero_len`` (-1: no hero), ``showdown``,
+        ``rake``; by seat (hand ``i``'s seat ``p`` at ``8 * i + p``) ``name_at``,
+        ``name_len`` (offsets in ``data``), ``seat_number``, ``stack``, ``paid``,
+        ``payout``; and ``tags``, a list: each hand's ``rules_of`` tag (None where
+        not read).
+        """
+        cdef Py_ssize_t count = bounds.shape[0] - 1, i
+        cdef const char *base = data
+        cdef se_hist_hand *h = self.hand
+        cdef int64_t start, size, total
+        cdef int p, at, status, seats
+        cdef int64_t back[8]
+        cdef int64_t *returned
+        cdef se_table_rules table_rules
+        cdef se_settle_rules settle_rules
+        cdef TableHand table = None
+        cdef object last_rules = None
+        cdef const char *small_text
+        cdef const char *big_text
+        import numpy
+        if count < 0 or bounds[0] < 0 or bounds[count] > len(data):
+            raise CoreCallError("read_hands: the bounds fall outside the text")
+        for i in range(count):
+            if bounds[i + 1] < bounds[i]:
+                raise CoreCallError("read_hands: the bounds go backwards")
+        out = {name: numpy.zeros(count, dtype) for name, dtype in (
+            ("status", numpy.int8), ("seats", numpy.int8), ("places", numpy.int8),
+            ("stack_signs", numpy.int8), ("hero_at", numpy.int64), ("hero_len", numpy.int32),
+            ("showdown", numpy.int8), ("rake", numpy.int64))}
+        out.update({name: numpy.zeros(8 * count, dtype) for name, dtype in (
+            ("name_at", numpy.int64), ("name_len", numpy.int32), ("seat_number", numpy.int8),
+            ("stack", numpy.int64), ("paid", numpy.int64), ("payout", numpy.int64))})
+        cdef int8_t[:] o_status = out["status"], o_seats = out["seats"]
+        cdef int8_t[:] o_places = out["places"], o_stack_signs = out["stack_signs"]
+        cdef int8_t[:] o_showdown = out["showdown"], o_seat_number = out["seat_number"]
+        cdef int64_t[:] o_hero_at = out["hero_at"], o_rake = out["rake"]
+        cdef int32_t[:] o_hero_len = out["hero_len"], o_name_len = out["name_len"]
+        cdef int64_t[:] o_name_at = out["name_at"], o_stack = out["stack"]
+        cdef int64_t[:] o_paid = out["paid"], o_payout = out["payout"]
+        tags = out["tags"] = [None] * count
+        self.data = None  # prepare() reads no hand of these
+        self.seats = 0
+        for i in range(count):
+            o_status[i] = 1
+            start = bounds[i]
+            size = bounds[i + 1] - start
+            if se_hist_read(&self.grammar, base + start, <size_t>size, h) != SE_OK:
+                continue
+            head = header_of(i, data[start:start + h.header_end])
+            if head is None:
+                continue
+            small, big, signs = head
+            small_text, big_text = small, big
+            if se_hist_prepare(h, small_text, len(small), big_text, len(big)) != SE_OK:
+                continue
+            if h.signs & ~<int>signs:
+                continue
+            seats = h.players
+            total = 0
+            for p in range(seats):
+                if h.stacks[p] < 0:
+                    break
+                total += h.stacks[p]
+            else:
+                p = -1
+            if p >= 0 or total >= SE_ENGINE_MAX_CHIPS:
+                continue
+            found = rules_of(i, seats, h.places, h.ante, h.bring_in, h.small_bet, h.big_bet,
+                             h.rake)
+            if found is None:
+                continue
+            rules, core_game, flags, tag = found
+            # The StudHand's bound: a table's chips stay below SE_ENGINE_MAX_CHIPS.
+            if max(rules.ante, rules.big_bet, rules.rake) >= SE_ENGINE_MAX_CHIPS:
+                continue
+            if rules is not last_rules:
+                _table_rules_of(rules, &table_rules)
+                _settle_rules_of(core_game, 1, rules.rake, True, flags, &settle_rules)
+                last_rules = rules
+            if table is None:
+                try:
+                    table = TableHand(rules, [h.stacks[p] for p in range(seats)])
+                except CoreCallError:  # rules the core refuses: read the general way
+                    continue
+            elif se_hand_restart(&table.hand, &table_rules, h.stacks) != SE_OK:
+                continue
+            table.rules = rules
+            status = se_hist_play(h, &table.hand)
+            returned = NULL
+            if status == SE_HIST_SETTLE:
+                if not table.hand.settle_due or not _settle_due(&table.hand, &settle_rules, back):
+                    continue
+                returned = back
+            elif status != SE_OK:
+                continue
+            if se_hist_check_end(h, returned) != SE_OK:
+                continue
+            o_status[i] = 0
+            for p in range(seats):
+                if table.hand.contributions[p] >= h.stacks[p]:
+                    o_status[i] = 2
+            if o_status[i] == 2:
+                continue
+            tags[i] = tag
+            o_seats[i] = seats
+            o_places[i] = h.places
+            o_stack_signs[i] = h.stack_signs
+            o_hero_at[i] = start + h.name_at[h.hero] if h.hero >= 0 else -1
+            o_hero_len[i] = h.name_len[h.hero] if h.hero >= 0 else -1
+            o_rake[i] = table.hand.rake_taken
+            o_showdown[i] = 0
+            for p in range(seats):
+                at = h.player[p]
+                o_name_at[8 * i + p] = start + h.name_at[at]
+                o_name_len[8 * i + p] = h.name_len[at]
+                o_seat_number[8 * i + p] = h.seat_number[at]
+                o_stack[8 * i + p] = h.stacks[p]
+                o_paid[8 * i + p] = table.hand.contributions[p]
+                o_payout[8 * i + p] = table.hand.payouts[p]
+                if table.hand.shown[p] or (table.hand.out[p] and not table.hand.folded[p]):
+                    o_showdown[i] = 1
+            if rows is not None:
+                rows.add(table, first_key + i, scoops)
+        return out
+
     cdef int _returned(self, returned, int64_t *back) except -1:
         """``returned`` into ``back``: 1, or 0 for none (won by folds), 2 for a wrong
         count."""

@@ -25,7 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from studeval.analysis import analyzed_seats
+from studeval.analysis import HandAnalysis, analyzed_seats
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     import pandas
 
     from studeval.engine import StudHand
+    from studeval.histories._bulk import CompactHands
     from studeval.histories._record import History, HistoryError
 
 __all__ = ["COLUMNS", "LARGE_INPUT", "REFUSED_COLUMNS", "analyze_many", "hand_rows", "money_of"]
@@ -80,10 +81,15 @@ def hand_rows(hand: StudHand | History, where: str = "", player: str | None = No
     [('Seat 0', 0.0), ('Seat 1', 0.0)]
     """
     _, names, found = analyzed_seats(hand, method, seed)
+    return _rows(HandInfo.of(hand), names, found, where, player)
+
+
+def _rows(info: HandInfo, names: list[str], found: HandAnalysis, where: str,
+          player: str | None) -> list[dict[str, Any]]:  # fmt: skip
+    """A hand's rows from its record and its analysis."""
     if player is not None and player not in names:
         return []
     # A PHH record names its room (venue) and hand: the same hand as the room's text.
-    info = HandInfo.of(hand)
     unit, site, hand_id = info.unit, info.venue, info.hand_id
     currency, tournament, played_at = info.currency, info.tournament, info.played_at
     rows = []
@@ -118,8 +124,14 @@ def _report(error: HistoryError, where: str) -> dict[str, Any]:
             "hand_id": error.hand_id, "status": error.status, "reason": error.reason}  # fmt: skip
 
 
-#: Rows, and reports of what was not analysed.
-Rows = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+#: Rows as columns (:data:`COLUMNS`, each a list of the rows' values in order), and
+#: reports of what was not analysed.
+Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
+
+
+def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Rows (dicts) as columns."""
+    return {name: [row[name] for row in rows] for name in COLUMNS}
 
 
 def _file_rows(path: str, player: str | None, method: str, seed: int | None,
@@ -130,56 +142,116 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     # The readers load when files are read: ``import studeval`` stays light.
     from studeval.histories._sources import SeenHands, load_file
 
-    rows: list[dict[str, Any]] = []
+    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     reports: list[dict[str, Any]] = []
-    for loaded in load_file(path, SeenHands()):
+    for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
             if errors == "raise" and loaded.error.status != "duplicate":
                 raise loaded.error
             reports.append(_report(loaded.error, path))
+        elif loaded.compact is not None:
+            for name, values in _batch_columns(loaded.compact, path, player).items():
+                columns[name] += values
         else:
-            rows += hand_rows(loaded.found, path, player, method, seed)
-    return rows, reports
+            for name, values in _columns(hand_rows(loaded.found, path, player, method,
+                                                   seed)).items():  # fmt: skip
+                columns[name] += values
+    return columns, reports
+
+
+def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[str, list[Any]]:
+    """:func:`hand_rows`' rows of a batch of hands read in C where no seat put its
+    whole stack in: the analysis of such a hand is its payouts (no all-in, no
+    equity: expected net is net, luck 0, exact), computed here for all at once."""
+    import numpy as np  # (the command line's --version loads no numpy)
+
+    rows = batch.seat_rows()
+    hands = np.repeat(batch.hands, batch.arrays["seats"][batch.hands])
+    names = batch.names(rows)
+    if player is not None:
+        mine = [n == player for n in names]
+        rows, hands = rows[mine], hands[mine]
+        names = [n for n in names if n == player]
+    arrays = batch.arrays
+    chips = arrays["payout"][rows] - arrays["paid"][rows]
+    places = arrays["places"][hands]
+    # Chips times a unit of 10**-places, as float(chips * unit) rounds it: one
+    # correctly rounded division where both are exact floats. The expected net is
+    # the analysis's float of the chips (hand_rows' rounding of it where that float
+    # is not the chips).
+    net = chips / np.power(10.0, places)
+    if (np.abs(chips) < 2**53).all():
+        money = expected = net.tolist()
+    else:
+        money, expected = [], []
+        for c, h in zip(chips.tolist(), hands.tolist(), strict=True):
+            money.append(float(c * batch.unit(h)))
+            expected.append(money[-1] if float(c) == c else _times(float(c), batch.unit(h)))
+    by_hand: dict[int, tuple[object, ...]] = {}
+    for hand in batch.hands.tolist():
+        header = batch.headers[hand]
+        assert header is not None
+        by_hand[hand] = (header.hand_id, batch.currency(hand), header.tournament,
+                         header.played_at, batch.unit_text(hand))  # fmt: skip
+    facts = [by_hand[h] for h in hands.tolist()]
+    count = len(names)
+    return {
+        "source": [where] * count, "site": [batch.site] * count,
+        "hand_id": [f[0] for f in facts], "player": names,
+        "seat": (rows - 8 * hands).tolist(), "net": money, "expected_net": expected,
+        "luck": [0.0] * count, "all_in": [None] * count,
+        "showdown": arrays["showdown"][hands].astype(bool).tolist(), "exact": [True] * count,
+        "unit": [f[4] for f in facts], "currency": [f[1] for f in facts],
+        "tournament": [f[2] for f in facts], "played_at": [f[3] for f in facts],
+    }  # fmt: skip
 
 
 def _once(files: list[Rows]) -> Rows:
     """All files' rows, a hand counted once (by room and hand id: its first file's
     rows kept, the later copies reported as duplicates), and all reports."""
     first: dict[tuple[str, str], str] = {}
-    rows: list[dict[str, Any]] = []
+    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     reports: list[dict[str, Any]] = []
-    for file_rows, file_reports in files:
+    for file_columns, file_reports in files:
         kept: dict[tuple[str, str], bool] = {}
-        for row in file_rows:
-            key = (row["site"], row["hand_id"])
-            if row["site"] is None or row["hand_id"] is None:
-                rows.append(row)
+        keep: list[bool] = []
+        for site, hand_id, source in zip(file_columns["site"], file_columns["hand_id"],
+                                         file_columns["source"], strict=True):  # fmt: skip
+            if site is None or hand_id is None:
+                keep.append(True)
                 continue
+            key = (site, hand_id)
             if key not in kept:
-                kept[key] = first.setdefault(key, row["source"]) == row["source"]
+                kept[key] = first.setdefault(key, source) == source
                 if not kept[key]:
                     reason = f"a duplicate of the hand read from {first[key]}"
-                    reports.append({"source": row["source"], "line": None, "site": key[0],
-                                    "hand_id": key[1], "status": "duplicate",
+                    reports.append({"source": source, "line": None, "site": site,
+                                    "hand_id": hand_id, "status": "duplicate",
                                     "reason": reason})  # fmt: skip
-            if kept[key]:
-                rows.append(row)
+            keep.append(kept[key])
+        every = all(keep)
+        for name in COLUMNS:
+            values = file_columns[name]
+            columns[name] += values if every else [
+                v for v, k in zip(values, keep, strict=True) if k]  # fmt: skip
         reports += file_reports
-    return rows, reports
+    return columns, reports
 
 
-def _frames(rows: list[dict[str, Any]], reports: list[dict[str, Any]]) -> pandas.DataFrame:
+def _frames(columns: dict[str, list[Any]], reports: list[dict[str, Any]]) -> pandas.DataFrame:
     import pandas
 
-    frame = pandas.DataFrame(rows, columns=[c for c in COLUMNS if c != "played_at"])
+    names = [c for c in COLUMNS if c != "played_at"]
+    # No rows: the columns of no records (object), as pandas reads an empty list.
+    frame = pandas.DataFrame({name: columns[name] for name in names} if columns["seat"] else [],
+                             columns=names)  # fmt: skip
     # A hand's rows share its time object: pandas reads each distinct object once
     # (by identity: equal instants in two zones are not one time), which halves the
     # frame's making, into the dtype reading every row would give (the same values).
     place_of: dict[int, int] = {}
     times: list[object] = []
     places: list[int] = []
-    for row in rows:
-        time = row["played_at"]
+    for time in columns["played_at"]:
         place = place_of.get(id(time))
         if place is None:
             place = place_of[id(time)] = len(times)
@@ -273,7 +345,7 @@ def analyze_many(
         rows: list[dict[str, Any]] = []
         for number, hand in enumerate(histories):
             rows += hand_rows(hand, f"hand {number}", player, method, seed)
-        return _frames(*_once([(rows, [])]))
+        return _frames(*_once([(_columns(rows), [])]))
     own_cluster = None
     if client is False:  # this process, however large
         client = None

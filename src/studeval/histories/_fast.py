@@ -18,6 +18,7 @@ import datetime
 import functools
 import threading
 from decimal import Decimal
+from typing import NamedTuple
 
 from studeval import _core
 from studeval._tablerules import settle_flags
@@ -30,7 +31,18 @@ from studeval.histories._record import History, Player
 from studeval.histories._text import SIGNS, currency_of
 from studeval.houserules import HouseRules
 
-__all__ = ["c_flags", "finish", "read_fast", "xml_reader"]
+__all__ = [
+    "UNITS",
+    "bring_in_of",
+    "c_flags",
+    "dollars",
+    "finish",
+    "limits_of",
+    "read_fast",
+    "reader_of",
+    "stakes_of",
+    "xml_reader",
+]
 
 #: One C reader a room and thread (a reader holds the hand it is reading).
 _LOCAL = threading.local()
@@ -41,11 +53,11 @@ _LOCAL = threading.local()
 _DOLLARS = currency_of("$")
 
 #: The money of one chip, by its places (the C reader reads 17 at most).
-_UNITS = tuple(Decimal(1).scaleb(-places) for places in range(18))
+UNITS = tuple(Decimal(1).scaleb(-places) for places in range(18))
 
 
 @functools.lru_cache(maxsize=256)
-def _stakes(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
+def stakes_of(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
     """The limits (immutable, so hands at one table share them)."""
     return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
 
@@ -64,7 +76,8 @@ def c_flags(grammar: Grammar) -> int:
             | (_core.HISTORY_HERO_MARKED if grammar.hero_mark is not None else 0))  # fmt: skip
 
 
-def _reader(grammar: Grammar) -> _core.HistoryReader:
+def reader_of(grammar: Grammar) -> _core.HistoryReader:
+    """This thread's C reader of ``grammar``'s hands."""
     # By the grammar itself (a room may have formats of one site); grammars are the
     # rooms' module constants, alive as long as the process.
     readers: dict[int, _core.HistoryReader] = _LOCAL.__dict__.setdefault("readers", {})
@@ -93,7 +106,7 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
     >>> read_fast(GRAMMAR, EXAMPLE.replace("folds", "waves"), 1, None) is None
     True
     """
-    reader = _reader(grammar)
+    reader = reader_of(grammar)
     data = text.encode()
     end = reader.read(data)
     if end < 0:
@@ -108,51 +121,99 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
                   source, first_line)  # fmt: skip
 
 
+class _Prepared(NamedTuple):
+    """A hand the C reader read, with the money and limits its header names."""
+
+    game: str
+    players: list[Player]
+    stakes: Stakes
+    unit: Decimal
+    currency: str | None
+    rake: int  # as written (0 where the room writes none)
+    hero: str | None
+
+
+def limits_of(header: Header) -> tuple[bytes, bytes]:
+    """The small and big bet ``header`` names, as written, for the C reader; empty
+    where it names none (Bovada's cash games): found from the wagers."""
+    if not header.small_bet:
+        return b"", b""
+    return str(header.small_bet).encode(), str(header.big_bet).encode()
+
+
+def dollars(stack_signs: int) -> str | None:
+    """The currency of a cash game whose header names none: "$" where its stacks are
+    written with it (``HistoryTable.stack_signs``), else none."""
+    return _DOLLARS if stack_signs else None
+
+
+def bring_in_of(header: Header, places: int, ante: int, bring_in: int,
+                small_bet: int) -> int | None:  # fmt: skip
+    """The bring-in a hand the C reader prepared (its chip ``10**-places``, the ante
+    its lines post, their bring-in and small bet) is played with, by what ``header``
+    names; ``None`` where the C reader is not sure of it.
+
+    An ante the header names (Full Tilt's "Ante $0.10") must be the one the lines
+    post, in the chip the C reader found (the general reader takes the header's:
+    where they differ, it reads the hand and says why). A bring-in it names is the
+    hand's, as the general reader takes it, where it is whole chips of that chip.
+    """
+    unit = UNITS[places]
+    if header.ante is not None and header.ante != ante * unit:
+        return None
+    if header.bring_in is not None:
+        count = header.bring_in / unit
+        if count != int(count) or -header.bring_in.as_tuple().exponent > places:  # type: ignore[operator]
+            return None
+        bring_in = min(int(count), small_bet)
+    return bring_in
+
+
+def _prepare(reader: _core.HistoryReader, header: Header) -> _Prepared | None:
+    """The hand ``reader`` has read, prepared by the limits ``header`` names; ``None``
+    where the C reader is not sure of it."""
+    game = header.game
+    if game is None or header.refused is not None:
+        return None
+    prepared = reader.prepare(*limits_of(header))
+    # Every amount in the sign of the header's currency (a currency without one, or
+    # none named: "$" or no sign); the general reader names any other.
+    if prepared is None or prepared.signs & ~_core.HISTORY_SIGNS.get(
+            SIGNS.get(header.currency or "", "$"), 0):  # fmt: skip
+        return None
+    unit = UNITS[prepared.places]
+    currency = header.currency
+    if currency is None and header.tournament is None:
+        currency = dollars(prepared.stack_signs)
+    bring_in = bring_in_of(header, prepared.places, prepared.ante, prepared.bring_in,
+                           prepared.small_bet)  # fmt: skip
+    if bring_in is None:
+        return None
+    try:
+        stakes = stakes_of(prepared.ante, bring_in, prepared.small_bet, prepared.big_bet)
+    except StudevalError:
+        return None
+    players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
+    return _Prepared(game, players, stakes, unit, currency, prepared.rake, prepared.hero)
+
+
 def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseRules | None,
            rake_unwritten: bool, text: str, source: str | None,
            first_line: int) -> History | None:  # fmt: skip
     """The hand ``reader`` has read (a text room's lines or an XML room's element),
     prepared by the limits ``header`` names, replayed in C, each amount checked, as a
     :class:`History`; ``None`` where the C reader is not sure of it."""
-    if header.game is None or header.refused is not None:
+    found = _prepare(reader, header)
+    if found is None:
         return None
-    # Limits the header does not name (Bovada's cash games) are found from the wagers.
-    limits_named = bool(header.small_bet)
-    prepared = reader.prepare(str(header.small_bet).encode() if limits_named else b"",
-                              str(header.big_bet).encode() if limits_named else b"")  # fmt: skip
-    # Every amount in the sign of the header's currency (a currency without one, or
-    # none named: "$" or no sign); the general reader names any other.
-    if prepared is None or prepared.signs & ~_core.HISTORY_SIGNS.get(
-            SIGNS.get(header.currency or "", "$"), 0):  # fmt: skip
-        return None
-    unit = _UNITS[prepared.places]
-    currency = header.currency
-    if currency is None and header.tournament is None and prepared.stack_signs:
-        currency = _DOLLARS  # a cash game's header naming none: its stacks' sign ("$" here)
-    # An ante the header names (Full Tilt's "Ante $0.10") must be the one the lines
-    # post, in the chip the C reader found (the general reader takes the header's:
-    # where they differ, it reads the hand and says why). A bring-in it names is the
-    # hand's, as the general reader takes it, where it is whole chips of that chip.
-    if header.ante is not None and header.ante != prepared.ante * unit:
-        return None
-    bring_in = prepared.bring_in
-    if header.bring_in is not None:
-        count = header.bring_in / unit
-        if count != int(count) or -header.bring_in.as_tuple().exponent > prepared.places:  # type: ignore[operator]
-            return None
-        bring_in = min(int(count), prepared.small_bet)
-    players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
-    try:
-        stakes = _stakes(prepared.ante, bring_in, prepared.small_bet, prepared.big_bet)
-    except StudevalError:
-        return None
+    players, stakes = found.players, found.stakes
     stacks = [p.stack for p in players]
-    played = _play(reader, rules, header.game, stakes, stacks, prepared.rake)
+    played = _play(reader, rules, found.game, stakes, stacks, found.rake)
     if played is None:
         return None
     rake = reader.unwritten_rake(played[1]) if rake_unwritten else 0
     if rake:  # a rake the room does not write: the hand played again, taking it
-        played = _play(reader, rules, header.game, stakes, stacks, rake)
+        played = _play(reader, rules, found.game, stakes, stacks, rake)
         if played is None:
             return None
     hand, returned = played
@@ -163,11 +224,11 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
     history = History(
         site=site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
-        currency=currency, game=header.game, stakes=stakes,
-        unit=unit, players=players,
-        hero=prepared.hero, hand=hand,
+        currency=found.currency, game=found.game, stakes=stakes,
+        unit=found.unit, players=players,
+        hero=found.hero, hand=hand,
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
-        rake=rake or prepared.rake, text=text, source=source, line=first_line,
+        rake=rake or found.rake, text=text, source=source, line=first_line,
     )  # fmt: skip
     hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
@@ -182,9 +243,18 @@ def _play(reader: _core.HistoryReader, rules: HouseRules | None, game: str, stak
         hand = StudHand(game, stakes, stacks, rules=rules, rake=rake)
     except StudevalError:
         return None
-    status = reader.play(hand._core)
+    sure, returned = _played(reader, hand._core, game, hand.rules)
+    return (hand, returned) if sure else None
+
+
+def _played(reader: _core.HistoryReader, table: _core.TableHand, game: str,
+            rules: HouseRules) -> tuple[bool, list[int] | None]:  # fmt: skip
+    """The read hand's steps played on ``table``, and its showdown settled: whether
+    the C reader is sure of it, and what each seat got back unmatched (``None`` when
+    won by folds)."""
+    status = reader.play(table)
     if status == _core.HISTORY_SETTLE:  # to the showdown: settled in C, as settle() does
-        # (hand.result, the Settlement with its pots, is made when first asked for)
-        returned = hand._core.settle(get_game(game).core_id, hand.chip, settle_flags(hand.rules))
-        return None if returned is None else (hand, returned)
-    return (hand, None) if status == _core.HISTORY_OVER else None
+        # (a StudHand's result, the Settlement with its pots, is made when first asked for)
+        returned = table.settle(get_game(game).core_id, 1, settle_flags(rules))
+        return returned is not None, returned
+    return status == _core.HISTORY_OVER, None

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
+from studeval.histories._bulk import CompactHands, bulk_readable, read_bulk
 from studeval.histories._fast import read_fast
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._grammar import Grammar, read_hand
@@ -290,15 +291,29 @@ class SeenHands:
         return DuplicateHandError(first, site=site, hand_id=hand_id, line=line, source=source)
 
 
+@overload
+def read_texts(
+    texts: Iterable[FileText | HistoryError], *, site: str | None, errors: str,
+    seen: SeenHands | None, compact: Literal[False] = False,
+) -> Iterator[History | HistoryError]: ...  # fmt: skip
+@overload
+def read_texts(
+    texts: Iterable[FileText | HistoryError], *, site: str | None, errors: str,
+    seen: SeenHands | None, compact: bool,
+) -> Iterator[History | CompactHands | HistoryError]: ...  # fmt: skip
 def read_texts(
     texts: Iterable[FileText | HistoryError],
     *,
     site: str | None,
     errors: str,
     seen: SeenHands | None,
-) -> Iterator[History | HistoryError]:
+    compact: bool = False,
+) -> Iterator[History | CompactHands | HistoryError]:
     """:func:`read` over files' texts, or the errors that stood for files that could
-    not be read."""
+    not be read; ``compact``: the hands a room's C reader reads where no seat went
+    all in come in batches, :class:`~studeval.histories._bulk.CompactHands` (their
+    nets are their results: what a tracker's rows and the database need), each
+    hand counted in ``seen`` as the others are."""
     grammars = [g for g in GRAMMARS if site in (None, g.site)]
     dropped: list[DuplicateHandError] = []
     for text in texts:
@@ -308,8 +323,11 @@ def read_texts(
         anything = False
         try:
             for part, first in text.parts:
-                for found in _found(part, first, text.where, site, grammars):
+                for found in _found(part, first, text.where, site, grammars, compact):
                     anything = True
+                    if isinstance(found, CompactHands):
+                        yield from _unseen(found, seen, errors, dropped)
+                        continue
                     if seen is not None:
                         copy = found
                         found = seen.check(found)
@@ -332,7 +350,7 @@ def read_texts(
 
 
 def _found(text: str, first_line: int, where: str | None, site: str | None,
-           grammars: list[Grammar]) -> Iterator[History | Transcript | HistoryError]:  # fmt: skip
+           grammars: list[Grammar], compact: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
     """Each hand of a file's text (from its line ``first_line``), its room's
     reader's way (read in C, transcribed, or refused)."""
     for part, first in _segments(text, grammars):
@@ -342,8 +360,62 @@ def _found(text: str, first_line: int, where: str | None, site: str | None,
             if site in (None, xml[0]):
                 yield from xml[1](part.lstrip("\ufeff"), first, where)
             continue
+        if compact:
+            yield from _bulk_found(part, first, where, grammars)
+            continue
         for grammar, hand, line in hands(part, grammars):
             yield _read_text(grammar, hand, line + first - 1, where)
+
+
+def _bulk_found(text: str, first: int, where: str | None,
+                grammars: list[Grammar]) -> Iterator[Found | CompactHands]:  # fmt: skip
+    """:func:`_found`'s hands of one part, each run of one room's hands read in bulk
+    where it can be (:func:`read_bulk`), the other hands one at a time, in order."""
+    found = list(hands(text, grammars))
+    start = 0
+    while start < len(found):
+        grammar = found[start][0]
+        end = start + 1
+        while end < len(found) and found[end][0] is grammar:
+            end += 1
+        run = found[start:end]
+        start = end
+        if not bulk_readable(grammar):
+            for _, hand, line in run:
+                yield _read_text(grammar, hand, line + first - 1, where)
+            continue
+        texts = [hand for _, hand, _ in run]
+        lines = [line + first - 1 for _, _, line in run]
+        for item in read_bulk(grammar, texts, lines, where):
+            if isinstance(item, int):  # not read in bulk: read the usual way
+                yield _read_text(grammar, texts[item], lines[item], where)
+            else:
+                yield item
+
+
+def _unseen(
+    batch: CompactHands, seen: SeenHands | None, errors: str, dropped: list[DuplicateHandError]
+) -> Iterator[CompactHands | HistoryError]:
+    """A batch's hands not seen before, in batches, and in their places the copies
+    of hands seen before (collected in ``dropped`` where errors are raised)."""
+    if seen is None:
+        yield batch
+        return
+    kept: list[int] = []
+    for position, (site, hand_id, line) in enumerate(batch.keys()):
+        copy = seen.once(site, hand_id, batch.source, line)
+        if copy is None:
+            kept.append(position)
+            continue
+        if kept:
+            yield batch.subset(kept)
+            kept = []
+        if errors == "raise":
+            dropped.append(copy)
+        else:
+            yield copy
+    if kept:
+        yield batch.subset(kept)
 
 
 def _not_a_history(text: str, where: str | None, site: str | None) -> NotAHistoryError:
@@ -367,8 +439,7 @@ def _reported(error: HistoryError, errors: str) -> HistoryError:
     return error
 
 
-def _read_text(grammar: Grammar, text: str, first: int,
-               where: str | None) -> History | Transcript | HistoryError:  # fmt: skip
+def _read_text(grammar: Grammar, text: str, first: int, where: str | None) -> Found:
     """The hand read in C when its room has templates and the C reader is sure of it;
     else its transcript, for the general replay."""
     if grammar.templates:
@@ -381,7 +452,7 @@ def _read_text(grammar: Grammar, text: str, first: int,
         return err
 
 
-def _replayed(found: History | Transcript | HistoryError, errors: str,
+def _replayed(found: Found, errors: str,
               unseen: Callable[[], None] | None = None) -> History | HistoryError:  # fmt: skip
     """The hand replayed, or why not; ``unseen`` is called when it is refused."""
     try:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
@@ -49,19 +50,21 @@ def looks_like_phh(text: str) -> bool:
 
 @dataclass
 class Loaded:
-    """One hand read (``hand``, and ``history`` for a room's text), or one hand or
-    file reported (``error``: a :class:`HistoryError` whose ``status`` says why)."""
+    """One hand read (``hand``, and ``history`` for a room's text), a batch of a
+    room's hands read in C (``compact``, where the caller asked), or one hand or file
+    reported (``error``: a :class:`HistoryError` whose ``status`` says why)."""
 
     where: str
     hand: StudHand | None = None
     history: History | None = None
     error: HistoryError | None = None
     source: str | None = None  # the file (or "<stdin>") it was read from
+    compact: CompactHands | None = None
 
     @property
     def found(self) -> History | StudHand:
         """The hand read: its :class:`History` (a room's text) or its StudHand (PHH);
-        a ``ValueError`` for a hand or file reported instead."""
+        a ``ValueError`` for a batch, or a hand or file reported instead."""
         found = self.history or self.hand
         if found is None:
             raise ValueError(f"{self.where}: not read ({self.status})")
@@ -75,11 +78,15 @@ class Loaded:
 
 
 def load(inputs: Sequence[str | os.PathLike[str]], seen: SeenHands | None,
-         on_file: Callable[[str], None] | None = None) -> Iterator[Loaded]:  # fmt: skip
+         on_file: Callable[[str], None] | None = None,
+         compact: bool = False) -> Iterator[Loaded]:  # fmt: skip
     """Every hand of ``inputs`` (files, directories read whole, ``-`` for standard
     input), read or reported, a file at a time; ``on_file`` is called with each file's
-    name once its hands are yielded (for a progress bar). The one place the commands,
-    :func:`studeval.analyze_many` and the tools turn files into hands.
+    name once its hands are yielded (for a progress bar); ``compact``: the hands a
+    room's C reader reads where no seat went all in, in batches (``Loaded.compact``,
+    for a tracker's rows and the database). The one
+    place the commands, :func:`studeval.analyze_many`, the database and the tools turn
+    files into hands.
 
     >>> import pathlib, tempfile
     >>> from studeval.histories import EXAMPLE
@@ -91,14 +98,14 @@ def load(inputs: Sequence[str | os.PathLike[str]], seen: SeenHands | None,
     """
     for name in files_in(inputs):
         if name != "-":  # a file, a large one read a part at a time
-            yield from load_file(name, seen)
+            yield from load_file(name, seen, compact)
         else:
-            yield from _standard_input(seen)
+            yield from _standard_input(seen, compact)
         if on_file is not None:
             on_file(name)
 
 
-def _standard_input(seen: SeenHands | None) -> Iterator[Loaded]:
+def _standard_input(seen: SeenHands | None, compact: bool) -> Iterator[Loaded]:
     """The hands of standard input, or why it cannot be read."""
     stream = sys.stdin
     binary = getattr(stream, "buffer", None) if stream is not None else None
@@ -115,10 +122,10 @@ def _standard_input(seen: SeenHands | None) -> Iterator[Loaded]:
         yield Loaded("<stdin>", error=UnreadableFileError(reason, source="<stdin>"),
                      source="<stdin>")  # fmt: skip
         return
-    yield from load_text(text, "<stdin>", seen)
+    yield from load_text(text, "<stdin>", seen, compact)
 
 
-def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
+def load_file(path: str, seen: SeenHands | None, compact: bool = False) -> Iterator[Loaded]:
     """Every hand of the file ``path``, read or reported (a file that cannot be read
     is reported, naming it). A large file is read a part at a time."""
     if not Path(path).exists() and not Path(path).is_symlink():
@@ -129,25 +136,31 @@ def load_file(path: str, seen: SeenHands | None) -> Iterator[Loaded]:
     if isinstance(text, HistoryError):
         yield Loaded(path, error=text, source=path)
         return
-    yield from _loaded(text, path, seen)
+    yield from _loaded(text, path, seen, compact)
 
 
-def load_text(text: str, where: str, seen: SeenHands | None) -> Iterator[Loaded]:
+def load_text(text: str, where: str, seen: SeenHands | None,
+              compact: bool = False) -> Iterator[Loaded]:  # fmt: skip
     """Every hand of one file's ``text`` (``where`` names it)."""
-    yield from _loaded(whole_text(text, where), where, seen)
+    yield from _loaded(whole_text(text, where), where, seen, compact)
 
 
-def _loaded(text: FileText, where: str, seen: SeenHands | None) -> Iterator[Loaded]:
+def _loaded(text: FileText, where: str, seen: SeenHands | None,
+            compact: bool) -> Iterator[Loaded]:  # fmt: skip
     """A room's histories, else PHH records, else the file reported as holding no
     hand history."""
     if find_site(text.head) is not None or not looks_like_phh(text.head):
-        for found in read_texts([text], site=None, errors="collect", seen=seen):
+        for found in read_texts([text], site=None, errors="collect", seen=seen,
+                                compact=compact):  # fmt: skip
             if isinstance(found, HistoryError):
                 at = f"{where}:{found.line}" if found.line is not None else where
                 yield Loaded(at, error=found, source=where)
-            else:
-                label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
-                yield Loaded(label, found.hand, found, source=where)
+                continue
+            if isinstance(found, CompactHands):
+                yield Loaded(f"{where}: {len(found)} hands", source=where, compact=found)
+                continue
+            label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
+            yield Loaded(label, found.hand, found, source=where)
         return
     try:
         hands = read_phh("".join(part for part, _ in text.parts))

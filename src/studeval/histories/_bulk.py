@@ -1,0 +1,179 @@
+"""Many hands of a room's text read in C in one call, for a tracker's rows and the
+database: no StudHand, no History, no event objects.
+
+``HistoryReader.read_hands`` reads, prepares, plays and checks a run of hands as
+:func:`~studeval.histories._fast.read_fast` does one at a time; the header of
+each stays the room's Python function, called back with its bytes. A hand it
+reads where no seat put its whole stack in joins a :class:`CompactHands` batch:
+its net is its result, with no equity to find. Every other hand (one the C
+reader is not sure of, or an all-in) is read again the usual way, in its place.
+The tests compare the rows of both ways on every hand they write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from studeval import _core
+from studeval._tablerules import core_table_rules, settle_flags
+from studeval.errors import StudevalError
+from studeval.games import get_game
+from studeval.histories._fast import (
+    UNITS,
+    bring_in_of,
+    dollars,
+    limits_of,
+    reader_of,
+    stakes_of,
+)
+from studeval.histories._grammar import Grammar, Header
+from studeval.histories._text import SIGNS
+from studeval.houserules import house_rules
+
+if TYPE_CHECKING:
+    from studeval.betting import Stakes
+
+__all__ = ["CompactHands", "bulk_readable", "read_bulk"]
+
+_UNIT_TEXTS = tuple(str(unit) for unit in UNITS)
+
+
+def bulk_readable(grammar: Grammar) -> bool:
+    """Whether ``grammar``'s hands are read in bulk: a room with templates that writes
+    its rake (a room that does not plays each hand twice: the History's way)."""
+    return bool(grammar.templates) and not grammar.rake_unwritten
+
+
+@dataclass(eq=False)
+class CompactHands:
+    """Consecutive hands of one text (``hands``: their places in the arrays of one
+    ``read_hands`` call, which the batches of a text share) read in C, where no seat
+    went all in: by hand its header, its first line and its limits; by seat its
+    name, the room's seat number, and the chips it had, paid and won."""
+
+    site: str
+    source: str | None
+    data: bytes  # the hands' UTF-8 text, which the name offsets point into
+    arrays: dict[str, np.ndarray]
+    headers: list[Header | None]
+    lines: list[int]
+    stakes: list[Stakes | None]
+    hands: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def keys(self) -> Iterator[tuple[str, str, int]]:
+        """Each hand's room, hand id and first line, in order."""
+        for i in self.hands.tolist():
+            header = self.headers[i]
+            assert header is not None  # a hand read has its header
+            yield self.site, header.hand_id, self.lines[i]
+
+    def subset(self, positions: Sequence[int]) -> CompactHands:
+        """The batch of the hands at ``positions`` (in order)."""
+        return CompactHands(self.site, self.source, self.data, self.arrays, self.headers,
+                            self.lines, self.stakes, self.hands[list(positions)])  # fmt: skip
+
+    def seat_rows(self) -> np.ndarray:
+        """Where each hand's seats are in the by-seat arrays, hand after hand."""
+        seats = self.arrays["seats"][self.hands].astype(np.int64)
+        firsts = np.repeat(8 * self.hands, seats)
+        within = np.arange(len(firsts)) - np.repeat(np.cumsum(seats) - seats, seats)
+        return firsts + within
+
+    def names(self, rows: np.ndarray) -> list[str]:
+        """The players' names at seat rows ``rows``."""
+        data = self.data
+        return [data[at : at + size].decode() for at, size in
+                zip(self.arrays["name_at"][rows].tolist(),
+                    self.arrays["name_len"][rows].tolist(), strict=True)]  # fmt: skip
+
+    def currency(self, hand: int) -> str | None:
+        """Hand ``hand``'s currency: its header's; in a cash game whose header names
+        none, its stacks' sign ("$")."""
+        header = self.headers[hand]
+        assert header is not None
+        if header.currency is None and header.tournament is None:
+            return dollars(int(self.arrays["stack_signs"][hand]))
+        return header.currency
+
+    def unit(self, hand: int) -> Decimal:
+        """Hand ``hand``'s chip in money (10 to the minus the places its amounts have)."""
+        return UNITS[int(self.arrays["places"][hand])]
+
+    def unit_text(self, hand: int) -> str:
+        """:meth:`unit` as text ("0.01")."""
+        return _UNIT_TEXTS[int(self.arrays["places"][hand])]
+
+    def hero(self, hand: int) -> str | None:
+        """Hand ``hand``'s hero, where its seat lines mark one."""
+        at, size = int(self.arrays["hero_at"][hand]), int(self.arrays["hero_len"][hand])
+        return None if at < 0 else self.data[at : at + size].decode()
+
+
+def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
+              source: str | None) -> Iterator[CompactHands | int]:  # fmt: skip
+    """The hands ``texts`` (each one hand's lines joined by ``"\\n"``, first line
+    ``lines[i]``) of a room :func:`bulk_readable` says yes to, in order: batches of
+    hands read in C, and the index of each hand the caller reads the usual way."""
+    reader = reader_of(grammar)
+    encoded = [text.encode() for text in texts]
+    bounds = np.zeros(len(encoded) + 1, dtype=np.int64)
+    np.cumsum([len(e) for e in encoded], out=bounds[1:])
+    data = b"".join(encoded)
+    headers: list[Header | None] = [None] * len(texts)
+    rules = house_rules(grammar.rules)
+    flags = settle_flags(rules)
+    tables: dict[tuple[object, ...], tuple[object, ...] | None] = {}
+
+    def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
+        try:
+            header = grammar.header(text.decode().split("\n")[:-1])
+        except (ValueError, IndexError):
+            return None
+        if grammar.refused is not None or header.game is None or header.refused is not None:
+            return None
+        headers[hand] = header
+        small, big = limits_of(header)
+        return small, big, _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
+
+    def rules_of(hand: int, seats: int, places: int, ante: int, bring_in: int,
+                 small_bet: int, big_bet: int, rake: int) -> tuple[object, ...] | None:  # fmt: skip
+        header = headers[hand]
+        assert header is not None and header.game is not None
+        if header.ante is not None or header.bring_in is not None:
+            named = bring_in_of(header, places, ante, bring_in, small_bet)
+            if named is None:
+                return None
+            bring_in = named
+        key = (header.game, seats, ante, bring_in, small_bet, big_bet, rake)
+        found = tables.get(key, False)
+        if found is False:
+            try:
+                limits = stakes_of(ante, bring_in, small_bet, big_bet)
+            except StudevalError:
+                found = tables[key] = None
+            else:
+                table = core_table_rules(header.game, rules, seats, ante, bring_in, small_bet,
+                                         big_bet, rake)  # fmt: skip
+                found = tables[key] = (table, get_game(header.game).core_id, flags, limits)
+        return found  # type: ignore[return-value]
+
+    arrays = reader.read_hands(data, bounds, header_of, rules_of)
+    read = arrays["status"] == 0
+    stakes: list[Stakes | None] = arrays.pop("tags")
+    start = 0
+    for hand in range(len(texts) + 1):
+        if hand == len(texts) or not read[hand]:
+            if hand > start:
+                yield CompactHands(grammar.site, source, data, arrays, headers, list(lines),
+                                   stakes, np.arange(start, hand, dtype=np.int64))  # fmt: skip
+            if hand < len(texts):
+                yield hand
+            start = hand + 1
