@@ -12,7 +12,6 @@ headers, play money.
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import functools
 import re
 from collections.abc import Callable
@@ -21,7 +20,7 @@ from decimal import Decimal
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, cut, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, moment, money
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -43,27 +42,47 @@ def _header(lines: list[str]) -> Header:
     found = _HEAD.match(lines[0])
     if not found:
         raise ValueError("not a PokerStars hand")
-    rest = _CLUB.sub("", found["rest"])  # a Home Game club's name is no game or stakes
-    when = _TIME.search(rest)
+    rest = found["rest"]
+    if rest.startswith("{"):
+        rest = _CLUB.sub("", rest)  # a Home Game club's name is no game or stakes
+    when = _first_time(rest)
     played_at = None
     if when:
-        y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-        played_at = zoned(datetime.datetime(y, mo, d, h, mi, s), when.group(7))
+        played_at = moment(when.group(1, 2, 3, 4, 5, 6), when.group(7))
     # The rest of the header is the same hand after hand: read once. (The time,
     # cut out of the key, is no part of the game, the stakes or the tournament.)
-    key = cut(rest, when)
     try:
-        game, small_bet, big_bet, table, tournament, currency = _header_rest(key, tuple(lines[1:]))
+        table = _table_header(cut(rest, when), tuple(lines[1:]))
     except ValueError:
         raise ValueError(f"no stakes in {rest!r}") from None
-    return Header(
-        hand_id=found["id"], game=game, game_text=rest.split(" - ")[0].strip(),
-        small_bet=small_bet, big_bet=big_bet, table=table, tournament=tournament,
-        played_at=played_at, currency=currency,
-    )  # fmt: skip
+    if "\0" in table.game_text:  # the time within the game's words: the hand's own
+        return table.of_hand(found["id"], played_at, game_text=rest.split(" - ")[0].strip())
+    return table.of_hand(found["id"], played_at)
+
+
+def _first_time(text: str) -> re.Match[str] | None:
+    """``_TIME.search(text)``, found faster: a time's match has a "/" four places in,
+    so the first "/" where it matches starts the first match."""
+    slash = text.find("/", 4)
+    while slash >= 0:
+        found = _TIME.match(text, slash - 4)
+        if found:
+            return found
+        slash = text.find("/", slash + 1)
+    return None
 
 
 @functools.lru_cache(maxsize=256)
+def _table_header(rest: str, lines: tuple[str, ...]) -> Header:
+    """What a header says hand after hand (``rest``: its first line after the hand id,
+    the time cut out; ``lines``: the lines after it), without the hand id and time."""
+    game, small_bet, big_bet, table, tournament, currency = _header_rest(rest, lines)
+    return Header(
+        hand_id="", game=game, game_text=rest.split(" - ")[0].strip(), small_bet=small_bet,
+        big_bet=big_bet, table=table, tournament=tournament, played_at=None, currency=currency,
+    )  # fmt: skip
+
+
 def _header_rest(
     rest: str, lines: tuple[str, ...]
 ) -> tuple[str | None, Decimal, Decimal, str | None, str | None, str | None]:
