@@ -457,7 +457,6 @@ class HistoryReader:
         rules_of: Callable[..., tuple[object, ...] | None],
         rows: HandRows | None = None,
         first_key: int = 0,
-        scoops: bool = False,
     ) -> dict[str, Any]: ...
 
 PARSE_ROW: int

@@ -164,7 +164,7 @@ cdef class HistoryReader:
         return se_hist_play(self.hand, &table.hand)
 
     def read_hands(self, bytes data, const int64_t[:] bounds, header_of, rules_of,
-                   HandRows rows=None, int64_t first_key=0, bint scoops=False):
+                   HandRows rows=None, int64_t first_key=0):
         """Reads, prepares, plays and checks many hands of ``data`` in one call, as
         ``read``, ``prepare``, ``play_table`` do one at a time: hand ``i`` is
         ``data[bounds[i]:bounds[i + 1]]``. Per hand, ``header_of(i, header)`` (its
@@ -172,9 +172,9 @@ cdef class HistoryReader:
         and the currency signs its amounts may have (``HISTORY_SIGNS``' bits), or
         None; then, once it is prepared, ``rules_of(i, seats, places, ante, bring_in,
         small_bet, big_bet, rake)`` gives ``(TableRules, core game, settle flags,
-        tag)``, or None.
-        Where ``rows`` is given, each hand read is added to it (``HandRows.add``),
-        numbered ``first_key + i``.
+        scoops, tag)`` (scoops: a hi/lo game, for ``rows``), or None. Where ``rows``
+        is given, each hand read is added to it (``HandRows.add``), numbered
+        ``first_key + i``.
 
         Returns a dict of numpy arrays: by hand ``status`` (0 read; 1 not sure: read
         it the general way; 2 a seat put its whole stack in), ``seats``, ``places``,
@@ -208,11 +208,12 @@ cdef class HistoryReader:
             ("stack_signs", numpy.int8), ("hero_at", numpy.int64), ("hero_len", numpy.int32),
             ("showdown", numpy.int8), ("rake", numpy.int64))}
         out.update({name: numpy.zeros(8 * count, dtype) for name, dtype in (
-            ("name_at", numpy.int64), ("name_len", numpy.int32), ("seat_number", numpy.int8),
+            ("name_at", numpy.int64), ("name_len", numpy.int32), ("seat_number", numpy.int32),
             ("stack", numpy.int64), ("paid", numpy.int64), ("payout", numpy.int64))})
         cdef int8_t[:] o_status = out["status"], o_seats = out["seats"]
         cdef int8_t[:] o_places = out["places"], o_stack_signs = out["stack_signs"]
-        cdef int8_t[:] o_showdown = out["showdown"], o_seat_number = out["seat_number"]
+        cdef int8_t[:] o_showdown = out["showdown"]
+        cdef int32_t[:] o_seat_number = out["seat_number"]
         cdef int64_t[:] o_hero_at = out["hero_at"], o_rake = out["rake"]
         cdef int32_t[:] o_hero_len = out["hero_len"], o_name_len = out["name_len"]
         cdef int64_t[:] o_name_at = out["name_at"], o_stack = out["stack"]
@@ -249,7 +250,7 @@ cdef class HistoryReader:
                              h.rake)
             if found is None:
                 continue
-            rules, core_game, flags, tag = found
+            rules, core_game, flags, scoops, tag = found
             # The StudHand's bound: a table's chips stay below SE_ENGINE_MAX_CHIPS.
             if max(rules.ante, rules.big_bet, rules.rake) >= SE_ENGINE_MAX_CHIPS:
                 continue

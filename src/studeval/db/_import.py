@@ -26,6 +26,8 @@ from studeval.histories._sources import Loaded, SeenHands, files_in, load
 if TYPE_CHECKING:
     import duckdb
 
+    from studeval.histories._bulk import CompactHands
+
 __all__ = ["BATCH", "ImportReport", "import_files", "import_hands"]
 
 #: Hands a transaction: a killed import loses at most the batch it was writing.
@@ -118,6 +120,16 @@ class _Writer:
         elif len(self.batch) >= BATCH:
             self.flush()
 
+    def compact(self, batch: CompactHands, source: str) -> None:
+        """Adds a batch of hands read in bulk, a transaction's hands at a time."""
+        start = 0
+        while start < len(batch):
+            part = batch.subset(slice(start, start + BATCH - len(self.batch)))
+            self.batch.add_compact(part, source)
+            start += len(part)
+            if len(self.batch) >= BATCH:
+                self.flush()
+
     def refuse(self, error: HistoryError, source: str | None) -> None:
         self.refused.append(_refusal(error, source, self.now))
         self.report.count(error.status, error.kind)
@@ -169,7 +181,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
                       name)  # fmt: skip
         writer.forget.append(name)
     if client is None:
-        _read_here(writer, load(files, SeenHands(), on_file), errors)
+        _read_here(writer, load(files, SeenHands(), on_file, compact="rows"), errors)
     else:
         _read_on_dask(writer, client, files, on_file, errors)
     _log(con, report, started, database)
@@ -184,7 +196,9 @@ def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
             if source not in sources and errors == "collect":
                 sources.add(source)  # a file read again: its old refusals replaced
                 writer.forget.append(source)
-            if item.error is None:
+            if item.compact is not None:
+                writer.compact(item.compact, source)
+            elif item.error is None:
                 line = item.history.line if item.history is not None else None
                 writer.hand(item.found, source, line)
             elif item.error.status == "duplicate":
@@ -236,7 +250,16 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
             frame.to_parquet(part[table], index=False)
         parts.append(part)
 
-    for item in load([path], SeenHands()):
+    for item in load([path], SeenHands(), compact="rows"):
+        if item.compact is not None:  # in parts of a transaction's hands
+            start = 0
+            while start < len(item.compact):
+                part = item.compact.subset(slice(start, start + BATCH - len(batch)))
+                batch.add_compact(part, path)
+                start += len(part)
+                if len(batch) >= BATCH:
+                    write()
+            continue
         error = item.error
         if error is None:
             line = item.history.line if item.history is not None else None

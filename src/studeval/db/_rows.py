@@ -4,6 +4,7 @@ what the analysis finds, and gives each table's rows as a pandas frame."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 import hashlib
 from decimal import Decimal
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     import pandas
 
     from studeval.histories import History
+    from studeval.histories._bulk import BulkRead, CompactHands
 
 __all__ = ["HandBatch", "hand_key_of", "unstorable"]
 
@@ -62,6 +64,11 @@ class HandBatch:
 
     def __init__(self) -> None:
         self._rows = _core.HandRows()
+        # The rows so far, in order: HandRows' columns (hands added one at a time)
+        # between the hands of bulk reads (a read, the hands' places in it and their
+        # keys here: their rows are taken from the read's all at once, in frames()).
+        self._chunks: list[dict[str, dict[str, np.ndarray]] | tuple[BulkRead, list[np.ndarray],
+                                                                     list[int]]] = []  # fmt: skip
         self._hands: dict[str, list[Any]] = {name: [] for name in _HAND_FIELDS}
         self._players: list[str] = []
         self._room_seats: list[int | None] = []
@@ -117,16 +124,105 @@ class HandBatch:
         self._room_seats += room_seats
         self._expected += expected
 
+    def add_compact(self, batch: CompactHands, source: str) -> None:
+        """Adds a batch of hands read in bulk with their rows (no seat went all in: each
+        seat's expected net is its net), numbered after the hands held."""
+        read = batch.read
+        assert read.rows is not None  # read with the database's rows
+        first = len(self)
+        keys = range(first, first + len(batch))
+        self._take()
+        last = self._chunks[-1] if self._chunks else None
+        if isinstance(last, tuple) and last[0] is read:  # the read's next hands
+            last[1].append(batch.hands)
+            last[2].append(first)
+        else:
+            self._chunks.append((read, [batch.hands], [first]))
+        arrays = batch.arrays
+        seats = arrays["seats"][batch.hands].tolist()
+        rows = batch.seat_rows()
+        self._players += batch.names(rows)
+        self._room_seats += arrays["seat_number"][rows].tolist()
+        self._expected += [_NO_ALL_IN] * len(rows)
+        hands = batch.hands.tolist()
+        headers = [read.headers[h] for h in hands]
+        stakes = [read.stakes[h] for h in hands]
+        # Every hand of a batch was read: its header and its limits are known.
+        assert None not in headers and None not in stakes
+        currencies = [batch.currency(h) for h in hands]
+        units = [batch.unit(h) for h in hands]
+        times = [h.played_at for h in headers]
+        tournaments = [h.tournament for h in headers]
+        count = len(hands)
+        for name, values in (
+            ("hand_key", list(keys)), ("site", [read.site] * count),
+            ("hand_id", [h.hand_id for h in headers]),
+            ("game", [h.game for h in headers]),
+            ("table_name", [h.table for h in headers]),
+            ("tournament", tournaments), ("cash", [t is None for t in tournaments]),
+            ("currency", currencies),
+            ("money", [money_of({"currency": c, "tournament": t})
+                       for c, t in zip(currencies, tournaments, strict=True)]),
+            ("unit", [batch.unit_text(h) for h in hands]),
+            ("ante", [x.ante for x in stakes]),
+            ("bring_in", [x.bring_in for x in stakes]),
+            ("small_bet", [x.small_bet for x in stakes]),
+            ("big_bet", [x.big_bet for x in stakes]),
+            ("stakes", [_stakes_text(x.small_bet, x.big_bet, u)
+                        for x, u in zip(stakes, units, strict=True)]),
+            ("players", seats), ("played_at", [stored_time(t) for t in times]),
+            ("played_at_utc", [None if t is None else isinstance(t, datetime.datetime)
+                               and t.tzinfo is not None for t in times]),
+            ("rake", arrays["rake"][batch.hands].tolist()), ("all_in_street", [None] * count),
+            ("exact", [True] * count),
+            ("cap_lifted", [read.rules.heads_up_cap == "lifted"] * count),
+            ("hero", [batch.hero(h) for h in hands]), ("source", [source] * count),
+            ("line", [read.lines[h] for h in hands]),
+        ):  # fmt: skip
+            self._hands[name] += values
+
+    def _take(self) -> None:
+        """Moves the rows HandRows holds to the chunks, in order."""
+        if not any(self._rows.counts):
+            return
+        taken = self._rows.take()
+        self._chunks.append({table: {
+            name: np.frombuffer(taken[t, name], dtype)
+            for t, name, dtype in _core.HAND_ROWS_COLUMNS if t == table}
+            for table in ("actions", "cards", "seats")})  # fmt: skip
+
+    def _columns(self) -> dict[str, dict[str, np.ndarray]]:
+        """Each table's columns of the rows held, in order."""
+        self._take()
+        parts: dict[str, list[dict[str, np.ndarray]]] = {"actions": [], "cards": [], "seats": []}
+        for chunk in self._chunks:
+            if isinstance(chunk, dict):
+                for table, columns in chunk.items():
+                    parts[table].append(columns)
+                continue
+            read, places, firsts = chunk
+            assert read.rows is not None  # read with the database's rows
+            hands = np.concatenate(places)
+            # Each hand's key here: the first of its batch's, counted on.
+            keys = np.concatenate([first + np.arange(len(h)) for first, h in
+                                   zip(firsts, places, strict=True)])  # fmt: skip
+            for table, columns in read.rows.items():
+                at = read.row_range(table, hands)
+                taken = {name: values[at] for name, values in columns.items()}
+                taken["hand"] = keys[np.searchsorted(hands, taken["hand"])]
+                parts[table].append(taken)
+        return {table: {name: np.concatenate([p[name] for p in chunks]) if chunks
+                        else np.zeros(0, dtype)
+                        for t, name, dtype in _core.HAND_ROWS_COLUMNS if t == table}
+                for table, chunks in parts.items()}  # fmt: skip
+
     def frames(self) -> dict[str, pandas.DataFrame]:
         """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
         ``cards``: the core's codes, which the import's SQL names), and starts a
         new batch."""
         import pandas
 
-        taken = self._rows.take()
-        columns: dict[str, dict[str, np.ndarray]] = {}
-        for table, name, dtype in _core.HAND_ROWS_COLUMNS:
-            columns.setdefault(table, {})[name] = np.frombuffer(taken[table, name], dtype)
+        columns = self._columns()
         seats = columns.pop("seats")
         net = seats["payout"] - seats["paid"]
         expected = np.array(self._expected, dtype=float)

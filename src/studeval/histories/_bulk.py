@@ -33,14 +33,16 @@ from studeval.histories._fast import (
 )
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._text import SIGNS
-from studeval.houserules import house_rules
+from studeval.houserules import HouseRules, house_rules
 
 if TYPE_CHECKING:
     from studeval.betting import Stakes
 
-__all__ = ["CompactHands", "bulk_readable", "read_bulk"]
+__all__ = ["BulkRead", "CompactHands", "bulk_readable", "read_bulk"]
 
 _UNIT_TEXTS = tuple(str(unit) for unit in UNITS)
+#: Each column of HandRows' rows: its numpy type.
+_ROW_TYPES = {(table, name): dtype for table, name, dtype in _core.HAND_ROWS_COLUMNS}
 
 
 def bulk_readable(grammar: Grammar) -> bool:
@@ -50,11 +52,11 @@ def bulk_readable(grammar: Grammar) -> bool:
 
 
 @dataclass(eq=False)
-class CompactHands:
-    """Consecutive hands of one text (``hands``: their places in the arrays of one
-    ``read_hands`` call, which the batches of a text share) read in C, where no seat
-    went all in: by hand its header, its first line and its limits; by seat its
-    name, the room's seat number, and the chips it had, paid and won."""
+class BulkRead:
+    """What one ``read_hands`` call read, which the batches of its hands share: by
+    hand (its place in the call) its header, its first line and its limits, and the
+    core's arrays (by hand and by seat); the room's house rules; the hands' rows for
+    the database (``HandRows``' columns, numbered by that place) where asked."""
 
     site: str
     source: str | None
@@ -63,7 +65,44 @@ class CompactHands:
     headers: list[Header | None]
     lines: list[int]
     stakes: list[Stakes | None]
+    rules: HouseRules
+    rows: dict[str, dict[str, np.ndarray]] | None = None
+
+    def row_range(self, table: str, hands: np.ndarray) -> np.ndarray:
+        """Where the rows of ``hands`` (in order) are in ``rows[table]``."""
+        assert self.rows is not None
+        column = self.rows[table]["hand"]  # the hands' rows, hand after hand
+        starts = np.searchsorted(column, hands, side="left")
+        counts = np.searchsorted(column, hands, side="right") - starts
+        within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        return np.repeat(starts, counts) + within
+
+
+@dataclass(eq=False)
+class CompactHands:
+    """Consecutive hands of one text read in C where no seat went all in (``hands``:
+    their places in ``read``, in order): by hand its header, its first line and its
+    limits; by seat its name, the room's seat number, and the chips it had, paid
+    and won. Their nets are their results: no equity to find."""
+
+    read: BulkRead
     hands: np.ndarray
+
+    @property
+    def site(self) -> str:
+        return self.read.site
+
+    @property
+    def source(self) -> str | None:
+        return self.read.source
+
+    @property
+    def arrays(self) -> dict[str, np.ndarray]:
+        return self.read.arrays
+
+    @property
+    def headers(self) -> list[Header | None]:
+        return self.read.headers
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -71,14 +110,15 @@ class CompactHands:
     def keys(self) -> Iterator[tuple[str, str, int]]:
         """Each hand's room, hand id and first line, in order."""
         for i in self.hands.tolist():
-            header = self.headers[i]
+            header = self.read.headers[i]
             assert header is not None  # a hand read has its header
-            yield self.site, header.hand_id, self.lines[i]
+            yield self.read.site, header.hand_id, self.read.lines[i]
 
-    def subset(self, positions: Sequence[int]) -> CompactHands:
+    def subset(self, positions: Sequence[int] | slice) -> CompactHands:
         """The batch of the hands at ``positions`` (in order)."""
-        return CompactHands(self.site, self.source, self.data, self.arrays, self.headers,
-                            self.lines, self.stakes, self.hands[list(positions)])  # fmt: skip
+        taken = self.hands[positions] if isinstance(positions, slice) else self.hands[
+            list(positions)]  # fmt: skip
+        return CompactHands(self.read, taken)
 
     def seat_rows(self) -> np.ndarray:
         """Where each hand's seats are in the by-seat arrays, hand after hand."""
@@ -89,7 +129,7 @@ class CompactHands:
 
     def names(self, rows: np.ndarray) -> list[str]:
         """The players' names at seat rows ``rows``."""
-        data = self.data
+        data = self.read.data
         return [data[at : at + size].decode() for at, size in
                 zip(self.arrays["name_at"][rows].tolist(),
                     self.arrays["name_len"][rows].tolist(), strict=True)]  # fmt: skip
@@ -114,14 +154,15 @@ class CompactHands:
     def hero(self, hand: int) -> str | None:
         """Hand ``hand``'s hero, where its seat lines mark one."""
         at, size = int(self.arrays["hero_at"][hand]), int(self.arrays["hero_len"][hand])
-        return None if at < 0 else self.data[at : at + size].decode()
+        return None if at < 0 else self.read.data[at : at + size].decode()
 
 
 def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
-              source: str | None) -> Iterator[CompactHands | int]:  # fmt: skip
+              source: str | None, rows: bool = False) -> Iterator[CompactHands | int]:  # fmt: skip
     """The hands ``texts`` (each one hand's lines joined by ``"\\n"``, first line
     ``lines[i]``) of a room :func:`bulk_readable` says yes to, in order: batches of
-    hands read in C, and the index of each hand the caller reads the usual way."""
+    hands read in C, and the index of each hand the caller reads the usual way.
+    ``rows``: the batches hold the hands' rows for the database too."""
     reader = reader_of(grammar)
     encoded = [text.encode() for text in texts]
     bounds = np.zeros(len(encoded) + 1, dtype=np.int64)
@@ -162,18 +203,25 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
             else:
                 table = core_table_rules(header.game, rules, seats, ante, bring_in, small_bet,
                                          big_bet, rake)  # fmt: skip
-                found = tables[key] = (table, get_game(header.game).core_id, flags, limits)
+                spec = get_game(header.game)
+                found = tables[key] = (table, spec.core_id, flags, spec.split, limits)
         return found  # type: ignore[return-value]
 
-    arrays = reader.read_hands(data, bounds, header_of, rules_of)
-    read = arrays["status"] == 0
-    stakes: list[Stakes | None] = arrays.pop("tags")
+    sink = _core.HandRows() if rows else None
+    arrays = reader.read_hands(data, bounds, header_of, rules_of, sink)
+    read = BulkRead(grammar.site, source, data, arrays, headers, list(lines), arrays.pop("tags"),
+                    rules)  # fmt: skip
+    if sink is not None:
+        read.rows = {}
+        for (table, name), values in sink.take().items():
+            dtype = _ROW_TYPES[table, name]
+            read.rows.setdefault(table, {})[name] = np.frombuffer(values, dtype)
+    done = arrays["status"] == 0
     start = 0
     for hand in range(len(texts) + 1):
-        if hand == len(texts) or not read[hand]:
+        if hand == len(texts) or not done[hand]:
             if hand > start:
-                yield CompactHands(grammar.site, source, data, arrays, headers, list(lines),
-                                   stakes, np.arange(start, hand, dtype=np.int64))  # fmt: skip
+                yield CompactHands(read, np.arange(start, hand, dtype=np.int64))
             if hand < len(texts):
                 yield hand
             start = hand + 1

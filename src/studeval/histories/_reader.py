@@ -34,7 +34,7 @@ from studeval.histories._split import hand_starts, hands, starting_lines
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
 
-__all__ = ["SeenHands", "find_site", "read", "read_texts"]
+__all__ = ["Compact", "SeenHands", "find_site", "read", "read_texts"]
 
 #: The text formats read line by line, of every room (a room may have more than one).
 GRAMMARS: tuple[Grammar, ...] = tuple(g for r in ROOMS for g in r.formats)
@@ -237,6 +237,9 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
                           seen=seen if isinstance(seen, SeenHands) else None)  # fmt: skip
 
 
+#: How the hands a room's C reader reads in bulk are given: one at a time (False),
+#: in batches (True), in batches with the database's rows ("rows").
+Compact = bool | Literal["rows"]
 #: A hand found in a text: read in C, transcribed for the replay, or refused.
 Found = History | Transcript | HistoryError
 
@@ -299,7 +302,7 @@ def read_texts(
 @overload
 def read_texts(
     texts: Iterable[FileText | HistoryError], *, site: str | None, errors: str,
-    seen: SeenHands | None, compact: bool,
+    seen: SeenHands | None, compact: Compact,
 ) -> Iterator[History | CompactHands | HistoryError]: ...  # fmt: skip
 def read_texts(
     texts: Iterable[FileText | HistoryError],
@@ -307,13 +310,13 @@ def read_texts(
     site: str | None,
     errors: str,
     seen: SeenHands | None,
-    compact: bool = False,
+    compact: Compact = False,
 ) -> Iterator[History | CompactHands | HistoryError]:
     """:func:`read` over files' texts, or the errors that stood for files that could
     not be read; ``compact``: the hands a room's C reader reads where no seat went
     all in come in batches, :class:`~studeval.histories._bulk.CompactHands` (their
-    nets are their results: what a tracker's rows and the database need), each
-    hand counted in ``seen`` as the others are."""
+    nets are their results: what a tracker's rows need; ``"rows"``: with the
+    database's rows too), each hand counted in ``seen`` as the others are."""
     grammars = [g for g in GRAMMARS if site in (None, g.site)]
     dropped: list[DuplicateHandError] = []
     for text in texts:
@@ -349,8 +352,10 @@ def read_texts(
         warnings.warn(DuplicateHandsWarning(dropped), stacklevel=3)
 
 
-def _found(text: str, first_line: int, where: str | None, site: str | None,
-           grammars: list[Grammar], compact: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
+def _found(
+    text: str, first_line: int, where: str | None, site: str | None, grammars: list[Grammar],
+    compact: Compact,
+) -> Iterator[Found | CompactHands]:  # fmt: skip
     """Each hand of a file's text (from its line ``first_line``), its room's
     reader's way (read in C, transcribed, or refused)."""
     for part, first in _segments(text, grammars):
@@ -361,14 +366,14 @@ def _found(text: str, first_line: int, where: str | None, site: str | None,
                 yield from xml[1](part.lstrip("\ufeff"), first, where)
             continue
         if compact:
-            yield from _bulk_found(part, first, where, grammars)
+            yield from _bulk_found(part, first, where, grammars, compact == "rows")
             continue
         for grammar, hand, line in hands(part, grammars):
             yield _read_text(grammar, hand, line + first - 1, where)
 
 
-def _bulk_found(text: str, first: int, where: str | None,
-                grammars: list[Grammar]) -> Iterator[Found | CompactHands]:  # fmt: skip
+def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar],
+                rows: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
     """:func:`_found`'s hands of one part, each run of one room's hands read in bulk
     where it can be (:func:`read_bulk`), the other hands one at a time, in order."""
     found = list(hands(text, grammars))
@@ -386,7 +391,7 @@ def _bulk_found(text: str, first: int, where: str | None,
             continue
         texts = [hand for _, hand, _ in run]
         lines = [line + first - 1 for _, _, line in run]
-        for item in read_bulk(grammar, texts, lines, where):
+        for item in read_bulk(grammar, texts, lines, where, rows):
             if isinstance(item, int):  # not read in bulk: read the usual way
                 yield _read_text(grammar, texts[item], lines[item], where)
             else:

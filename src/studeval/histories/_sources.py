@@ -27,7 +27,7 @@ from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
-from studeval.histories._reader import GRAMMARS, SeenHands, find_site, read_texts
+from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
 from studeval.histories._split import hand_starts
 from studeval.histories._text import decode
@@ -79,12 +79,12 @@ class Loaded:
 
 def load(inputs: Sequence[str | os.PathLike[str]], seen: SeenHands | None,
          on_file: Callable[[str], None] | None = None,
-         compact: bool = False) -> Iterator[Loaded]:  # fmt: skip
+         compact: Compact = False) -> Iterator[Loaded]:  # fmt: skip
     """Every hand of ``inputs`` (files, directories read whole, ``-`` for standard
     input), read or reported, a file at a time; ``on_file`` is called with each file's
     name once its hands are yielded (for a progress bar); ``compact``: the hands a
     room's C reader reads where no seat went all in, in batches (``Loaded.compact``,
-    for a tracker's rows and the database). The one
+    for a tracker's rows; ``"rows"``: with the database's rows). The one
     place the commands, :func:`studeval.analyze_many`, the database and the tools turn
     files into hands.
 
@@ -105,7 +105,7 @@ def load(inputs: Sequence[str | os.PathLike[str]], seen: SeenHands | None,
             on_file(name)
 
 
-def _standard_input(seen: SeenHands | None, compact: bool) -> Iterator[Loaded]:
+def _standard_input(seen: SeenHands | None, compact: Compact) -> Iterator[Loaded]:
     """The hands of standard input, or why it cannot be read."""
     stream = sys.stdin
     binary = getattr(stream, "buffer", None) if stream is not None else None
@@ -125,7 +125,7 @@ def _standard_input(seen: SeenHands | None, compact: bool) -> Iterator[Loaded]:
     yield from load_text(text, "<stdin>", seen, compact)
 
 
-def load_file(path: str, seen: SeenHands | None, compact: bool = False) -> Iterator[Loaded]:
+def load_file(path: str, seen: SeenHands | None, compact: Compact = False) -> Iterator[Loaded]:
     """Every hand of the file ``path``, read or reported (a file that cannot be read
     is reported, naming it). A large file is read a part at a time."""
     if not Path(path).exists() and not Path(path).is_symlink():
@@ -140,13 +140,13 @@ def load_file(path: str, seen: SeenHands | None, compact: bool = False) -> Itera
 
 
 def load_text(text: str, where: str, seen: SeenHands | None,
-              compact: bool = False) -> Iterator[Loaded]:  # fmt: skip
+              compact: Compact = False) -> Iterator[Loaded]:  # fmt: skip
     """Every hand of one file's ``text`` (``where`` names it)."""
     yield from _loaded(whole_text(text, where), where, seen, compact)
 
 
 def _loaded(text: FileText, where: str, seen: SeenHands | None,
-            compact: bool) -> Iterator[Loaded]:  # fmt: skip
+            compact: Compact) -> Iterator[Loaded]:  # fmt: skip
     """A room's histories, else PHH records, else the file reported as holding no
     hand history."""
     if find_site(text.head) is not None or not looks_like_phh(text.head):
