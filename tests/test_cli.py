@@ -585,6 +585,23 @@ def test_version_does_not_import_numpy():
     assert result.stdout.splitlines()[-1] == "0 False"
 
 
+def test_replaying_history_text_does_not_import_numpy(tmp_path):
+    """The rooms' readers (and a command's help) load no numpy: only the callers that
+    read in bulk (the tracker's rows, the database) do."""
+    from studeval.histories import EXAMPLE
+
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
+    code = (
+        "import sys; from studeval.cli import main;"
+        f"status = main(['replay', {str(tmp_path / 'stars.txt')!r}]);"
+        "print(status, 'numpy' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.splitlines()[-1] == "0 False", result.stdout + result.stderr
+
+
 def test_allocator_is_tuned_only_by_the_console_entry(capsys, monkeypatch):
     from studeval import cli
     from studeval.cli import _tuning

@@ -456,7 +456,6 @@ class HistoryReader:
         header_of: Callable[[int, bytes], tuple[bytes, bytes, int] | None],
         rules_of: Callable[..., tuple[object, ...] | None],
         rows: HandRows | None = None,
-        first_key: int = 0,
     ) -> dict[str, Any]: ...
 
 PARSE_ROW: int

@@ -163,18 +163,20 @@ cdef class HistoryReader:
             return SE_HIST_UNSURE
         return se_hist_play(self.hand, &table.hand)
 
+    @cython.critical_section
     def read_hands(self, bytes data, const int64_t[:] bounds, header_of, rules_of,
-                   HandRows rows=None, int64_t first_key=0):
+                   HandRows rows=None):
         """Reads, prepares, plays and checks many hands of ``data`` in one call, as
-        ``read``, ``prepare``, ``play_table`` do one at a time: hand ``i`` is
+        ``read``, ``prepare`` and ``play`` (a table made for the hand, its showdown settled,
+        its end checked) do one at a time: hand ``i`` is
         ``data[bounds[i]:bounds[i + 1]]``. Per hand, ``header_of(i, header)`` (its
         header's bytes) gives ``(small_bet, big_bet, signs)``: the limits as written
         and the currency signs its amounts may have (``HISTORY_SIGNS``' bits), or
         None; then, once it is prepared, ``rules_of(i, seats, places, ante, bring_in,
         small_bet, big_bet, rake)`` gives ``(TableRules, core game, settle flags,
         scoops, tag)`` (scoops: a hi/lo game, for ``rows``), or None. Where ``rows``
-        is given, each hand read is added to it (``HandRows.add``), numbered
-        ``first_key + i``.
+        is given, each hand read (status 0) is added to it (``HandRows.add``),
+        numbered ``i``.
 
         Returns a dict of numpy arrays: by hand ``status`` (0 read; 1 not sure: read
         it the general way; 2 a seat put its whole stack in), ``seats``, ``places``,
@@ -237,14 +239,10 @@ cdef class HistoryReader:
             if h.signs & ~<int>signs:
                 continue
             seats = h.players
-            total = 0
+            total = 0  # (se_hist_prepare's stacks are whole chips, none below 0)
             for p in range(seats):
-                if h.stacks[p] < 0:
-                    break
                 total += h.stacks[p]
-            else:
-                p = -1
-            if p >= 0 or total >= SE_ENGINE_MAX_CHIPS:
+            if total >= SE_ENGINE_MAX_CHIPS:
                 continue
             found = rules_of(i, seats, h.places, h.ante, h.bring_in, h.small_bet, h.big_bet,
                              h.rake)
@@ -301,7 +299,7 @@ cdef class HistoryReader:
                 if table.hand.shown[p] or (table.hand.out[p] and not table.hand.folded[p]):
                     o_showdown[i] = 1
             if rows is not None:
-                rows.add(table, first_key + i, scoops)
+                rows.add(table, i, scoops)
         return out
 
     cdef int _returned(self, returned, int64_t *back) except -1:

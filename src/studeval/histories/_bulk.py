@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from studeval import _core
 from studeval._tablerules import core_table_rules, settle_flags
 from studeval.errors import StudevalError
@@ -36,6 +34,8 @@ from studeval.histories._text import SIGNS
 from studeval.houserules import HouseRules, house_rules
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from studeval.betting import Stakes
 
 __all__ = ["BulkRead", "CompactHands", "bulk_readable", "read_bulk"]
@@ -70,6 +70,8 @@ class BulkRead:
 
     def row_range(self, table: str, hands: np.ndarray) -> np.ndarray:
         """Where the rows of ``hands`` (in order) are in ``rows[table]``."""
+        import numpy as np  # (numpy is loaded by the readers' callers that read in bulk)
+
         assert self.rows is not None
         column = self.rows[table]["hand"]  # the hands' rows, hand after hand
         starts = np.searchsorted(column, hands, side="left")
@@ -122,6 +124,8 @@ class CompactHands:
 
     def seat_rows(self) -> np.ndarray:
         """Where each hand's seats are in the by-seat arrays, hand after hand."""
+        import numpy as np
+
         seats = self.arrays["seats"][self.hands].astype(np.int64)
         firsts = np.repeat(8 * self.hands, seats)
         within = np.arange(len(firsts)) - np.repeat(np.cumsum(seats) - seats, seats)
@@ -163,6 +167,8 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     ``lines[i]``) of a room :func:`bulk_readable` says yes to, in order: batches of
     hands read in C, and the index of each hand the caller reads the usual way.
     ``rows``: the batches hold the hands' rows for the database too."""
+    import numpy as np  # (the rooms' readers load none: `studeval replay --help` starts fast)
+
     reader = reader_of(grammar)
     encoded = [text.encode() for text in texts]
     bounds = np.zeros(len(encoded) + 1, dtype=np.int64)

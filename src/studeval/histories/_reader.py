@@ -357,7 +357,8 @@ def _found(
     compact: Compact,
 ) -> Iterator[Found | CompactHands]:  # fmt: skip
     """Each hand of a file's text (from its line ``first_line``), its room's
-    reader's way (read in C, transcribed, or refused)."""
+    reader's way (read in C, transcribed, or refused; ``compact``: batches of hands
+    read in bulk, :func:`_bulk_found`)."""
     for part, first in _segments(text, grammars):
         first += first_line - 1
         xml = _xml_room(part)

@@ -67,7 +67,8 @@ class Loaded:
         a ``ValueError`` for a batch, or a hand or file reported instead."""
         found = self.history or self.hand
         if found is None:
-            raise ValueError(f"{self.where}: not read ({self.status})")
+            what = "a batch of hands read in bulk" if self.compact else f"not read ({self.status})"
+            raise ValueError(f"{self.where}: {what}")
         return found
 
     @property
