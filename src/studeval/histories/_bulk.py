@@ -47,7 +47,12 @@ _ROW_TYPES = {(table, name): dtype for table, name, dtype in _core.HAND_ROWS_COL
 
 def bulk_readable(grammar: Grammar) -> bool:
     """Whether ``grammar``'s hands are read in bulk: a room with templates that writes
-    its rake (a room that does not plays each hand twice: the History's way)."""
+    its rake (a room that does not plays each hand twice: the History's way).
+
+    >>> from studeval.histories.rooms import everleaf, pokerstars
+    >>> bulk_readable(pokerstars.GRAMMAR), bulk_readable(everleaf.GRAMMAR)
+    (True, False)
+    """
     return bool(grammar.templates) and not grammar.rake_unwritten
 
 
@@ -166,7 +171,16 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     """The hands ``texts`` (each one hand's lines joined by ``"\\n"``, first line
     ``lines[i]``) of a room :func:`bulk_readable` says yes to, in order: batches of
     hands read in C, and the index of each hand the caller reads the usual way.
-    ``rows``: the batches hold the hands' rows for the database too."""
+    ``rows``: the batches hold the hands' rows for the database too.
+
+    >>> from studeval.histories import EXAMPLE
+    >>> from studeval.histories.rooms.pokerstars import GRAMMAR
+    >>> [batch] = read_bulk(GRAMMAR, [EXAMPLE.rstrip("\\n")], [1], "stars.txt")
+    >>> len(batch), batch.names(batch.seat_rows())[:2], batch.currency(0), batch.hero(0)
+    (1, ['alba_k', 'bruno1977'], 'USD', 'Hero')
+    >>> list(read_bulk(GRAMMAR, [EXAMPLE.replace("folds", "waves")], [1], None))  # not sure
+    [0]
+    """
     import numpy as np  # (the rooms' readers load none: `studeval replay --help` starts fast)
 
     reader = reader_of(grammar)
