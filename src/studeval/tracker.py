@@ -25,7 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from studeval.analysis import HandAnalysis, analyzed_seats
+from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
 
@@ -81,14 +81,9 @@ def hand_rows(hand: StudHand | History, where: str = "", player: str | None = No
     [('Seat 0', 0.0), ('Seat 1', 0.0)]
     """
     _, names, found = analyzed_seats(hand, method, seed)
-    return _rows(HandInfo.of(hand), names, found, where, player)
-
-
-def _rows(info: HandInfo, names: list[str], found: HandAnalysis, where: str,
-          player: str | None) -> list[dict[str, Any]]:  # fmt: skip
-    """A hand's rows from its record and its analysis."""
     if player is not None and player not in names:
         return []
+    info = HandInfo.of(hand)
     # A PHH record names its room (venue) and hand: the same hand as the room's text.
     unit, site, hand_id = info.unit, info.venue, info.hand_id
     currency, tournament, played_at = info.currency, info.tournament, info.played_at

@@ -18,7 +18,6 @@ import datetime
 import functools
 import threading
 from decimal import Decimal
-from typing import NamedTuple
 
 from studeval import _core
 from studeval._tablerules import settle_flags
@@ -121,18 +120,6 @@ def read_fast(grammar: Grammar, text: str, first_line: int, source: str | None) 
                   source, first_line)  # fmt: skip
 
 
-class _Prepared(NamedTuple):
-    """A hand the C reader read, with the money and limits its header names."""
-
-    game: str
-    players: list[Player]
-    stakes: Stakes
-    unit: Decimal
-    currency: str | None
-    rake: int  # as written (0 where the room writes none)
-    hero: str | None
-
-
 def limits_of(header: Header) -> tuple[bytes, bytes]:
     """The small and big bet ``header`` names, as written, for the C reader; empty
     where it names none (Bovada's cash games): found from the wagers."""
@@ -169,9 +156,12 @@ def bring_in_of(header: Header, places: int, ante: int, bring_in: int,
     return bring_in
 
 
-def _prepare(reader: _core.HistoryReader, header: Header) -> _Prepared | None:
-    """The hand ``reader`` has read, prepared by the limits ``header`` names; ``None``
-    where the C reader is not sure of it."""
+def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseRules | None,
+           rake_unwritten: bool, text: str, source: str | None,
+           first_line: int) -> History | None:  # fmt: skip
+    """The hand ``reader`` has read (a text room's lines or an XML room's element),
+    prepared by the limits ``header`` names, replayed in C, each amount checked, as a
+    :class:`History`; ``None`` where the C reader is not sure of it."""
     game = header.game
     if game is None or header.refused is not None:
         return None
@@ -181,7 +171,6 @@ def _prepare(reader: _core.HistoryReader, header: Header) -> _Prepared | None:
     if prepared is None or prepared.signs & ~_core.HISTORY_SIGNS.get(
             SIGNS.get(header.currency or "", "$"), 0):  # fmt: skip
         return None
-    unit = UNITS[prepared.places]
     currency = header.currency
     if currency is None and header.tournament is None:
         currency = dollars(prepared.stack_signs)
@@ -194,26 +183,13 @@ def _prepare(reader: _core.HistoryReader, header: Header) -> _Prepared | None:
     except StudevalError:
         return None
     players = [Player(seat, name, stack) for seat, name, stack in prepared.players]
-    return _Prepared(game, players, stakes, unit, currency, prepared.rake, prepared.hero)
-
-
-def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseRules | None,
-           rake_unwritten: bool, text: str, source: str | None,
-           first_line: int) -> History | None:  # fmt: skip
-    """The hand ``reader`` has read (a text room's lines or an XML room's element),
-    prepared by the limits ``header`` names, replayed in C, each amount checked, as a
-    :class:`History`; ``None`` where the C reader is not sure of it."""
-    found = _prepare(reader, header)
-    if found is None:
-        return None
-    players, stakes = found.players, found.stakes
     stacks = [p.stack for p in players]
-    played = _play(reader, rules, found.game, stakes, stacks, found.rake)
+    played = _play(reader, rules, game, stakes, stacks, prepared.rake)
     if played is None:
         return None
     rake = reader.unwritten_rake(played[1]) if rake_unwritten else 0
     if rake:  # a rake the room does not write: the hand played again, taking it
-        played = _play(reader, rules, found.game, stakes, stacks, rake)
+        played = _play(reader, rules, game, stakes, stacks, rake)
         if played is None:
             return None
     hand, returned = played
@@ -224,11 +200,11 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
     history = History(
         site=site, hand_id=header.hand_id, table=header.table,
         tournament=header.tournament, played_at=played_at,
-        currency=found.currency, game=found.game, stakes=stakes,
-        unit=found.unit, players=players,
-        hero=found.hero, hand=hand,
+        currency=currency, game=game, stakes=stakes,
+        unit=UNITS[prepared.places], players=players,
+        hero=prepared.hero, hand=hand,
         collected={p.name: chips for p, chips in zip(players, collected, strict=True)},
-        rake=rake or found.rake, text=text, source=source, line=first_line,
+        rake=rake or prepared.rake, text=text, source=source, line=first_line,
     )  # fmt: skip
     hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
@@ -243,18 +219,9 @@ def _play(reader: _core.HistoryReader, rules: HouseRules | None, game: str, stak
         hand = StudHand(game, stakes, stacks, rules=rules, rake=rake)
     except StudevalError:
         return None
-    sure, returned = _played(reader, hand._core, game, hand.rules)
-    return (hand, returned) if sure else None
-
-
-def _played(reader: _core.HistoryReader, table: _core.TableHand, game: str,
-            rules: HouseRules) -> tuple[bool, list[int] | None]:  # fmt: skip
-    """The read hand's steps played on ``table``, and its showdown settled: whether
-    the C reader is sure of it, and what each seat got back unmatched (``None`` when
-    won by folds)."""
-    status = reader.play(table)
+    status = reader.play(hand._core)
     if status == _core.HISTORY_SETTLE:  # to the showdown: settled in C, as settle() does
         # (a StudHand's result, the Settlement with its pots, is made when first asked for)
-        returned = table.settle(get_game(game).core_id, 1, settle_flags(rules))
-        return returned is not None, returned
-    return status == _core.HISTORY_OVER, None
+        returned = hand._core.settle(get_game(game).core_id, 1, settle_flags(hand.rules))
+        return None if returned is None else (hand, returned)
+    return (hand, None) if status == _core.HISTORY_OVER else None

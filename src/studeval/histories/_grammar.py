@@ -56,8 +56,12 @@ class Header:
         """
         # A plain instance whose fields are this one's: copy.copy's reduce protocol
         # took as long as reading the hand's moves in C.
+        fields = self.__dict__.copy()  # (a copy, then two keys set: half update's time)
+        fields["hand_id"], fields["played_at"] = hand_id, played_at
+        if more:
+            fields.update(more)
         header = object.__new__(Header)
-        header.__dict__.update(self.__dict__, hand_id=hand_id, played_at=played_at, **more)
+        header.__dict__ = fields
         return header
 
 

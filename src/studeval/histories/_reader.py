@@ -377,7 +377,7 @@ def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar
                 rows: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
     """:func:`_found`'s hands of one part, each run of one room's hands read in bulk
     where it can be (:func:`read_bulk`), the other hands one at a time, in order."""
-    found = list(hands(text, grammars))
+    found = list(hands(text, grammars, vectorized=True))
     start = 0
     while start < len(found):
         grammar = found[start][0]

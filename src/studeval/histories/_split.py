@@ -4,14 +4,20 @@ its room's first-line pattern, ``Grammar.start``, matches)."""
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import re
+import sys
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from studeval.histories._grammar import Grammar
 from studeval.histories._wording import unnamed
 
-__all__ = ["hand_starts", "hands", "starting_lines"]
+__all__ = ["hand_starts", "hands", "line_heads", "starting_lines"]
+
+#: The regular expression parser (``re._parser``; ``sre_parse`` before Python 3.11).
+_sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
 
 def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
@@ -24,17 +30,20 @@ def hand_starts(text: str, at: int, grammars: list[Grammar]) -> list[int]:
     return [start for start, _ in starting_lines(text, at, grammars)]
 
 
-def starting_lines(text: str, at: int, grammars: list[Grammar]) -> Iterator[tuple[int, int]]:
+def starting_lines(text: str, at: int, grammars: list[Grammar],
+                   vectorized: bool = False) -> Iterator[tuple[int, int]]:  # fmt: skip
     """Each line from ``at`` on that starts a hand: its offset, and the index in
-    ``grammars`` of the room whose first line it is."""
+    ``grammars`` of the room whose first line it is. ``vectorized``: the lines that
+    may start one are found with numpy (:func:`_numpy_candidates`)."""
     if not grammars:
         return
     patterns = tuple(g.start.pattern for g in grammars)
     starts = _starts(patterns)
-    first = (at,) if at == 0 or text[at - 1] == "\n" else ()  # a line's start already
-    for start in itertools.chain(
-        first, (m.end() for m in _line_starts(patterns).finditer(text, at))
-    ):
+    listed = _numpy_candidates(text, at, patterns) if vectorized else None
+    candidates: Iterable[int] = listed if listed is not None else itertools.chain(
+        (at,) if at == 0 or text[at - 1] == "\n" else (),  # a line's start already
+        (m.end() for m in _line_starts(patterns).finditer(text, at)))  # fmt: skip
+    for start in candidates:
         end = text.find("\n", start)
         found = starts.match(text[start : end if end >= 0 else len(text)])
         if found is not None:  # the lookahead may read past the line: the line must match
@@ -57,9 +66,10 @@ def _odd_breaks(text: str) -> bool:
     return _ODD_BREAKS.search(text) is not None
 
 
-def hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, str, int]]:
+def hands(text: str, grammars: Iterable[Grammar],
+          vectorized: bool = False) -> Iterator[tuple[Grammar, str, int]]:  # fmt: skip
     """Each hand of ``text``: its room's grammar, its lines joined by ``"\n"``, and
-    the number of its first line."""
+    the number of its first line. ``vectorized``: as :func:`starting_lines`."""
     text = text.lstrip("\ufeff")
     # Windows' line ends: the same lines ("\r" is searched for at memchr's speed).
     if "\r" in text and "\r\n" in text:
@@ -71,7 +81,7 @@ def hands(text: str, grammars: Iterable[Grammar]) -> Iterator[tuple[Grammar, str
         return
     start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
     counted, line_no = 0, 1
-    for at, index in starting_lines(text, 0, grammars):
+    for at, index in starting_lines(text, 0, grammars, vectorized):
         line_no += text.count("\n", counted, at)
         counted = at
         if start is not None:
@@ -118,3 +128,120 @@ def _starts(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for the first lines of many rooms: a group ``g<i>`` each (their
     own named groups unnamed, as two rooms may use the same names)."""
     return re.compile("|".join(f"(?P<g{i}>{unnamed(p)})" for i, p in enumerate(patterns)))
+
+
+@functools.lru_cache(maxsize=16)
+def line_heads(patterns: tuple[str, ...], size: int = 8) -> frozenset[str]:
+    """What a line any of ``patterns`` matches (from its start) starts with: its
+    first ``size`` characters, or fewer where any may follow, or ``""`` where the
+    first may be anything. Found from the patterns' parse, a superset: what the
+    parse says too little of (a class of digits, a group referred back to) counts
+    as any character.
+
+    >>> sorted(line_heads((r"^PokerStars Hand #", r"^\\ufeff?(?:Bovada|Ignition)", r"^#\\d+"), 4))
+    ['#', 'Bova', 'Igni', 'Poke', '\ufeffBov', '\ufeffIgn']
+    """
+    heads: set[str] = set()
+    for pattern in patterns:
+        parsed = _sre.parse(pattern)
+        if parsed.state.flags & re.IGNORECASE:
+            return frozenset({""})
+        heads |= _prefixes(list(parsed.data), size, 0)
+    return frozenset(heads)
+
+
+def _prefixes(items: list[Any], size: int, depth: int) -> set[str]:
+    """Strings of at most ``size`` characters that every string the parsed
+    ``items`` match starts with one of (a shorter one: any characters may follow)."""
+    if size == 0 or not items or depth > 32:  # (a repeat of what may be empty: stop)
+        return {""}
+    op, arg = items[0]
+    rest = items[1:]
+    if op is _sre.AT:  # ^, $, \b: no character
+        return _prefixes(rest, size, depth + 1)
+    chars: set[str] | None = None
+    if op is _sre.LITERAL:
+        chars = {chr(arg)}
+    elif op is _sre.IN:
+        chars = _class_chars(arg)
+    if chars is not None:
+        after = _prefixes(rest, size - 1, depth + 1)
+        return {char + tail for char in chars for tail in after}
+    if op is _sre.SUBPATTERN:  # (group, flags added, flags removed, pattern)
+        if arg[1] & re.IGNORECASE:
+            return {""}
+        return _prefixes([*arg[-1], *rest], size, depth + 1)
+    if op is _sre.BRANCH:
+        return set().union(*(_prefixes([*branch, *rest], size, depth + 1) for branch in arg[1]))
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+        least, most, item = arg
+        found = _prefixes(rest, size, depth + 1) if least == 0 else set()
+        if most != 0:
+            again = [] if most == 1 else [(op, (max(least - 1, 0), most if most is _sre.MAXREPEAT
+                                                else most - 1, item))]  # fmt: skip
+            found |= _prefixes([*item, *again, *rest], size, depth + 1)
+        return found
+    return {""}
+
+
+def _class_chars(items: list[Any]) -> set[str] | None:
+    """The characters a small character class (``[...]``) holds; None for a large,
+    negated or named one (``\\d``)."""
+    chars: set[str] = set()
+    for op, arg in items:
+        if op is _sre.LITERAL:
+            chars.add(chr(arg))
+        elif op is _sre.RANGE and arg[1] - arg[0] < 16:
+            chars.update(map(chr, range(arg[0], arg[1] + 1)))
+        else:
+            return None
+    return chars
+
+
+#: The bytes of text :func:`_numpy_candidates` looks at a time: blocks that fit the
+#: allocator's heap (a larger one is fresh pages from the system, whose first touch
+#: cost more than the search).
+BLOCK_BYTES = 1 << 16
+
+
+def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int] | None:
+    """The lines from ``at`` on that may start a hand (they start with one of
+    :func:`line_heads`), found at numpy's speed (their first two characters) and
+    by ``str.startswith``: a superset of those the room patterns match, each
+    checked after. ``None`` where any line may."""
+    heads = line_heads(patterns)
+    if "" in heads:
+        return None
+    import numpy as np  # (only the bulk reader asks: the rooms' readers load no numpy)
+
+    # Two characters as a pair of table indices: a character beyond Latin-1 is 256,
+    # which a head holding one marks (its exact character is checked after).
+    first = np.zeros(257, bool)
+    pairs = np.zeros((257, 257), bool)
+    for head in heads:
+        one = min(ord(head[0]), 256)
+        first[one] = True
+        if len(head) == 1:  # any second character
+            pairs[one, :] = True
+        else:
+            pairs[one, min(ord(head[1]), 256)] = True
+    found = [at] if at < len(text) and (at == 0 or text[at - 1] == "\n") else []
+    # The text's characters as numbers, each at its index (ASCII: a byte each), a
+    # block at a time (BLOCK_BYTES).
+    ascii_text = text.isascii()
+    block = BLOCK_BYTES if ascii_text else BLOCK_BYTES // 4
+    for low in range(at, len(text), block):
+        high = min(low + block, len(text))
+        piece = text[low : high + 2] + "\n\n"  # each line's first two characters
+        codes = np.frombuffer(piece.encode("ascii"), np.uint8) if ascii_text else (
+            np.frombuffer(piece.encode("utf-32-le"), np.uint32))  # fmt: skip
+        starts = np.flatnonzero(codes[: high - low] == 10) + 1  # after each "\n"
+        leads = np.minimum(codes[starts], 256, dtype=np.uint32)
+        maybe = first[leads]
+        starts, leads = starts[maybe], leads[maybe]
+        seconds = np.minimum(codes[starts + 1], 256, dtype=np.uint32)
+        found += (starts[pairs[leads, seconds]] + low).tolist()
+    if found and found[-1] >= len(text):  # a "\n" ending the text starts no line
+        found.pop()
+    whole = tuple(heads)
+    return [start for start in found if text.startswith(whole, start)]

@@ -1,0 +1,123 @@
+"""A text cut into hands with numpy (``histories._split``, ``vectorized=True``, the
+bulk reader's way): the lines that may start a hand, found from the rooms' first-line
+patterns' heads, must be exactly those a plain line-by-line match finds."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studeval.histories import _reader as reader_module
+from studeval.histories import _split
+from studeval.histories._writer import Table
+from studeval.histories.rooms import ROOMS
+from studeval.play import random_hand
+
+GRAMMARS = list(reader_module.GRAMMARS)
+PATTERNS = tuple(g.start.pattern for g in GRAMMARS)
+DATA = Path(__file__).parent / "data" / "histories"
+
+
+def _reference(text: str, at: int) -> list[tuple[int, int]]:
+    """Each line from ``at`` on that a room's first-line pattern matches, line by line
+    (the expectation: no heads, no numpy, no lookahead)."""
+    found = []
+    offset = 0
+    for line in text.split("\n"):
+        if offset >= at and (offset > at or at == 0 or text[at - 1] == "\n"):
+            for index, grammar in enumerate(GRAMMARS):
+                if re.match(grammar.start.pattern, line):
+                    found.append((offset, index))
+                    break
+        offset += len(line) + 1
+    return [(o, i) for o, i in found if o < len(text)]
+
+
+def _every_room_text(rng: random.Random) -> str:
+    """Hands of every room that writes text, glued in a random order, with lines
+    that look like a hand's first line but are not among them."""
+    texts = []
+    for room in ROOMS:
+        for writer in room.writers.values():
+            hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 4), rng=rng)
+            names = rng.sample(["Ann", "Bob", "Płotr", "Zoë", "#1 fan", "*** x", "Stage"], 4)
+            text = writer(hand, Table(names=names[: hand.seats], hand_id=rng.randrange(10**6)))
+            if not text.lstrip().startswith("<"):  # XML is not cut into lines
+                texts.append(text)
+    rng.shuffle(texts)
+    lines = "\n\n".join(texts).split("\n")
+    near_misses = ["*** 3rd STREET ***", "PokerStar Hand #1:", "Pokerstars Hand #2: Razz",
+                   "#x: Limit Razz", "Game #", "Hand #12 -", "Stage #", "Bovada", "P", "",
+                   "\ufeffBovada Hand #3: Razz", "Everleaf Gaming Game #4 x"]  # fmt: skip
+    for _ in range(40):
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(near_misses))
+    return "\n".join(lines)
+
+
+def test_every_room_has_heads_so_the_numpy_search_is_used() -> None:
+    heads = _split.line_heads(PATTERNS)
+    assert heads and "" not in heads
+    assert all(1 <= len(head) <= 8 for head in heads)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_lines_found_with_numpy_are_those_matched_line_by_line(seed: int) -> None:
+    rng = random.Random(seed)
+    text = _every_room_text(rng)
+    if seed % 3 == 1:
+        text = text.encode("ascii", "replace").decode()  # ASCII: a byte a character
+    assert len(_reference(text, 0)) >= 10  # the rooms' hands were found
+    for at in [0, 1, rng.randrange(len(text)), len(text) - 1, len(text)]:
+        expected = _reference(text, at)
+        assert list(_split.starting_lines(text, at, GRAMMARS, vectorized=True)) == expected
+        assert list(_split.starting_lines(text, at, GRAMMARS)) == expected
+
+
+@pytest.mark.parametrize("block", [4, 8, 28, 1 << 16])
+def test_hands_across_the_blocks_of_the_search(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_split, "BLOCK_BYTES", block)
+    rng = random.Random(block)
+    text = "\n".join(_every_room_text(rng) for _ in range(3))
+    for sample in (text, text.encode("ascii", "replace").decode()):
+        expected = _reference(sample, 0)
+        assert len(expected) >= 30
+        assert list(_split.starting_lines(sample, 0, GRAMMARS, vectorized=True)) == expected
+
+
+def test_the_hands_cut_with_numpy_are_those_cut_by_the_regular_expression() -> None:
+    rng = random.Random(7)
+    texts = [_every_room_text(rng) for _ in range(3)]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.txt"))]
+    texts.append(texts[0].replace("\n", "\r\n"))  # Windows' line ends
+    texts.append(texts[1].replace("\n", "\n\ufeff", 1))  # a break that splits line by line
+    for text in texts:
+        found = list(_split.hands(text, GRAMMARS, vectorized=True))
+        assert found and found == list(_split.hands(text, GRAMMARS))
+
+
+def test_a_pattern_with_no_head_leaves_the_search_to_the_regular_expression() -> None:
+    assert _split.line_heads((r"(?i)^pokerstars hand",)) == {""}
+    assert _split.line_heads((r"^(?i:x)y",)) == {""}
+    assert _split.line_heads((r"^[^#]x",)) == {""}
+    assert _split._numpy_candidates("x\nPokerStars Hand", 0, (r"(?i)^pokerstars",)) is None
+    # What the parse says too little of ends the head: any character may follow.
+    assert _split.line_heads((r"^#\d+: ", r"^x{2,}y"), 2) == {"#", "xx"}
+    assert _split.line_heads((r"^x{2,}y",), 4) == {"xxy", "xxxy", "xxxx"}
+    assert "" in _split.line_heads((r"^(?:a?)*b",))  # a repeat of what may be empty: any
+    assert _split.line_heads((r"^(?:Game |Hand )?#", r"^[ab]c"), 3) == {
+        "Gam", "Han", "#", "ac", "bc"}  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_line_a_room_pattern_matches_starts_with_a_head(data: st.DataObject) -> None:
+    pattern = data.draw(st.sampled_from(PATTERNS))
+    line = data.draw(st.from_regex(pattern, fullmatch=False).filter(lambda s: "\n" not in s))
+    if re.match(pattern, line):  # (from_regex may place a match after a line break)
+        assert line.startswith(tuple(_split.line_heads((pattern,))))
+        assert line.startswith(tuple(_split.line_heads(PATTERNS)))
