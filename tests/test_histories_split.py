@@ -121,3 +121,29 @@ def test_every_line_a_room_pattern_matches_starts_with_a_head(data: st.DataObjec
     if re.match(pattern, line):  # (from_regex may place a match after a line break)
         assert line.startswith(tuple(_split.line_heads((pattern,))))
         assert line.startswith(tuple(_split.line_heads(PATTERNS)))
+
+
+def _outcome(text: str, at: int, vectorized: bool) -> object:
+    try:
+        return list(_split.starting_lines(text, at, GRAMMARS, vectorized))
+    except Exception as error:  # the same error either way
+        return type(error)
+
+
+ODD_TEXTS = ["\udc80", "\udc80\n#1: Limit Razz - 1/2\nx", "ab\nPokerStars Hand #1: Razz",
+             "😀\nStage #1: x\n\udfff\nStage #2: y"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS)
+def test_any_text_and_offset_as_the_regular_expression_reads_them(text: str) -> None:
+    for at in range(-2, len(text) + 3):
+        assert _outcome(text, at, True) == _outcome(text, at, False), at
+    assert list(_split.hands(text, GRAMMARS, vectorized=True)) == list(_split.hands(text, GRAMMARS))
+
+
+def test_a_pattern_that_allows_millions_of_heads_gives_a_few_shorter_ones() -> None:
+    heads = _split.line_heads((r"^[a-o]{6}x", r"^(?:a|b|c|d|e|f|g|h)(?:a|b|c|d|e|f|g|h){7}"))
+    assert 0 < len(heads) <= 256 and "" not in heads
+    assert {len(head) for head in heads} <= {1, 2}
+    for line in ("abcdeox", "hhhhhhhh", "acegbdfh"):
+        assert line.startswith(tuple(heads))

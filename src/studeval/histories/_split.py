@@ -136,7 +136,9 @@ def line_heads(patterns: tuple[str, ...], size: int = 8) -> frozenset[str]:
     first ``size`` characters, or fewer where any may follow, or ``""`` where the
     first may be anything. Found from the patterns' parse, a superset: what the
     parse says too little of (a class of digits, a group referred back to) counts
-    as any character.
+    as any character. (A line it allows is then matched alone, as the regular
+    expression's search checks each line it finds: a room's pattern reads no
+    further than its line.)
 
     >>> sorted(line_heads((r"^PokerStars Hand #", r"^\\ufeff?(?:Bovada|Ignition)", r"^#\\d+"), 4))
     ['#', 'Bova', 'Igni', 'Poke', '\ufeffBov', '\ufeffIgn']
@@ -146,42 +148,62 @@ def line_heads(patterns: tuple[str, ...], size: int = 8) -> frozenset[str]:
         parsed = _sre.parse(pattern)
         if parsed.state.flags & re.IGNORECASE:
             return frozenset({""})
-        heads |= _prefixes(list(parsed.data), size, 0)
+        heads |= _prefixes(list(parsed.data), size, 0, [_MOST_CALLS])
     return frozenset(heads)
 
 
-def _prefixes(items: list[Any], size: int, depth: int) -> set[str]:
+def _prefixes(items: list[Any], size: int, depth: int, budget: list[int]) -> set[str]:
     """Strings of at most ``size`` characters that every string the parsed
-    ``items`` match starts with one of (a shorter one: any characters may follow)."""
-    if size == 0 or not items or depth > 32:  # (a repeat of what may be empty: stop)
+    ``items`` match starts with one of (a shorter one: any characters may follow).
+    Bounded: at most _MOST_HEADS strings (longer ones cut shorter), and ``""`` (any
+    line) once ``budget`` (calls left, shared) runs out or a repeat of what may be
+    empty goes on."""
+    budget[0] -= 1
+    if size == 0 or not items or depth > 32 or budget[0] < 0:
         return {""}
     op, arg = items[0]
     rest = items[1:]
     if op is _sre.AT:  # ^, $, \b: no character
-        return _prefixes(rest, size, depth + 1)
+        return _prefixes(rest, size, depth + 1, budget)
     chars: set[str] | None = None
     if op is _sre.LITERAL:
         chars = {chr(arg)}
     elif op is _sre.IN:
         chars = _class_chars(arg)
     if chars is not None:
-        after = _prefixes(rest, size - 1, depth + 1)
-        return {char + tail for char in chars for tail in after}
+        after = _prefixes(rest, size - 1, depth + 1, budget)
+        return _fewest({char + tail for char in chars for tail in after})
     if op is _sre.SUBPATTERN:  # (group, flags added, flags removed, pattern)
         if arg[1] & re.IGNORECASE:
             return {""}
-        return _prefixes([*arg[-1], *rest], size, depth + 1)
+        return _prefixes([*arg[-1], *rest], size, depth + 1, budget)
     if op is _sre.BRANCH:
-        return set().union(*(_prefixes([*branch, *rest], size, depth + 1) for branch in arg[1]))
+        return _fewest(set().union(*(_prefixes([*branch, *rest], size, depth + 1, budget)
+                                     for branch in arg[1])))  # fmt: skip
     if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
         least, most, item = arg
-        found = _prefixes(rest, size, depth + 1) if least == 0 else set()
+        found = _prefixes(rest, size, depth + 1, budget) if least == 0 else set()
         if most != 0:
             again = [] if most == 1 else [(op, (max(least - 1, 0), most if most is _sre.MAXREPEAT
                                                 else most - 1, item))]  # fmt: skip
-            found |= _prefixes([*item, *again, *rest], size, depth + 1)
-        return found
+            found |= _prefixes([*item, *again, *rest], size, depth + 1, budget)
+        return _fewest(found)
     return {""}
+
+
+#: The most heads a pattern's parse gives (a class repeated, "[a-o]{6}", would give
+#: millions); and the calls that may find them.
+_MOST_HEADS = 256
+_MOST_CALLS = 100_000
+
+
+def _fewest(heads: set[str]) -> set[str]:
+    """``heads``, the longest cut a character shorter until at most _MOST_HEADS are
+    left (a shorter head still starts every line a longer one does)."""
+    while len(heads) > _MOST_HEADS:
+        longest = max(map(len, heads))
+        heads = {head[: longest - 1] for head in heads}
+    return heads
 
 
 def _class_chars(items: list[Any]) -> set[str] | None:
@@ -210,7 +232,7 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int
     by ``str.startswith``: a superset of those the room patterns match, each
     checked after. ``None`` where any line may."""
     heads = line_heads(patterns)
-    if "" in heads:
+    if "" in heads or not 0 <= at <= len(text):
         return None
     import numpy as np  # (only the bulk reader asks: the rooms' readers load no numpy)
 
@@ -229,12 +251,12 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int
     # The text's characters as numbers, each at its index (ASCII: a byte each), a
     # block at a time (BLOCK_BYTES).
     ascii_text = text.isascii()
-    block = BLOCK_BYTES if ascii_text else BLOCK_BYTES // 4
+    block = BLOCK_BYTES if ascii_text else max(BLOCK_BYTES // 4, 1)
     for low in range(at, len(text), block):
         high = min(low + block, len(text))
         piece = text[low : high + 2] + "\n\n"  # each line's first two characters
         codes = np.frombuffer(piece.encode("ascii"), np.uint8) if ascii_text else (
-            np.frombuffer(piece.encode("utf-32-le"), np.uint32))  # fmt: skip
+            np.frombuffer(piece.encode("utf-32-le", "surrogatepass"), np.uint32))  # fmt: skip
         starts = np.flatnonzero(codes[: high - low] == 10) + 1  # after each "\n"
         leads = np.minimum(codes[starts], 256, dtype=np.uint32)
         maybe = first[leads]
