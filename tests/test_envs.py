@@ -74,6 +74,50 @@ def test_pettingzoo_env_has_the_classic_games_wrappers_and_raw_env_passes_too() 
         api_test(raw_env(game="stud8", seats=3), num_cycles=100)
 
 
+def _outcomes(game: object, actions: list[object]) -> list[object]:
+    """What each step of ``actions`` did (the next agent and the rewards, or the
+    error's type), played in turn with each agent's last()."""
+    seen: list[object] = []
+    game.reset(seed=3)  # type: ignore[attr-defined]
+    for action in actions:
+        if not game.agents:  # type: ignore[attr-defined]
+            break
+        try:
+            game.step(action)  # type: ignore[attr-defined]
+            seen.append((game.agent_selection, dict(game.rewards)))  # type: ignore[attr-defined]
+        except Exception as error:
+            seen.append(type(error))
+    return seen
+
+
+def test_the_action_check_refuses_what_pettingzoos_out_of_bounds_wrapper_does() -> None:
+    """Our wrapper reads the raw environment at once: the same steps go through, and
+    an action of a finished agent out of the space fails PettingZoo's assertion."""
+    rng = np.random.default_rng(3)
+    kinds: set[object] = set()
+    for _ in range(60):
+        ours = env(game="razz", seats=3)
+        theirs = wrappers.OrderEnforcingWrapper(
+            wrappers.AssertOutOfBoundsWrapper(
+                wrappers.TerminateIllegalWrapper(raw_env(game="razz", seats=3), illegal_reward=-1)
+            )
+        )
+        choices: list[object] = [None, 0, 1, 2, 3, 4, 7, -1, np.int64(1)]
+        actions = [choices[int(i)] for i in rng.integers(0, len(choices), 40)]
+        mine, pettingzoo = _outcomes(ours, actions), _outcomes(theirs, actions)
+        for a, b in zip(mine, pettingzoo, strict=True):
+            # Ours refuses a live agent's bad action with studeval's errors (an
+            # AssertionError there); anything else is the same.
+            assert a == b or (b is AssertionError and a in (OptionError, IllegalActionError))
+            kinds.add(a if isinstance(a, type) else "step")
+    assert {"step", AssertionError, OptionError, IllegalActionError} <= kinds  # all were met
+    finished = env(game="stud", seats=2)
+    finished.reset(seed=1)
+    finished.step(0)  # a fold ends the hand: the other agent's turn to leave
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        finished.step(9)
+
+
 def _observation_twin(game: raw_env, agent: str) -> np.ndarray:
     """The observation vector in plain numpy, from the module text's list of parts."""
     t, me, n = game.tables, game.possible_agents.index(agent), game.seats

@@ -92,13 +92,22 @@ class ActionCheckWrapper(wrappers.AssertOutOfBoundsWrapper[str, dict[str, np.nda
     """PettingZoo's ``AssertOutOfBoundsWrapper`` that first refuses an action that is
     no action number (:func:`action_number`) for the agent to act with studeval's
     errors. (One wrapper, not two: every attribute read through a wrapper costs a
-    call a layer, and a step reads a dozen.)"""
+    call a layer, and a step reads a dozen; this one reads the environment under
+    the wrappers at once.)"""
+
+    def __init__(self, env: AECEnv[str, dict[str, np.ndarray], int]) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if not (self.terminations[agent] or self.truncations[agent]):
-            action_number(action, agent)
-        super().step(action)
+        raw = self._raw
+        agent = raw.agent_selection
+        if not (raw.terminations[agent] or raw.truncations[agent]):
+            action_number(action, agent)  # an int 0..4: in the agent's action space
+        else:  # AssertOutOfBoundsWrapper's check: None, or an action of the space
+            assert action is None or raw.action_space(agent).contains(action), (
+                "action is not in action space")  # fmt: skip
+        self.env.step(action)
 
 
 class raw_env(AECEnv):
