@@ -384,3 +384,25 @@ def test_each_sampled_street_is_within_its_documented_error() -> None:
                 sampled += 1
                 assert max(errors) <= STREET_TARGET_SE
     assert sampled > 30 and exact > 5
+
+
+def test_a_hand_whose_result_needs_no_equity_has_no_luck_beyond_2_53_chips() -> None:
+    """A stack all in and won by folds is its payouts, as a hand with no stack all in:
+    the net rounded once, luck exactly 0 (the payouts less what was paid, each a
+    float, left a few chips of luck beyond 2**53)."""
+    rng = random.Random(4)
+    big = Stakes(10**13 + 1, 2 * 10**13 + 3, 10**15 + 1, 2 * 10**15 + 2)
+    whole_stacks = 0
+    for _ in range(800):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 5), rng=rng,
+                           stakes=big, stack=10**16 - 1)  # fmt: skip
+        _, _, found = analyzed_seats(hand)
+        if found.all_in is not None:
+            continue
+        assert found.luck == (0.0,) * hand.seats
+        assert found.expected_net == tuple(float(n) for n in found.net)
+        paid = hand._core.contributions()
+        if any(p >= s for p, s in zip(paid, hand.starting_stacks, strict=True)) and any(
+                abs(n) > 2**53 for n in found.net):  # fmt: skip
+            whole_stacks += 1
+    assert whole_stacks >= 5

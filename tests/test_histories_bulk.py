@@ -46,7 +46,7 @@ class _Counted:
     """Counts the hands read in bulk."""
 
     def __init__(self) -> None:
-        self.batches = self.hands = self.others = 0
+        self.batches = self.hands = self.others = self.whole_stacks = 0
         self.real = _bulk.read_bulk
 
     def __call__(self, *args: object):  # type: ignore[no-untyped-def]
@@ -56,6 +56,10 @@ class _Counted:
             else:
                 self.batches += 1
                 self.hands += len(item)
+                # Hands in bulk where a seat put its whole stack in (won by folds).
+                rows = item.seat_rows()
+                all_in = item.arrays["paid"][rows] >= item.arrays["stack"][rows]
+                self.whole_stacks += len(set((rows[all_in] // 8).tolist()))
             yield item
 
 
@@ -92,7 +96,7 @@ def test_rows_read_in_bulk_are_the_rows_of_hands_read_one_at_a_time(
     bulk, single, counted = _both(tmp_path)
     _same(bulk, single)
     # The test reads in bulk, leaves some hands to the other way, and finds copies.
-    assert counted.hands > 100 and counted.others > 10, vars(counted)
+    assert counted.hands > 100 and counted.others > 10 and counted.whole_stacks > 3, vars(counted)
     assert (bulk.attrs["refused"]["status"] == "duplicate").sum() > 10
     assert bulk["all_in"].notna().any()
 

@@ -179,7 +179,8 @@ cdef class HistoryReader:
         numbered ``i``.
 
         Returns a dict of numpy arrays: by hand ``status`` (0 read; 1 not sure: read
-        it the general way; 2 a seat put its whole stack in), ``seats``, ``places``,
+        it the general way; 2 a seat put its whole stack in and two or more were in
+        to the end: its result may need an equity), ``seats``, ``places``,
         ``stack_signs``, ``hero_at``, ``hero_len`` (-1: no hero), ``showdown``,
         ``rake``; by seat (hand ``i``'s seat ``p`` at ``8 * i + p``) ``name_at``,
         ``name_len`` (offsets in ``data``), ``seat_number``, ``stack``, ``paid``,
@@ -190,7 +191,7 @@ cdef class HistoryReader:
         cdef const char *base = data
         cdef se_hist_hand *h = self.hand
         cdef int64_t start, size, total
-        cdef int p, at, status, seats
+        cdef int p, at, status, seats, live
         cdef int64_t back[8]
         cdef int64_t *returned
         cdef se_table_rules table_rules
@@ -274,9 +275,15 @@ cdef class HistoryReader:
                 continue
             if se_hist_check_end(h, returned) != SE_OK:
                 continue
+            # A seat's whole stack in, and two seats or more in to the end: the
+            # betting may have ended all in, and the result needs an equity (won by
+            # folds, it is the payouts, as a hand with no stack all in).
             o_status[i] = 0
+            live = 0
             for p in range(seats):
-                if table.hand.contributions[p] >= h.stacks[p]:
+                live += not table.hand.folded[p]
+            for p in range(seats):
+                if table.hand.contributions[p] >= h.stacks[p] and live >= 2:
                     o_status[i] = 2
             if o_status[i] == 2:
                 continue

@@ -370,12 +370,17 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
                 expected[seat] += share * amount
     else:
         all_in = None
-    expected_net = tuple(expected[s] - paid[s] for s in range(seats))
+    if all_in is None:  # the result is the payouts: as a hand with no stack all in (the
+        # net rounded once, no luck, beyond 2**53 chips too)
+        expected_net = tuple(float(x) for x in net)
+        luck = (0.0,) * seats
+    else:
+        expected_net = tuple(expected[s] - paid[s] for s in range(seats))
+        luck = tuple(net[s] - expected_net[s] for s in range(seats))
     return HandAnalysis(
         players=tuple(names), streets=tuple(streets), all_in=all_in, expected=tuple(expected),
-        net=net, expected_net=expected_net,
-        luck=tuple(net[s] - expected_net[s] for s in range(seats)), rake=rake,
-        exact=exact, showdown=showdown,
+        net=net, expected_net=expected_net, luck=luck, rake=rake, exact=exact,
+        showdown=showdown,
     )  # fmt: skip
 
 

@@ -156,8 +156,9 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
 
 def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[str, list[Any]]:
     """:func:`hand_rows`' rows of a batch of hands read in C where no seat put its
-    whole stack in: the analysis of such a hand is its payouts (no all-in, no
-    equity: expected net is net, luck 0, exact), computed here for all at once."""
+    whole stack in, or the others folded to it: the analysis of such a hand is its
+    payouts (no all-in, no equity: expected net is net, luck 0, exact), computed
+    here for all at once."""
     import numpy as np  # (the command line's --version loads no numpy)
 
     rows = batch.seat_rows()

@@ -4,9 +4,10 @@ database: no StudHand, no History, no event objects.
 ``HistoryReader.read_hands`` reads, prepares, plays and checks a run of hands as
 :func:`~studeval.histories._fast.read_fast` does one at a time; the header of
 each stays the room's Python function, called back with its bytes. A hand it
-reads where no seat put its whole stack in joins a :class:`CompactHands` batch:
-its net is its result, with no equity to find. Every other hand (one the C
-reader is not sure of, or an all-in) is read again the usual way, in its place.
+reads where no seat put its whole stack in, or where one did and the others
+folded, joins a :class:`CompactHands` batch: its net is its result, with no equity
+to find. Every other hand (one the C reader is not sure of, or a stack all in with
+two seats or more in to the end) is read again the usual way, in its place.
 The tests compare the rows of both ways on every hand they write.
 """
 
