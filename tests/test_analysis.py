@@ -3,6 +3,7 @@ checked against an independent count (the pure-Python reference's brute force)."
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections import Counter
 from dataclasses import replace
@@ -406,3 +407,48 @@ def test_a_hand_whose_result_needs_no_equity_has_no_luck_beyond_2_53_chips() -> 
                 abs(n) > 2**53 for n in found.net):  # fmt: skip
             whole_stacks += 1
     assert whole_stacks >= 5
+
+
+class _NoOffset(datetime.tzinfo):
+    def utcoffset(self, moment: datetime.datetime | None) -> None:
+        return None
+
+
+def test_the_played_at_column_is_the_one_pandas_infers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Times of one zone are made from their microseconds: the same column and dtype as
+    pandas reading the objects, across daylight saving's changes (both readings of
+    an hour that comes twice) and in every kind of zone; other lists are read by
+    pandas."""
+    from zoneinfo import ZoneInfo
+
+    rng = random.Random(6)
+    start = datetime.datetime(2026, 3, 1)
+
+    def moments(zone: datetime.tzinfo | None, count: int = 400) -> list[object]:
+        found: list[object] = []
+        for _ in range(count):
+            naive = start + datetime.timedelta(seconds=rng.randrange(300 * 86400))
+            found.append(naive.replace(tzinfo=zone, fold=rng.randrange(2)))
+        found.append(datetime.datetime(2026, 11, 1, 1, 30, tzinfo=zone, fold=1))  # twice
+        found.append(datetime.datetime(2026, 11, 1, 1, 30, tzinfo=zone, fold=0))
+        return found
+
+    zones = [ZoneInfo("America/New_York"), ZoneInfo("Europe/Paris"), datetime.timezone.utc,
+             datetime.timezone(datetime.timedelta(hours=-5)), None]  # fmt: skip
+    one_zone = [moments(zone) for zone in zones]
+    mixed = [moments(zones[0], 20) + moments(zones[1], 20), [*moments(zones[0], 20), None],
+             [], [datetime.date(2026, 1, 1)]]  # fmt: skip
+    read_whole = []
+    real = tracker._inferred_times
+    monkeypatch.setattr(tracker, "_inferred_times",
+                        lambda times: read_whole.append(len(times)) or real(times))  # fmt: skip
+    for times in one_zone + mixed:
+        made, inferred = tracker._times_column(times), real(times)
+        assert made.equals(inferred) and made.dtype == inferred.dtype, times[:2]
+    # Each one-zone list: pandas read one of its times (for the dtype), not all; the
+    # others, every time.
+    assert read_whole == [1] * len(one_zone) + [len(times) for times in mixed]
+    # A zone with no offset: pandas refuses it, whichever way it is asked.
+    for make in (tracker._times_column, real):
+        with pytest.raises(AttributeError):
+            make(moments(_NoOffset(), 5))

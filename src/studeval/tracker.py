@@ -19,6 +19,7 @@ files hold it (by room and hand id), and what was not analysed is in
 
 from __future__ import annotations
 
+import datetime
 import os
 from collections.abc import Iterable
 from decimal import Decimal
@@ -253,11 +254,44 @@ def _frames(columns: dict[str, list[Any]], reports: list[dict[str, Any]]) -> pan
             place = place_of[id(time)] = len(times)
             times.append(time)
         places.append(place)
-    column = pandas.DataFrame({"played_at": times}, dtype=None if times else object)["played_at"]
+    column = _times_column(times)
     by_row = column.take(places).reset_index(drop=True)
     frame.insert(COLUMNS.index("played_at"), "played_at", by_row)
     frame.attrs["refused"] = pandas.DataFrame(reports, columns=list(REFUSED_COLUMNS))
     return frame
+
+
+def _times_column(times: list[object]) -> pandas.Series:
+    """``times`` as a column, as pandas reads the objects (the dtype it infers). Where
+    each is a datetime of one zone (the same tzinfo, or none), made from their
+    microseconds since 1970: a third of the time pandas takes to read them."""
+    zone = getattr(times[0], "tzinfo", None) if times else None
+    if times and all(type(t) is datetime.datetime and t.tzinfo is zone for t in times):
+        import numpy as np
+        import pandas
+
+        epoch = _EPOCH if zone is not None else _EPOCH.replace(tzinfo=None)
+        try:
+            micros = [(t - epoch) // _MICROSECOND for t in times]  # type: ignore[operator]
+            dtype = _inferred_times(times[:1]).dtype  # the unit and zone pandas takes
+            column = pandas.Series(np.array(micros, "datetime64[us]"))
+            if zone is not None:
+                column = column.dt.tz_localize("UTC").dt.tz_convert(zone)
+            return column.astype(dtype)
+        except (TypeError, ValueError, OverflowError):  # an offset of None, a far year
+            pass
+    return _inferred_times(times)
+
+
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+_MICROSECOND = datetime.timedelta(microseconds=1)
+
+
+def _inferred_times(times: list[object]) -> pandas.Series:
+    """``times`` as a column as pandas reads the objects."""
+    import pandas
+
+    return pandas.DataFrame({"played_at": times}, dtype=None if times else object)["played_at"]
 
 
 def _paths(source: object) -> list[str] | None:
