@@ -38,7 +38,7 @@ def test_an_import_read_in_bulk_stores_the_rows_of_one_hand_at_a_time(
     with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False):
         single = db.connect()
         single_report = single.import_histories(tmp_path)
-    assert counted.hands > 60 and counted.others > 5, vars(counted)
+    assert counted.hands > 60 and counted.others > 5 and counted.whole_stacks > 0, vars(counted)
     assert (bulk_report.hands, bulk_report.duplicates, bulk_report.reasons) == (
         single_report.hands, single_report.duplicates, single_report.reasons)  # fmt: skip
     assert bulk_report.duplicates > 20 and bulk_report.hands > 100

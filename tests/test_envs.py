@@ -102,7 +102,7 @@ def test_the_action_check_refuses_what_pettingzoos_out_of_bounds_wrapper_does() 
                 wrappers.TerminateIllegalWrapper(raw_env(game="razz", seats=3), illegal_reward=-1)
             )
         )
-        choices: list[object] = [None, 0, 1, 2, 3, 4, 7, -1, np.int64(1)]
+        choices: list[object] = [None, 0, 1, 2, 3, 4, 7, -1, np.int64(1), np.uint64(3), np.uint8(1)]
         actions = [choices[int(i)] for i in rng.integers(0, len(choices), 40)]
         mine, pettingzoo = _outcomes(ours, actions), _outcomes(theirs, actions)
         for a, b in zip(mine, pettingzoo, strict=True):

@@ -100,8 +100,9 @@ class HandAnalysis:
     ``all_in`` the street whose betting ended with a seat all in (``None``: no such
     street, or the hand was won by folds); ``expected`` each seat's expected chips
     from the pots at that point (the chips paid when there was no all-in); ``net``
-    the chips each won or lost; ``expected_net`` and ``luck`` (``net`` less
-    ``expected_net``); ``rake`` the chips the house took; ``exact`` whether every
+    the chips each won or lost; ``expected_net`` (``expected`` less the chips paid; with
+    no all-in, ``net`` as a float) and ``luck`` (``net`` less ``expected_net``: 0 with
+    no all-in); ``rake`` the chips the house took; ``exact`` whether every
     equity behind it was counted exactly.
     """
 

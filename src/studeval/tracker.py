@@ -274,6 +274,8 @@ def _times_column(times: list[object]) -> pandas.Series:
         try:
             micros = [(t - epoch) // _MICROSECOND for t in times]  # type: ignore[operator]
             dtype = _inferred_times(times[:1]).dtype  # the unit and zone pandas takes
+            if dtype.kind != "M":  # (pandas 2 keeps a year it cannot hold as objects)
+                return _inferred_times(times)
             column = pandas.Series(np.array(micros, "datetime64[us]"))
             if zone is not None:
                 column = column.dt.tz_localize("UTC").dt.tz_convert(zone)

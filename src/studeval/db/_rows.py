@@ -125,8 +125,8 @@ class HandBatch:
         self._expected += expected
 
     def add_compact(self, batch: CompactHands, source: str) -> None:
-        """Adds a batch of hands read in bulk with their rows (no seat went all in: each
-        seat's expected net is its net), numbered after the hands held."""
+        """Adds a batch of hands read in bulk with their rows (no betting ended all in:
+        each seat's expected net is its net), numbered after the hands held."""
         read = batch.read
         assert read.rows is not None  # read with the database's rows
         first = len(self)

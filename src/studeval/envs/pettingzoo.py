@@ -103,7 +103,9 @@ class ActionCheckWrapper(wrappers.AssertOutOfBoundsWrapper[str, dict[str, np.nda
         raw = self._raw
         agent = raw.agent_selection
         if not (raw.terminations[agent] or raw.truncations[agent]):
-            action_number(action, agent)  # an int 0..4: in the agent's action space
+            action_number(action, agent)  # an int 0..4, or a numpy one
+            if type(action) is not int:  # AssertOutOfBoundsWrapper's check (no uint64)
+                assert raw.action_space(agent).contains(action), "action is not in action space"
         else:  # AssertOutOfBoundsWrapper's check: None, or an action of the space
             assert action is None or raw.action_space(agent).contains(action), (
                 "action is not in action space")  # fmt: skip

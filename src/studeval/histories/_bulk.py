@@ -88,7 +88,8 @@ class BulkRead:
 
 @dataclass(eq=False)
 class CompactHands:
-    """Consecutive hands of one text read in C where no seat went all in (``hands``:
+    """Consecutive hands of one text read in C where no betting ended all in (no seat
+    put its whole stack in, or the others folded to it) (``hands``:
     their places in ``read``, in order): by hand its header, its first line and its
     limits; by seat its name, the room's seat number, and the chips it had, paid
     and won. Their nets are their results: no equity to find."""
