@@ -323,18 +323,12 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     # The core's payouts and rake are the Settlement's (no Settlement is made here).
     payouts, rake = core.payouts(), core.rake_taken
     net = tuple(payouts[s] - paid[s] for s in range(seats))
-    if not with_streets and all(p < s for p, s in zip(paid, played.starting_stacks, strict=True)):
-        # No seat paid its whole stack: no all-in, no equity, and the payouts are the
-        # result (a tracker's rows at the speed of reading).
-        return HandAnalysis(
-            players=tuple(names), streets=(), all_in=None,
-            expected=tuple(float(x) for x in payouts), net=net,
-            expected_net=tuple(float(x) for x in net), luck=(0.0,) * seats,
-            rake=rake, exact=True, showdown=went_to_showdown(core),
-        )  # fmt: skip
-    cards = played.cards
     viewer = _viewer(viewpoint, names)
-    spots, all_in, live_at_end = _spots(played)
+    # With no street's equity asked for and no seat's whole stack paid, there is no
+    # all-in to find: the hand is not walked (a tracker's rows at the speed of reading).
+    walk = with_streets or any(p >= s for p, s in zip(paid, played.starting_stacks, strict=True))
+    spots, all_in, live_at_end = _spots(played) if walk else ([], None, [])
+    cards = played.cards if spots or all_in is not None else []
     exact = True
     streets = []
     for spot in spots if with_streets else ():
