@@ -185,11 +185,11 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
             money.append(float(c * batch.unit(h)))
             expected.append(money[-1] if float(c) == c else _times(float(c), batch.unit(h)))
     by_hand: dict[int, tuple[object, ...]] = {}
-    for hand in batch.hands.tolist():
+    for hand, currency in zip(batch.hands.tolist(), batch.currencies(), strict=True):
         header = batch.headers[hand]
         assert header is not None
-        by_hand[hand] = (header.hand_id, batch.currency(hand), header.tournament,
-                         header.played_at, batch.unit_text(hand))  # fmt: skip
+        by_hand[hand] = (header.hand_id, currency, header.tournament, header.played_at,
+                         batch.unit_text(hand))  # fmt: skip
     facts = [by_hand[h] for h in hands.tolist()]
     count = len(names)
     return {

@@ -18,6 +18,8 @@ from studeval.db._schema import stored_time
 from studeval.engine import StudHand
 from studeval.games import get_game
 from studeval.handinfo import HandInfo
+from studeval.histories._bulk import UNIT_TEXTS
+from studeval.histories._fast import UNITS
 from studeval.tracker import money_of
 
 if TYPE_CHECKING:
@@ -149,34 +151,47 @@ class HandBatch:
         stakes = [read.stakes[h] for h in hands]
         # Every hand of a batch was read: its header and its limits are known.
         assert None not in headers and None not in stakes
-        currencies = [batch.currency(h) for h in hands]
-        units = [batch.unit(h) for h in hands]
+        places = arrays["places"][batch.hands].tolist()
+        currencies = batch.currencies()
         times = [h.played_at for h in headers]
         tournaments = [h.tournament for h in headers]
         count = len(hands)
+        # Few distinct units of money and stakes a file: each worked out once.
+        moneys: dict[tuple[str | None, str | None], str] = {}
+        texts: dict[tuple[int, int, int], str] = {}
+        money, stakes_texts = [], []
+        for currency, tournament, limits, place in zip(currencies, tournaments, stakes, places,
+                                                      strict=True):  # fmt: skip
+            found = moneys.get((currency, tournament))
+            if found is None:
+                found = moneys[currency, tournament] = money_of(
+                    {"currency": currency, "tournament": tournament})  # fmt: skip
+            money.append(found)
+            key = (limits.small_bet, limits.big_bet, place)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = _stakes_text(limits.small_bet, limits.big_bet, UNITS[place])
+            stakes_texts.append(text)
         for name, values in (
             ("hand_key", list(keys)), ("site", [read.site] * count),
             ("hand_id", [h.hand_id for h in headers]),
             ("game", [h.game for h in headers]),
             ("table_name", [h.table for h in headers]),
             ("tournament", tournaments), ("cash", [t is None for t in tournaments]),
-            ("currency", currencies),
-            ("money", [money_of({"currency": c, "tournament": t})
-                       for c, t in zip(currencies, tournaments, strict=True)]),
-            ("unit", [batch.unit_text(h) for h in hands]),
+            ("currency", currencies), ("money", money),
+            ("unit", [UNIT_TEXTS[p] for p in places]),
             ("ante", [x.ante for x in stakes]),
             ("bring_in", [x.bring_in for x in stakes]),
             ("small_bet", [x.small_bet for x in stakes]),
             ("big_bet", [x.big_bet for x in stakes]),
-            ("stakes", [_stakes_text(x.small_bet, x.big_bet, u)
-                        for x, u in zip(stakes, units, strict=True)]),
+            ("stakes", stakes_texts),
             ("players", seats), ("played_at", [stored_time(t) for t in times]),
             ("played_at_utc", [None if t is None else isinstance(t, datetime.datetime)
                                and t.tzinfo is not None for t in times]),
             ("rake", arrays["rake"][batch.hands].tolist()), ("all_in_street", [None] * count),
             ("exact", [True] * count),
             ("cap_lifted", [read.rules.heads_up_cap == "lifted"] * count),
-            ("hero", [batch.hero(h) for h in hands]), ("source", [source] * count),
+            ("hero", batch.heroes()), ("source", [source] * count),
             ("line", [read.lines[h] for h in hands]),
         ):  # fmt: skip
             self._hands[name] += values

@@ -39,9 +39,10 @@ if TYPE_CHECKING:
 
     from studeval.betting import Stakes
 
-__all__ = ["BulkRead", "CompactHands", "bulk_readable", "read_bulk"]
+__all__ = ["UNIT_TEXTS", "BulkRead", "CompactHands", "bulk_readable", "read_bulk"]
 
-_UNIT_TEXTS = tuple(str(unit) for unit in UNITS)
+#: Each chip of money ``UNITS[places]`` as text ("0.01"), by its places.
+UNIT_TEXTS = tuple(str(unit) for unit in UNITS)
 #: Each column of HandRows' rows: its numpy type.
 _ROW_TYPES = {(table, name): dtype for table, name, dtype in _core.HAND_ROWS_COLUMNS}
 
@@ -150,9 +151,14 @@ class CompactHands:
         none, its stacks' sign ("$")."""
         header = self.headers[hand]
         assert header is not None
-        if header.currency is None and header.tournament is None:
-            return dollars(int(self.arrays["stack_signs"][hand]))
-        return header.currency
+        return _currency_of(header, int(self.arrays["stack_signs"][hand]))
+
+    def currencies(self) -> list[str | None]:
+        """:meth:`currency` of each hand of the batch, in order."""
+        signs = self.arrays["stack_signs"][self.hands].tolist()
+        headers = self.headers
+        return [_currency_of(headers[h], s)
+                for h, s in zip(self.hands.tolist(), signs, strict=True)]  # fmt: skip
 
     def unit(self, hand: int) -> Decimal:
         """Hand ``hand``'s chip in money (10 to the minus the places its amounts have)."""
@@ -160,12 +166,31 @@ class CompactHands:
 
     def unit_text(self, hand: int) -> str:
         """:meth:`unit` as text ("0.01")."""
-        return _UNIT_TEXTS[int(self.arrays["places"][hand])]
+        return UNIT_TEXTS[int(self.arrays["places"][hand])]
 
     def hero(self, hand: int) -> str | None:
         """Hand ``hand``'s hero, where its seat lines mark one."""
-        at, size = int(self.arrays["hero_at"][hand]), int(self.arrays["hero_len"][hand])
-        return None if at < 0 else self.read.data[at : at + size].decode()
+        return _text_at(self.read.data, int(self.arrays["hero_at"][hand]),
+                        int(self.arrays["hero_len"][hand]))  # fmt: skip
+
+    def heroes(self) -> list[str | None]:
+        """:meth:`hero` of each hand of the batch, in order."""
+        data, arrays = self.read.data, self.arrays
+        return [_text_at(data, at, size) for at, size in
+                zip(arrays["hero_at"][self.hands].tolist(),
+                    arrays["hero_len"][self.hands].tolist(), strict=True)]  # fmt: skip
+
+
+def _currency_of(header: Header, stack_signs: int) -> str | None:
+    """A hand's currency from its header and its stacks' signs (the core's bits)."""
+    if header.currency is None and header.tournament is None:
+        return dollars(stack_signs)
+    return header.currency
+
+
+def _text_at(data: bytes, at: int, size: int) -> str | None:
+    """The text of ``data[at:at + size]``; None where ``at`` is -1 (not written)."""
+    return None if at < 0 else data[at : at + size].decode()
 
 
 def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
