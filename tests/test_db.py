@@ -24,7 +24,7 @@ from studeval.errors import DatabaseError, IllegalActionError, OptionError  # no
 from studeval.histories import EXAMPLE, HistoryError, Table  # noqa: E402
 from studeval.histories.rooms import pokerstars  # noqa: E402
 from studeval.play import random_hand  # noqa: E402
-from studeval.tracker import analyze_many  # noqa: E402
+from studeval.tracker import analyze_many, money_of  # noqa: E402
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -511,6 +511,44 @@ def test_tournament_chips_are_never_the_buy_ins_currency() -> None:
     database = db.connect()
     database.import_hands([tournament, cash])
     assert sorted(database.stats(player="Ann")["currency"]) == ["USD", "tournament chips"]
+
+
+def test_two_rooms_chips_of_no_named_currency_are_never_added(tmp_path: pathlib.Path) -> None:
+    # KingsClub's text names no currency for real money (amounts in cents); a play
+    # money hand elsewhere names none either: each room's chips are a money apart.
+    hands = []
+    for number, (venue, unit) in enumerate([("KingsClub", "0.01"), ("PokerStars", None),
+                                            (None, None)]):  # fmt: skip
+        hand = random_hand("stud", 2, seed=10 + number)
+        hand.info = {"players": ["Ann", "Bob"]}
+        if venue is not None:
+            hand.info |= {"venue": venue, "hand": number + 1}
+        if unit is not None:
+            hand.info["_unit"] = unit
+        hands.append(hand)
+    expected = ["KingsClub chips", "PokerStars chips", "chips"]
+    frame = analyze_many(hands, client=False)
+    assert sorted({money_of(row) for row in frame.to_dict("records")}) == expected
+    path = tmp_path / "rooms.duckdb"
+    with db.connect(path) as database:
+        database.import_hands(hands)
+        stats = database.stats(player="Ann")
+        assert sorted(stats["currency"]) == expected
+        assert stats["hands"].tolist() == [1, 1, 1]
+        # A database of schema 2 held "chips" for both rooms: brought up to date when
+        # opened to write, refused (with what to do) when opened to read only.
+        database.connection.execute("UPDATE hands SET money = 'chips'")
+        database.connection.execute("UPDATE seat_stats SET currency = 'chips'")
+        database.connection.execute("UPDATE studeval_schema SET version = 2")
+    with pytest.raises(DatabaseError, match=r"schema 2\); open it once without read_only"):
+        db.connect(path, read_only=True)
+    with db.connect(path) as database:
+        assert sorted(database.stats(player="Ann")["currency"]) == expected
+        money = database.connection.execute("SELECT money FROM hands").fetchall()
+        assert sorted(x for (x,) in money) == expected
+    with db.connect(path, read_only=True) as database:
+        version = database.connection.execute("SELECT version FROM studeval_schema")
+        assert version.fetchall() == [(3,)]
 
 
 def test_a_side_pot_won_by_folds_is_not_won_at_showdown() -> None:

@@ -58,18 +58,24 @@ LARGE_INPUT = 64 * 1024 * 1024
 
 def money_of(row: dict[str, Any]) -> str:
     """The unit a row's money is in: ``"tournament chips"`` in a tournament (whatever
-    the buy-in's currency), else its currency, else ``"chips"``. Rows of different
-    units are never added together.
+    the buy-in's currency), else its currency, else ``"<room> chips"``: the chips of
+    a cash game whose room's text names no currency (play money, or money the text
+    does not name), never added to another room's; ``"chips"`` for a hand no room
+    played. Rows of different units are never added together.
 
     >>> money_of({"currency": "USD", "tournament": None})
     'USD'
     >>> money_of({"currency": "USD", "tournament": "74"}), money_of({"currency": None})
     ('tournament chips', 'chips')
+    >>> money_of({"currency": None, "tournament": None, "site": "KingsClub"})
+    'KingsClub chips'
     """
-    currency, tournament = row.get("currency"), row.get("tournament")
+    currency, tournament, site = row.get("currency"), row.get("tournament"), row.get("site")
     if isinstance(tournament, str) and tournament:  # a frame's row holds NaN for None
         return "tournament chips"  # whatever currency the buy-in was in
-    return currency if isinstance(currency, str) and currency else "chips"
+    if isinstance(currency, str) and currency:
+        return currency
+    return f"{site} chips" if isinstance(site, str) and site else "chips"
 
 
 def hand_rows(hand: StudHand | History, where: str = "", player: str | None = None,

@@ -19,6 +19,7 @@ import csv
 import datetime
 import io
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -37,14 +38,15 @@ Reads what `studeval replay` reads, replays every hand, and finds each player's
 result: net (chips or money won or lost), all-in adjusted net (where the betting
 ended with a player all in, what each player's equity in the pots was worth, the
 rake out) and luck (the difference). The table sums them by player and by money
-(each currency, tournament chips and play chips apart: they are never added
-together); csv and jsonl write one row a hand and player, with its currency and
-tournament. --plot draws the graph of cumulative net and all-in adjusted net over
-the player's hands in the order played, one graph a kind of money (needs
-matplotlib: pip install 'studeval[plot]'). A hand is counted once however many
-files hold it. Hands that cannot be replayed are reported on stderr and left out;
-the exit status is then 2. Hands of other games in mixed-game files are counted
-apart, and so are files that hold no hand history.
+(each currency, tournament chips, and each room's chips where its text names no
+currency, apart: they are never added together); csv and jsonl write one row a
+hand and player, with its currency and tournament. --plot draws the graph of
+cumulative net and all-in adjusted net over the player's hands in the order
+played, one graph a kind of money (needs matplotlib: pip install
+'studeval[plot]'). A hand is counted once however many files hold it. Hands that
+cannot be replayed are reported on stderr and left out; the exit status is then 2.
+Hands of other games in mixed-game files are counted apart, and so are files that
+hold no hand history.
 """
 
 #: The colours of the graph's two lines (a test finds them in the picture).
@@ -118,7 +120,9 @@ def _graph_paths(path: str, moneys: list[str]) -> dict[str, str]:
     stem, dot, suffix = path.rpartition(".")
     if not dot or "/" in suffix:
         stem, suffix = path, "png"
-    return {money: f"{stem}-{money.replace(' ', '-')}.{suffix}" for money in moneys}
+    # A room's name in a file name: letters, digits and "." kept ("KingsClub-chips").
+    return {money: f"{stem}-{re.sub(r'[^A-Za-z0-9.]+', '-', money)}.{suffix}"
+            for money in moneys}  # fmt: skip
 
 
 def _plot(rows: list[dict[str, Any]], player: str, path: str,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
-from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, stored_time
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES, stored_time
 from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
 from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
 from studeval.errors import DatabaseError, OptionError
@@ -79,11 +79,18 @@ class Database:
             connection.close()
             raise DatabaseError(f"{path}: not a studeval database (it has other tables)")
         if "studeval_schema" in tables:
-            version = run(connection, "SELECT max(version) FROM studeval_schema")[0]
-            if version[0] != SCHEMA_VERSION:
+            version = run(connection, "SELECT max(version) FROM studeval_schema")[0][0]
+            if version in UPGRADES and read_only:
+                connection.close()
+                raise DatabaseError(f"{path}: written by an older studeval (schema "
+                                    f"{version}); open it once without read_only to bring "
+                                    "it up to date")  # fmt: skip
+            if version in UPGRADES:
+                self._upgrade(version)
+            elif version != SCHEMA_VERSION:
                 connection.close()
                 raise DatabaseError(f"{path}: written by another version of studeval "
-                                    f"(schema {version[0]}; this one reads "
+                                    f"(schema {version}; this one reads "
                                     f"{SCHEMA_VERSION})")  # fmt: skip
         elif read_only:
             connection.close()
@@ -96,6 +103,20 @@ class Database:
                 run(connection, "COMMIT")
         if not read_only:  # the facts an import killed before them left out (the views)
             refresh_facts(connection, path)
+
+    def _upgrade(self, version: int) -> None:
+        """Brings a database of an older schema to this one, in one transaction."""
+        with writing(self.path):
+            run(self.connection, "BEGIN TRANSACTION")
+            try:
+                while version in UPGRADES:
+                    run(self.connection, UPGRADES[version])
+                    version += 1
+                run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
+                run(self.connection, "COMMIT")
+            except BaseException:
+                run(self.connection, "ROLLBACK")
+                raise
 
     def __enter__(self) -> Database:
         return self
@@ -159,14 +180,15 @@ class Database:
         until: datetime.datetime | datetime.date | str | None = None,
         counts: bool = False,
     ) -> pandas.DataFrame:
-        """Each player's statistics (``docs/stats.md`` defines them), a row a player
-        and currency (``currency``: the currency, ``"tournament chips"`` or
-        ``"chips"``: money is never added across). Columns: ``player``,
-        ``currency``, ``hands``, then each of :data:`STATISTIC_NAMES` as a fraction
-        (hands done over hands with the chance; NaN with no chance), ``net_bb100``
-        and ``adjusted_bb100`` (net and all-in adjusted net per 100 hands, in big
-        bets), ``net`` and ``adjusted_net`` (in the currency). ``counts=True`` adds
-        ``<name>_chances`` and ``<name>_done`` for each statistic.
+        """Each player's statistics (``docs/stats.md`` defines them), a row a player and
+        currency (``currency``: the hands' ``money``: the currency, ``"tournament chips"``,
+        ``"<room> chips"`` or ``"chips"``, as :func:`studeval.tracker.money_of` names it:
+        money is never added across). Columns: ``player``, ``currency``, ``hands``, then
+        each of :data:`STATISTIC_NAMES` as a fraction (hands done over hands with the
+        chance; NaN with no chance), ``net_bb100`` and ``adjusted_bb100`` (net and all-in
+        adjusted net per 100 hands, in big bets), ``net`` and ``adjusted_net`` (in the
+        currency). ``counts=True`` adds ``<name>_chances`` and ``<name>_done`` for each
+        statistic.
 
         The filters keep hands of those players, games (``"stud"``, ``"stud8"``,
         ``"razz"``), currencies, stakes (``"0.04/0.08"``: the small and big bet as

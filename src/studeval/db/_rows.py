@@ -111,7 +111,7 @@ class HandBatch:
             ("hand_key", key), ("site", site), ("hand_id", hand_id), ("game", hand.game),
             ("table_name", table), ("tournament", tournament), ("cash", tournament is None),
             ("currency", currency),
-            ("money", money_of({"currency": currency, "tournament": tournament})),
+            ("money", money_of({"currency": currency, "tournament": tournament, "site": site})),
             ("unit", str(unit)), ("ante", stakes.ante), ("bring_in", stakes.bring_in),
             ("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
             ("stakes", _stakes_text(stakes.small_bet, stakes.big_bet, unit)),
@@ -164,8 +164,8 @@ class HandBatch:
                                                       strict=True):  # fmt: skip
             found = moneys.get((currency, tournament))
             if found is None:
-                found = moneys[currency, tournament] = money_of(
-                    {"currency": currency, "tournament": tournament})  # fmt: skip
+                row = {"currency": currency, "tournament": tournament, "site": read.site}
+                found = moneys[currency, tournament] = money_of(row)
             money.append(found)
             key = (limits.small_bet, limits.big_bet, place)
             text = texts.get(key)

@@ -16,11 +16,28 @@ import datetime
 from studeval.betting import EVENT_KINDS
 from studeval.cards import TEXT_OF_CODE
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "TABLES", "action_text", "card_text", "stored_time"]
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "TABLES",
+    "UPGRADES",
+    "action_text",
+    "card_text",
+    "stored_time",
+]
 
 #: Changed when a table changes: a database of another version is refused, not
-#: read wrongly.
-SCHEMA_VERSION = 2
+#: read wrongly, unless UPGRADES brings it to this one.
+SCHEMA_VERSION = 3
+
+#: The SQL that brings a database of each older version to the next. 2 to 3: the
+#: money of a cash hand whose room names no currency is the room's own chips
+#: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together.
+UPGRADES = {
+    2: """UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
+          UPDATE seat_stats SET currency = site || ' chips'
+              WHERE currency = 'chips' AND site IS NOT NULL;""",
+}
 
 #: The tables, in the order a hand's rows are written.
 TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "imports", "seat_stats")
@@ -68,7 +85,7 @@ CREATE TABLE IF NOT EXISTS hands (
     cash BOOLEAN NOT NULL,
     currency VARCHAR,                -- USD, EUR...; NULL for chips
     money VARCHAR NOT NULL,          -- the unit of the money columns: the currency,
-                                     -- 'tournament chips' or 'chips'
+                                     -- 'tournament chips', '<room> chips' or 'chips'
     unit DECIMAL(38, 18) NOT NULL,   -- money per chip
     ante BIGINT NOT NULL, bring_in BIGINT NOT NULL,
     small_bet BIGINT NOT NULL, big_bet BIGINT NOT NULL,  -- chips
