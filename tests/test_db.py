@@ -21,7 +21,7 @@ from stats_reference import twin_stats  # noqa: E402
 from studeval import Stakes, StudHand, db  # noqa: E402
 from studeval.cli import main  # noqa: E402
 from studeval.errors import DatabaseError, IllegalActionError, OptionError  # noqa: E402
-from studeval.histories import EXAMPLE, HistoryError, Table  # noqa: E402
+from studeval.histories import EXAMPLE, HistoryError, Table, read  # noqa: E402
 from studeval.histories.rooms import pokerstars  # noqa: E402
 from studeval.play import random_hand  # noqa: E402
 from studeval.tracker import analyze_many, money_of  # noqa: E402
@@ -549,6 +549,43 @@ def test_two_rooms_chips_of_no_named_currency_are_never_added(tmp_path: pathlib.
     with db.connect(path, read_only=True) as database:
         version = database.connection.execute("SELECT version FROM studeval_schema")
         assert version.fetchall() == [(3,)]
+
+
+def test_another_hand_under_a_stored_hands_number_is_refused_not_a_copy(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # b.txt holds the example hand again (a copy) and, under the same room and hand
+    # id, a hand dealt to another player (not a copy: refused, the first kept).
+    other = EXAMPLE.replace("bruno1977", "zed")
+    (tmp_path / "a.txt").write_text(EXAMPLE)
+    (tmp_path / "b.txt").write_text(other)
+    (tmp_path / "c.txt").write_text(EXAMPLE)
+    expected = "dealt to other players: not read"
+    for together in (True, False):  # one import (the reader compares), or two (the SQL)
+        database = db.connect()
+        if together:
+            report = database.import_histories([tmp_path / "a.txt", tmp_path / "b.txt",
+                                                tmp_path / "c.txt"])  # fmt: skip
+        else:
+            database.import_histories(tmp_path / "a.txt")
+            report = database.import_histories([tmp_path / "b.txt", tmp_path / "c.txt"])
+        assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 1)
+        assert report.failed()
+        refused = database.sql("SELECT source, line, status, reason FROM refused")
+        assert refused.source.tolist() == [str(tmp_path / "b.txt")]
+        assert refused.status.tolist() == ["refused"] and refused.line.tolist() == [1]
+        assert refused.reason[0].endswith(f"read from {tmp_path / 'a.txt'} line 1, {expected}")
+        players = database.sql("SELECT player FROM seats ORDER BY player").player.tolist()
+        assert "zed" not in players and "bruno1977" in players
+        # Importing b.txt again: the same refusal, not two.
+        again = database.import_histories(tmp_path / "b.txt")
+        assert (again.hands, again.duplicates, again.refused) == (0, 0, 1)
+        assert database.sql("SELECT count(*) AS n FROM refused").n[0] == 1
+    frame = analyze_many([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"],
+                         client=False)  # fmt: skip
+    assert sorted(frame.attrs["refused"]["status"]) == ["duplicate", "refused"]
+    assert "zed" not in set(frame["player"])
+    with pytest.raises(HistoryError, match=expected):
+        list(read(tmp_path))  # a.txt, b.txt, c.txt
 
 
 def test_a_side_pot_won_by_folds_is_not_won_at_showdown() -> None:

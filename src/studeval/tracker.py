@@ -211,26 +211,34 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
 
 def _once(files: list[Rows]) -> Rows:
     """All files' rows, a hand counted once (by room and hand id: its first file's
-    rows kept, the later copies reported as duplicates), and all reports."""
-    first: dict[tuple[str, str], str] = {}
+    rows kept; a later copy reported as a duplicate, or refused where its players
+    are not the first's: another hand under the same number), and all reports."""
+    from studeval.histories._record import ConflictingHandError, DuplicateHandError
+
+    # By room and hand id: the file the hand was kept from, and its players.
+    first: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     reports: list[dict[str, Any]] = []
     for file_columns, file_reports in files:
+        keys = list(zip(file_columns["site"], file_columns["hand_id"], strict=True))
+        players: dict[tuple[str, str], list[str]] = {}
+        for key, name in zip(keys, file_columns["player"], strict=True):
+            players.setdefault(key, []).append(name)
         kept: dict[tuple[str, str], bool] = {}
         keep: list[bool] = []
-        for site, hand_id, source in zip(file_columns["site"], file_columns["hand_id"],
-                                         file_columns["source"], strict=True):  # fmt: skip
+        for key, source in zip(keys, file_columns["source"], strict=True):
+            site, hand_id = key
             if site is None or hand_id is None:
                 keep.append(True)
                 continue
-            key = (site, hand_id)
             if key not in kept:
-                kept[key] = first.setdefault(key, source) == source
+                dealt = tuple(sorted(players[key]))
+                where, first_dealt = first.setdefault(key, (source, dealt))
+                kept[key] = where == source
                 if not kept[key]:
-                    reason = f"a duplicate of the hand read from {first[key]}"
-                    reports.append({"source": source, "line": None, "site": site,
-                                    "hand_id": hand_id, "status": "duplicate",
-                                    "reason": reason})  # fmt: skip
+                    copy = DuplicateHandError if dealt == first_dealt else ConflictingHandError
+                    reports.append(_report(copy(where, site=site, hand_id=hand_id,
+                                                source=source), source))  # fmt: skip
             keep.append(kept[key])
         every = all(keep)
         for name in COLUMNS:

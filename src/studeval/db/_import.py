@@ -16,15 +16,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studeval.db._rows import HandBatch, hand_key_of, unstorable
-from studeval.db._store import refresh_facts, run, store, writing
+from studeval.db._store import Conflict, refresh_facts, run, store, writing
 from studeval.engine import StudHand
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
-from studeval.histories._record import History, HistoryError, NotAHistoryError
-from studeval.histories._sources import Loaded, SeenHands, files_in, load
+from studeval.histories._record import (
+    ConflictingHandError,
+    History,
+    HistoryError,
+    NotAHistoryError,
+)
+from studeval.histories._sources import Loaded, files_in, load
 
 if TYPE_CHECKING:
     import duckdb
+    import pandas
 
     from studeval.histories._bulk import CompactHands
 
@@ -147,11 +153,29 @@ class _Writer:
             frames = self.batch.frames()
         refused = pandas.DataFrame(self.refused, columns=list(_REFUSED))
         with writing(self.database):
-            stored, again, rooms = store(self.con, frames, refused, self.forget)
+            stored, again, rooms, conflicts = store(self.con, frames, refused, self.forget,
+                                                    self._conflicts)  # fmt: skip
         self.report.hands += stored
         self.report.duplicates += again
         self.report.rooms.update(rooms)
+        for conflict in self._errors(conflicts):
+            self.report.count(conflict.status, conflict.kind)
         self.refused, self.forget = [], []
+
+    def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
+        """Each hand already stored and dealt to other players, as its refusal."""
+        return [ConflictingHandError(f"{first} line {first_line}" if first_line is not None
+                                     else f"{first}", site=site, hand_id=hand_id, line=line,
+                                     source=source)
+                for site, hand_id, source, line, first, first_line in conflicts]  # fmt: skip
+
+    def _conflicts(self, conflicts: list[Conflict]) -> pandas.DataFrame:
+        """The refused rows of the conflicts of a batch being stored."""
+        import pandas
+
+        return pandas.DataFrame([_refusal(error, error.source, self.now)
+                                 for error in self._errors(conflicts)],
+                                columns=list(_REFUSED))  # fmt: skip
 
 
 def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLike[str]],
@@ -181,7 +205,10 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
                       name)  # fmt: skip
         writer.forget.append(name)
     if client is None:
-        _read_here(writer, load(files, SeenHands(), on_file, compact="rows"), errors)
+        # Every copy of a hand is read: the database keeps the first, and refuses a
+        # copy dealt to other players (another hand) by what it stored, whichever
+        # import or worker read it (store()).
+        _read_here(writer, load(files, None, on_file, compact="rows"), errors)
     else:
         _read_on_dask(writer, client, files, on_file, errors)
     _log(con, report, started, database)
@@ -250,7 +277,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
             frame.to_parquet(part[table], index=False)
         parts.append(part)
 
-    for item in load([path], SeenHands(), compact="rows"):
+    for item in load([path], None, compact="rows"):  # copies: see import_files
         if item.compact is not None:  # in parts of a transaction's hands
             start = 0
             while start < len(item.compact):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from studeval.db._schema import action_text, card_text
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     import duckdb
     import pandas
 
-__all__ = ["missing_facts", "quoted", "refresh_facts", "run", "store", "writing"]
+__all__ = ["Conflict", "missing_facts", "quoted", "refresh_facts", "run", "store", "writing"]
 
 #: One lock a database file: two connections of a process to one file (DuckDB lets
 #: them) would otherwise number hands alike and both store a hand, each
@@ -85,14 +86,60 @@ _INSERTS = {
 }  # fmt: skip
 
 
+# The batch's copies of a hand (by room and hand id) dealt to other players than the
+# hand kept: the one stored before, else the batch's first copy. Other hands under
+# the same numbers: refused. (Both keys are hand_key: a stored hand's is this
+# database's, a batch's its own number; "stored" says which.)
+_CONFLICTS = """
+WITH batch AS (  -- (a batch of hands no room numbered has a site of no type: NULL)
+    SELECT hand_key, site::VARCHAR AS site, hand_id, source, line,
+        row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) AS copy
+    FROM batch_hands),
+stored AS (
+    SELECT h.hand_key, h.site, h.hand_id, h.source, h.line FROM hands h
+    WHERE EXISTS (SELECT 1 FROM batch b WHERE b.hand_id = h.hand_id
+                  AND b.site IS NOT DISTINCT FROM h.site)),
+pairs AS (
+    SELECT b.hand_key AS copy_key, s.hand_key AS first_key, TRUE AS first_stored, b.site,
+        b.hand_id, b.source, b.line, s.source AS first_source, s.line AS first_line
+    FROM batch b JOIN stored s ON s.hand_id = b.hand_id AND s.site IS NOT DISTINCT FROM b.site
+    UNION ALL
+    SELECT b.hand_key, f.hand_key, FALSE, b.site, b.hand_id, b.source, b.line, f.source,
+        f.line
+    FROM batch b JOIN batch f
+        ON f.hand_id = b.hand_id AND f.site IS NOT DISTINCT FROM b.site AND f.copy = 1
+    WHERE b.copy > 1 AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.hand_id = b.hand_id
+                                     AND s.site IS NOT DISTINCT FROM b.site)),
+players AS (
+    SELECT hand_key, FALSE AS stored, list(player ORDER BY player) AS players
+    FROM batch_seats WHERE hand_key IN (SELECT copy_key FROM pairs)
+        OR hand_key IN (SELECT first_key FROM pairs WHERE NOT first_stored)
+    GROUP BY hand_key
+    UNION ALL
+    SELECT hand_key, TRUE, list(player ORDER BY player) FROM seats
+    WHERE hand_key IN (SELECT first_key FROM pairs WHERE first_stored) GROUP BY hand_key)
+SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line
+FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
+    JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
+WHERE m.players <> f.players ORDER BY p.copy_key"""
+
+#: A batch's hand dealt to other players than the hand kept under its room and hand
+#: id: (room, hand id, source, line, and where the hand kept was read: source, line).
+Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None]
+
+
 def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | str],
-          refused: pandas.DataFrame,
-          forget_sources: list[str]) -> tuple[int, int, dict[str | None, int]]:  # fmt: skip
+          refused: pandas.DataFrame, forget_sources: list[str],
+          refusals: Callable[[list[Conflict]], pandas.DataFrame] | None = None,
+          ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
     """Writes a batch (``frames`` from :class:`~studeval.db._rows.HandBatch`, or the
     Parquet files a worker wrote them to; ``hand_key`` the batch's own numbers) and
     its ``refused`` rows in one transaction, after removing the refusals kept for
-    ``forget_sources`` (files read again). Returns the hands stored, the hands left
-    out as already stored, and the hands stored by room."""
+    ``forget_sources`` (files read again). A copy of a hand (stored before, or
+    first in the batch) dealt to other players is a conflict, refused with the
+    rows ``refusals`` makes of them.
+    Returns the hands stored, the hands left out as already stored, the hands
+    stored by room, and the conflicts."""
     run(con, "BEGIN TRANSACTION")
     try:
         for name, frame in frames.items():
@@ -116,6 +163,13 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             "ON b.hand_key = k.batch_key GROUP BY ALL"))  # fmt: skip
         stored = sum(rooms.values())
         total = run(con, "SELECT count(*) FROM batch_hands")[0][0]
+        conflicts: list[Conflict] = [] if refusals is None else run(con, _CONFLICTS)
+        if conflicts:
+            import pandas
+
+            assert refusals is not None
+            more = refusals(conflicts)
+            refused = pandas.concat([refused, more], ignore_index=True) if len(refused) else more
         if stored:
             for table, rows in _INSERTS.items():
                 run(con, f"INSERT INTO {table} BY NAME {rows}")
@@ -134,7 +188,7 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
     except BaseException:
         run(con, "ROLLBACK")
         raise
-    return stored, total - stored, rooms
+    return stored, total - stored - len(conflicts), rooms, conflicts
 
 
 def missing_facts(con: duckdb.DuckDBPyConnection) -> str | None:

@@ -21,6 +21,7 @@ writes a finished hand in its words (:class:`Table` names the seats).
 from studeval.histories._example import EXAMPLE
 from studeval.histories._reader import SeenHands, find_site, read
 from studeval.histories._record import (
+    ConflictingHandError,
     DuplicateHandError,
     DuplicateHandsWarning,
     History,
@@ -35,14 +36,15 @@ from studeval.histories._writer import Table
 from studeval.histories.rooms import ROOMS, SITES, room
 
 __all__ = [
-    "EXAMPLE", "ROOMS", "SITES", "DuplicateHandError", "DuplicateHandsWarning", "History",
+    "EXAMPLE", "ROOMS", "SITES", "ConflictingHandError", "DuplicateHandError",
+    "DuplicateHandsWarning", "History",
     "HistoryError", "NotAHistoryError", "NotStudError", "Player", "Room", "SeenHands", "Table",
     "UnreadableFileError", "find_site", "read", "room",
 ]  # fmt: skip
 
 # Tracebacks and reprs name the public module, where users import them from.
-for _public in (DuplicateHandError, DuplicateHandsWarning, History, HistoryError, Player,
-                NotAHistoryError, NotStudError, Room, SeenHands, Table,
+for _public in (ConflictingHandError, DuplicateHandError, DuplicateHandsWarning, History,
+                HistoryError, Player, NotAHistoryError, NotStudError, Room, SeenHands, Table,
                 UnreadableFileError):  # fmt: skip
     _public.__module__ = __name__
 del _public

@@ -117,12 +117,16 @@ class CompactHands:
     def __len__(self) -> int:
         return len(self.hands)
 
-    def keys(self) -> Iterator[tuple[str, str, int]]:
-        """Each hand's room, hand id and first line, in order."""
-        for i in self.hands.tolist():
+    def keys(self) -> Iterator[tuple[str, str, int, list[str]]]:
+        """Each hand's room, hand id, first line and players dealt in, in order."""
+        rows = self.seat_rows()
+        names = iter(self.names(rows))
+        seats = self.arrays["seats"][self.hands].tolist()
+        for i, count in zip(self.hands.tolist(), seats, strict=True):
             header = self.read.headers[i]
             assert header is not None  # a hand read has its header
-            yield self.read.site, header.hand_id, self.read.lines[i]
+            yield self.read.site, header.hand_id, self.read.lines[i], [
+                next(names) for _ in range(count)]  # fmt: skip
 
     def subset(self, positions: Sequence[int] | slice) -> CompactHands:
         """The batch of the hands at ``positions`` (in order)."""

@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Literal, overload
 
@@ -20,6 +20,7 @@ from studeval.histories._fast import read_fast
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._grammar import Grammar, read_hand
 from studeval.histories._record import (
+    ConflictingHandError,
     DuplicateHandError,
     DuplicateHandsWarning,
     History,
@@ -258,7 +259,9 @@ class SeenHands:
     """
 
     def __init__(self) -> None:
-        self._first: dict[tuple[str, str], str] = {}
+        # By room and hand id: where the hand was first read, and its players (dealt
+        # in, sorted; None where not known before its replay).
+        self._first: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {}
         self.dropped = 0
 
     def __len__(self) -> int:
@@ -269,7 +272,8 @@ class SeenHands:
         read before (the first copy is kept, the later ones reported)."""
         if isinstance(found, NotAHistoryError):
             return found
-        copy = self.once(found.site, found.hand_id, found.source, found.line)
+        players = [p.name for p in found.players] if isinstance(found, History) else None
+        copy = self.once(found.site, found.hand_id, found.source, found.line, players)
         return found if copy is None else copy
 
     def forget(self, found: Found) -> None:
@@ -280,18 +284,35 @@ class SeenHands:
             self._first.pop((site, hand_id), None)
 
     def once(self, site: str | None, hand_id: str | None, source: str | None,
-             line: int | None) -> DuplicateHandError | None:  # fmt: skip
+             line: int | None, players: Sequence[str] | None = None,
+             ) -> DuplicateHandError | ConflictingHandError | None:  # fmt: skip
         """``None`` the first time a hand (any record of it: a PHH record's too) is
-        seen, and its :class:`DuplicateHandError` after."""
+        seen, and its :class:`DuplicateHandError` after; its
+        :class:`ConflictingHandError` where both it and the first hand name the
+        players dealt in (``players``), and they differ: another hand.
+
+        >>> seen = SeenHands()
+        >>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]) is None
+        True
+        >>> type(seen.once("PokerStars", "9", "b.txt", 5, ["Bob", "Ann"])).__name__
+        'DuplicateHandError'
+        >>> type(seen.once("PokerStars", "9", "c.txt", 9, ["Ann", "Zed"])).__name__
+        'ConflictingHandError'
+        """
         if not site or not hand_id:
             return None
+        dealt = tuple(sorted(players)) if players is not None else None
         first = self._first.get((site, hand_id))
         if first is None:
             where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
-            self._first[site, hand_id] = where
+            self._first[site, hand_id] = (where, dealt)
             return None
+        where, first_dealt = first
+        if dealt is not None and first_dealt is not None and dealt != first_dealt:
+            return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
+                                        source=source)  # fmt: skip
         self.dropped += 1
-        return DuplicateHandError(first, site=site, hand_id=hand_id, line=line, source=source)
+        return DuplicateHandError(where, site=site, hand_id=hand_id, line=line, source=source)
 
 
 @overload
@@ -408,18 +429,20 @@ def _unseen(
         yield batch
         return
     kept: list[int] = []
-    for position, (site, hand_id, line) in enumerate(batch.keys()):
-        copy = seen.once(site, hand_id, batch.source, line)
+    for position, (site, hand_id, line, players) in enumerate(batch.keys()):
+        copy = seen.once(site, hand_id, batch.source, line, players)
         if copy is None:
             kept.append(position)
             continue
         if kept:
             yield batch.subset(kept)
             kept = []
-        if errors == "raise":
-            dropped.append(copy)
-        else:
+        if errors != "raise":
             yield copy
+        elif isinstance(copy, ConflictingHandError):
+            raise copy
+        else:
+            dropped.append(copy)
     if kept:
         yield batch.subset(kept)
 

@@ -25,7 +25,8 @@ from studeval.histories.phh import dumps
 from studeval.houserules import HouseRules
 
 __all__ = [
-    "DuplicateHandError", "DuplicateHandsWarning", "History", "HistoryError",
+    "ConflictingHandError", "DuplicateHandError", "DuplicateHandsWarning", "History",
+    "HistoryError",
     "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
     "UnreadableFileError", "reason_kind",
 ]  # fmt: skip
@@ -150,6 +151,25 @@ class DuplicateHandError(HistoryError):
     def __init__(self, first: str, *, site: str | None = None, hand_id: str | None = None,
                  line: int | None = None, source: str | None = None) -> None:  # fmt: skip
         super().__init__(f"a duplicate of the hand read from {first}", site=site,
+                         hand_id=hand_id, line=line, source=source)  # fmt: skip
+        self.first = first
+
+
+class ConflictingHandError(HistoryError):
+    """A hand under the room and hand id of a hand read (or stored) before, dealt to
+    other players: another hand under the same number (a file edited, a room's
+    numbers reused), not a copy. It is refused, never counted as a copy of the hand
+    kept; ``first`` says where that one was read.
+
+    >>> err = ConflictingHandError("a.txt line 1", site="PokerStars", hand_id="9")
+    >>> err.status, err.first, err.reason.endswith("dealt to other players: not read")
+    ('refused', 'a.txt line 1', True)
+    """
+
+    def __init__(self, first: str, *, site: str | None = None, hand_id: str | None = None,
+                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+        super().__init__(f"another hand under the room and hand id of the hand read from "
+                         f"{first}, dealt to other players: not read", site=site,
                          hand_id=hand_id, line=line, source=source)  # fmt: skip
         self.first = first
 
