@@ -21,7 +21,17 @@ from stats_reference import twin_stats  # noqa: E402
 from studeval import Stakes, StudHand, db  # noqa: E402
 from studeval.cli import main  # noqa: E402
 from studeval.errors import DatabaseError, IllegalActionError, OptionError  # noqa: E402
-from studeval.histories import EXAMPLE, HistoryError, Table, read  # noqa: E402
+from studeval.histories import (  # noqa: E402
+    EXAMPLE,
+    ConflictingHandError,
+    DuplicateHandError,
+    HistoryError,
+    SeenHands,
+    Table,
+    read,
+)
+from studeval.histories._grammar import read_hand  # noqa: E402
+from studeval.histories._replay import replay  # noqa: E402
 from studeval.histories.rooms import pokerstars  # noqa: E402
 from studeval.play import random_hand  # noqa: E402
 from studeval.tracker import analyze_many, money_of  # noqa: E402
@@ -586,6 +596,23 @@ def test_another_hand_under_a_stored_hands_number_is_refused_not_a_copy(
     assert "zed" not in set(frame["player"])
     with pytest.raises(HistoryError, match=expected):
         list(read(tmp_path))  # a.txt, b.txt, c.txt
+    # errors="raise": the conflict is raised (once its batch is stored), no row kept.
+    for paths in ([tmp_path / "a.txt", tmp_path / "b.txt"], [tmp_path / "b.txt"]):
+        with pytest.raises(ConflictingHandError, match=expected):
+            database.import_histories(paths, errors="raise")
+        assert database.sql("SELECT count(*) AS n FROM refused").n[0] == 1
+    # A copy transcribed for the general replay (one the C reader is not sure of) is
+    # replayed to be compared; a first copy transcribed is compared once replayed.
+    lines = EXAMPLE.rstrip("\n").split("\n")
+    first = read_hand(pokerstars.GRAMMAR, lines, 1, "a.txt")
+    seen = SeenHands()
+    assert seen.check(first) is first
+    seen.learn(replay(first))
+    renamed = [line.replace("bruno1977", "zed") for line in lines]
+    assert isinstance(seen.check(read_hand(pokerstars.GRAMMAR, renamed, 1, "b.txt")),
+                      ConflictingHandError)  # fmt: skip
+    assert isinstance(seen.check(read_hand(pokerstars.GRAMMAR, lines, 1, "c.txt")),
+                      DuplicateHandError)  # fmt: skip
 
 
 def test_a_side_pot_won_by_folds_is_not_won_at_showdown() -> None:

@@ -60,10 +60,11 @@ examples:
 
 Each player's statistics over the hands of the database DB (made by `studeval
 import`), one row a player and currency: money in dollars, euros, tournament chips
-and play chips is never added together. The table shows percentages (a dash: no
-chance) and net and all-in adjusted net per 100 hands in big bets; csv and json give
-fractions named in full, with --counts the chances and deeds of each. The
-documentation defines each statistic with an example. The table's columns:
+and a room's chips where its text names no currency is never added together. The
+table shows percentages (a dash: no chance) and net and all-in adjusted net per 100
+hands in big bets; csv and json give fractions named in full, with --counts the
+chances and deeds of each. The documentation defines each statistic with an example.
+The table's columns:
 """
     + "\n".join(f"  {short:<7} {words}" for short, words in _HEADINGS.values())
     + "\n  bb/100  net per 100 hands, in big bets\n  adj/100 the same, all-in adjusted\n"

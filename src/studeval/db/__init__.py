@@ -137,12 +137,15 @@ class Database:
         on_file: Callable[[str], None] | None = None,
     ) -> ImportReport:
         """Stores the hands of card rooms' histories and PHH files (``paths``: files
-        and directories, read whole). A hand already stored (the same room and hand
-        id) is counted as a duplicate and left as it is, so importing a folder again
-        adds only its new hands. Every hand and file not stored is kept in the
-        ``refused`` table with its status and reason (those of a file read again
-        replace its earlier ones); ``errors="raise"`` raises the first instead,
-        after storing the hands before it.
+        and directories, read whole). A hand already stored or read before (the same
+        room and hand id) is counted as a duplicate and left as it is, so importing
+        a folder again adds only its new hands; one dealt to other players than the
+        hand kept is another hand, refused
+        (:class:`~studeval.histories.ConflictingHandError`). Every other hand and
+        file not stored is kept in the ``refused`` table with its status and reason
+        (those of a file read again replace its earlier ones); ``errors="raise"``
+        raises the first instead, after storing the hands before it (a conflict:
+        once the hands of its batch are stored).
 
         Hands are written :data:`BATCH` at a time, each batch in one transaction: a
         killed import leaves every hand whole or absent, and importing again

@@ -112,8 +112,9 @@ class _Writer:
     """Batches of hands and refusals, each stored in a transaction."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, report: ImportReport,
-                 database: str) -> None:  # fmt: skip
+                 database: str, errors: str = "collect") -> None:  # fmt: skip
         self.con, self.report, self.database = con, report, database
+        self.errors = errors  # "raise": a conflict found in storing is raised
         self.batch = HandBatch()
         self.refused: list[dict[str, Any]] = []
         self.forget: list[str] = []
@@ -158,9 +159,12 @@ class _Writer:
         self.report.hands += stored
         self.report.duplicates += again
         self.report.rooms.update(rooms)
-        for conflict in self._errors(conflicts):
-            self.report.count(conflict.status, conflict.kind)
         self.refused, self.forget = [], []
+        found = self._errors(conflicts)
+        if found and self.errors == "raise":  # once its batch is stored (not it)
+            raise found[0]
+        for conflict in found:
+            self.report.count(conflict.status, conflict.kind)
 
     def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
         """Each hand already stored and dealt to other players, as its refusal."""
@@ -170,11 +174,12 @@ class _Writer:
                 for site, hand_id, source, line, first, first_line in conflicts]  # fmt: skip
 
     def _conflicts(self, conflicts: list[Conflict]) -> pandas.DataFrame:
-        """The refused rows of the conflicts of a batch being stored."""
+        """The refused rows of the conflicts of a batch being stored (none where the
+        first is raised)."""
         import pandas
 
-        return pandas.DataFrame([_refusal(error, error.source, self.now)
-                                 for error in self._errors(conflicts)],
+        kept = self._errors(conflicts) if self.errors != "raise" else []
+        return pandas.DataFrame([_refusal(error, error.source, self.now) for error in kept],
                                 columns=list(_REFUSED))  # fmt: skip
 
 
@@ -197,7 +202,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
     files = files_in(names)
     report = ImportReport(files=len(files))
-    writer = _Writer(con, report, database)
+    writer = _Writer(con, report, database, errors)
     own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
     for name in [f for f in files if os.path.realpath(f) in own]:
         files.remove(name)

@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Literal, overload
 
@@ -26,11 +26,11 @@ from studeval.histories._record import (
     History,
     HistoryError,
     NotAHistoryError,
-    Transcript,
     UnreadableFileError,
 )
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
+from studeval.histories._seen import Found, SeenHands
 from studeval.histories._split import hand_starts, hands, starting_lines
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
@@ -241,78 +241,6 @@ def read(source: object, *, site: str | None = None, errors: str = "raise",
 #: How the hands a room's C reader reads in bulk are given: one at a time (False),
 #: in batches (True), in batches with the database's rows ("rows").
 Compact = bool | Literal["rows"]
-#: A hand found in a text: read in C, transcribed for the replay, or refused.
-Found = History | Transcript | HistoryError
-
-
-class SeenHands:
-    """The hands read so far, by room and hand id, and where each was first read:
-    one shared by several :func:`read` calls (``duplicates=seen``) counts a hand once
-    across them all.
-
-    >>> from studeval.histories import EXAMPLE
-    >>> seen = SeenHands()
-    >>> [len(list(read(EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
-    [1, 1]
-    >>> len(seen), seen.dropped
-    (1, 1)
-    """
-
-    def __init__(self) -> None:
-        # By room and hand id: where the hand was first read, and its players (dealt
-        # in, sorted; None where not known before its replay).
-        self._first: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {}
-        self.dropped = 0
-
-    def __len__(self) -> int:
-        return len(self._first)
-
-    def check(self, found: Found) -> Found:
-        """``found``, or a :class:`DuplicateHandError` when its room and hand id were
-        read before (the first copy is kept, the later ones reported)."""
-        if isinstance(found, NotAHistoryError):
-            return found
-        players = [p.name for p in found.players] if isinstance(found, History) else None
-        copy = self.once(found.site, found.hand_id, found.source, found.line, players)
-        return found if copy is None else copy
-
-    def forget(self, found: Found) -> None:
-        """Takes back a hand :meth:`check` let through (its copy was refused): the
-        next copy is read as the first."""
-        site, hand_id = getattr(found, "site", None), getattr(found, "hand_id", None)
-        if site and hand_id:
-            self._first.pop((site, hand_id), None)
-
-    def once(self, site: str | None, hand_id: str | None, source: str | None,
-             line: int | None, players: Sequence[str] | None = None,
-             ) -> DuplicateHandError | ConflictingHandError | None:  # fmt: skip
-        """``None`` the first time a hand (any record of it: a PHH record's too) is
-        seen, and its :class:`DuplicateHandError` after; its
-        :class:`ConflictingHandError` where both it and the first hand name the
-        players dealt in (``players``), and they differ: another hand.
-
-        >>> seen = SeenHands()
-        >>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]) is None
-        True
-        >>> type(seen.once("PokerStars", "9", "b.txt", 5, ["Bob", "Ann"])).__name__
-        'DuplicateHandError'
-        >>> type(seen.once("PokerStars", "9", "c.txt", 9, ["Ann", "Zed"])).__name__
-        'ConflictingHandError'
-        """
-        if not site or not hand_id:
-            return None
-        dealt = tuple(sorted(players)) if players is not None else None
-        first = self._first.get((site, hand_id))
-        if first is None:
-            where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
-            self._first[site, hand_id] = (where, dealt)
-            return None
-        where, first_dealt = first
-        if dealt is not None and first_dealt is not None and dealt != first_dealt:
-            return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
-                                        source=source)  # fmt: skip
-        self.dropped += 1
-        return DuplicateHandError(where, site=site, hand_id=hand_id, line=line, source=source)
 
 
 @overload
@@ -361,7 +289,10 @@ def read_texts(
                         if found is copy and not isinstance(copy, NotAHistoryError):
                             # A copy refused is not the hand: a later copy is read.
                             forget = functools.partial(seen.forget, copy)
-                            yield _replayed(found, errors, unseen=forget)
+                            replayed = _replayed(found, errors, unseen=forget)
+                            if isinstance(replayed, History):  # who was dealt in
+                                seen.learn(replayed)
+                            yield replayed
                             continue
                     yield _replayed(found, errors)
         except UnreadableFileError as err:  # a disk error halfway through a large file

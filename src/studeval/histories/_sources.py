@@ -25,6 +25,7 @@ from pathlib import Path
 
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
+from studeval.handinfo import HandInfo
 from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, read_texts
@@ -174,7 +175,9 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None,
         hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
         site = info.get("venue")
         if seen is not None and site is not None and hand_id is not None:
-            copy = seen.once(str(site), str(hand_id), label, None)
+            players = HandInfo.of(hand).players  # named where the record names them all
+            copy = seen.once(str(site), str(hand_id), label, None,
+                             players if len(players) == hand.seats else None)  # fmt: skip
             if copy is not None:
                 yield Loaded(label, error=copy, source=where)
                 continue

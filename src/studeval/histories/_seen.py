@@ -1,0 +1,125 @@
+"""The hands read so far, by room and hand id: a later copy of a hand is a
+duplicate (exports overlap), or another hand where it was dealt to other players.
+
+>>> seen = SeenHands()
+>>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]), seen.once("KingsClub", "9",
+...                                                                      "a.txt", 40)
+(None, None)
+>>> other = seen.once("PokerStars", "9", "b.txt", 1, ["Ann", "Cy"])
+>>> other.status, other.first
+('refused', 'a.txt line 1')
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+from studeval.histories._record import (
+    ConflictingHandError,
+    DuplicateHandError,
+    History,
+    HistoryError,
+    NotAHistoryError,
+    Transcript,
+)
+from studeval.histories._replay import replay
+
+__all__ = ["Found", "SeenHands"]
+
+#: A hand found in a text: read in C, transcribed for the replay, or refused.
+Found = History | Transcript | HistoryError
+
+
+class SeenHands:
+    """The hands read so far, by room and hand id, and where each was first read:
+    one shared by several :func:`read` calls (``duplicates=seen``) counts a hand once
+    across them all.
+
+    >>> from studeval.histories import EXAMPLE
+    >>> from studeval.histories import EXAMPLE, read
+    >>> seen = SeenHands()
+    >>> [len(list(read(EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
+    [1, 1]
+    >>> len(seen), seen.dropped
+    (1, 1)
+    """
+
+    def __init__(self) -> None:
+        # By room and hand id: where the hand was first read, and its players (dealt
+        # in, sorted; None where not known before its replay).
+        self._first: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {}
+        self.dropped = 0
+
+    def __len__(self) -> int:
+        return len(self._first)
+
+    def check(self, found: Found) -> Found:
+        """``found``, or a :class:`DuplicateHandError` when its room and hand id were
+        read before (the first copy is kept, the later ones reported), or a
+        :class:`ConflictingHandError` when the first was dealt to other players. (A
+        later copy transcribed, not read in C, is replayed to know who was dealt
+        in: a copy is rare; one that cannot be replayed is a duplicate, as before.)"""
+        if isinstance(found, NotAHistoryError):
+            return found
+        players: list[str] | None = None
+        if isinstance(found, History):
+            players = [p.name for p in found.players]
+        elif isinstance(found, Transcript) and self._compares(found.site, found.hand_id):
+            with contextlib.suppress(HistoryError):
+                players = [p.name for p in replay(found).players]
+        copy = self.once(found.site, found.hand_id, found.source, found.line, players)
+        return found if copy is None else copy
+
+    def learn(self, hand: History) -> None:
+        """Keeps the players of a hand let through before its replay (a transcript):
+        the later copies are compared with them."""
+        first = self._first.get((hand.site, hand.hand_id))
+        if first is not None and first[1] is None:
+            self._first[hand.site, hand.hand_id] = (
+                first[0],
+                tuple(sorted(p.name for p in hand.players)),
+            )
+
+    def _compares(self, site: str | None, hand_id: str | None) -> bool:
+        """Whether a copy of this hand would be compared: one was read, players known."""
+        first = self._first.get((site, hand_id)) if site and hand_id else None
+        return first is not None and first[1] is not None
+
+    def forget(self, found: Found) -> None:
+        """Takes back a hand :meth:`check` let through (its copy was refused): the
+        next copy is read as the first."""
+        site, hand_id = getattr(found, "site", None), getattr(found, "hand_id", None)
+        if site and hand_id:
+            self._first.pop((site, hand_id), None)
+
+    def once(self, site: str | None, hand_id: str | None, source: str | None,
+             line: int | None, players: Sequence[str] | None = None,
+             ) -> DuplicateHandError | ConflictingHandError | None:  # fmt: skip
+        """``None`` the first time a hand (any record of it: a PHH record's too) is
+        seen, and its :class:`DuplicateHandError` after; its
+        :class:`ConflictingHandError` where both it and the first hand name the
+        players dealt in (``players``), and they differ: another hand.
+
+        >>> seen = SeenHands()
+        >>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]) is None
+        True
+        >>> type(seen.once("PokerStars", "9", "b.txt", 5, ["Bob", "Ann"])).__name__
+        'DuplicateHandError'
+        >>> type(seen.once("PokerStars", "9", "c.txt", 9, ["Ann", "Zed"])).__name__
+        'ConflictingHandError'
+        """
+        if not site or not hand_id:
+            return None
+        dealt = tuple(sorted(players)) if players is not None else None
+        first = self._first.get((site, hand_id))
+        if first is None:
+            where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
+            self._first[site, hand_id] = (where, dealt)
+            return None
+        where, first_dealt = first
+        if dealt is not None and first_dealt is not None and dealt != first_dealt:
+            return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
+                                        source=source)  # fmt: skip
+        self.dropped += 1
+        return DuplicateHandError(where, site=site, hand_id=hand_id, line=line, source=source)
