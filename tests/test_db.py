@@ -592,7 +592,11 @@ def test_another_hand_under_a_stored_hands_number_is_refused_not_a_copy(
         assert database.sql("SELECT count(*) AS n FROM refused").n[0] == 1
     frame = analyze_many([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"],
                          client=False)  # fmt: skip
-    assert sorted(frame.attrs["refused"]["status"]) == ["duplicate", "refused"]
+    reports = frame.attrs["refused"]
+    assert sorted(reports["status"]) == ["duplicate", "refused"]
+    assert reports["line"].tolist() == [1, 1]  # each copy's line, and the first's
+    assert all(reason.endswith((f"a.txt line 1, {expected}", "a.txt line 1"))
+               for reason in reports["reason"])  # fmt: skip
     assert "zed" not in set(frame["player"])
     with pytest.raises(HistoryError, match=expected):
         list(read(tmp_path))  # a.txt, b.txt, c.txt

@@ -127,8 +127,10 @@ def _report(error: HistoryError, where: str) -> dict[str, Any]:
 
 
 #: Rows as columns (:data:`COLUMNS`, each a list of the rows' values in order), and
-#: reports of what was not analysed.
+#: reports of what was not analysed. A file's columns hold each row's hand's first
+#: line too (``_LINE``, not a column of the frame: for the report of a later copy).
 Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
+_LINE = "line"
 
 
 def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -144,7 +146,7 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     # The readers load when files are read: ``import studeval`` stays light.
     from studeval.histories._sources import SeenHands, load_file
 
-    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, _LINE)}
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
@@ -155,9 +157,11 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
         else:
-            for name, values in _columns(hand_rows(loaded.found, path, player, method,
-                                                   seed)).items():  # fmt: skip
+            rows = hand_rows(loaded.found, path, player, method, seed)
+            for name, values in _columns(rows).items():
                 columns[name] += values
+            line = loaded.history.line if loaded.history is not None else None
+            columns[_LINE] += [line] * len(rows)
     return columns, reports
 
 
@@ -206,6 +210,7 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
         "showdown": arrays["showdown"][hands].astype(bool).tolist(), "exact": [True] * count,
         "unit": [f[4] for f in facts], "currency": [f[1] for f in facts],
         "tournament": [f[2] for f in facts], "played_at": [f[3] for f in facts],
+        _LINE: [batch.read.lines[h] for h in hands.tolist()],
     }  # fmt: skip
 
 
@@ -216,28 +221,31 @@ def _once(files: list[Rows]) -> Rows:
     from studeval.histories._record import ConflictingHandError, DuplicateHandError
 
     # By room and hand id: the file the hand was kept from, and its players.
-    first: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    first: dict[tuple[str, str], tuple[str, int | None, tuple[str, ...]]] = {}
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     reports: list[dict[str, Any]] = []
     for file_columns, file_reports in files:
         keys = list(zip(file_columns["site"], file_columns["hand_id"], strict=True))
+        lines = file_columns.get(_LINE) or [None] * len(keys)
         players: dict[tuple[str, str], list[str]] = {}
         for key, name in zip(keys, file_columns["player"], strict=True):
             players.setdefault(key, []).append(name)
         kept: dict[tuple[str, str], bool] = {}
         keep: list[bool] = []
-        for key, source in zip(keys, file_columns["source"], strict=True):
+        for key, source, line in zip(keys, file_columns["source"], lines, strict=True):
             site, hand_id = key
             if site is None or hand_id is None:
                 keep.append(True)
                 continue
             if key not in kept:
                 dealt = tuple(sorted(players[key]))
-                where, first_dealt = first.setdefault(key, (source, dealt))
+                where, first_line, first_dealt = first.setdefault(key, (source, line, dealt))
                 kept[key] = where == source
                 if not kept[key]:
                     copy = DuplicateHandError if dealt == first_dealt else ConflictingHandError
-                    reports.append(_report(copy(where, site=site, hand_id=hand_id,
+                    if first_line is not None:
+                        where = f"{where} line {first_line}"  # as the reader says it
+                    reports.append(_report(copy(where, site=site, hand_id=hand_id, line=line,
                                                 source=source), source))  # fmt: skip
             keep.append(kept[key])
         every = all(keep)
