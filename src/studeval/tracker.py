@@ -220,32 +220,43 @@ def _once(files: list[Rows]) -> Rows:
     are not the first's: another hand under the same number), and all reports."""
     from studeval.histories._record import ConflictingHandError, DuplicateHandError
 
-    # By room and hand id: the file the hand was kept from, and its players.
-    first: dict[tuple[str, str], tuple[str, int | None, tuple[str, ...]]] = {}
+    # By room and hand id: the file the hand was kept from (its place in files), its
+    # source and its first line; each file's players by hand, made for the files that
+    # copies are in.
+    first: dict[tuple[str, str], tuple[int, str, int | None]] = {}
+    players: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
+
+    def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
+        if number not in players:
+            by_hand: dict[tuple[str, str], list[str]] = {}
+            file_columns = files[number][0]
+            for hand in zip(file_columns["site"], file_columns["hand_id"],
+                            file_columns["player"], strict=True):  # fmt: skip
+                by_hand.setdefault(hand[:2], []).append(hand[2])
+            players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
+        return players[number][key]
+
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     reports: list[dict[str, Any]] = []
-    for file_columns, file_reports in files:
-        keys = list(zip(file_columns["site"], file_columns["hand_id"], strict=True))
-        lines = file_columns.get(_LINE) or [None] * len(keys)
-        players: dict[tuple[str, str], list[str]] = {}
-        for key, name in zip(keys, file_columns["player"], strict=True):
-            players.setdefault(key, []).append(name)
+    for number, (file_columns, file_reports) in enumerate(files):
+        lines = file_columns.get(_LINE) or [None] * len(file_columns["site"])
         kept: dict[tuple[str, str], bool] = {}
         keep: list[bool] = []
-        for key, source, line in zip(keys, file_columns["source"], lines, strict=True):
-            site, hand_id = key
+        rows = zip(file_columns["site"], file_columns["hand_id"], file_columns["source"], lines,
+                   strict=True)  # fmt: skip
+        for site, hand_id, source, line in rows:
             if site is None or hand_id is None:
                 keep.append(True)
                 continue
+            key = (site, hand_id)
             if key not in kept:
-                dealt = tuple(sorted(players[key]))
-                where, first_line, first_dealt = first.setdefault(key, (source, line, dealt))
-                kept[key] = where == source
+                where, first_source, first_line = first.setdefault(key, (number, source, line))
+                kept[key] = where == number
                 if not kept[key]:
-                    copy = DuplicateHandError if dealt == first_dealt else ConflictingHandError
-                    if first_line is not None:
-                        where = f"{where} line {first_line}"  # as the reader says it
-                    reports.append(_report(copy(where, site=site, hand_id=hand_id, line=line,
+                    same = dealt(number, key) == dealt(where, key)
+                    copy = DuplicateHandError if same else ConflictingHandError
+                    text = f"{first_source}" + ("" if first_line is None else f" line {first_line}")
+                    reports.append(_report(copy(text, site=site, hand_id=hand_id, line=line,
                                                 source=source), source))  # fmt: skip
             keep.append(kept[key])
         every = all(keep)

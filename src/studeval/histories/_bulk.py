@@ -119,14 +119,15 @@ class CompactHands:
 
     def keys(self) -> Iterator[tuple[str, str, int, list[str]]]:
         """Each hand's room, hand id, first line and players dealt in, in order."""
-        rows = self.seat_rows()
-        names = iter(self.names(rows))
+        names = self.names(self.seat_rows())
         seats = self.arrays["seats"][self.hands].tolist()
+        site, headers, lines = self.read.site, self.read.headers, self.read.lines
+        start = 0
         for i, count in zip(self.hands.tolist(), seats, strict=True):
-            header = self.read.headers[i]
+            header = headers[i]
             assert header is not None  # a hand read has its header
-            yield self.read.site, header.hand_id, self.read.lines[i], [
-                next(names) for _ in range(count)]  # fmt: skip
+            yield site, header.hand_id, lines[i], names[start : start + count]
+            start += count
 
     def subset(self, positions: Sequence[int] | slice) -> CompactHands:
         """The batch of the hands at ``positions`` (in order)."""

@@ -47,8 +47,8 @@ class SeenHands:
 
     def __init__(self) -> None:
         # By room and hand id: where the hand was first read, and its players (dealt
-        # in, sorted; None where not known before its replay).
-        self._first: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {}
+        # in; None where not known before its replay).
+        self._first: dict[tuple[str, str], tuple[str, Sequence[str] | None]] = {}
         self.dropped = 0
 
     def __len__(self) -> int:
@@ -76,10 +76,7 @@ class SeenHands:
         the later copies are compared with them."""
         first = self._first.get((hand.site, hand.hand_id))
         if first is not None and first[1] is None:
-            self._first[hand.site, hand.hand_id] = (
-                first[0],
-                tuple(sorted(p.name for p in hand.players)),
-            )
+            self._first[hand.site, hand.hand_id] = (first[0], [p.name for p in hand.players])
 
     def _compares(self, site: str | None, hand_id: str | None) -> bool:
         """Whether a copy of this hand would be compared: one was read, players known."""
@@ -111,14 +108,14 @@ class SeenHands:
         """
         if not site or not hand_id:
             return None
-        dealt = tuple(sorted(players)) if players is not None else None
         first = self._first.get((site, hand_id))
         if first is None:
             where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
-            self._first[site, hand_id] = (where, dealt)
+            self._first[site, hand_id] = (where, players)  # sorted only for a copy
             return None
-        where, first_dealt = first
-        if dealt is not None and first_dealt is not None and dealt != first_dealt:
+        where, first_players = first
+        if (players is not None and first_players is not None
+                and sorted(players) != sorted(first_players)):  # fmt: skip
             return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
                                         source=source)  # fmt: skip
         self.dropped += 1
