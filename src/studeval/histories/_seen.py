@@ -36,7 +36,6 @@ class SeenHands:
     one shared by several :func:`read` calls (``duplicates=seen``) counts a hand once
     across them all.
 
-    >>> from studeval.histories import EXAMPLE
     >>> from studeval.histories import EXAMPLE, read
     >>> seen = SeenHands()
     >>> [len(list(read(EXAMPLE, duplicates=seen, errors="collect"))) for _ in "ab"]
