@@ -598,6 +598,11 @@ def test_another_hand_under_a_stored_hands_number_is_refused_not_a_copy(
     assert all(reason.endswith((f"a.txt line 1, {expected}", "a.txt line 1"))
                for reason in reports["reason"])  # fmt: skip
     assert "zed" not in set(frame["player"])
+    # One player's rows (DarioZ sat in both hands): still another hand, not a copy.
+    frame = analyze_many([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"],
+                         player="DarioZ", client=False)  # fmt: skip
+    assert sorted(frame.attrs["refused"]["status"]) == ["duplicate", "refused"]
+    assert frame["player"].tolist() == ["DarioZ"]
     with pytest.raises(HistoryError, match=expected):
         list(read(tmp_path))  # a.txt, b.txt, c.txt
     # errors="raise": the conflict is raised (once its batch is stored), no row kept.

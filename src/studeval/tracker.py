@@ -87,9 +87,15 @@ def hand_rows(hand: StudHand | History, where: str = "", player: str | None = No
     >>> [(r["player"], r["luck"]) for r in hand_rows(random_hand("stud", 2, seed=1))]
     [('Seat 0', 0.0), ('Seat 1', 0.0)]
     """
+    return _rows_and_players(hand, where, player, method, seed)[0]
+
+
+def _rows_and_players(hand: StudHand | History, where: str, player: str | None, method: str,
+                      seed: int | None) -> tuple[list[dict[str, Any]], list[str]]:  # fmt: skip
+    """:func:`hand_rows`, and the players dealt in (every seat's name)."""
     _, names, found = analyzed_seats(hand, method, seed)
     if player is not None and player not in names:
-        return []
+        return [], names
     info = HandInfo.of(hand)
     # A PHH record names its room (venue) and hand: the same hand as the room's text.
     unit, site, hand_id = info.unit, info.venue, info.hand_id
@@ -113,7 +119,7 @@ def hand_rows(hand: StudHand | History, where: str = "", player: str | None = No
             "unit": unit_text, "currency": currency, "tournament": tournament,
             "played_at": played_at,
         })  # fmt: skip
-    return rows
+    return rows, names
 
 
 def _times(chips: float, unit: Decimal) -> float:
@@ -128,9 +134,12 @@ def _report(error: HistoryError, where: str) -> dict[str, Any]:
 
 #: Rows as columns (:data:`COLUMNS`, each a list of the rows' values in order), and
 #: reports of what was not analysed. A file's columns hold each row's hand's first
-#: line too (``_LINE``, not a column of the frame: for the report of a later copy).
+#: line too (``_LINE``, not a column of the frame: for the report of a later copy);
+#: where only one player's rows are kept, the players dealt in to each row's hand
+#: (``_PLAYERS``: a later copy dealt to others is another hand, not a duplicate).
 Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
 _LINE = "line"
+_PLAYERS = "players"
 
 
 def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -146,7 +155,8 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     # The readers load when files are read: ``import studeval`` stays light.
     from studeval.histories._sources import SeenHands, load_file
 
-    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, _LINE)}
+    extra = (_LINE,) if player is None else (_LINE, _PLAYERS)
+    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, *extra)}
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
@@ -157,11 +167,13 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
         else:
-            rows = hand_rows(loaded.found, path, player, method, seed)
+            rows, names = _rows_and_players(loaded.found, path, player, method, seed)
             for name, values in _columns(rows).items():
                 columns[name] += values
             line = loaded.history.line if loaded.history is not None else None
             columns[_LINE] += [line] * len(rows)
+            if player is not None:
+                columns[_PLAYERS] += [tuple(sorted(names))] * len(rows)
     return columns, reports
 
 
@@ -175,8 +187,16 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
     rows = batch.seat_rows()
     hands = np.repeat(batch.hands, batch.arrays["seats"][batch.hands])
     names = batch.names(rows)
+    dealt: list[tuple[str, ...]] = []
     if player is not None:
         mine = [n == player for n in names]
+        if any(mine):  # each hand's players, for the rows of the hands it played
+            start = 0
+            for count in batch.arrays["seats"][batch.hands].tolist():
+                players = names[start : start + count]
+                if player in players:
+                    dealt.append(tuple(sorted(players)))
+                start += count
         rows, hands = rows[mine], hands[mine]
         names = [n for n in names if n == player]
     arrays = batch.arrays
@@ -211,6 +231,7 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
         "unit": [f[4] for f in facts], "currency": [f[1] for f in facts],
         "tournament": [f[2] for f in facts], "played_at": [f[3] for f in facts],
         _LINE: [batch.read.lines[h] for h in hands.tolist()],
+        **({} if player is None else {_PLAYERS: dealt}),
     }  # fmt: skip
 
 
@@ -228,12 +249,15 @@ def _once(files: list[Rows]) -> Rows:
 
     def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
         if number not in players:
-            by_hand: dict[tuple[str, str], list[str]] = {}
             file_columns = files[number][0]
-            for hand in zip(file_columns["site"], file_columns["hand_id"],
-                            file_columns["player"], strict=True):  # fmt: skip
-                by_hand.setdefault(hand[:2], []).append(hand[2])
-            players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
+            keys = zip(file_columns["site"], file_columns["hand_id"], strict=True)
+            if _PLAYERS in file_columns:  # one player's rows: each row says its hand's
+                players[number] = dict(zip(keys, file_columns[_PLAYERS], strict=True))
+            else:
+                by_hand: dict[tuple[str, str], list[str]] = {}
+                for hand, name in zip(keys, file_columns["player"], strict=True):
+                    by_hand.setdefault(hand, []).append(name)
+                players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
         return players[number][key]
 
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
