@@ -239,7 +239,7 @@ def _once(files: list[Rows]) -> Rows:
     """All files' rows, a hand counted once (by room and hand id: its first file's
     rows kept; a later copy reported as a duplicate, or refused where its players
     are not the first's: another hand under the same number), and all reports."""
-    from studeval.histories._record import ConflictingHandError, DuplicateHandError
+    from studeval.histories._record import ConflictingHandError, DuplicateHandError, where_read
 
     # By room and hand id: the file the hand was kept from (its place in files), its
     # source and its first line; each file's players by hand, made for the files that
@@ -279,7 +279,7 @@ def _once(files: list[Rows]) -> Rows:
                 if not kept[key]:
                     same = dealt(number, key) == dealt(where, key)
                     copy = DuplicateHandError if same else ConflictingHandError
-                    text = f"{first_source}" + ("" if first_line is None else f" line {first_line}")
+                    text = where_read(first_source, first_line)
                     reports.append(_report(copy(text, site=site, hand_id=hand_id, line=line,
                                                 source=source), source))  # fmt: skip
             keep.append(kept[key])

@@ -25,6 +25,7 @@ from studeval.histories._record import (
     History,
     HistoryError,
     NotAHistoryError,
+    where_read,
 )
 from studeval.histories._sources import Loaded, files_in, load
 
@@ -168,9 +169,8 @@ class _Writer:
 
     def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
         """Each hand already stored and dealt to other players, as its refusal."""
-        return [ConflictingHandError(f"{first} line {first_line}" if first_line is not None
-                                     else f"{first}", site=site, hand_id=hand_id, line=line,
-                                     source=source)
+        return [ConflictingHandError(where_read(first, first_line), site=site, hand_id=hand_id,
+                                     line=line, source=source)
                 for site, hand_id, source, line, first, first_line in conflicts]  # fmt: skip
 
     def _conflicts(self, conflicts: list[Conflict]) -> pandas.DataFrame:

@@ -28,7 +28,7 @@ __all__ = [
     "ConflictingHandError", "DuplicateHandError", "DuplicateHandsWarning", "History",
     "HistoryError",
     "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
-    "UnreadableFileError", "reason_kind",
+    "UnreadableFileError", "reason_kind", "where_read",
 ]  # fmt: skip
 
 
@@ -134,6 +134,16 @@ class NotStudError(HistoryError):
         game = re.sub(r"^.*#\d+,?\s*", "", game)  # a tournament's number
         game = re.sub(r"[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*", "N/N", game)  # stakes
         return "not a fixed-limit seven-card stud game: " + game.strip()
+
+
+def where_read(source: str | None, line: int | None) -> str:
+    """Where a hand was read, as a copy's report names the first copy: its source
+    ("the text" where none) and its first line where known.
+
+    >>> where_read("a.txt", 40), where_read("a.txt", None), where_read(None, 3)
+    ('a.txt line 40', 'a.txt', 'the text line 3')
+    """
+    return f"{source or 'the text'}" + ("" if line is None else f" line {line}")
 
 
 class DuplicateHandError(HistoryError):

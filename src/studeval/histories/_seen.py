@@ -22,6 +22,7 @@ from studeval.histories._record import (
     HistoryError,
     NotAHistoryError,
     Transcript,
+    where_read,
 )
 from studeval.histories._replay import replay
 
@@ -109,7 +110,7 @@ class SeenHands:
             return None
         first = self._first.get((site, hand_id))
         if first is None:
-            where = f"{source or 'the text'}" + (f" line {line}" if line is not None else "")
+            where = where_read(source, line)
             self._first[site, hand_id] = (where, players)  # sorted only for a copy
             return None
         where, first_players = first
