@@ -186,7 +186,7 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
 
     rows = batch.seat_rows()
     hands = np.repeat(batch.hands, batch.arrays["seats"][batch.hands])
-    names = batch.names(rows)
+    names = batch.seat_names
     dealt: list[tuple[str, ...]] = []
     if player is not None:
         mine = [n == player for n in names]

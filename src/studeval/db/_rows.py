@@ -143,7 +143,7 @@ class HandBatch:
         arrays = batch.arrays
         seats = arrays["seats"][batch.hands].tolist()
         rows = batch.seat_rows()
-        self._players += batch.names(rows)
+        self._players += batch.seat_names
         self._room_seats += arrays["seat_number"][rows].tolist()
         self._expected += [_NO_ALL_IN] * len(rows)
         hands = batch.hands.tolist()

@@ -13,6 +13,7 @@ The tests compare the rows of both ways on every hand they write.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -119,7 +120,7 @@ class CompactHands:
 
     def keys(self) -> Iterator[tuple[str, str, int, list[str]]]:
         """Each hand's room, hand id, first line and players dealt in, in order."""
-        names = self.names(self.seat_rows())
+        names = self.seat_names
         seats = self.arrays["seats"][self.hands].tolist()
         site, headers, lines = self.read.site, self.read.headers, self.read.lines
         start = 0
@@ -143,6 +144,12 @@ class CompactHands:
         firsts = np.repeat(8 * self.hands, seats)
         within = np.arange(len(firsts)) - np.repeat(np.cumsum(seats) - seats, seats)
         return firsts + within
+
+    @functools.cached_property
+    def seat_names(self) -> list[str]:
+        """:meth:`names` at :meth:`seat_rows`, made once for the batch's readers (the
+        copies' check, then its rows)."""
+        return self.names(self.seat_rows())
 
     def names(self, rows: np.ndarray) -> list[str]:
         """The players' names at seat rows ``rows``."""
