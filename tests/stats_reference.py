@@ -86,7 +86,7 @@ def hand_facts(hand: StudHand, names: list[str]) -> list[tuple[str, Counter[str]
             faced.add(seat)
             if street == 4:
                 mark(seat, "fourth_street_fold", kind == "fold")
-                if opener is not None and open_pair[opener]:
+                if opener is not None and opener != seat and open_pair[opener]:
                     mark(seat, "fold_to_open_pair", kind == "fold")
             else:
                 mark(seat, "fifth_street_fold", kind == "fold")

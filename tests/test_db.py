@@ -108,6 +108,20 @@ def test_a_steal_a_re_steal_and_an_open_pair_counted_as_written() -> None:
     assert (seat1["went_to_showdown_chances"], seat1["went_to_showdown_done"]) == (1, 0)
     assert (seat3["won_seeing_fourth_chances"], seat3["won_seeing_fourth_done"]) == (1, 1)
     assert seat2["went_to_showdown_chances"] == 0  # never saw fourth street
+    # The open pair's bettor, raised, folds: it faced its own bet, not an open pair's.
+    raised = _play(
+        "stud", [["3c", "4c", "2c"], ["3d", "4d", "Kh"], ["6s", "7s", "9s"]],
+        [(0, "bring_in"), (1, "call"), (2, "call"), (2, "bet"), (0, "fold"), (1, "raise"),
+         (2, "fold")],
+        later={0: ["5h"], 1: ["Jc"], 2: ["9h"]},
+    )  # fmt: skip
+    counts = _counts([raised])
+    bettor, raiser, folder = counts["Seat 2"], counts["Seat 1"], counts["Seat 0"]
+    assert (bettor["open_pair_bet_chances"], bettor["open_pair_bet_done"]) == (1, 1)
+    assert (bettor["fourth_street_fold_chances"], bettor["fourth_street_fold_done"]) == (1, 1)
+    assert bettor["fold_to_open_pair_chances"] == 0
+    assert (raiser["fold_to_open_pair_chances"], raiser["fold_to_open_pair_done"]) == (1, 0)
+    assert (folder["fold_to_open_pair_chances"], folder["fold_to_open_pair_done"]) == (1, 1)
 
 
 def test_razz_steals_from_a_low_door_card_and_the_bring_in_folds() -> None:

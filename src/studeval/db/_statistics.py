@@ -145,7 +145,9 @@ d AS (
         (w.street = 3 AND w.decision AND w.seq > hand.steal_seq AND w.level = 1
          AND w.callers = 0) IS TRUE AS facing_steal,
         coalesce(me.open_pair, FALSE) AS open_pair,
-        coalesce(opener.open_pair, FALSE) AS opener_open_pair
+        -- (the bettor itself, raised, faces no open pair's bet: its own)
+        w.seat IS DISTINCT FROM hand.opener AND coalesce(opener.open_pair, FALSE)
+            AS opener_open_pair
     FROM w
     JOIN hand USING (hand_key)
     LEFT JOIN spots USING (hand_key, seq)
