@@ -99,11 +99,13 @@ def lp_value(game: str, pot: float, up: list[list[int]], hidden: list[np.ndarray
         share = _share(game, mine, theirs)
         for i in on_way[id(board)]:
             node = tree[i]
-            whole = pot + node.put[0] + node.put[1]
+            # Chips the other seat did not match go back before the rake is taken.
+            back = node.put[0] - node.put[1]
+            whole = pot + node.put[0] + node.put[1] - abs(back)
             whole -= min(rake[0] * whole, rake[1])  # the house's cut of the pot won
             won = (0.0 if node.seat == 0 else whole) if node.kind == "fold" else share * whole
             key = (last(0, h, i), last(1, o, i))
-            cells[key] = cells.get(key, 0.0) + chance * (won - node.put[0])
+            cells[key] = cells.get(key, 0.0) + chance * (won - node.put[0] + max(back, 0))
     keys = list(cells)
     payoff = csr_matrix(([cells[k] for k in keys], ([k[0] for k in keys], [k[1] for k in keys])),
                         shape=(size[0], size[1]))  # fmt: skip

@@ -570,9 +570,12 @@ def test_two_rooms_chips_of_no_named_currency_are_never_added(tmp_path: pathlib.
         assert sorted(database.stats(player="Ann")["currency"]) == expected
         money = database.connection.execute("SELECT money FROM hands").fetchall()
         assert sorted(x for (x,) in money) == expected
+        # 3 to 4: the statistics' facts made again, every seat's.
+        facts = database.connection.execute("SELECT count(*), min(currency) FROM seat_stats")
+        assert facts.fetchall() == [(6, "KingsClub chips")]
     with db.connect(path, read_only=True) as database:
         version = database.connection.execute("SELECT version FROM studeval_schema")
-        assert version.fetchall() == [(3,)]
+        assert version.fetchall() == [(4,)]
 
 
 def test_another_hand_under_a_stored_hands_number_is_refused_not_a_copy(

@@ -194,6 +194,42 @@ def test_too_many_deals_are_refused_before_the_tree_is_built() -> None:
     assert len(small.tree()) == small.dealer.count_nodes(shown) > len(one.tree())
 
 
+def _uniform_value(tree: list, i: int, pot: int, rake: int, rate: float) -> float:
+    """Seat 0's value from node ``i`` on where each seat plays every action alike and
+    seat 0 wins every showdown: a bet nobody called goes back before the rake."""
+    node = tree[i]
+    if node.kind == "act":
+        return sum(_uniform_value(tree, node.first_child + a, pot, rake, rate)
+                   for a in range(len(node.actions))) / len(node.actions)  # fmt: skip
+    winner = 0 if node.kind == "showdown" else 1 - node.seat
+    back = node.put[winner] - node.put[1 - winner]  # not called: given back
+    contested = pot + node.put[0] + node.put[1] - back
+    won = contested - min(rate * contested, rake)
+    return won - node.put[0] + back if winner == 0 else -node.put[0]
+
+
+def test_a_bet_nobody_called_goes_back_before_the_rake() -> None:
+    """Seat 0 holds a royal flush, seat 1 can win nothing: with no iteration each seat
+    plays every action alike, and seat 0's value is the tree's average, worked out
+    here from the tree alone: at a fold the bet nobody called goes back first and the
+    rake is a cut of the rest (a pot of 2 with a 3-chip rake leaves the winner 0, not
+    a loss of the chip its bet paid in rake)."""
+    code = {text: i for i, text in enumerate(studeval.cards.TEXT_OF_CODE)}
+
+    def combo(text: str) -> np.ndarray:
+        return np.array([[code[c] for c in text.split()]])
+
+    up = ["Ac Kc Qc Jc", "2d 3d 4h 5s"]
+    for pot, rake, rate in ((40, 3, 0.05), (2, 3, 1.0)):
+        spot = Spot("stud", STAKES, pot=pot, up=up, rules=KEPT, rake=rake, rake_rate=rate,
+                    ranges=[Range(combo("Tc 9s 9h"), up=up[0], street=7),
+                            Range(combo("7d 8h 9d"), up=up[1], street=7)])  # fmt: skip
+        tree = spot.tree()
+        sol = solve(spot, iterations=0, threads=1)
+        assert sol.value[0] == pytest.approx(_uniform_value(tree, 0, pot, rake, rate), abs=1e-9)
+        assert any(n.kind == "fold" and n.seat == 1 for n in tree)  # a bet folded to
+
+
 def test_a_rake_of_every_pot() -> None:
     """A rake that every pot pays in full (3 chips from pots of 40 and more) keeps the
     game constant-sum: the linear program, given the same cut, still says its value.

@@ -384,7 +384,13 @@ static void se_sd_shares(const se_sd_table *t, int b, int p, const double *reach
  * (the other seat's combinations holding none of its cards). */
 static void se_sd_settle(const se_sd_table *t, const se_solve_node *n, int b, int p,
                          const double *reach, double *cfv, se_sd_work *w) {
-    double total = t->pot + n->put[0] + n->put[1], put = n->put[p];
+    /* The chips the other seat did not match (a bet folded to, or a seat all in for
+     * less) go back to the seat that put them in before the rake is taken, as a
+     * hand's settlement returns them: the rake is a cut of the pot contested. */
+    int more = n->put[1] > n->put[0];
+    double back = n->put[more] - n->put[1 - more];
+    double total = t->pot + n->put[0] + n->put[1] - back;
+    double put = n->put[p] - (p == more ? back : 0.0); /* what p lost into the pot */
     double rake = t->rake_rate * total;
     total -= rake < t->rake_cap ? rake : t->rake_cap; /* what the winners share */
     int count = t->seat[p].count;

@@ -28,15 +28,18 @@ __all__ = [
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly, unless UPGRADES brings it to this one.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: The SQL that brings a database of each older version to the next. 2 to 3: the
 #: money of a cash hand whose room names no currency is the room's own chips
-#: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together.
+#: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together. 3 to
+#: 4: the statistics' facts are made again (``fold_to_open_pair`` had given the open
+#: pair's bettor, raised, a chance), when the database is opened to write.
 UPGRADES = {
     2: """UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
           UPDATE seat_stats SET currency = site || ' chips'
               WHERE currency = 'chips' AND site IS NOT NULL;""",
+    3: "DELETE FROM seat_stats;",
 }
 
 #: The tables, in the order a hand's rows are written.
