@@ -430,6 +430,15 @@ def test_bad_databases_and_options_are_refused_by_name(tmp_path: pathlib.Path) -
     with pytest.raises(OptionError, match="hand 1: import_hands takes"):
         database.import_hands([random_hand("stud", 2, seed=1), "Ah Kh"])
     assert database.sql("SELECT count(*) AS n FROM hands").n[0] == 1  # what came before
+    # stats()'s filters: a wrong one named, never a query that finds nothing.
+    for bad, message in (({"since": "yesterday"}, "since must be a date"),
+                         ({"until": 12345}, "until must be a date"),
+                         ({"player": 5}, "player must be a text"),
+                         ({"site": []}, "site must be a text"),
+                         ({"cash": "no"}, "cash must be True"),
+                         ({"game": "Razz"}, "unknown game 'Razz'")):  # fmt: skip
+        with pytest.raises(ValueError, match=message):
+            database.stats(**bad)  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="errors must be"):
         database.import_histories(tmp_path, errors="ignore")
     with pytest.raises(OptionError, match="no such file"):

@@ -10,7 +10,7 @@ from solve_reference import lp_value, random_hidden
 
 import studeval
 from studeval import HouseRules, Range, Stakes
-from studeval.errors import SolveError
+from studeval.errors import OptionError, SolveError
 from studeval.solving import Spot, solve
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -341,8 +341,22 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
                  street=5, deals=deals)  # type: ignore[arg-type]  # fmt: skip
     with pytest.raises(SolveError, match="share a card"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Kc Jd 8h 7s"], ranges=["*", "*"])
-    with pytest.raises(SolveError, match="pot"):
-        Spot("stud", STAKES, pot=-1, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"], ranges=["*", "*"])
+    up = ["Kc Kd 5h 2s", "Qc Jd 8h 7s"]
+    for pot in (-1, 0):  # a pot of 0: no share of it to stop at
+        with pytest.raises(SolveError, match=">= 1; got " + str(pot)):
+            Spot("stud", STAKES, pot=pot, up=up, ranges=["*", "*"])
+    with pytest.raises(SolveError, match=r"stacks .* all in already"):
+        Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], stacks=[0, 50])
+    small = Spot("stud", STAKES, pot=40, up=up, ranges=["KK*", "QQ*"], rules=KEPT)
+    for threads, kind in ((-1, OptionError), (1.5, OptionError), ("2", OptionError)):
+        with pytest.raises(kind, match="threads"):
+            solve(small, iterations=1, threads=threads)  # type: ignore[arg-type]
+    with pytest.raises(SolveError, match="target_exploitability"):
+        solve(small, target_exploitability="0.1")  # type: ignore[arg-type]
+    sol = solve(small, iterations=1)
+    for ask in (sol.hands, sol.reach, sol.frequencies, sol.by_hand, sol.strategy):
+        with pytest.raises(SolveError, match="after check check is a showdown: no one acts"):
+            ask(["check", "check"])
     assert isinstance(SolveError("x"), ValueError)
 
 

@@ -38,6 +38,7 @@ from studeval._solve_classes import hand_class
 from studeval._solve_deals import Dealer
 from studeval._solve_rows import Rows, core_memory
 from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
+from studeval.batch import threads_arg
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
 from studeval.errors import SolveError, StudevalError
@@ -115,8 +116,10 @@ class Spot:
         if not isinstance(stakes, Stakes):
             raise SolveError(f"stakes must be a Stakes; got {type(stakes).__name__}")
         self.stakes, self.rules = stakes, house_rules(rules)
-        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-            raise SolveError(f"pot must be a whole number of chips >= 0; got {pot!r}")
+        # A street's pot holds the antes and the bring-in at least: a pot of 0 has no
+        # share to measure the exploitability by (solve's target is a share of it).
+        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 1:
+            raise SolveError(f"pot must be a whole number of chips >= 1; got {pot!r}")
         self.pot = pot
         if len(up) != 2 or len(ranges) != 2:
             raise SolveError(f"a spot is heads-up: two seats' up cards and ranges; got "
@@ -151,9 +154,11 @@ class Spot:
         self.rake, self.rake_rate = rake, float(rake_rate)
         self.stacks = None if stacks is None else tuple(stacks)
         chips = [s for s in self.stacks or () if not isinstance(s, bool) and isinstance(s, int)]
+        # A seat with no chips left is all in already: this street has no betting to solve.
         if self.stacks is not None and (len(self.stacks) != 2 or len(chips) != 2 or
-                                        min(chips) < 0):  # fmt: skip
-            raise SolveError(f"stacks must be two whole numbers of chips >= 0; got {stacks!r}")
+                                        min(chips) < 1):  # fmt: skip
+            raise SolveError(f"stacks must be two whole numbers of chips >= 1 (a seat all in "
+                             f"already has no decision to solve); got {stacks!r}")  # fmt: skip
 
     def _range(self, seat: int, given: Range | str) -> Range:
         up, other = self.up[seat], self.up[1 - seat]
@@ -250,17 +255,21 @@ class Solution:
         a row a combination of its range (in the range's order); from sixth street, a
         row each pair of down cards before seventh street, and each down cards and
         seventh card on seventh street (:meth:`hands` says which)."""
+        return self._strategies[self._acting(node).index]
+
+    def _acting(self, node: SolveNode | Sequence[str]) -> SolveNode:
+        """``node`` (or the node its path reaches), where a seat acts."""
         found = node if isinstance(node, SolveNode) else self.node(*node)
         if found.kind != "act":
-            raise SolveError(f"the node after {' '.join(found.path)} is a {found.kind}: "
-                             "no one acts")  # fmt: skip
-        return self._strategies[found.index]
+            raise SolveError(f"the node after {' '.join(found.path) or 'the root'} is a "
+                             f"{found.kind}: no one acts")  # fmt: skip
+        return found
 
     def frequencies(self, node: SolveNode | Sequence[str]) -> dict[str, float]:
         """How often each action is taken at ``node``, over the combinations that reach
         it (their weights times the actor's earlier actions); nan each where none
         reaches it (a deal that took every hand of the actor's range, say)."""
-        found = node if isinstance(node, SolveNode) else self.node(*node)
+        found = self._acting(node)
         reach = self.reach(found)
         total = reach.sum()
         if not total > 0:
@@ -270,7 +279,7 @@ class Solution:
 
     def hands(self, node: SolveNode | Sequence[str]) -> npt.NDArray[np.uint8]:
         """The actor's hidden cards of each row of :meth:`strategy` at ``node``."""
-        found = node if isinstance(node, SolveNode) else self.node(*node)
+        found = self._acting(node)
         assert found.actor is not None
         return self._rows[found.actor].rows_at(self._tied.get(found.index, False))
 
@@ -278,7 +287,7 @@ class Solution:
         """The actor's weight of each row at ``node``: its range's weights times its own
         earlier actions' probabilities on the way there (0 where it holds a card dealt
         up on the way)."""
-        found = node if isinstance(node, SolveNode) else self.node(*node)
+        found = self._acting(node)
         assert found.actor is not None
         rows = self._rows[found.actor]
         weights = rows.weights.copy()
@@ -298,7 +307,7 @@ class Solution:
     def by_hand(self, node: SolveNode | Sequence[str]) -> list[tuple[str, float, dict[str, float]]]:
         """The actor's strategy at ``node`` by class of hand, best first: each class, its
         share of the weight reaching the node, and how often it takes each action."""
-        found = node if isinstance(node, SolveNode) else self.node(*node)
+        found = self._acting(node)
         seat = found.actor
         assert seat is not None
         reach, rows = self.reach(found), self.strategy(found)
@@ -387,9 +396,13 @@ def solve(spot: Spot, *, iterations: int | None = None,
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                    or iterations < 0):  # fmt: skip
         raise SolveError(f"iterations must be a whole number >= 0; got {iterations!r}")
-    if target_exploitability is not None and not target_exploitability > 0:
-        raise SolveError(f"target_exploitability must be > 0 (percent of the pot); got "
-                         f"{target_exploitability!r}")  # fmt: skip
+    if target_exploitability is not None and (
+            isinstance(target_exploitability, bool)
+            or not isinstance(target_exploitability, (int, float))
+            or not target_exploitability > 0):  # fmt: skip
+        raise SolveError(f"target_exploitability must be a number > 0 (percent of the pot); "
+                         f"got {target_exploitability!r}")  # fmt: skip
+    threads = threads_arg(threads) or None  # (an OptionError naming it where it is wrong)
     target = target_exploitability if target_exploitability is not None else (
         0.1 if iterations is None else None)  # fmt: skip
     most = iterations if iterations is not None else 100_000

@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, Any
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
 from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES, stored_time
-from studeval.db._statistics import STATISTICS, seat_stats_table, stats_sql, views_sql
+from studeval.db._statistics import (
+    STATISTICS,
+    checked_filters,
+    seat_stats_table,
+    stats_sql,
+    views_sql,
+)
 from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
 from studeval.errors import DatabaseError, OptionError
 
@@ -199,9 +205,10 @@ class Database:
         hands played from ``since`` and before ``until`` (UTC where the room named
         the time zone).
         """
-        filters = {"player": player, "game": game, "currency": currency, "stakes": stakes,
-                   "site": site, "cash": cash, "since": stored_time(since),
-                   "until": stored_time(until)}  # fmt: skip
+        filters = checked_filters(player=player, game=game, currency=currency, stakes=stakes,
+                                  site=site, cash=cash, since=since, until=until)  # fmt: skip
+        filters["since"], filters["until"] = stored_time(filters["since"]), stored_time(
+            filters["until"])  # fmt: skip
         # Hands stored by an import killed before their facts were computed: here.
         sql, params = stats_sql(filters, counts, missing_facts(self.connection))
         return self.connection.execute(sql, params).df()

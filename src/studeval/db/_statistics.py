@@ -13,14 +13,19 @@ imported) and shows each statistic as a view of its own, ``stat_<name>``.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from studeval.errors import OptionError
+from studeval.games import get_game
 
 __all__ = [
     "FILTERS",
     "STATISTICS",
     "Statistic",
     "bit",
+    "checked_filters",
     "facts_sql",
     "seat_stats_table",
     "stats_sql",
@@ -219,6 +224,56 @@ def views_sql() -> str:
 
 #: The filters of ``stats()`` that keep the values given: each a ``seat_stats`` column.
 FILTERS = ("player", "game", "currency", "stakes", "site")
+
+
+def checked_filters(**given: object) -> dict[str, object]:
+    """``stats()``'s filters, checked: each of FILTERS None, a text or texts (a game
+    by its name, "Razz" refused as no game's: the names are "stud", "stud8" and
+    "razz"), ``cash`` None or a bool, ``since`` and ``until`` None, a date, a
+    datetime or an ISO 8601 text; an OptionError names the one that is not.
+
+    >>> checked_filters(player="Ann", game=["stud8"], cash=None, since="2026-12-01",
+    ...                 until=None)["since"]
+    datetime.datetime(2026, 12, 1, 0, 0)
+    >>> checked_filters(cash="no")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: cash must be True (cash hands), False ... got 'no'
+    """
+    filters: dict[str, object] = {}
+    for name in FILTERS:
+        value = given.get(name)
+        if value is None:
+            filters[name] = None
+            continue
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, (list, tuple, set, frozenset)) or not values or not all(
+                isinstance(v, str) for v in values):  # fmt: skip
+            raise OptionError(f"{name} must be a text or a list of texts (or None); got "
+                              f"{value!r}")  # fmt: skip
+        filters[name] = [get_game(v).name for v in values] if name == "game" else value
+    cash = given.get("cash")
+    if cash is not None and not isinstance(cash, bool):
+        raise OptionError(f"cash must be True (cash hands), False (tournaments) or None; "
+                          f"got {cash!r}")  # fmt: skip
+    filters["cash"] = cash
+    for name in ("since", "until"):
+        moment = given.get(name)
+        if isinstance(moment, str):
+            try:
+                moment = datetime.datetime.fromisoformat(moment)
+            except ValueError:
+                raise OptionError(
+                    f"{name} must be a date, a datetime or an ISO 8601 text "
+                    f"(2026-12-01, 2026-12-01T18:30); got {moment!r}"
+                ) from None
+        elif isinstance(moment, datetime.date) and not isinstance(moment, datetime.datetime):
+            moment = datetime.datetime.combine(moment, datetime.time())
+        elif moment is not None and not isinstance(moment, datetime.datetime):
+            raise OptionError(f"{name} must be a date, a datetime or an ISO 8601 text; got "
+                              f"{moment!r}")  # fmt: skip
+        filters[name] = moment
+    return filters
 
 
 def stats_sql(filters: Mapping[str, object], counts: bool,
