@@ -116,8 +116,6 @@ class Spot:
         if not isinstance(stakes, Stakes):
             raise SolveError(f"stakes must be a Stakes; got {type(stakes).__name__}")
         self.stakes, self.rules = stakes, house_rules(rules)
-        # A street's pot holds the antes and the bring-in at least: a pot of 0 has no
-        # share to measure the exploitability by (solve's target is a share of it).
         if isinstance(pot, bool) or not isinstance(pot, int) or pot < 1:
             raise SolveError(f"pot must be a whole number of chips >= 1; got {pot!r}")
         self.pot = pot
@@ -154,11 +152,10 @@ class Spot:
         self.rake, self.rake_rate = rake, float(rake_rate)
         self.stacks = None if stacks is None else tuple(stacks)
         chips = [s for s in self.stacks or () if not isinstance(s, bool) and isinstance(s, int)]
-        # A seat with no chips left is all in already: this street has no betting to solve.
         if self.stacks is not None and (len(self.stacks) != 2 or len(chips) != 2 or
                                         min(chips) < 1):  # fmt: skip
-            raise SolveError(f"stacks must be two whole numbers of chips >= 1 (a seat all in "
-                             f"already has no decision to solve); got {stacks!r}")  # fmt: skip
+            raise SolveError(f"stacks must be two whole numbers of chips >= 1 (one all in "
+                             f"has no decision); got {stacks!r}")  # fmt: skip
 
     def _range(self, seat: int, given: Range | str) -> Range:
         up, other = self.up[seat], self.up[1 - seat]
@@ -258,11 +255,10 @@ class Solution:
         return self._strategies[self._acting(node).index]
 
     def _acting(self, node: SolveNode | Sequence[str]) -> SolveNode:
-        """``node`` (or the node its path reaches), where a seat acts."""
-        found = node if isinstance(node, SolveNode) else self.node(*node)
+        found = node if isinstance(node, SolveNode) else self.node(*node)  # a seat acts there
         if found.kind != "act":
-            raise SolveError(f"the node after {' '.join(found.path) or 'the root'} is a "
-                             f"{found.kind}: no one acts")  # fmt: skip
+            raise SolveError(f"the node after {' '.join(found.path)} is a {found.kind}: no one "
+                             "acts")  # fmt: skip
         return found
 
     def frequencies(self, node: SolveNode | Sequence[str]) -> dict[str, float]:
@@ -396,15 +392,14 @@ def solve(spot: Spot, *, iterations: int | None = None,
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                    or iterations < 0):  # fmt: skip
         raise SolveError(f"iterations must be a whole number >= 0; got {iterations!r}")
-    if target_exploitability is not None and (
-            isinstance(target_exploitability, bool)
-            or not isinstance(target_exploitability, (int, float))
-            or not target_exploitability > 0):  # fmt: skip
+    target = target_exploitability
+    if target is not None and (isinstance(target, bool) or not isinstance(target, (int, float))
+                               or not target > 0):  # fmt: skip
         raise SolveError(f"target_exploitability must be a number > 0 (percent of the pot); "
                          f"got {target_exploitability!r}")  # fmt: skip
     threads = threads_arg(threads) or None  # (an OptionError naming it where it is wrong)
-    target = target_exploitability if target_exploitability is not None else (
-        0.1 if iterations is None else None)  # fmt: skip
+    if target is None and iterations is None:
+        target = 0.1
     most = iterations if iterations is not None else 100_000
     ranges, removed = _dealable(spot)
     tree = spot.tree()
