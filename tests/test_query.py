@@ -326,3 +326,22 @@ def test_every_combination_of_two_functions_compiles() -> None:
         except QueryError as err:
             assert "has only the" in str(err)
     assert answered >= 25
+
+
+def test_a_nan_among_the_values_makes_min_and_max_nan() -> None:
+    # 0/0 is nan on every trial; 1/0 is inf: min and max of values holding a nan are
+    # nan (as avg's), not the infinities they start from.
+    result = query("select min(0/0) as a, max(0/0) as b, avg(0/0) as c, max(1/0) as d, "
+                   "min(riverEquity(h)) as e from game='stud', h='As Ad Ah', v='*'",
+                   samples=2_000, seed=1)  # fmt: skip
+    assert all(math.isnan(result[name]) for name in "abc")
+    assert result["d"] == math.inf and 0 <= result["e"] <= 1
+
+
+def test_every_card_known_is_one_deal_counted() -> None:
+    # Both seats' seven cards given: nothing to deal, one deal, counted exactly.
+    text = ("select avg(riverEquity(h)) as e, count(winsHi(v)) as v from game='stud', "
+            "h='As Ad Ah Kc Kd 2c 3d', v='Qs Qd Qh Jc Jd 2s 3s'")  # fmt: skip
+    result = query(text)
+    assert (result["e"], result["v"]) == (1.0, 0)
+    assert result.exact and result.trials == 1

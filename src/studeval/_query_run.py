@@ -150,7 +150,11 @@ class _Tally:
             for value, n in zip(found.tolist(), counted.tolist(), strict=True):
                 self.counts[value] = self.counts.get(value, 0) + n
         elif aggregate in ("min", "max"):
-            if len(values):
+            # A nan (0 / 0) among the values makes both nan, as it makes avg's sum:
+            # Python's min() would keep whichever came first.
+            if len(values) and np.isnan(values).any():
+                self.least = self.most = math.nan
+            elif len(values) and not math.isnan(self.least):
                 self.least = min(self.least, float(values.min()))
                 self.most = max(self.most, float(values.max()))
         else:
@@ -277,8 +281,9 @@ def _run_exact(c: Compiled, d: _Deals, threads: int) -> QueryResult:
     tallies = [_Tally() for _ in c.names]
     kept = 0
     game = get_game(c.game).core_id
-    orders = np.array(list(itertools.permutations(range(d.unseen), len(d.places))),
-                      dtype=np.intp).reshape(-1, len(d.places))  # fmt: skip
+    # (Shapes given in full: with every card known, no place is dealt, once.)
+    every = list(itertools.permutations(range(d.unseen), len(d.places)))
+    orders = np.array(every, dtype=np.intp).reshape(len(every), len(d.places))
     known = np.zeros(52, dtype=bool)
     known[list(c.dead)] = True
     for up, _, _, _ in c.players:
@@ -296,7 +301,7 @@ def _run_exact(c: Compiled, d: _Deals, threads: int) -> QueryResult:
             column = np.repeat(chosen[:, at : at + width], len(orders), axis=0)
             cards[:, p, [0, 1, 6][:width]] = column
             at += width
-        dealt = decks[:, orders].reshape(-1, len(d.places))
+        dealt = decks[:, orders].reshape(len(chosen) * len(orders), len(d.places))
         for j, (p, place) in enumerate(d.places):
             cards[:, p, place] = dealt[:, j]
         out = np.empty((len(cards), len(c.outputs)))
