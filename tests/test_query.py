@@ -345,3 +345,19 @@ def test_every_card_known_is_one_deal_counted() -> None:
     result = query(text)
     assert (result["e"], result["v"]) == (1.0, 0)
     assert result.exact and result.trials == 1
+
+
+def test_deep_nesting_and_too_many_selectors_are_named() -> None:
+    # The parser recurses into nested expressions: past 50 levels, a QueryError at
+    # the character, not a RecursionError; 17 outputs are one more than the core runs.
+    spot = " from game='stud', h='As Ad Ah', v='*'"
+    for deep in ("(" * 150 + "riverEquity(h)" + ")" * 150, "not " * 100 + "winsHi(h)",
+                 "-" * 200 + "1"):  # fmt: skip
+        with pytest.raises(QueryError, match="nested more than 50 deep at character"):
+            query(f"select avg({deep}) as x{spot}", samples=100, seed=1)
+    assert query("select avg(" + "(" * 45 + "1" + ")" * 45 + f") as x{spot}", samples=10,
+                 seed=1)["x"] == 1  # fmt: skip
+    many = ", ".join(f"avg(riverEquity(h)) as s{i}" for i in range(16))
+    query(f"select {many}{spot}", samples=10, seed=1)
+    with pytest.raises(QueryError, match="at most 16 selectors, its where clause counted"):
+        query(f"select {many}{spot} where winsHi(h)", samples=10, seed=1)

@@ -14,6 +14,7 @@ character. What the tree means (functions, players, streets) is
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from studeval.errors import QueryError
@@ -127,11 +128,27 @@ def _tokens(text: str) -> list[_Token]:
         at = found.end()
 
 
+#: Expressions nested deeper than this (parentheses, calls, "not" and "-" chains) are
+#: refused: the parser and the compiler recurse into them.
+MAX_DEPTH = 50
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens = _tokens(text)
         self.i = 0
+        self.depth = 0
+
+    def nested(self, parse: Callable[[], Expr]) -> Expr:
+        """``parse()`` one level deeper; refused past MAX_DEPTH."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"expressions nested more than {MAX_DEPTH} deep")
+        try:
+            return parse()
+        finally:
+            self.depth -= 1
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -207,6 +224,9 @@ class _Parser:
     # -- expressions, loosest first -------------------------------------------------
 
     def expr(self) -> Expr:
+        return self.nested(self._disjunction)
+
+    def _disjunction(self) -> Expr:
         left = self.conjunction()
         while self.is_("keyword", "or"):
             at = self.take().at
@@ -223,7 +243,7 @@ class _Parser:
     def negation(self) -> Expr:
         if self.is_("keyword", "not"):
             at = self.take().at
-            return Operation("not", (self.negation(),), at)
+            return Operation("not", (self.nested(self.negation),), at)
         return self.comparison()
 
     def comparison(self) -> Expr:
@@ -252,7 +272,7 @@ class _Parser:
     def unary(self) -> Expr:
         if self.is_("op", "-"):
             at = self.take().at
-            return Operation("neg", (self.unary(),), at)
+            return Operation("neg", (self.nested(self.unary),), at)
         return self.primary()
 
     def primary(self) -> Expr:

@@ -305,7 +305,10 @@ class _Compiler:
 def _compile(tree: _pql.Query) -> Compiled:
     c = _Compiler(tree)
     outputs, kinds = [], []
-    for selector in tree.selectors:
+    for number, selector in enumerate(tree.selectors):
+        if number + (tree.where is not None) >= _core.QUERY_MAX_OUTPUTS:
+            raise c.fail(f"a query has at most {_core.QUERY_MAX_OUTPUTS} selectors, its where "
+                         "clause counted as one", selector)  # fmt: skip
         at, kind = c.expr(selector.expr)
         aggregate = selector.aggregate
         if aggregate == "count" and kind != "boolean":
