@@ -361,3 +361,17 @@ def test_deep_nesting_and_too_many_selectors_are_named() -> None:
     query(f"select {many}{spot}", samples=10, seed=1)
     with pytest.raises(QueryError, match="at most 16 selectors, its where clause counted"):
         query(f"select {many}{spot} where winsHi(h)", samples=10, seed=1)
+
+
+def test_a_card_given_twice_is_named_where_it_is_given_again() -> None:
+    head = "select avg(riverEquity(h)) as e from game='stud', "
+    for spot, message in (
+        ("h='As Ad Ah Kc', v='Qs Qd Qh', dead='As'", "As is in player h's cards and in the dead"),
+        ("h='As Ad Ah', v='As Kd Kh'", "As is in player v's cards and in player h's cards"),
+        ("h='KK@Ah', v='QQ@Ah'", "Ah is in player v's cards and in player h's cards"),
+        ("h='As As Ah', v='*'", "As is in player h's cards and twice there"),
+    ):  # fmt: skip
+        with pytest.raises(QueryError, match=message) as caught:
+            query(head + spot, samples=100, seed=1)
+        at = (head + spot).index(message.split("player ")[1][0] + "=")  # the string given again
+        assert caught.value.position is not None and at <= caught.value.position <= at + 3

@@ -24,7 +24,7 @@ import numpy as np
 
 from studeval import _core, _pql
 from studeval._query_run import HAND_TYPES, LOW_TYPES, Compiled, QueryResult, Seat, run
-from studeval.cards import parse_cards
+from studeval.cards import TEXT_OF_CODE, parse_cards
 from studeval.errors import QueryError, StudevalError
 from studeval.ranges import Range, split_range_text
 
@@ -363,6 +363,7 @@ def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[Seat],
     if dead_source is not None and dead_source.value.strip():
         dead = _cards(tree, dead_source, dead_source.value)
     read = [_player(tree, tree.sources[name]) for name in names]
+    _once_each(tree, dead_source, dead, names, read)
     players: list[Seat] = []
     for i, (name, player) in enumerate(zip(names, read, strict=True)):
         source = tree.sources[name]
@@ -385,6 +386,23 @@ def _deal_of(tree: _pql.Query, names: list[str], game: str) -> tuple[list[Seat],
         weights = None if np.all(r.weights == r.weights[0]) else np.ascontiguousarray(r.weights)
         players.append((player.up, r.width, np.ascontiguousarray(r.hidden).reshape(-1), weights))
     return players, bytes(dead)
+
+
+def _once_each(tree: _pql.Query, dead_source: _pql.Source | None, dead: list[int],
+               names: list[str], read: list[_Player]) -> None:  # fmt: skip
+    """Refuses a card given twice (in two players' strings, one twice, or also dead),
+    naming it and pointing at the string where it is given again."""
+    seen: dict[int, str] = {}
+    given = [("the dead cards", dead_source, dead)] + [
+        (f"player {name}'s cards", tree.sources[name], list(p.fixed or p.up))  # (up in fixed)
+        for name, p in zip(names, read, strict=True)]  # fmt: skip
+    for label, source, cards in given:
+        for card in cards:
+            if card in seen:
+                where = "twice there" if seen[card] == label else f"in {seen[card]} too"
+                reason = f"{TEXT_OF_CODE[card]} is in {label} and {where}: each card is dealt once"
+                raise QueryError(reason, tree.text, getattr(source, "at", None))
+            seen[card] = label
 
 
 def _cards(tree: _pql.Query, source: _pql.Source, text: str) -> list[int]:
