@@ -191,12 +191,8 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
     if player is not None:
         mine = [n == player for n in names]
         if any(mine):  # each hand's players, for the rows of the hands it played
-            start = 0
-            for count in batch.arrays["seats"][batch.hands].tolist():
-                players = names[start : start + count]
-                if player in players:
-                    dealt.append(tuple(sorted(players)))
-                start += count
+            hand_keys = batch.keys()  # (room, hand id, line, players) a hand
+            dealt = [tuple(sorted(p)) for _, _, _, p in hand_keys if player in p]
         rows, hands = rows[mine], hands[mine]
         names = [n for n in names if n == player]
     arrays = batch.arrays

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
-from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES, stored_time
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES
 from studeval.db._statistics import (
     STATISTICS,
     checked_filters,
@@ -207,8 +207,6 @@ class Database:
         """
         filters = checked_filters(player=player, game=game, currency=currency, stakes=stakes,
                                   site=site, cash=cash, since=since, until=until)  # fmt: skip
-        filters["since"], filters["until"] = stored_time(filters["since"]), stored_time(
-            filters["until"])  # fmt: skip
         # Hands stored by an import killed before their facts were computed: here.
         sql, params = stats_sql(filters, counts, missing_facts(self.connection))
         return self.connection.execute(sql, params).df()

@@ -17,6 +17,7 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from studeval.db._schema import stored_time
 from studeval.errors import OptionError
 from studeval.games import get_game
 
@@ -230,7 +231,8 @@ def checked_filters(**given: object) -> dict[str, object]:
     """``stats()``'s filters, checked: each of FILTERS None, a text or texts (a game
     by its name, "Razz" refused as no game's: the names are "stud", "stud8" and
     "razz"), ``cash`` None or a bool, ``since`` and ``until`` None, a date, a
-    datetime or an ISO 8601 text; an OptionError names the one that is not.
+    datetime or an ISO 8601 text (as the columns hold it: UTC where it names a zone); an
+    OptionError names the one that is not.
 
     >>> checked_filters(player="Ann", game=["stud8"], cash=None, since="2026-12-01",
     ...                 until=None)["since"]
@@ -272,7 +274,7 @@ def checked_filters(**given: object) -> dict[str, object]:
         elif moment is not None and not isinstance(moment, datetime.datetime):
             raise OptionError(f"{name} must be a date, a datetime or an ISO 8601 text; got "
                               f"{moment!r}")  # fmt: skip
-        filters[name] = moment
+        filters[name] = stored_time(moment)
     return filters
 
 
