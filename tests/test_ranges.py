@@ -49,6 +49,8 @@ GRAMMAR = [
     ("99+:buried", "2c", None, "", 6 * 6),  # nines to aces, pairs in the hole
     ("three-flush", "Kc", None, "", comb(12, 2)),  # two more clubs
     ("low3-8", "5c", None, "", comb(7, 2) * 16),  # two of A,2,3,4,6,7,8, distinct ranks
+    # four distinct ranks T or lower with 4d 5c up: two of A,2,3,6,7,8,9,T down
+    ("low4-T", "4d 5c", None, "", comb(8, 2) * 16),
     ("[A-5][A-5]", "9c", None, "", comb(20, 2)),  # two of the twenty cards A..5
     ("[2-8]", "9c", None, "", comb(51, 2) - comb(51 - 28, 2)),  # at least one 2..8
     ("[A,K]s", "2c", None, "As", 49),  # a spade A or K: As is dead, so Ks and any other
@@ -124,8 +126,18 @@ def test_hands_are_in_dealing_order_and_read_only() -> None:
         (", KK", "2c", 0, "a term is missing"),
         ("  ", "2c", 0, "empty"),
         ("pair+", "2c", 4, "'+' (or better) follows a made-hand category"),
-        ("low6-8", "2c", 0, "no class is named"),
-        ("rolled", "", 0, "needs the door card"),
+        ("low6-8", "2c", 0, "lowN-R takes N from 1 to 5"),
+        ("low3-A", "2c", 0, "a rank R from 2 to K"),
+        ("rolled", "", 0, "is three of the door card's rank: give the seat's up cards"),
+        # Classes the seat's cards could never hold: an error, not a class that
+        # silently adds nothing to a union.
+        ("buried, split", "", 8, "'split' pairs a down card with an up card"),
+        ("KK, trips", "", 4, "'trips' needs 3 cards; with 0 up cards the seat holds 2"),
+        ("pair, three-flush", "", 6, "'three-flush' needs 3 cards"),
+        ("low3-8", "", 0, "'low3-8' needs 3 cards"),
+        ("KK, two-pair", "2c", 4, "'two-pair' needs 4 cards; with 1 up card the seat holds 3"),
+        ("full-house", "2c 3c", 0, "'full-house' needs 5 cards"),
+        ("full-house+", "2c", 0, "'full-house+' needs 4 cards"),  # quads: 4
     ],
 )
 def test_malformed_text_points_at_the_character(text, up, position, words) -> None:

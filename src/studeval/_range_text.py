@@ -28,8 +28,9 @@ __all__ = ["RANK_VARIABLES", "SUIT_VARIABLES"]
 #: Rank variables (each a distinct rank) and suit variables (each a distinct suit).
 RANK_VARIABLES = "RON"
 SUIT_VARIABLES = "xyzw"
-_LOW = re.compile(r"low([1-5])-([2-9tjqk])")
-_WORD = re.compile(r"[a-z][a-z0-9-]*")
+_LOW = re.compile(r"low([1-5])-([2-9tjqkTJQK])")
+# lowN-R's rank is written like every other rank (low4-T) or lowercase (low4-t).
+_WORD = re.compile(r"low[0-9]+-[A-Za-z0-9]|[a-z][a-z0-9-]*")
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?")
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
 _ACE = 12
@@ -178,6 +179,11 @@ class _Parser:
         assert match is not None
         start, name = self.at, match.group()
         name = CLASS_ALIASES.get(name, name)
+        if name.startswith("low") and name[3:4].isdigit() and not _LOW.fullmatch(name):
+            raise self.fail(
+                f"{match.group()!r}: lowN-R takes N from 1 to 5 and a rank R from 2 to K "
+                "(the ace is low, so every low holds ranks up to R)", start,
+            )  # fmt: skip
         if name not in CLASS_NAMES and not _LOW.fullmatch(name):
             known = ", ".join(n for n in CLASS_NAMES)
             raise self.fail(f"no class is named {match.group()!r}; classes: {known}", start)
@@ -421,7 +427,42 @@ def _rank_counts(hands: np.ndarray, suits: bool = False) -> np.ndarray:
     return (hands[:, :, None] // 4 == np.arange(13)).sum(axis=1)
 
 
+# The fewest cards a seat must hold for each class to be possible at all (lowN-R
+# needs N; a made category's "+" needs the fewest of it and the better ones).
+_CARDS_NEEDED = {"pair": 2, "buried": 2, "split": 2, "rolled": 3, "trips": 3,
+                 "three-flush": 3, "three-straight": 3, "high-card": 1, "one-pair": 2,
+                 "two-pair": 4, "three-of-a-kind": 3, "straight": 5, "flush": 5,
+                 "full-house": 5, "four-of-a-kind": 4, "straight-flush": 5}  # fmt: skip
+
+_NEEDS_UP = {"split": "pairs a down card with an up card",
+             "rolled": "is three of the door card's rank"}  # fmt: skip
+
+
+def _check_possible(w: _Word, seat: _Seat) -> None:
+    """A class the seat's cards could never hold is an error, as a pattern longer than
+    the seat's cards is: in a union it would otherwise add nothing without a word."""
+    held = seat.hands.shape[1]
+    low = _LOW.fullmatch(w.name)
+    if low:
+        need = int(low.group(1))
+    elif w.plus:
+        need = min(_CARDS_NEEDED[c] for c in CATEGORIES[CATEGORIES.index(w.name) :])
+    else:
+        need = _CARDS_NEEDED[w.name]
+    if w.name in _NEEDS_UP and not seat.up:
+        raise RangeError(
+            f"{w.name!r} {_NEEDS_UP[w.name]}: give the seat's up cards (up='Kc' on third "
+            "street)", seat.text, w.at,
+        )  # fmt: skip
+    if need > held:
+        raise RangeError(
+            f"{w.name + '+' * w.plus!r} needs {need} cards; with {len(seat.up)} up "
+            f"card{'s' * (len(seat.up) != 1)} the seat holds {held}", seat.text, w.at,
+        )  # fmt: skip
+
+
 def _match_word(w: _Word, seat: _Seat) -> np.ndarray:
+    _check_possible(w, seat)
     hands = seat.hands
     m = len(hands)
     down = hands[:, list(seat.down)]
@@ -444,12 +485,8 @@ def _match_word(w: _Word, seat: _Seat) -> np.ndarray:
     if w.name == "buried":
         return np.asarray(_rank_counts(down).max(axis=1) >= 2)
     if w.name == "split":
-        if not seat.up:
-            return np.zeros(m, dtype=bool)
         return np.asarray((down[:, :, None] // 4 == up[:, None, :] // 4).any(axis=(1, 2)))
     if w.name == "rolled":
-        if not seat.up:
-            raise RangeError("rolled up needs the door card: give up cards", seat.text, w.at)
         # Two down cards of the door's rank; on 7th street the three down cards are
         # one unordered group, so any two of them.
         door = hands[:, 2:3] // 4
