@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pathlib
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -439,6 +440,20 @@ def test_bad_databases_and_options_are_refused_by_name(tmp_path: pathlib.Path) -
                          ({"game": "Razz"}, "unknown game 'Razz'")):  # fmt: skip
         with pytest.raises(ValueError, match=message):
             database.stats(**bad)  # type: ignore[arg-type]
+    # A room, currency or stakes no stored hand has is a mistyped one: named, with
+    # the stored values, never an empty frame read as "no hands there".
+    (tmp_path / "ursa.txt").write_text(db.EXAMPLE)
+    database.import_histories(tmp_path / "ursa.txt")
+    assert set(database.stats(site="PokerStars", currency="USD").player) == {"Ann", "Bob", "Cy",
+                                                                             "Dee"}  # fmt: skip
+    for bad, message in (({"site": "pokerstars"}, "site='pokerstars': no stored hand has it; "
+                                                  "the stored site values are 'PokerStars'"),
+                         ({"currency": ["USD", "EUR"]}, "currency='EUR'"),
+                         ({"stakes": "0.04/0.08"}, "stakes values are '0.05/0.10'")):  # fmt: skip
+        with pytest.raises(OptionError, match=re.escape(message)):
+            database.stats(**bad)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="no hands are stored"):
+        db.connect().stats(site="PokerStars")
     with pytest.raises(OptionError, match="errors must be"):
         database.import_histories(tmp_path, errors="ignore")
     with pytest.raises(OptionError, match="no such file"):

@@ -35,7 +35,9 @@ from studeval.db._statistics import (
     STATISTICS,
     checked_filters,
     seat_stats_table,
+    stats_source,
     stats_sql,
+    unstored_values_sql,
     views_sql,
 )
 from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
@@ -203,13 +205,37 @@ class Database:
         ``"razz"``), currencies, stakes (``"0.04/0.08"``: the small and big bet as
         the room writes them), rooms, cash (True) or tournament (False) hands, and
         hands played from ``since`` and before ``until`` (UTC where the room named
-        the time zone).
+        the time zone). A room, currency or stakes that no stored hand has is an
+        :class:`~studeval.errors.OptionError` listing those stored (they are matched
+        as stored: ``"PokerStars"``, not ``"pokerstars"``); a player or game with no
+        stored hands gives no rows.
         """
         filters = checked_filters(player=player, game=game, currency=currency, stakes=stakes,
                                   site=site, cash=cash, since=since, until=until)  # fmt: skip
         # Hands stored by an import killed before their facts were computed: here.
-        sql, params = stats_sql(filters, counts, missing_facts(self.connection))
+        missing = missing_facts(self.connection)
+        self._check_stored(filters, stats_source(missing))
+        sql, params = stats_sql(filters, counts, missing)
         return self.connection.execute(sql, params).df()
+
+    def _check_stored(self, filters: dict[str, object], source: str) -> None:
+        """A room, currency or stakes no stored hand has is a mistyped one (a filter
+        that silently kept nothing would read as a player who never played there)."""
+        for name in ("site", "currency", "stakes"):
+            given = filters[name]
+            if given is None:
+                continue
+            values = [given] if isinstance(given, str) else sorted(given)  # type: ignore[call-overload]
+            unstored = self.connection.execute(*unstored_values_sql(name, values, source))
+            absent = sorted(row[0] for row in unstored.fetchall())
+            if absent:
+                stored = f"SELECT DISTINCT {name} FROM {source} WHERE {name} IS NOT NULL"
+                held = self.connection.execute(stored + " ORDER BY 1").fetchall()
+                listed = ", ".join(repr(row[0]) for row in held)
+                raise OptionError(
+                    f"{name}={absent[0]!r}: no stored hand has it; "
+                    + (f"the stored {name} values are {listed}" if held else "no hands are stored")
+                )
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> pandas.DataFrame:
         """A query's rows as a pandas frame (the tables are in ``docs/database.md``).

@@ -29,7 +29,9 @@ __all__ = [
     "checked_filters",
     "facts_sql",
     "seat_stats_table",
+    "stats_source",
     "stats_sql",
+    "unstored_values_sql",
     "views_sql",
 ]
 
@@ -278,6 +280,28 @@ def checked_filters(**given: object) -> dict[str, object]:
     return filters
 
 
+def stats_source(missing: str | None = None) -> str:
+    """What ``stats()`` reads: ``seat_stats``, and the facts of hands stored without
+    them (``missing``: the SQL condition that selects them), computed here."""
+    if missing:
+        return f"(SELECT * FROM seat_stats UNION ALL BY NAME ({facts_sql(missing)}))"
+    return "seat_stats"
+
+
+def unstored_values_sql(name: str, values: list[str], source: str) -> tuple[str, list[object]]:
+    """A query of those of a filter's ``values`` that no hand in ``source`` holds
+    (rooms, currencies and stakes are matched as stored: "PokerStars", "USD").
+
+    >>> unstored_values_sql("site", ["PokerStars"], "seat_stats")[0]
+    'SELECT v FROM (SELECT unnest(?::VARCHAR[]) AS v) EXCEPT SELECT site FROM seat_stats'
+    """
+    assert name in FILTERS
+    # EXCEPT, not NOT IN: a hand stored without a room (import_hands) holds a NULL,
+    # and "v NOT IN (..., NULL)" is never true.
+    return (f"SELECT v FROM (SELECT unnest(?::VARCHAR[]) AS v) EXCEPT SELECT {name} FROM "
+            f"{source}", [values])  # fmt: skip
+
+
 def stats_sql(filters: Mapping[str, object], counts: bool,
               missing: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
     """The query of ``stats()`` and its parameters: a row a player and currency, each
@@ -313,10 +337,6 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     round(100 * avg(net_chips / big_bet), 6) AS net_bb100,
     round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
     sum(net) AS net, round(sum(expected_net), 9) AS adjusted_net
-FROM {
-        f"(SELECT * FROM seat_stats UNION ALL BY NAME ({facts_sql(missing)}))"
-        if missing
-        else "seat_stats"
-    } {"WHERE " + " AND ".join(where) if where else ""}
+FROM {stats_source(missing)} {"WHERE " + " AND ".join(where) if where else ""}
 GROUP BY player, currency ORDER BY player, currency"""
     return sql, params
