@@ -283,3 +283,49 @@ def test_a_hand_and_its_phh_conversion_count_once(capsys, tmp_path: Path) -> Non
     out, err = capsys.readouterr()
     assert "studeval: 1 hand analysed, 0 refused" in err and "duplicates dropped" in err
     assert out.splitlines()[1].split()[:3] == ["DarioZ", "USD", "1"]
+
+
+def test_the_collector_pauses_for_a_bulk_read_and_comes_back(tmp_path: Path) -> None:
+    """The cyclic collector waits while files are read (their rows are all kept), and
+    runs again afterwards: after an error too, after readers in threads, and never
+    where the program had turned it off."""
+    import gc
+    import threading
+
+    from studeval._collection import collection_paused
+    from studeval.db import connect
+    from studeval.tracker import analyze_many
+
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
+    during: list[bool] = []
+    with connect() as database:
+        database.import_histories(tmp_path, on_file=lambda name: during.append(gc.isenabled()))
+    assert during == [False] and gc.isenabled()
+    assert len(analyze_many([str(tmp_path / "stars.txt")])) > 0 and gc.isenabled()
+    with pytest.raises(NotAHistoryError):
+        (tmp_path / "notes.txt").write_text("no hands here\n")
+        analyze_many([str(tmp_path / "notes.txt")], errors="raise")
+    assert gc.isenabled()
+    # Two readers in threads, the first leaving while the second still reads.
+    inside, leave = threading.Event(), threading.Event()
+
+    def read() -> None:
+        with collection_paused():
+            inside.set()
+            leave.wait(10)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    inside.wait(10)
+    with collection_paused():
+        pass
+    still = gc.isenabled()  # the thread still reads
+    leave.set()
+    reader.join()
+    assert (still, gc.isenabled()) == (False, True)
+    gc.disable()
+    try:
+        analyze_many([str(tmp_path / "stars.txt")])
+        assert not gc.isenabled()  # the program's choice, kept
+    finally:
+        gc.enable()

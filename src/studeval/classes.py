@@ -27,12 +27,15 @@ if TYPE_CHECKING:
 __all__ = [
     "CATEGORIES",
     "CLASS_ALIASES",
+    "CLASS_CARDS",
     "CLASS_NAMES",
+    "CLASS_NEEDS_UP",
     "HIGH_CATEGORIES",
     "LOW_CATEGORIES",
     "HighCategory",
     "LowCategory",
     "best_five",
+    "cards_needed",
     "category_table",
     "describe_high",
     "describe_low",
@@ -64,10 +67,34 @@ CLASS_NAMES: dict[str, str] = {
     "lowN-R": "N distinct ranks R or lower, the ace low (low3-8: three to an eight)",
     **{name: f"made {name.replace('-', ' ')} (add + for it or better)" for name in CATEGORIES},
 }
+#: The fewest cards a seat must hold for each class to be possible at all (``lowN-R``
+#: needs N: :func:`cards_needed`).
+CLASS_CARDS: dict[str, int] = {
+    "pair": 2, "buried": 2, "split": 2, "rolled": 3, "trips": 3, "three-flush": 3,
+    "three-straight": 3, "high-card": 1, "one-pair": 2, "two-pair": 4, "three-of-a-kind": 3,
+    "straight": 5, "flush": 5, "full-house": 5, "four-of-a-kind": 4, "straight-flush": 5,
+}  # fmt: skip
+#: The classes that need the seat's up cards, and why.
+CLASS_NEEDS_UP = {"split": "pairs a down card with an up card",
+                  "rolled": "is three of the door card's rank"}  # fmt: skip
 #: Other names a player may use for a class.
 CLASS_ALIASES = {"buried-pair": "buried", "split-pair": "split", "rolled-up": "rolled",
             "flush3": "three-flush", "straight3": "three-straight", "quads": "four-of-a-kind",
             "boat": "full-house"}  # fmt: skip
+
+
+def cards_needed(name: str, plus: bool = False) -> int:
+    """The fewest cards a seat must hold for the class ``name`` (``plus``: it or a
+    better made hand, as ``two-pair+``) to be possible at all.
+
+    >>> cards_needed("two-pair"), cards_needed("two-pair", plus=True), cards_needed("low4-8")
+    (4, 3, 4)
+    """
+    if name.startswith("low") and name[3:4].isdigit():
+        return int(name[3])
+    if plus:
+        return min(CLASS_CARDS[c] for c in CATEGORIES[CATEGORIES.index(name) :])
+    return CLASS_CARDS[name]
 
 
 class HighCategory(Enum):

@@ -38,7 +38,8 @@ import numpy as np
 import numpy.typing as npt
 
 from studeval._cardtext import TEXT_OF_CODE
-from studeval._range_text import _evaluate, _Parser, _Seat
+from studeval._range_match import Seat, evaluate
+from studeval._range_text import Parser
 from studeval.cards import parse_cards, to_codes
 from studeval.classes import CATEGORIES, CLASS_NAMES
 from studeval.errors import InvalidCardError, RangeError, StudevalError
@@ -130,8 +131,8 @@ class Range:
                 raise RangeError("weights come with an array of combinations; in text use @w")
             self._text = spec
             hidden = _every_combination(self.width, {*self._up, *self._dead})
-            seat = _Seat(self._whole(hidden), self._down_places(), self._up, self._street, spec)
-            values = _evaluate(_Parser(spec).parse(), seat)
+            seat = Seat(self._whole(hidden), self._down_places(), self._up, self._street, spec)
+            values = evaluate(Parser(spec).parse(), seat)
             self._set(hidden, values, f"no combination of {spec!r} is left", spec)
         else:
             self._text = ""

@@ -26,6 +26,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studeval._collection import collection_paused
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
@@ -147,6 +148,7 @@ def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
     return {name: [row[name] for row in rows] for name in COLUMNS}
 
 
+@collection_paused()  # (on a Dask worker too)
 def _file_rows(path: str, player: str | None, method: str, seed: int | None,
                errors: str = "collect") -> Rows:  # fmt: skip
     """One file's rows, and its reports (hands and the file not analysed). Hands
@@ -442,7 +444,9 @@ def analyze_many(
         client = Client(own_cluster)
     try:
         if client is None:
-            return _frames(*_once([_file_rows(f, player, method, seed, errors) for f in files]))
+            with collection_paused():
+                read = [_file_rows(f, player, method, seed, errors) for f in files]
+                return _frames(*_once(read))
         futures = client.map(_file_rows, files, player=player, method=method,  # type: ignore[attr-defined]
                              seed=seed, errors=errors, pure=False)  # fmt: skip
         results = []

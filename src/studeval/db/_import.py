@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studeval._collection import collection_paused
 from studeval.db._rows import HandBatch, hand_key_of, unstorable
 from studeval.db._store import Conflict, refresh_facts, run, store, writing
 from studeval.engine import StudHand
@@ -213,7 +214,8 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         # Every copy of a hand is read: the database keeps the first, and refuses a
         # copy dealt to other players (another hand) by what it stored, whichever
         # import or worker read it (store()).
-        _read_here(writer, load(files, None, on_file, compact="rows"), errors)
+        with collection_paused():
+            _read_here(writer, load(files, None, on_file, compact="rows"), errors)
     else:
         _read_on_dask(writer, client, files, on_file, errors)
     _log(con, report, started, database)
@@ -264,6 +266,7 @@ def import_hands(con: duckdb.DuckDBPyConnection, hands: Iterable[object],
     return report
 
 
+@collection_paused()  # a Dask task
 def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict[str, Any]],
                                                  int]:  # fmt: skip
     """A Dask task: one file's hands as Parquet partitions in ``folder`` (a set of
