@@ -231,6 +231,24 @@ def test_histogram_and_count_shapes() -> None:
     assert "50,000 trials kept" in str(r)
 
 
+def test_outs_count_exactly_the_type_and_razz_asks_about_its_cards() -> None:
+    """outsToHandType counts the cards that make exactly that type (as query.md says),
+    and the functions about a hand's cards answer in razz; expectations counted by
+    hand."""
+    # Ac Ad 7s 8h on fourth street: two pair from a seven or an eight (3 + 3 left),
+    # trips from the two aces left; a pair it already has.
+    r = query("select avg(outsToHandType(h, fourth, twopair)) as two, "
+              "avg(outsToHandType(h, fourth, trips)) as three, "
+              "avg(outsToHandType(h, fourth, pair)) as pair "
+              "from game='stud', h='Ac Ad 7s 8h', v='2c 3c 4c 5d'", samples=9, seed=1)  # fmt: skip
+    assert (r["two"], r["three"], r["pair"]) == (6, 2, 0)
+    # Razz: 2s 2d 3c 4h 8s 9d Kc holds one pair and nothing better.
+    r = query("select avg(minHandType(h, seventh, pair)) as paired, "
+              "avg(handType(h, seventh) = pair) as one_pair "
+              "from game='razz', h='2s 2d 3c 4h 8s 9d Kc', v='*'", samples=9, seed=1)  # fmt: skip
+    assert (r["paired"], r["one_pair"]) == (1.0, 1.0)
+
+
 @pytest.mark.parametrize(
     ("text", "reason", "at"),
     [
