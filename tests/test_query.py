@@ -19,7 +19,7 @@ from pql_reference import evaluate
 import studeval
 from studeval import _core, _pql
 from studeval.cards import parse_cards
-from studeval.errors import QueryError, QueryWarning
+from studeval.errors import OptionError, QueryError, QueryWarning
 from studeval.games import get_game
 from studeval.queries import _compile, query
 
@@ -188,7 +188,7 @@ def test_when_a_query_is_counted_exactly() -> None:
     weighted = ("select avg(riverEquity(h)) from game='stud', h='As Ad 2c 2d 7h 9s', "
                 "v='KK*@0.5, QQ*@Ks 3c 4d 8h'")  # fmt: skip
     assert not query(weighted, samples=4096, seed=1).exact
-    with pytest.raises(QueryError, match="exact must be"):
+    with pytest.raises(OptionError, match="exact must be"):
         query(early, exact=1)  # type: ignore[arg-type]
 
 
@@ -249,6 +249,17 @@ def test_outs_count_exactly_the_type_and_razz_asks_about_its_cards() -> None:
     assert (r["paired"], r["one_pair"]) == (1.0, 1.0)
 
 
+def test_ranges_never_held_together_are_named_not_a_short_deck() -> None:
+    """Two ranges that both need the ace of spades: a RangeError saying so (it was a
+    NoDealError about community cards, though the deck has room), sampled or not,
+    on the river and for a street's equity."""
+    for selector in ("riverEquity(h)", "equity(h, fifth)"):
+        text = f"select avg({selector}) as e from game='stud', h='AsAh@Kc', v='AsAd@Kd'"
+        for options in ({"samples": 100, "seed": 1}, {"seed": 1}):
+            with pytest.raises(studeval.RangeError, match="never be held together"):
+                query(text, **options)
+
+
 @pytest.mark.parametrize(
     ("text", "reason", "at"),
     [
@@ -289,9 +300,16 @@ def test_whole_query_errors() -> None:
         query(f"select avg(riverEquity(p0)) from game='stud', {eight}")
     with pytest.raises(QueryError, match="names no game"):
         query("select avg(riverEquity(p)) from p='*'")
-    for bad in (0, -1, 1.5, True):
-        with pytest.raises(QueryError, match="samples"):
-            query("select avg(riverEquity(p)) from game='stud', p='*'", samples=bad)  # type: ignore[arg-type]
+    # query's keyword arguments are checked as equity's are (numpy's integers taken).
+    text = "select avg(riverEquity(p)) from game='stud', p='*'"
+    for bad in (0, -1, 1.5, True, "9"):
+        with pytest.raises(OptionError, match="samples"):
+            query(text, samples=bad)  # type: ignore[arg-type]
+    for name, bad in (("threads", 0), ("threads", True), ("seed", -1), ("seed", 2.0)):
+        with pytest.raises(OptionError, match=name):
+            query(text, **{name: bad})  # type: ignore[arg-type]
+    r = query(text, samples=np.int64(4096), seed=np.uint64(7), threads=np.int32(1))
+    assert r.trials == 4096 and r.seed == 7
 
 
 def test_a_where_clause_that_keeps_nothing_or_little() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
-from math import comb
+from math import comb, isclose
 
 import numpy as np
 import pytest
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import studeval
 from studeval import Range, RangeError, range_equity
-from studeval.errors import OptionError
+from studeval.errors import NoDealError, OptionError
 
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
 FIELDS = ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "low_share")
@@ -328,6 +328,14 @@ def test_ranges_that_cannot_be_held_together() -> None:
         studeval.equity(["As Ad 7c", one, same], "stud", method="mc", samples=4096, seed=1)
     with pytest.raises(RangeError, match="player 1's range"):
         studeval.equity(["2c 2d 7c", one], "stud")
+    # Eight seats on seventh street: 32 up cards leave 20, too few for eight own
+    # seventh cards, so the seventh card is a community card and a range that holds
+    # its own is refused by name (it was the core's bare "bad argument").
+    boards = [f"{r}c {r}d {r}h {r}s" for r in "23456789"]
+    with pytest.raises(NoDealError, match="player 0's range holds its own seventh card"):
+        studeval.equity([Range("*", up=b, street=7) for b in boards], "stud", seed=1)
+    sixth = studeval.equity([Range("*", up=b) for b in boards], "stud", samples=4096, seed=1)
+    assert sixth.community and isclose(sum(p.share for p in sixth.players), 1.0)
 
 
 # ---- range_equity -------------------------------------------------------------------

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from studeval import _core
-from studeval.errors import QueryError, QueryWarning
+from studeval.errors import NoDealError, QueryError, QueryWarning, RangeError
 from studeval.games import get_game
 
 __all__ = ["HAND_TYPES", "LOW_TYPES", "Compiled", "QueryResult", "Seat", "run"]
@@ -169,8 +169,17 @@ def _run_sampled(c: Compiled, samples: int, seed: int, threads: int) -> QueryRes
     while kept < samples and dealt < budget:
         block = min(_BLOCK, -(-(samples - kept) // 4096) * 4096)
         out = np.empty((block, len(c.outputs)))
-        _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs, seed,
-                           dealt, threads, out)  # fmt: skip
+        try:
+            _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs,
+                               seed, dealt, threads, out)  # fmt: skip
+        except NoDealError:
+            if not _deck_has_room(c):
+                raise
+            # The deck holds enough cards: the ranges' draws kept colliding.
+            raise RangeError(
+                "the ranges can (almost) never be held together: a million draws in a row "
+                "gave two players a card alike"
+            ) from None
         keep = np.flatnonzero(out[:, -1] != 0.0) if c.where else np.arange(block)
         keep = keep[: samples - kept]
         # The trials dealt up to the last one kept, once enough are (the rest unused).
@@ -185,6 +194,19 @@ def _run_sampled(c: Compiled, samples: int, seed: int, threads: int) -> QueryRes
                                    f"(the budget: {BUDGET} times the {samples:,} asked for)"),
                       stacklevel=4)  # fmt: skip
     return _result(c, tallies, kept, dealt, seed, exact=False)
+
+
+def _deck_has_room(c: Compiled) -> bool:
+    """Whether the unseen cards could give every player seven (with one community
+    card when they run out, as the core deals), ranges aside.
+
+    >>> seats = [((44,), 2, None, None), ((40,), 2, None, None)]
+    >>> _deck_has_room(Compiled("stud", [], seats, b"", [], [], [], [], False))
+    True
+    """
+    up = sum(len(u) for u, _, _, _ in c.players)
+    unseen = 52 - len(c.dead) - up
+    return unseen >= 7 * len(c.players) - up or unseen >= 6 * len(c.players) - up + 1
 
 
 def _kept(out: np.ndarray, where: bool) -> np.ndarray:

@@ -45,6 +45,7 @@ from studeval.equity_runs import (
     monte_carlo,
     plain_part,
     plain_sampler,
+    samples_arg,
     share_of,
     std_error,
     stopping_rules,
@@ -52,6 +53,7 @@ from studeval.equity_runs import (
 )
 from studeval.equity_spot import read_spot
 from studeval.errors import (
+    NoDealError,
     OptionError,
     StoppedError,
 )
@@ -332,6 +334,15 @@ def _against_ranges(
     spot = ranged_spot(hands, dead)
     n_threads = threads_arg(threads)
     community = _core.equity_deals(number, spot.players, spot.dead).community
+    if community:  # the deck runs out on seventh street: no seat has a card of its own
+        own = [seat for seat, r in spot.ranges if r.street == 7]
+        if own:
+            raise NoDealError(
+                f"player {own[0]}'s range holds its own seventh card, but with these seats "
+                "the deck runs out on seventh street and the dealer turns one community "
+                "card for all (too few cards are left to give each seat its own): give "
+                "the range on sixth street"
+            )
     samples, target_se, time_limit = stops
     wants_mc = method == "mc" or (method == "auto" and any(v is not None for v in stops))
     if not wants_mc:
@@ -428,9 +439,7 @@ def range_equity(
         rows = count_tuples(number, spot, kept.hidden, n_threads, MAX_SCOOP_RECORDS, None)
         out[place] = rows[:, 1] / rows[:, 0] / _core.EQ_UNITS
         return out
-    per = 16_384 if samples is None else int(samples)
-    if per < 1:
-        raise OptionError(f"samples must be at least 1 deal; got {samples!r}")
+    per = 16_384 if samples is None else samples_arg(samples)
     chunks = -(-per // _core.EQ_CHUNK_SAMPLES)
     base = (secrets.randbits(64) if seed is None else int(seed)) & (2**64 - 1)
     for i, hidden in enumerate(kept.hidden):

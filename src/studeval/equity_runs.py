@@ -36,6 +36,7 @@ __all__ = [
     "plain_part",
     "plain_sampler",
     "sample_spot",
+    "samples_arg",
     "seed_of",
     "share_of",
     "std_error",
@@ -190,6 +191,25 @@ def watch(
 _STOPS = ("samples", "target_se", "time_limit")
 
 
+def samples_arg(samples: object, what: str = "deal") -> int:
+    """``samples`` checked: a whole number of at least 1 (numpy's too), never a bool
+    or a float cut to a whole number.
+
+    >>> samples_arg(4096)
+    4096
+    >>> samples_arg(2.5)
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: samples must be a whole number of deals; got 2.5
+    """
+    if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
+        raise OptionError(f"samples must be a whole number of {what}s; got {samples!r}")
+    count = operator.index(samples)  # type: ignore[arg-type]
+    if count < 1:
+        raise OptionError(f"samples must be at least 1 {what}; got {count}")
+    return count
+
+
 def stopping_rules(
     samples: object, target_se: object, time_limit: object
 ) -> tuple[int | None, float | None, float | None]:
@@ -198,11 +218,7 @@ def stopping_rules(
     once, never a run that cannot stop. A ``target_se`` under :data:`MIN_TARGET_SE`
     needs ``samples`` or ``time_limit`` to cap the run."""
     if samples is not None:
-        if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
-            raise OptionError(f"samples must be a whole number of deals; got {samples!r}")
-        samples = operator.index(samples)  # type: ignore[arg-type]
-        if samples < 1:
-            raise OptionError(f"samples must be at least 1 deal; got {samples}")
+        samples = samples_arg(samples)
     checked: list[float | None] = []
     for name, value in (("target_se", target_se), ("time_limit", time_limit)):
         if value is None:

@@ -17,6 +17,7 @@ functions, their stud meanings and what is not supported are in ``docs/query.md`
 from __future__ import annotations
 
 import math
+import operator
 import secrets
 from dataclasses import dataclass
 
@@ -24,8 +25,10 @@ import numpy as np
 
 from studeval import _core, _pql
 from studeval._query_run import HAND_TYPES, LOW_TYPES, Compiled, QueryResult, Seat, run
+from studeval.batch import threads_arg
 from studeval.cards import TEXT_OF_CODE, parse_cards
-from studeval.errors import QueryError, StudevalError
+from studeval.equity_runs import samples_arg
+from studeval.errors import OptionError, QueryError, StudevalError
 from studeval.ranges import Range, split_range_text
 
 __all__ = ["HAND_TYPES", "LOW_TYPES", "STREETS", "QueryResult", "query"]
@@ -112,19 +115,16 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
     >>> r.exact, r.dealt, round(r["h"], 4)
     (True, 1560, 0.0859)
     """
-    if samples is None:
-        samples = DEFAULT_SAMPLES
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise QueryError(f"samples must be a whole number >= 1; got {samples!r}")
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                or threads < 1):  # fmt: skip
-        raise QueryError(f"threads must be a whole number >= 1; got {threads!r}")
+    samples = DEFAULT_SAMPLES if samples is None else samples_arg(samples, "trial")
+    threads = None if threads is None else threads_arg(threads)
     if seed is None:
         seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise QueryError(f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}")
+    if (isinstance(seed, bool) or not hasattr(type(seed), "__index__")
+            or not 0 <= operator.index(seed) < 2**64):  # fmt: skip
+        raise OptionError(f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}")
+    seed = operator.index(seed)
     if exact is not None and not isinstance(exact, bool):
-        raise QueryError(f"exact must be True, False or None; got {exact!r}")
+        raise OptionError(f"exact must be True, False or None; got {exact!r}")
     compiled = _compile(_pql.parse(text))
     return run(compiled, samples, seed, threads or 0, exact)
 
