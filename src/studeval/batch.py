@@ -44,6 +44,7 @@ __all__ = [
     "high_ranks",
     "low8_ranks",
     "low_ranks",
+    "whole_arg",
 ]
 
 NO_LOW: int = _core.NO_LOW
@@ -104,13 +105,26 @@ def _raise_row_error(cards: npt.NDArray[np.integer], row: int) -> None:
     raise AssertionError(f"row {row} was reported invalid but looks valid: {values}")
 
 
+def whole_arg(value: object, message: str) -> int:
+    """``value`` as an int: a whole number (numpy's integers too), never a bool or a
+    float cut to one; else an OptionError with ``message``.
+
+    >>> whole_arg(3, "n"), whole_arg(True, "n must be a whole number")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: n must be a whole number
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise OptionError(message)
+    return int(value.__index__())  # type: ignore[attr-defined]
+
+
 def threads_arg(threads: object) -> int:
     """``threads`` as the C core takes it: 0 for every core, else 1..256."""
     if threads is None:
         return 0
-    if isinstance(threads, bool) or not hasattr(type(threads), "__index__"):
-        raise OptionError(f"threads must be a whole number of threads or None; got {threads!r}")
-    count = int(threads.__index__())  # type: ignore[attr-defined]
+    count = whole_arg(threads, f"threads must be a whole number of threads or None; got "
+                               f"{threads!r}")  # fmt: skip
     if count < 1:
         raise OptionError(f"threads must be at least 1 (or None for every core); got {count}")
     return min(count, _core.MAX_THREADS)  # the core's cap; also keeps the value a C int

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import SupportsIndex, TypeVar
 
 from studeval import _core
+from studeval.batch import whole_arg
 from studeval.errors import OptionError, StoppedError, TooBigError
 from studeval.games import get_game
 
@@ -202,9 +203,7 @@ def samples_arg(samples: object, what: str = "deal") -> int:
     ...
     studeval.errors.OptionError: samples must be a whole number of deals; got 2.5
     """
-    if isinstance(samples, bool) or not hasattr(type(samples), "__index__"):
-        raise OptionError(f"samples must be a whole number of {what}s; got {samples!r}")
-    count = operator.index(samples)  # type: ignore[arg-type]
+    count = whole_arg(samples, f"samples must be a whole number of {what}s; got {samples!r}")
     if count < 1:
         raise OptionError(f"samples must be at least 1 {what}; got {count}")
     return count

@@ -17,7 +17,6 @@ functions, their stud meanings and what is not supported are in ``docs/query.md`
 from __future__ import annotations
 
 import math
-import operator
 import secrets
 from dataclasses import dataclass
 
@@ -25,7 +24,7 @@ import numpy as np
 
 from studeval import _core, _pql
 from studeval._query_run import HAND_TYPES, LOW_TYPES, Compiled, QueryResult, Seat, run
-from studeval.batch import threads_arg
+from studeval.batch import threads_arg, whole_arg
 from studeval.cards import TEXT_OF_CODE, parse_cards
 from studeval.equity_runs import samples_arg
 from studeval.errors import OptionError, QueryError, StudevalError
@@ -119,10 +118,10 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
     threads = None if threads is None else threads_arg(threads)
     if seed is None:
         seed = secrets.randbits(63)
-    if (isinstance(seed, bool) or not hasattr(type(seed), "__index__")
-            or not 0 <= operator.index(seed) < 2**64):  # fmt: skip
-        raise OptionError(f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}")
-    seed = operator.index(seed)
+    wrong_seed = f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}"
+    seed = whole_arg(seed, wrong_seed)
+    if not 0 <= seed < 2**64:
+        raise OptionError(wrong_seed)
     if exact is not None and not isinstance(exact, bool):
         raise OptionError(f"exact must be True, False or None; got {exact!r}")
     compiled = _compile(_pql.parse(text))
