@@ -454,6 +454,10 @@ def test_bad_databases_and_options_are_refused_by_name(tmp_path: pathlib.Path) -
             database.stats(**bad)  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="no hands are stored"):
         db.connect().stats(site="PokerStars")
+    roomless = db.connect()  # hands played here name no room
+    roomless.import_hands([random_hand("stud", 2, seed=1)])
+    with pytest.raises(OptionError, match="no stored hand names a site"):
+        roomless.stats(site="PokerStars")
     with pytest.raises(OptionError, match="errors must be"):
         database.import_histories(tmp_path, errors="ignore")
     with pytest.raises(OptionError, match="no such file"):

@@ -258,6 +258,14 @@ def test_ranges_never_held_together_are_named_not_a_short_deck() -> None:
         for options in ({"samples": 100, "seed": 1}, {"seed": 1}):
             with pytest.raises(studeval.RangeError, match="never be held together"):
                 query(text, **options)
+    # A deck that is really short is said to be, with the count (a query deals no
+    # community card): seven players and four dead cards leave 48 of the 49 needed.
+    seven = ", ".join(f"p{i}='*'" for i in range(7))
+    short = f"select avg(riverEquity(p0)) as e from game='stud', {seven}, dead='2c 2d 2h 2s'"
+    for options in ({"samples": 100, "seed": 1}, {"seed": 1}):
+        with pytest.raises(studeval.NoDealError, match="7 players need 49 unseen cards and 48"):
+            query(short, **options)
+    assert query(short.replace("2c 2d 2h 2s", "2c"), samples=100, seed=1).trials == 100
 
 
 @pytest.mark.parametrize(
@@ -308,8 +316,9 @@ def test_whole_query_errors() -> None:
     for name, bad in (("threads", 0), ("threads", True), ("seed", -1), ("seed", 2.0)):
         with pytest.raises(OptionError, match=name):
             query(text, **{name: bad})  # type: ignore[arg-type]
-    r = query(text, samples=np.int64(4096), seed=np.uint64(7), threads=np.int32(1))
-    assert r.trials == 4096 and r.seed == 7
+    r = query(text, samples=np.int64(4096), seed=np.uint64(7), threads=np.int32(1),
+              exact=np.bool_(False))  # fmt: skip
+    assert r.trials == 4096 and r.seed == 7 and not r.exact
 
 
 def test_a_where_clause_that_keeps_nothing_or_little() -> None:

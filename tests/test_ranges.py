@@ -51,6 +51,7 @@ GRAMMAR = [
     ("low3-8", "5c", None, "", comb(7, 2) * 16),  # two of A,2,3,4,6,7,8, distinct ranks
     # four distinct ranks T or lower with 4d 5c up: two of A,2,3,6,7,8,9,T down
     ("low4-T", "4d 5c", None, "", comb(8, 2) * 16),
+    ("low4-10", "4d 5c", None, "", comb(8, 2) * 16),  # a ten written as ranks are elsewhere
     ("[A-5][A-5]", "9c", None, "", comb(20, 2)),  # two of the twenty cards A..5
     ("[2-8]", "9c", None, "", comb(51, 2) - comb(51 - 28, 2)),  # at least one 2..8
     ("[A,K]s", "2c", None, "As", 49),  # a spade A or K: As is dead, so Ks and any other
@@ -128,6 +129,9 @@ def test_hands_are_in_dealing_order_and_read_only() -> None:
         ("pair+", "2c", 4, "'+' (or better) follows a made-hand category"),
         ("low6-8", "2c", 0, "lowN-R takes N from 1 to 5"),
         ("low3-A", "2c", 0, "a rank R from 2 to K"),
+        ("KK, low5-4", "2c", 4, "'low5-4': only 4 ranks, the ace to 4, are 4 or lower"),
+        ("low3-1x", "2c", 0, "'low3-1x': lowN-R takes"),  # the whole word quoted
+        ("KK, rolled-up", "", 4, "'rolled-up' is three of the door card's rank"),
         ("rolled", "", 0, "is three of the door card's rank: give the seat's up cards"),
         # Classes the seat's cards could never hold: an error, not a class that
         # silently adds nothing to a union.
@@ -358,6 +362,11 @@ def test_range_equity_is_plain_equity_per_combination() -> None:
     assert np.abs(sampled[live] - shares[live]).max() < 0.05
     with pytest.raises(OptionError):
         range_equity(hero, villain, "stud8", method="exact", samples=10)
+    # samples and seed checked as equity checks them: nothing cut or read as a number.
+    for bad in ({"samples": 2.5}, {"samples": True}, {"samples": 0}, {"seed": 2.5},
+                {"seed": True}):  # fmt: skip
+        with pytest.raises(OptionError, match=next(iter(bad))):
+            range_equity(hero, villain, "stud8", method="mc", **bad)  # type: ignore[arg-type]
 
 
 # ---- properties ---------------------------------------------------------------------

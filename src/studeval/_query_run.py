@@ -119,6 +119,9 @@ class QueryResult(Mapping[str, object]):
 def run(c: Compiled, samples: int, seed: int, threads: int, exact: bool | None) -> QueryResult:
     """The query's answers: exact where it fits (``exact`` None), must (True) or
     must not (False); else from ``samples`` trials kept."""
+    short = _short_deck(c)
+    if short:
+        raise NoDealError(short)
     if exact and c.sampled:
         raise QueryError(f"the query cannot be counted exactly: {c.sampled}")
     deals = None if exact is False or c.sampled else _deals(c)
@@ -173,9 +176,7 @@ def _run_sampled(c: Compiled, samples: int, seed: int, threads: int) -> QueryRes
             _core.query_sample(get_game(c.game).core_id, c.players, c.dead, c.ops, c.outputs,
                                seed, dealt, threads, out)  # fmt: skip
         except NoDealError:
-            if not _deck_has_room(c):
-                raise
-            # The deck holds enough cards: the ranges' draws kept colliding.
+            # The deck holds enough cards (run() checked): the ranges' draws kept colliding.
             raise RangeError(
                 "the ranges can (almost) never be held together: a million draws in a row "
                 "gave two players a card alike"
@@ -196,17 +197,22 @@ def _run_sampled(c: Compiled, samples: int, seed: int, threads: int) -> QueryRes
     return _result(c, tallies, kept, dealt, seed, exact=False)
 
 
-def _deck_has_room(c: Compiled) -> bool:
-    """Whether the unseen cards could give every player seven (with one community
-    card when they run out, as the core deals), ranges aside.
+def _short_deck(c: Compiled) -> str | None:
+    """Why the unseen cards cannot give every player its seven (a query deals no
+    community card: every player's cards are its own), or None when they can.
 
-    >>> seats = [((44,), 2, None, None), ((40,), 2, None, None)]
-    >>> _deck_has_room(Compiled("stud", [], seats, b"", [], [], [], [], False))
-    True
+    >>> seats = [((44,), 2, None, None)] * 7
+    >>> _short_deck(Compiled("stud", [], seats, bytes(range(4)), [], [], [], [], False))
+    '7 players need 42 unseen cards and 41 are left (52, less 7 up and 4 dead)'
     """
     up = sum(len(u) for u, _, _, _ in c.players)
-    unseen = 52 - len(c.dead) - up
-    return unseen >= 7 * len(c.players) - up or unseen >= 6 * len(c.players) - up + 1
+    unseen, needed = 52 - len(c.dead) - up, 7 * len(c.players) - up
+    if unseen >= needed:
+        return None
+    return (
+        f"{len(c.players)} players need {needed} unseen cards and {unseen} are left (52, "
+        f"less {up} up and {len(c.dead)} dead)"
+    )
 
 
 def _kept(out: np.ndarray, where: bool) -> np.ndarray:

@@ -22,14 +22,13 @@ from studeval._cardtext import TEXT_OF_CODE
 from studeval._range_text import (
     ACE,
     ALL_SUITS,
-    LOW_CLASS,
     MAX_PATTERN_WORK,
-    RANK_OF,
     Node,
     Pattern,
     Token,
     Weighted,
     Word,
+    low_class,
 )
 from studeval.classes import (
     CATEGORIES,
@@ -200,12 +199,13 @@ def _check_possible(w: Word, seat: Seat) -> None:
     """A class the seat's cards could never hold is an error, as a pattern longer than
     the seat's cards is: in a union it would otherwise add nothing without a word."""
     held, need = seat.hands.shape[1], cards_needed(w.name, w.plus)
+    written = (w.written or w.name) + "+" * w.plus
     if w.name in CLASS_NEEDS_UP and not seat.up:
-        raise RangeError(f"{w.name!r} {CLASS_NEEDS_UP[w.name]}: give the seat's up cards "
+        raise RangeError(f"{written!r} {CLASS_NEEDS_UP[w.name]}: give the seat's up cards "
                          "(up='Kc' on third street)", seat.text, w.at)  # fmt: skip
     if need > held:
         raise RangeError(
-            f"{w.name + '+' * w.plus!r} needs {need} cards; with {len(seat.up)} up "
+            f"{written!r} needs {need} cards; with {len(seat.up)} up "
             f"card{'s' * (len(seat.up) != 1)} the seat holds {held}", seat.text, w.at,
         )  # fmt: skip
 
@@ -217,9 +217,9 @@ def _match_word(w: Word, seat: Seat) -> np.ndarray:
     down = hands[:, list(seat.down)]
     up = np.broadcast_to(np.array(seat.up, dtype=np.int64), (m, len(seat.up)))
     counts = _rank_counts(hands)
-    low = LOW_CLASS.fullmatch(w.name)
+    low = low_class(w.name)
     if low:
-        need, top = int(low.group(1)), RANK_OF[low.group(2).upper()]
+        need, top = low
         held = counts > 0
         small = held[:, : top + 1].sum(axis=1) + held[:, ACE] * (top != ACE)
         return np.asarray(small >= need)

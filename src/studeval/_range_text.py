@@ -4,8 +4,8 @@ tree against a seat's combinations).
 
 The grammar is documented in ``docs/ranges.md`` and in :mod:`studeval.ranges`.
 
->>> Parser("KK@0.5, buried").parse().rest[0][1]
-Word(name='buried', at=8, plus=False)
+>>> Parser("KK@0.5, buried-pair").parse().rest[0][1]
+Word(name='buried', at=8, plus=False, written='buried-pair')
 """
 
 from __future__ import annotations
@@ -21,18 +21,32 @@ from studeval.errors import RangeError
 __all__ = [
     "ACE", "ALL_RANKS", "ALL_SUITS", "LOW_CLASS", "MAX_DEPTH", "MAX_PATTERN_WORK",
     "RANK_OF", "RANK_VARIABLES", "SUIT_VARIABLES", "Chain", "Node", "Parser", "Pattern",
-    "Token", "Weighted", "Word",
+    "Token", "Weighted", "Word", "low_class",
 ]  # fmt: skip
 
 #: Rank variables (each a distinct rank) and suit variables (each a distinct suit).
 RANK_VARIABLES = "RON"
 SUIT_VARIABLES = "xyzw"
-LOW_CLASS = re.compile(r"low([1-5])-([2-9tjqkTJQK])")
+LOW_CLASS = re.compile(r"low([1-5])-(10|[2-9tjqkTJQK])")
 # lowN-R's rank is written like every other rank (low4-T) or lowercase (low4-t).
-_WORD = re.compile(r"low[0-9]+-[A-Za-z0-9]|[a-z][a-z0-9-]*")
+_WORD = re.compile(r"low[0-9]+-[A-Za-z0-9]+|[a-z][a-z0-9-]*")
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?")
 RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
 ACE = 12
+
+
+def low_class(name: str) -> tuple[int, int] | None:
+    """``lowN-R``'s N and R's rank (0 for a two .. 11 for a king), or None for a name
+    that is no low class.
+
+    >>> low_class("low3-8"), low_class("low4-10"), low_class("low3-A")
+    ((3, 6), (4, 8), None)
+    """
+    found = LOW_CLASS.fullmatch(name)
+    if found is None:
+        return None
+    rank = found.group(2).upper()
+    return int(found.group(1)), RANK_OF["T" if rank == "10" else rank]
 
 
 # ---- the text: a small recursive-descent parser -------------------------------------
@@ -57,9 +71,10 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Word:
-    name: str
+    name: str  # the class's own name (an alias read as it)
     at: int
     plus: bool
+    written: str = ""  # as the text writes it
 
 
 @dataclass(frozen=True)
@@ -178,12 +193,18 @@ class Parser:
         assert match is not None
         start, name = self.at, match.group()
         name = CLASS_ALIASES.get(name, name)
-        if name.startswith("low") and name[3:4].isdigit() and not LOW_CLASS.fullmatch(name):
-            raise self.fail(
-                f"{match.group()!r}: lowN-R takes N from 1 to 5 and a rank R from 2 to K "
-                "(the ace is low, so every low holds ranks up to R)", start,
-            )  # fmt: skip
-        if name not in CLASS_NAMES and not LOW_CLASS.fullmatch(name):
+        if name.startswith("low") and name[3:4].isdigit():
+            low = low_class(name)
+            if low is None:
+                raise self.fail(
+                    f"{name!r}: lowN-R takes N from 1 to 5 and a rank R from 2 to K (the ace "
+                    "is low, so every low holds ranks up to R)", start,
+                )  # fmt: skip
+            if low[0] > low[1] + 2:  # A, 2 .. R: RANK_OF[R] + 2 ranks
+                top = name.split("-")[1].upper()
+                raise self.fail(f"{name!r}: only {low[1] + 2} ranks, the ace to {top}, are {top} "
+                                f"or lower: no hand holds {low[0]}", start)  # fmt: skip
+        elif name not in CLASS_NAMES:
             known = ", ".join(n for n in CLASS_NAMES)
             raise self.fail(f"no class is named {match.group()!r}; classes: {known}", start)
         self.at = match.end()
@@ -192,7 +213,7 @@ class Parser:
             if name not in CATEGORIES:
                 raise self.fail("'+' (or better) follows a made-hand category", self.at)
             self.at += 1
-        return Word(name, start, plus)
+        return Word(name, start, plus, match.group())
 
     def pattern(self) -> Pattern:
         start = self.at

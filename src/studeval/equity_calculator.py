@@ -21,7 +21,6 @@ community card shared by all (WSOP live-action rule 228).
 
 from __future__ import annotations
 
-import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +45,7 @@ from studeval.equity_runs import (
     plain_part,
     plain_sampler,
     samples_arg,
+    seed_of,
     share_of,
     std_error,
     stopping_rules,
@@ -441,7 +441,7 @@ def range_equity(
         return out
     per = 16_384 if samples is None else samples_arg(samples)
     chunks = -(-per // _core.EQ_CHUNK_SAMPLES)
-    base = (secrets.randbits(64) if seed is None else int(seed)) & (2**64 - 1)
+    base = seed_of(seed)
     for i, hidden in enumerate(kept.hidden):
         players = [spot.players[0], [*hidden[:2].tolist(), *kept.up, *hidden[2:].tolist()]]
         # Seeded by the combination's place in the range given, whatever was removed.

@@ -122,8 +122,10 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
     seed = whole_arg(seed, wrong_seed)
     if not 0 <= seed < 2**64:
         raise OptionError(wrong_seed)
-    if exact is not None and not isinstance(exact, bool):
-        raise OptionError(f"exact must be True, False or None; got {exact!r}")
+    if exact is not None:
+        if not isinstance(exact, (bool, np.bool_)):
+            raise OptionError(f"exact must be True, False or None; got {exact!r}")
+        exact = bool(exact)
     compiled = _compile(_pql.parse(text))
     return run(compiled, samples, seed, threads or 0, exact)
 

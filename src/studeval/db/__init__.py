@@ -232,10 +232,12 @@ class Database:
                 stored = f"SELECT DISTINCT {name} FROM {source} WHERE {name} IS NOT NULL"
                 held = self.connection.execute(stored + " ORDER BY 1").fetchall()
                 listed = ", ".join(repr(row[0]) for row in held)
-                raise OptionError(
-                    f"{name}={absent[0]!r}: no stored hand has it; "
-                    + (f"the stored {name} values are {listed}" if held else "no hands are stored")
-                )
+                if not held:  # hands stored by import_hands name no room
+                    rows = self.connection.execute(f"SELECT count(*) FROM {source}").fetchone()
+                    listed = f"none: no stored hand names a {name}" if rows and rows[0] else (
+                        "none: no hands are stored")  # fmt: skip
+                raise OptionError(f"{name}={absent[0]!r}: no stored hand has it; the stored "
+                                  f"{name} values are {listed}")  # fmt: skip
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> pandas.DataFrame:
         """A query's rows as a pandas frame (the tables are in ``docs/database.md``).

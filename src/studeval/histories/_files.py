@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from studeval.histories._record import UnreadableFileError
+from studeval.histories._record import UnreadableFileError, kept
 from studeval.histories._text import decode
 
 __all__ = ["FileText", "file_text", "files_in", "whole_text"]
@@ -147,12 +147,12 @@ def file_text(path: Path, starts: HandStarts, *, whole_below: int | None = None,
     except OSError as err:
         return UnreadableFileError(f"cannot read the file: {err.strerror or err}", source=where)
     except UnreadableFileError as err:
-        return err
+        return kept(err)
     if head.lstrip("\ufeff \t\r\n").startswith("<"):  # XML is parsed whole
         try:
             return whole_text(head + "".join(blocks), where)
         except UnreadableFileError as err:
-            return err
+            return kept(err)
 
     def again() -> Iterator[str]:
         yield head

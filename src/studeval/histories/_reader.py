@@ -27,6 +27,7 @@ from studeval.histories._record import (
     HistoryError,
     NotAHistoryError,
     UnreadableFileError,
+    kept,
 )
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
@@ -297,7 +298,7 @@ def read_texts(
                     yield _replayed(found, errors)
         except UnreadableFileError as err:  # a disk error halfway through a large file
             anything = True
-            yield _reported(err, errors)
+            yield _reported(kept(err), errors)
         if not anything:
             yield _reported(_not_a_history(text.head, text.where, site), errors)
     if dropped:
@@ -409,7 +410,7 @@ def _read_text(grammar: Grammar, text: str, first: int, where: str | None) -> Fo
     try:
         return read_hand(grammar, text.split("\n"), first, where)
     except HistoryError as err:
-        return err
+        return kept(err)
 
 
 def _replayed(found: Found, errors: str,
@@ -426,4 +427,4 @@ def _replayed(found: Found, errors: str,
             unseen()
         if errors == "raise":
             raise
-        return err
+        return kept(err)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, TypeVar
 
 from studeval.betting import Stakes
 from studeval.engine import StudHand
@@ -28,7 +28,7 @@ __all__ = [
     "ConflictingHandError", "DuplicateHandError", "DuplicateHandsWarning", "History",
     "HistoryError",
     "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
-    "UnreadableFileError", "reason_kind", "where_read",
+    "UnreadableFileError", "kept", "reason_kind", "where_read",
 ]  # fmt: skip
 
 
@@ -134,6 +134,28 @@ class NotStudError(HistoryError):
         game = re.sub(r"^.*#\d+,?\s*", "", game)  # a tournament's number
         game = re.sub(r"[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*", "N/N", game)  # stakes
         return "not a fixed-limit seven-card stud game: " + game.strip()
+
+
+HistoryErrorT = TypeVar("HistoryErrorT", bound=HistoryError)
+
+
+def kept(error: HistoryErrorT) -> HistoryErrorT:
+    """``error`` to keep as a value (a refusal reported, not raised): without its
+    traceback, whose frames hold the text being read and the error itself, a cycle
+    that only the cyclic collector frees (paused while a folder is read), and
+    without a context that was never to be shown (``raise ... from None``).
+
+    >>> try:
+    ...     raise HistoryError("a bad line")
+    ... except HistoryError as err:
+    ...     caught = kept(err)
+    >>> caught.__traceback__ is None
+    True
+    """
+    error.__traceback__ = None
+    if error.__suppress_context__:
+        error.__context__ = None
+    return error
 
 
 def where_read(source: str | None, line: int | None) -> str:

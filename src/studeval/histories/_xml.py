@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from xml.parsers import expat
 
-from studeval.histories._record import HistoryError, Transcript
+from studeval.histories._record import HistoryError, Transcript, kept
 
 __all__ = ["Game", "Parsed", "documents", "parse"]
 
@@ -209,7 +209,7 @@ class Game:
         try:
             return build(self)
         except HistoryError as err:
-            return err
+            return kept(err)
         except (ValueError, IndexError, KeyError) as err:
             return self.error(f"cannot be read: {err}")
 
