@@ -198,8 +198,9 @@ def _rank_counts(hands: np.ndarray, suits: bool = False) -> np.ndarray:
 def _check_possible(w: Word, seat: Seat) -> None:
     """A class the seat's cards could never hold is an error, as a pattern longer than
     the seat's cards is: in a union it would otherwise add nothing without a word."""
-    held, need = seat.hands.shape[1], cards_needed(w.name, w.plus)
-    written = (w.written or w.name) + "+" * w.plus
+    low = low_class(w.name)
+    held, need = seat.hands.shape[1], low[0] if low else cards_needed(w.name, w.plus)
+    written = w.written + "+" * w.plus
     if w.name in CLASS_NEEDS_UP and not seat.up:
         raise RangeError(f"{written!r} {CLASS_NEEDS_UP[w.name]}: give the seat's up cards "
                          "(up='Kc' on third street)", seat.text, w.at)  # fmt: skip
@@ -221,7 +222,7 @@ def _match_word(w: Word, seat: Seat) -> np.ndarray:
     if low:
         need, top = low
         held = counts > 0
-        small = held[:, : top + 1].sum(axis=1) + held[:, ACE] * (top != ACE)
+        small = held[:, : top + 1].sum(axis=1) + held[:, ACE]  # R is 2..K: the ace apart
         return np.asarray(small >= need)
     if w.name in CATEGORIES:
         made = made_categories(hands)

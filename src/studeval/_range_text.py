@@ -74,7 +74,7 @@ class Word:
     name: str  # the class's own name (an alias read as it)
     at: int
     plus: bool
-    written: str = ""  # as the text writes it
+    written: str  # as the text writes it
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,6 @@ __all__ = [
     "high_ranks",
     "low8_ranks",
     "low_ranks",
-    "whole_arg",
 ]
 
 NO_LOW: int = _core.NO_LOW

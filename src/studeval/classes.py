@@ -67,8 +67,8 @@ CLASS_NAMES: dict[str, str] = {
     "lowN-R": "N distinct ranks R or lower, the ace low (low3-8: three to an eight)",
     **{name: f"made {name.replace('-', ' ')} (add + for it or better)" for name in CATEGORIES},
 }
-#: The fewest cards a seat must hold for each class to be possible at all (``lowN-R``
-#: needs N: :func:`cards_needed`).
+#: The fewest cards a seat must hold for each class to be possible at all (``lowN-R``,
+#: a family, needs N).
 CLASS_CARDS: dict[str, int] = {
     "pair": 2, "buried": 2, "split": 2, "rolled": 3, "trips": 3, "three-flush": 3,
     "three-straight": 3, "high-card": 1, "one-pair": 2, "two-pair": 4, "three-of-a-kind": 3,
@@ -84,14 +84,12 @@ CLASS_ALIASES = {"buried-pair": "buried", "split-pair": "split", "rolled-up": "r
 
 
 def cards_needed(name: str, plus: bool = False) -> int:
-    """The fewest cards a seat must hold for the class ``name`` (``plus``: it or a
-    better made hand, as ``two-pair+``) to be possible at all.
+    """The fewest cards a seat must hold for the class ``name`` of :data:`CLASS_CARDS`
+    (``plus``: it or a better made hand, as ``two-pair+``) to be possible at all.
 
-    >>> cards_needed("two-pair"), cards_needed("two-pair", plus=True), cards_needed("low4-8")
-    (4, 3, 4)
+    >>> cards_needed("two-pair"), cards_needed("two-pair", plus=True), cards_needed("rolled")
+    (4, 3, 3)
     """
-    if name.startswith("low") and name[3:4].isdigit():
-        return int(name[3])
     if plus:
         return min(CLASS_CARDS[c] for c in CATEGORIES[CATEGORIES.index(name) :])
     return CLASS_CARDS[name]

@@ -10,12 +10,11 @@ Shared by :func:`studeval.equity` and :func:`studeval.range_equity`; the answers
 from __future__ import annotations
 
 import math
-import operator
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import SupportsIndex, TypeVar
+from typing import TypeVar
 
 from studeval import _core
 from studeval.batch import whole_arg
@@ -265,9 +264,7 @@ def seed_of(seed: object) -> int:
         import secrets
 
         return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
-        raise OptionError(f"seed must be an int; got {seed!r}")
-    return operator.index(seed) & (2**64 - 1)
+    return whole_arg(seed, f"seed must be an int; got {seed!r}") & (2**64 - 1)
 
 
 def monte_carlo(

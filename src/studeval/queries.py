@@ -115,7 +115,7 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
     (True, 1560, 0.0859)
     """
     samples = DEFAULT_SAMPLES if samples is None else samples_arg(samples, "trial")
-    threads = None if threads is None else threads_arg(threads)
+    n_threads = threads_arg(threads)  # 0: every core
     if seed is None:
         seed = secrets.randbits(63)
     wrong_seed = f"seed must be a whole number 0 .. 2**64 - 1; got {seed!r}"
@@ -127,7 +127,7 @@ def query(text: str, *, samples: int | None = None, seed: int | None = None,
             raise OptionError(f"exact must be True, False or None; got {exact!r}")
         exact = bool(exact)
     compiled = _compile(_pql.parse(text))
-    return run(compiled, samples, seed, threads or 0, exact)
+    return run(compiled, samples, seed, n_threads, exact)
 
 
 # ---- compiling the tree to operations --------------------------------------------------

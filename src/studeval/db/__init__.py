@@ -222,10 +222,9 @@ class Database:
         """A room, currency or stakes no stored hand has is a mistyped one (a filter
         that silently kept nothing would read as a player who never played there)."""
         for name in ("site", "currency", "stakes"):
-            given = filters[name]
-            if given is None:
+            values = filters[name]  # a list (checked_filters), or None
+            if not isinstance(values, list):
                 continue
-            values = [given] if isinstance(given, str) else sorted(given)  # type: ignore[call-overload]
             unstored = self.connection.execute(*unstored_values_sql(name, values, source))
             absent = sorted(row[0] for row in unstored.fetchall())
             if absent:

@@ -230,9 +230,9 @@ FILTERS = ("player", "game", "currency", "stakes", "site")
 
 
 def checked_filters(**given: object) -> dict[str, object]:
-    """``stats()``'s filters, checked: each of FILTERS None, a text or texts (a game
-    by its name, "Razz" refused as no game's: the names are "stud", "stud8" and
-    "razz"), ``cash`` None or a bool, ``since`` and ``until`` None, a date, a
+    """``stats()``'s filters, checked: each of FILTERS None, or a text or texts made a
+    list (a game by its name, "Razz" refused as no game's: the names are "stud",
+    "stud8" and "razz"), ``cash`` None or a bool, ``since`` and ``until`` None, a date, a
     datetime or an ISO 8601 text (as the columns hold it: UTC where it names a zone); an
     OptionError names the one that is not.
 
@@ -255,7 +255,7 @@ def checked_filters(**given: object) -> dict[str, object]:
                 isinstance(v, str) for v in values):  # fmt: skip
             raise OptionError(f"{name} must be a text or a list of texts (or None); got "
                               f"{value!r}")  # fmt: skip
-        filters[name] = [get_game(v).name for v in values] if name == "game" else value
+        filters[name] = [get_game(v).name for v in values] if name == "game" else list(values)
     cash = given.get("cash")
     if cash is not None and not isinstance(cash, bool):
         raise OptionError(f"cash must be True (cash hands), False (tournaments) or None; "
@@ -312,10 +312,9 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     where: list[str] = []
     params: list[object] = []
     for name in FILTERS:
-        value = filters.get(name)
-        if value is None:
+        values = filters.get(name)  # a list (checked_filters), or None
+        if not isinstance(values, list):
             continue
-        values = [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]
         where.append(f"{name} IN ({', '.join('?' * len(values))})")
         params += values
     if filters.get("cash") is not None:
