@@ -375,7 +375,9 @@ def _unseen(
             raise copy
         else:
             dropped.append(copy)
-    if kept:
+    if len(kept) == len(batch):  # no copy: the batch itself, its names decoded once
+        yield batch
+    elif kept:
         yield batch.subset(kept)
 
 

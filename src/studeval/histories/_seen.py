@@ -46,9 +46,10 @@ class SeenHands:
     """
 
     def __init__(self) -> None:
-        # By room and hand id: where the hand was first read, and its players (dealt
-        # in; None where not known before its replay).
-        self._first: dict[tuple[str, str], tuple[str, Sequence[str] | None]] = {}
+        # By room and hand id: where the hand was first read (its source and first
+        # line: made a text only for a copy's report), and its players (dealt in;
+        # None where not known before its replay).
+        self._first: dict[tuple[str, str], tuple[str | None, int | None, Sequence[str] | None]] = {}
         self.dropped = 0
 
     def __len__(self) -> int:
@@ -75,13 +76,13 @@ class SeenHands:
         """Keeps the players of a hand let through before its replay (a transcript):
         the later copies are compared with them."""
         first = self._first.get((hand.site, hand.hand_id))
-        if first is not None and first[1] is None:
-            self._first[hand.site, hand.hand_id] = (first[0], [p.name for p in hand.players])
+        if first is not None and first[2] is None:
+            self._first[hand.site, hand.hand_id] = (*first[:2], [p.name for p in hand.players])
 
     def _compares(self, site: str | None, hand_id: str | None) -> bool:
         """Whether a copy of this hand would be compared: one was read, players known."""
         first = self._first.get((site, hand_id)) if site and hand_id else None
-        return first is not None and first[1] is not None
+        return first is not None and first[2] is not None
 
     def forget(self, found: Found) -> None:
         """Takes back a hand :meth:`check` let through (its copy was refused): the
@@ -110,10 +111,10 @@ class SeenHands:
             return None
         first = self._first.get((site, hand_id))
         if first is None:
-            where = where_read(source, line)
-            self._first[site, hand_id] = (where, players)  # sorted only for a copy
+            self._first[site, hand_id] = (source, line, players)  # sorted only for a copy
             return None
-        where, first_players = first
+        where = where_read(first[0], first[1])
+        first_players = first[2]
         if (players is not None and first_players is not None
                 and sorted(players) != sorted(first_players)):  # fmt: skip
             return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,

@@ -12,6 +12,7 @@ headers, play money.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import re
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from decimal import Decimal
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, cut, moment, money
+from studeval.histories._text import MONEY, currency_of, cut, moment, money, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -31,45 +32,97 @@ _GAMES = (("7 card stud hi/lo", "stud8"), ("7 card stud", "stud"), ("razz", "raz
 _HEAD = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Game|Hand) #(?P<id>\d+):\s*(?P<rest>.*)$")
 _CLUB = re.compile(r"^\{[^}]*\}\s*")
 _STAKES = re.compile(rf"\((?:[^()]*?, )?(?P<small>{MONEY})/(?P<big>{MONEY})(?P<cur> [A-Z]{{3}})?\)")
-_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]+))?")
+_CLOCK = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+_TIME = re.compile(_CLOCK + r"(?: ([A-Z]+))?")
+#: The hand's time again in ET, right after its time in the player's zone.
+_ET_AFTER = re.compile(rf" \[((?:{_CLOCK}) ET)\]")
 
 
 _TOURNAMENT = re.compile(r"tournament #(\d+)")
 _TABLE = re.compile(r"^Table '(?P<table>[^']*)'")
 
 
+#: How the first line of most hands starts: read without _HEAD (a third of its time).
+_PLAIN_HEAD = "PokerStars Hand #"
+
+
 def _header(lines: list[str]) -> Header:
-    found = _HEAD.match(lines[0])
-    if not found:
-        raise ValueError("not a PokerStars hand")
-    rest = found["rest"]
+    line = lines[0]
+    colon = line.find(":", len(_PLAIN_HEAD)) if line.startswith(_PLAIN_HEAD) else -1
+    if colon > len(_PLAIN_HEAD) and line[len(_PLAIN_HEAD) : colon].isdecimal():
+        # As _HEAD reads it: \d is a Unicode decimal digit (isdecimal), and \s* the
+        # white space str.lstrip strips.
+        hand_id, rest = line[len(_PLAIN_HEAD) : colon], line[colon + 1 :].lstrip()
+    else:
+        found = _HEAD.match(line)
+        if not found:
+            raise ValueError("not a PokerStars hand")
+        hand_id, rest = found["id"], found["rest"]
     if rest.startswith("{"):
         rest = _CLUB.sub("", rest)  # a Home Game club's name is no game or stakes
     when = _first_time(rest)
-    played_at = None
-    if when:
-        played_at = moment(when.group(1, 2, 3, 4, 5, 6), when.group(7))
+    played_at = None if when is None else _played_at(when)
     # The rest of the header is the same hand after hand: read once. (The time,
-    # cut out of the key, is no part of the game, the stakes or the tournament.)
+    # cut out of the key, is no part of the game, the stakes or the tournament; nor
+    # the same time in ET that most exports add, "[2026/12/02 9:05:00 ET]", without
+    # which no key would be read twice.)
+    key = cut(rest, when)
+    if when is not None and (eastern := _ET_AFTER.match(rest, when.end())):
+        key = key[: len(key) - len(rest) + eastern.start(1)] + "\0" + rest[eastern.end(1) :]
     try:
-        table = _table_header(cut(rest, when), tuple(lines[1:]))
+        table = _table_header(key, tuple(lines[1:]))
     except ValueError:
         raise ValueError(f"no stakes in {rest!r}") from None
     if "\0" in table.game_text:  # the time within the game's words: the hand's own
-        return table.of_hand(found["id"], played_at, game_text=rest.split(" - ")[0].strip())
-    return table.of_hand(found["id"], played_at)
+        return table.of_hand(hand_id, played_at, game_text=rest.split(" - ")[0].strip())
+    return table.of_hand(hand_id, played_at)
+
+
+def _played_at(when: re.Match[str]) -> datetime.datetime:
+    """The time ``_TIME`` found, in its zone. Written "2026/12/02 09:05:00" (most
+    are), it is read as ISO 8601 text: a third of :func:`moment`'s time."""
+    start = when.start()
+    if when.end(6) - start == 19:
+        try:
+            iso = datetime.datetime.fromisoformat(when.string[start : start + 19].replace("/", "-"))
+        except ValueError:  # digits fromisoformat does not read: moment reads them
+            pass
+        else:
+            return zoned(iso, when.group(7))
+    return moment(when.group(1, 2, 3, 4, 5, 6), when.group(7))
 
 
 def _first_time(text: str) -> re.Match[str] | None:
-    """``_TIME.search(text)``, found faster: a time's match has a "/" four places in,
-    so the first "/" where it matches starts the first match."""
+    """``_TIME.search(text)``, found faster.
+
+    A text that starts as the last one read did, up to where its time began, and
+    has a time there, has its first time there (the hands of a table: their game
+    and stakes, then the time). No time can start earlier: one wholly before that
+    place would have been the last text's; one reaching past it would cover the
+    year's four digits with at most the seconds' two, the only digits of a time
+    followed by no "/", ":" or " ", and so would have been the last text's too.
+    Else, a time's match has a "/" four places in, so the first "/" where it
+    matches starts the first match.
+    """
+    global _last_before_time
+    before = _last_before_time  # (one tuple: another thread's is as good)
+    if text.startswith(before):
+        found = _TIME.match(text, len(before))
+        if found:
+            return found
     slash = text.find("/", 4)
     while slash >= 0:
         found = _TIME.match(text, slash - 4)
         if found:
+            _last_before_time = text[: found.start()]
             return found
         slash = text.find("/", slash + 1)
     return None
+
+
+#: The text before the first time of the last header whose time was searched for
+#: (:func:`_first_time`); none yet: a text never starts with a NUL.
+_last_before_time = "\0"
 
 
 @functools.lru_cache(maxsize=256)
