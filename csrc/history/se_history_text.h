@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "base/se_inline.h"
 #include "studeval.h"
 
 /* What a template's match captured. */
@@ -33,9 +34,13 @@ int se_same_money(se_hist_money a, se_hist_money b);
 int se_read_cards(const char *s, int len, int last_only, uint8_t *out, int room);
 /* Whether the slot text t (after its "{") is `name`. Inline, as a matcher asks it
  * of every slot it meets: with `name` a literal the compiler compares in place. */
-static inline int se_slot_is(const char *t, const char *name) {
+SE_INLINE int se_slot_is(const char *t, const char *name) {
     size_t n = strlen(name);
-    return t[0] == name[0] && strncmp(t, name, n) == 0 && t[n] == '}';
+    /* Byte by byte, not strncmp: a loop of known length the compiler unrolls. A
+     * mismatch stops it, the template's NUL included (no name holds one). */
+    for (size_t k = 0; k < n; k++)
+        if (t[k] != name[k]) return 0;
+    return t[n] == '}';
 }
 /* Template t against the line s[0..len) from its start: 1 it matches, 0 not. */
 int se_match(const char *t, const char *s, int len, se_capture *cap);

@@ -1028,6 +1028,9 @@ typedef struct se_hist_grammar {
     int compiled;
     int16_t by_role[SE_HIST_MAX_TEMPLATES];
     int16_t group_start[9];
+    /* The bytes every template of group g needs (se_hist_template.need, and-ed): a
+     * line without one is no line of the group, passed over in one test. */
+    uint64_t group_need[8][4];
 } se_hist_grammar;
 
 /* An amount as written: its digits, and how many of them are decimals. */
