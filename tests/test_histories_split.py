@@ -76,6 +76,8 @@ def test_the_lines_found_with_numpy_are_those_matched_line_by_line(seed: int) ->
         expected = _reference(text, at)
         assert list(_split.starting_lines(text, at, GRAMMARS, vectorized=True)) == expected
         assert list(_split.starting_lines(text, at, GRAMMARS)) == expected
+        numbered = list(_split._numbered_starts(text, at, GRAMMARS, vectorized=True))
+        assert [n for _, _, n in numbered] == [1 + text.count("\n", 0, s) for s, _ in expected]
 
 
 @pytest.mark.parametrize("block", [4, 8, 28, 1 << 16])
@@ -87,6 +89,9 @@ def test_hands_across_the_blocks_of_the_search(block: int, monkeypatch: pytest.M
         expected = _reference(sample, 0)
         assert len(expected) >= 30
         assert list(_split.starting_lines(sample, 0, GRAMMARS, vectorized=True)) == expected
+        # Each hand's first line numbered as counted line by line, across the blocks.
+        assert list(_split.hands(sample, GRAMMARS, vectorized=True)) == list(
+            _split.hands(sample, GRAMMARS))  # fmt: skip
 
 
 def test_the_hands_cut_with_numpy_are_those_cut_by_the_regular_expression() -> None:

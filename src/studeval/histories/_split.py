@@ -35,20 +35,31 @@ def starting_lines(text: str, at: int, grammars: list[Grammar],
     """Each line from ``at`` on that starts a hand: its offset, and the index in
     ``grammars`` of the room whose first line it is. ``vectorized``: the lines that
     may start one are found with numpy (:func:`_numpy_candidates`)."""
+    for start, index, _ in _numbered_starts(text, at, grammars, vectorized):
+        yield start, index
+
+
+def _numbered_starts(text: str, at: int, grammars: list[Grammar],
+                     vectorized: bool) -> Iterator[tuple[int, int, int | None]]:  # fmt: skip
+    """:func:`starting_lines`, each with its line's number where numpy found the lines
+    (None where not)."""
     if not grammars:
         return
     patterns = tuple(g.start.pattern for g in grammars)
     starts = _starts(patterns)
-    listed = _numpy_candidates(text, at, patterns) if vectorized else None
-    candidates: Iterable[int] = listed if listed is not None else itertools.chain(
-        (at,) if at == 0 or text[at - 1] == "\n" else (),  # a line's start already
-        (m.end() for m in _line_starts(patterns).finditer(text, at)))  # fmt: skip
-    for start in candidates:
+    numbers: list[int] = []
+    listed = _numpy_candidates(text, at, patterns, numbers) if vectorized else None
+    candidates: Iterable[tuple[int, int | None]] = zip(listed, numbers, strict=True) if (
+        listed is not None) else ((start, None) for start in itertools.chain(
+            (at,) if at == 0 or text[at - 1] == "\n" else (),  # a line's start already
+            (m.end() for m in _line_starts(patterns).finditer(text, at))))  # fmt: skip
+    one = len(grammars) == 1
+    for start, number in candidates:
         end = text.find("\n", start)
         found = starts.match(text[start : end if end >= 0 else len(text)])
         if found is not None:  # the lookahead may read past the line: the line must match
             # The group of the alternative that matched closes last.
-            yield start, int(str(found.lastgroup)[1:])
+            yield start, 0 if one else int(str(found.lastgroup)[1:]), number
 
 
 #: What splits lines besides "\n" (``str.splitlines``), and a byte-order mark where a
@@ -81,9 +92,12 @@ def hands(text: str, grammars: Iterable[Grammar],
         return
     start: tuple[Grammar, int, int] | None = None  # grammar, offset, line number
     counted, line_no = 0, 1
-    for at, index in starting_lines(text, 0, grammars, vectorized):
-        line_no += text.count("\n", counted, at)
-        counted = at
+    for at, index, number in _numbered_starts(text, 0, grammars, vectorized):
+        if number is None:
+            line_no += text.count("\n", counted, at)
+            counted = at
+        else:  # numbered as numpy found the line
+            line_no = number
         if start is not None:
             yield start[0], text[start[1] : at - 1], start[2]
         start = (grammars[index], at, line_no)
@@ -226,11 +240,13 @@ def _class_chars(items: list[Any]) -> set[str] | None:
 BLOCK_BYTES = 1 << 16
 
 
-def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int] | None:
+def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...],
+                      numbers: list[int] | None = None) -> list[int] | None:  # fmt: skip
     """The lines from ``at`` on that may start a hand (they start with one of
     :func:`line_heads`), found at numpy's speed (their first two characters) and
     by ``str.startswith``: a superset of those the room patterns match, each
-    checked after. ``None`` where any line may."""
+    checked after. ``None`` where any line may. ``numbers``: each line's number
+    (from 1, the text's first line) is added to it, in the same order."""
     heads = line_heads(patterns)
     if "" in heads or not 0 <= at <= len(text):
         return None
@@ -248,6 +264,8 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int
         else:
             pairs[one, min(ord(head[1]), 256)] = True
     found = [at] if at < len(text) and (at == 0 or text[at - 1] == "\n") else []
+    before = 1 + text.count("\n", 0, at)  # the number of the line at `at`
+    lines = [before] if found else []
     # The text's characters as numbers, each at its index (ASCII: a byte each), a
     # block at a time (BLOCK_BYTES).
     ascii_text = text.isascii()
@@ -258,12 +276,19 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...]) -> list[int
         codes = np.frombuffer(piece.encode("ascii"), np.uint8) if ascii_text else (
             np.frombuffer(piece.encode("utf-32-le", "surrogatepass"), np.uint32))  # fmt: skip
         starts = np.flatnonzero(codes[: high - low] == 10) + 1  # after each "\n"
+        newlines = len(starts)
         leads = np.minimum(codes[starts], 256, dtype=np.uint32)
-        maybe = first[leads]
-        starts, leads = starts[maybe], leads[maybe]
+        maybe = np.flatnonzero(first[leads])  # (the k-th "\n" of the block starts line
+        starts, leads = starts[maybe], leads[maybe]  # `before` + k + 1)
         seconds = np.minimum(codes[starts + 1], 256, dtype=np.uint32)
-        found += (starts[pairs[leads, seconds]] + low).tolist()
+        kept = pairs[leads, seconds]
+        found += (starts[kept] + low).tolist()
+        lines += (maybe[kept] + before + 1).tolist()
+        before += newlines
     if found and found[-1] >= len(text):  # a "\n" ending the text starts no line
         found.pop()
+        lines.pop()
     whole = tuple(heads)
+    if numbers is not None:
+        numbers += [n for s, n in zip(found, lines, strict=True) if text.startswith(whole, s)]
     return [start for start in found if text.startswith(whole, start)]
