@@ -266,9 +266,14 @@ def _once(files: list[Rows]) -> Rows:
         keep: list[bool] = []
         rows = zip(file_columns["site"], file_columns["hand_id"], file_columns["source"], lines,
                    strict=True)  # fmt: skip
+        # A hand's rows follow one another: the last row's key and kept[key] (set once).
+        last_site, last_id, last_kept = None, None, True
         for site, hand_id, source, line in rows:
             if site is None or hand_id is None:
                 keep.append(True)
+                continue
+            if hand_id == last_id and site == last_site:
+                keep.append(last_kept)
                 continue
             key = (site, hand_id)
             if key not in kept:
@@ -280,7 +285,8 @@ def _once(files: list[Rows]) -> Rows:
                     text = where_read(first_source, first_line)
                     reports.append(_report(copy(text, site=site, hand_id=hand_id, line=line,
                                                 source=source), source))  # fmt: skip
-            keep.append(kept[key])
+            last_site, last_id, last_kept = site, hand_id, kept[key]
+            keep.append(last_kept)
         every = all(keep)
         for name in COLUMNS:
             values = file_columns[name]
