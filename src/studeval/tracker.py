@@ -183,8 +183,31 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
     """:func:`hand_rows`' rows of a batch of hands read in C where no seat put its
     whole stack in, or the others folded to it: the analysis of such a hand is its
     payouts (no all-in, no equity: expected net is net, luck 0, exact), computed
-    here for all at once."""
+    here for all at once: for every player, the rows of all the batches of its
+    read, made once (the batches between two all-ins are small), each batch's
+    taken from them."""
     import numpy as np  # (the command line's --version loads no numpy)
+
+    from studeval.histories._bulk import CompactHands
+
+    span = batch.span() if player is None else None
+    if span is None:
+        return _compact_columns(batch, where, player)
+    read = batch.read
+    key = ("analyze_many rows", where)
+    whole = read.derived.get(key)
+    if whole is None:
+        every = CompactHands(read, np.flatnonzero(read.arrays["status"] == 0))
+        whole = read.derived[key] = _compact_columns(every, where, None)
+    start, end = span
+    return {name: values[start:end] for name, values in whole.items()}  # type: ignore[attr-defined]
+
+
+def _compact_columns(batch: CompactHands, where: str, player: str | None) -> dict[str, list[Any]]:
+    """:func:`_batch_columns` for the hands of ``batch``."""
+    import numpy as np
+
+    from studeval.histories._bulk import UNIT_TEXTS
 
     rows = batch.seat_rows()
     hands = np.repeat(batch.hands, batch.arrays["seats"][batch.hands])
@@ -213,11 +236,13 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
             money.append(float(c * batch.unit(h)))
             expected.append(money[-1] if float(c) == c else _times(float(c), batch.unit(h)))
     by_hand: dict[int, tuple[object, ...]] = {}
-    for hand, currency in zip(batch.hands.tolist(), batch.currencies(), strict=True):
-        header = batch.headers[hand]
+    headers = batch.headers
+    unit_texts = [UNIT_TEXTS[p] for p in arrays["places"][batch.hands].tolist()]
+    for hand, currency, unit in zip(batch.hands.tolist(), batch.currencies(), unit_texts,
+                                    strict=True):  # fmt: skip
+        header = headers[hand]
         assert header is not None
-        by_hand[hand] = (header.hand_id, currency, header.tournament, header.played_at,
-                         batch.unit_text(hand))  # fmt: skip
+        by_hand[hand] = (header.hand_id, currency, header.tournament, header.played_at, unit)
     facts = [by_hand[h] for h in hands.tolist()]
     count = len(names)
     return {

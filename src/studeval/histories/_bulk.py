@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -75,6 +75,36 @@ class BulkRead:
     stakes: list[Stakes | None]
     rules: HouseRules
     rows: dict[str, dict[str, np.ndarray]] | None = None
+    # What a reader of the batches makes once for the whole read (each batch then
+    # takes its part): numpy's calls cost more than a batch between two all-ins.
+    derived: dict[object, object] = field(default_factory=dict)
+
+    @functools.cached_property
+    def seat_starts(self) -> np.ndarray:
+        """By hand, where its seats start among the seats of the hands read, hand after
+        hand (a hand not read has none); one more place, their count."""
+        import numpy as np
+
+        starts = np.zeros(len(self.headers) + 1, dtype=np.int64)
+        np.cumsum(self.arrays["seats"], out=starts[1:])
+        return starts
+
+    @functools.cached_property
+    def seat_rows(self) -> np.ndarray:
+        """Where the seats of the hands read are in the by-seat arrays, in that order."""
+        import numpy as np
+
+        seats = self.arrays["seats"].astype(np.int64)
+        within = np.arange(int(self.seat_starts[-1])) - np.repeat(self.seat_starts[:-1], seats)
+        return np.repeat(8 * np.arange(len(seats), dtype=np.int64), seats) + within
+
+    @functools.cached_property
+    def seat_names(self) -> list[str]:
+        """The players' names at :attr:`seat_rows`."""
+        data = self.data
+        return [data[at : at + size].decode() for at, size in
+                zip(self.arrays["name_at"][self.seat_rows].tolist(),
+                    self.arrays["name_len"][self.seat_rows].tolist(), strict=True)]  # fmt: skip
 
     def row_range(self, table: str, hands: np.ndarray) -> np.ndarray:
         """Where the rows of ``hands`` (in order) are in ``rows[table]``."""
@@ -136,10 +166,27 @@ class CompactHands:
             list(positions)]  # fmt: skip
         return CompactHands(self.read, taken)
 
+    def span(self) -> tuple[int, int] | None:
+        """Where the batch's seats are among its read's (``BulkRead.seat_rows``), if they
+        follow one another: its hands do, or the hands between them are hands not read
+        (a batch of a read, or all its hands read, unless copies were taken out)."""
+        hands = self.hands
+        if len(hands) == 0:
+            return None
+        starts = self.read.seat_starts
+        first, end = int(starts[hands[0]]), int(starts[hands[-1] + 1])
+        if hands[-1] - hands[0] + 1 == len(hands) or int(
+                self.arrays["seats"][hands].sum()) == end - first:  # fmt: skip
+            return first, end
+        return None
+
     def seat_rows(self) -> np.ndarray:
         """Where each hand's seats are in the by-seat arrays, hand after hand."""
         import numpy as np
 
+        span = self.span()
+        if span is not None:
+            return self.read.seat_rows[span[0] : span[1]]
         seats = self.arrays["seats"][self.hands].astype(np.int64)
         firsts = np.repeat(8 * self.hands, seats)
         within = np.arange(len(firsts)) - np.repeat(np.cumsum(seats) - seats, seats)
@@ -148,7 +195,10 @@ class CompactHands:
     @functools.cached_property
     def seat_names(self) -> list[str]:
         """:meth:`names` at :meth:`seat_rows`, made once for the batch's readers (the
-        copies' check, then its rows)."""
+        copies' check, then its rows): the read's, decoded once for all its batches."""
+        span = self.span()
+        if span is not None:
+            return self.read.seat_names[span[0] : span[1]]
         return self.names(self.seat_rows())
 
     def names(self, rows: np.ndarray) -> list[str]:
@@ -231,6 +281,11 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     rules = house_rules(grammar.rules)
     flags = settle_flags(rules)
     tables: dict[tuple[object, ...], tuple[object, ...] | None] = {}
+    # What header_of gives the C reader, by the header's limits (the objects: a table's
+    # hands share its header's, and "0.05" and "0.050" are two texts) and currency;
+    # the objects kept, so that their ids stay theirs.
+    limits: dict[tuple[int, int, str | None], tuple[bytes, bytes, int]] = {}
+    kept_alive: list[object] = []
 
     def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
         try:
@@ -240,8 +295,14 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         if grammar.refused is not None or header.game is None or header.refused is not None:
             return None
         headers[hand] = header
-        small, big = limits_of(header)
-        return small, big, _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
+        key = (id(header.small_bet), id(header.big_bet), header.currency)
+        found = limits.get(key)
+        if found is None:
+            small, big = limits_of(header)
+            sign = _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
+            found = limits[key] = (small, big, sign)
+            kept_alive.append((header.small_bet, header.big_bet))
+        return found
 
     def rules_of(hand: int, seats: int, places: int, ante: int, bring_in: int,
                  small_bet: int, big_bet: int, rake: int) -> tuple[object, ...] | None:  # fmt: skip
