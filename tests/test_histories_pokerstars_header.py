@@ -82,6 +82,12 @@ def test_times_read_as_iso_text_are_the_times_read_field_by_field() -> None:
             assert got.tzinfo == getattr(expected, "tzinfo", None)
             checked += 1
     assert checked > 1000  # valid times were among them
+    # An hour of 24 is refused, as moment() refuses it (Python 3.14's fromisoformat
+    # would read it as the next day's midnight).
+    found = pokerstars._TIME.match("2026/12/02 24:00:00 ET")
+    assert found is not None
+    with pytest.raises(ValueError, match="hour"):
+        pokerstars._played_at(found)
 
 
 def test_a_tables_words_are_read_once_though_each_hand_adds_its_time_in_et() -> None:

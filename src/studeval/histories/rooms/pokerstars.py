@@ -80,9 +80,11 @@ def _header(lines: list[str]) -> Header:
 
 def _played_at(when: re.Match[str]) -> datetime.datetime:
     """The time ``_TIME`` found, in its zone. Written "2026/12/02 09:05:00" (most
-    are), it is read as ISO 8601 text: a third of :func:`moment`'s time."""
+    are), it is read as ISO 8601 text: a third of :func:`moment`'s time. (Not an hour
+    of 24: Python 3.14's ``fromisoformat`` reads "24:00:00" as the next midnight,
+    which :func:`moment` refuses.)"""
     start = when.start()
-    if when.end(6) - start == 19:
+    if when.end(6) - start == 19 and when.group(4) < "24":
         try:
             iso = datetime.datetime.fromisoformat(when.string[start : start + 19].replace("/", "-"))
         except ValueError:  # digits fromisoformat does not read: moment reads them
