@@ -184,8 +184,8 @@ def _batch_columns(batch: CompactHands, where: str, player: str | None) -> dict[
     whole stack in, or the others folded to it: the analysis of such a hand is its
     payouts (no all-in, no equity: expected net is net, luck 0, exact), computed
     here for all at once: for every player, the rows of all the batches of its
-    read, made once (the batches between two all-ins are small), each batch's
-    taken from them."""
+    read, made once (a batch runs from one all-in to the next), each batch's taken
+    from them."""
     import numpy as np  # (the command line's --version loads no numpy)
 
     from studeval.histories._bulk import CompactHands

@@ -75,8 +75,8 @@ class BulkRead:
     stakes: list[Stakes | None]
     rules: HouseRules
     rows: dict[str, dict[str, np.ndarray]] | None = None
-    # What a reader of the batches makes once for the whole read (each batch then
-    # takes its part): numpy's calls cost more than a batch between two all-ins.
+    # What a reader of the batches makes once for the whole read, each batch then
+    # taking its part (a batch runs from one all-in to the next: a few dozen hands).
     derived: dict[object, object] = field(default_factory=dict)
 
     @functools.cached_property
@@ -94,17 +94,19 @@ class BulkRead:
         """Where the seats of the hands read are in the by-seat arrays, in that order."""
         import numpy as np
 
-        seats = self.arrays["seats"].astype(np.int64)
-        within = np.arange(int(self.seat_starts[-1])) - np.repeat(self.seat_starts[:-1], seats)
-        return np.repeat(8 * np.arange(len(seats), dtype=np.int64), seats) + within
+        return _seat_rows(np.arange(len(self.headers), dtype=np.int64), self.arrays["seats"])
 
     @functools.cached_property
     def seat_names(self) -> list[str]:
         """The players' names at :attr:`seat_rows`."""
+        return self.names(self.seat_rows)
+
+    def names(self, rows: np.ndarray) -> list[str]:
+        """The players' names at seat rows ``rows``."""
         data = self.data
         return [data[at : at + size].decode() for at, size in
-                zip(self.arrays["name_at"][self.seat_rows].tolist(),
-                    self.arrays["name_len"][self.seat_rows].tolist(), strict=True)]  # fmt: skip
+                zip(self.arrays["name_at"][rows].tolist(),
+                    self.arrays["name_len"][rows].tolist(), strict=True)]  # fmt: skip
 
     def row_range(self, table: str, hands: np.ndarray) -> np.ndarray:
         """Where the rows of ``hands`` (in order) are in ``rows[table]``."""
@@ -175,22 +177,14 @@ class CompactHands:
             return None
         starts = self.read.seat_starts
         first, end = int(starts[hands[0]]), int(starts[hands[-1] + 1])
-        if hands[-1] - hands[0] + 1 == len(hands) or int(
-                self.arrays["seats"][hands].sum()) == end - first:  # fmt: skip
-            return first, end
-        return None
+        return (first, end) if int(self.arrays["seats"][hands].sum()) == end - first else None
 
     def seat_rows(self) -> np.ndarray:
         """Where each hand's seats are in the by-seat arrays, hand after hand."""
-        import numpy as np
-
         span = self.span()
         if span is not None:
             return self.read.seat_rows[span[0] : span[1]]
-        seats = self.arrays["seats"][self.hands].astype(np.int64)
-        firsts = np.repeat(8 * self.hands, seats)
-        within = np.arange(len(firsts)) - np.repeat(np.cumsum(seats) - seats, seats)
-        return firsts + within
+        return _seat_rows(self.hands, self.arrays["seats"][self.hands])
 
     @functools.cached_property
     def seat_names(self) -> list[str]:
@@ -203,10 +197,7 @@ class CompactHands:
 
     def names(self, rows: np.ndarray) -> list[str]:
         """The players' names at seat rows ``rows``."""
-        data = self.read.data
-        return [data[at : at + size].decode() for at, size in
-                zip(self.arrays["name_at"][rows].tolist(),
-                    self.arrays["name_len"][rows].tolist(), strict=True)]  # fmt: skip
+        return self.read.names(rows)
 
     def currency(self, hand: int) -> str | None:
         """Hand ``hand``'s currency: its header's; in a cash game whose header names
@@ -241,6 +232,16 @@ class CompactHands:
         return [_text_at(data, at, size) for at, size in
                 zip(arrays["hero_at"][self.hands].tolist(),
                     arrays["hero_len"][self.hands].tolist(), strict=True)]  # fmt: skip
+
+
+def _seat_rows(hands: np.ndarray, seats: np.ndarray) -> np.ndarray:
+    """Where the seats of ``hands`` (with ``seats`` seats each) are in the by-seat arrays,
+    hand after hand."""
+    import numpy as np
+
+    seats = seats.astype(np.int64)
+    within = np.arange(int(seats.sum())) - np.repeat(np.cumsum(seats) - seats, seats)
+    return np.repeat(8 * hands, seats) + within
 
 
 def _currency_of(header: Header, stack_signs: int) -> str | None:
@@ -281,11 +282,6 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     rules = house_rules(grammar.rules)
     flags = settle_flags(rules)
     tables: dict[tuple[object, ...], tuple[object, ...] | None] = {}
-    # What header_of gives the C reader, by the header's limits (the objects: a table's
-    # hands share its header's, and "0.05" and "0.050" are two texts) and currency;
-    # the objects kept, so that their ids stay theirs.
-    limits: dict[tuple[int, int, str | None], tuple[bytes, bytes, int]] = {}
-    kept_alive: list[object] = []
 
     def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
         try:
@@ -295,14 +291,8 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         if grammar.refused is not None or header.game is None or header.refused is not None:
             return None
         headers[hand] = header
-        key = (id(header.small_bet), id(header.big_bet), header.currency)
-        found = limits.get(key)
-        if found is None:
-            small, big = limits_of(header)
-            sign = _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
-            found = limits[key] = (small, big, sign)
-            kept_alive.append((header.small_bet, header.big_bet))
-        return found
+        small, big = limits_of(header)
+        return small, big, _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
 
     def rules_of(hand: int, seats: int, places: int, ante: int, bring_in: int,
                  small_bet: int, big_bet: int, rake: int) -> tuple[object, ...] | None:  # fmt: skip

@@ -289,6 +289,7 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...],
         found.pop()
         lines.pop()
     whole = tuple(heads)
+    heads_found = [text.startswith(whole, start) for start in found]
     if numbers is not None:
-        numbers += [n for s, n in zip(found, lines, strict=True) if text.startswith(whole, s)]
-    return [start for start in found if text.startswith(whole, start)]
+        numbers += [n for n, ok in zip(lines, heads_found, strict=True) if ok]
+    return [start for start, ok in zip(found, heads_found, strict=True) if ok]

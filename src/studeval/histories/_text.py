@@ -85,14 +85,22 @@ def currency_of(text: str) -> str | None:
     return None
 
 
-def cut(text: str, found: re.Match[str] | None) -> str:
-    """``text`` with what ``found`` matched in it (a hand's time) made one NUL: a key
-    for what a header says hand after hand, read once a table.
+def cut(text: str, *found: re.Match[str] | None) -> str:
+    """``text`` with what each of ``found`` matched in it (a hand's time; in order, not
+    overlapping; None for nothing) made one NUL: a key for what a header says hand
+    after hand, read once a table.
 
     >>> cut("Razz - 12:00:00 ET", re.search("[0-9:]+", "Razz - 12:00:00 ET"))
     'Razz - \\x00 ET'
+    >>> cut("a 1 b 2", re.search("1", "a 1 b 2"), None, re.search("2", "a 1 b 2"))
+    'a \\x00 b \\x00'
     """
-    return text if found is None else text[: found.start()] + "\0" + text[found.end() :]
+    at, parts = 0, list[str]()
+    for match in found:
+        if match is not None:
+            parts += (text[at : match.start()], "\0")
+            at = match.end()
+    return "".join(parts) + text[at:] if parts else text
 
 
 def zoned(moment: datetime.datetime, zone: str | None) -> datetime.datetime:

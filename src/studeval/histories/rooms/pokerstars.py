@@ -34,8 +34,9 @@ _CLUB = re.compile(r"^\{[^}]*\}\s*")
 _STAKES = re.compile(rf"\((?:[^()]*?, )?(?P<small>{MONEY})/(?P<big>{MONEY})(?P<cur> [A-Z]{{3}})?\)")
 _CLOCK = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
 _TIME = re.compile(_CLOCK + r"(?: ([A-Z]+))?")
-#: The hand's time again in ET, right after its time in the player's zone.
-_ET_AFTER = re.compile(rf" \[((?:{_CLOCK}) ET)\]")
+#: The hand's time again in ET, in brackets right after its time in the player's zone
+#: (matched from the bracket's inside).
+_ET_AFTER = re.compile(rf"(?<= \[)(?:{_CLOCK}) ET(?=\])")
 
 
 _TOURNAMENT = re.compile(r"tournament #(\d+)")
@@ -66,11 +67,9 @@ def _header(lines: list[str]) -> Header:
     # cut out of the key, is no part of the game, the stakes or the tournament; nor
     # the same time in ET that most exports add, "[2026/12/02 9:05:00 ET]", without
     # which no key would be read twice.)
-    key = cut(rest, when)
-    if when is not None and (eastern := _ET_AFTER.match(rest, when.end())):
-        key = key[: len(key) - len(rest) + eastern.start(1)] + "\0" + rest[eastern.end(1) :]
+    eastern = None if when is None else _ET_AFTER.match(rest, when.end() + 2)
     try:
-        table = _table_header(key, tuple(lines[1:]))
+        table = _table_header(cut(rest, when, eastern), tuple(lines[1:]))
     except ValueError:
         raise ValueError(f"no stakes in {rest!r}") from None
     if "\0" in table.game_text:  # the time within the game's words: the hand's own
@@ -107,7 +106,7 @@ def _first_time(text: str) -> re.Match[str] | None:
     matches starts the first match.
     """
     global _last_before_time
-    before = _last_before_time  # (one tuple: another thread's is as good)
+    before = _last_before_time  # (one object: another thread's is as good)
     if text.startswith(before):
         found = _TIME.match(text, len(before))
         if found:
