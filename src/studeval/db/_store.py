@@ -58,32 +58,42 @@ def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = 
     return con.execute(sql, params or []).fetchall()
 
 
-# Each table's rows from a batch's frames (``b``), joined to the new keys (``k``),
-# inserted by name.
+# Each table's rows from a batch's frames (``b``), with this database's key of each
+# hand (``{key}``, of the batch's number ``b.hand_key`` or ``b.hand``: ``{join}``
+# makes it), inserted by name.
 _INSERTS = {
-    "hands": "SELECT k.hand_key, b.* EXCLUDE (hand_key, unit), b.unit::DECIMAL(38, 18) AS unit "
-             "FROM batch_hands b JOIN new_keys k ON b.hand_key = k.batch_key",
-    "seats": "SELECT k.hand_key, b.* EXCLUDE (hand_key) "
-             "FROM batch_seats b JOIN new_keys k ON b.hand_key = k.batch_key",
+    "hands": "SELECT {key} AS hand_key, b.* EXCLUDE (hand_key, unit), "
+             "b.unit::DECIMAL(38, 18) AS unit FROM batch_hands b {join}",
+    "seats": "SELECT {key} AS hand_key, b.* EXCLUDE (hand_key) FROM batch_seats b {join}",
     # The net in money is exact (chips times the unit, a decimal); the expected net
     # is chips over chips a unit, rounded once where the unit is a power of ten.
-    "results": """SELECT k.hand_key, b.* EXCLUDE (hand_key),
+    "results": """SELECT {key} AS hand_key, b.* EXCLUDE (hand_key),
         b.net_chips * u.unit AS net,
         CASE WHEN b.expected_net_chips = b.net_chips THEN net::DOUBLE
              ELSE b.expected_net_chips / (1 / u.unit)::DOUBLE END AS expected_net,
         net::DOUBLE - expected_net AS luck
-        FROM batch_results b JOIN new_keys k ON b.hand_key = k.batch_key
+        FROM batch_results b {join}
         JOIN (SELECT hand_key, unit::DECIMAL(38, 18) AS unit FROM batch_hands) u
             ON u.hand_key = b.hand_key""",
-    "actions": f"""SELECT k.hand_key, b.seq, b.street, b.seat,
+    "actions": f"""SELECT {{key}} AS hand_key, b.seq, b.street, b.seat,
         {action_text("b.kind")} AS action, b.chips,
         CASE WHEN b."to" >= 0 THEN b."to" END AS to_chips, b.facing, b.callers, b.live
-        FROM batch_actions b JOIN new_keys k ON b.hand = k.batch_key""",
-    "cards": f"""SELECT k.hand_key, CASE WHEN b.seat >= 0 THEN b.seat END AS seat, b.position,
-        CASE WHEN b.position < 3 THEN 3 ELSE b.position + 1 END AS street,
+        FROM batch_actions b {{join}}""",
+    "cards": f"""SELECT {{key}} AS hand_key, CASE WHEN b.seat >= 0 THEN b.seat END AS seat,
+        b.position, CASE WHEN b.position < 3 THEN 3 ELSE b.position + 1 END AS street,
         {card_text("b.card")} AS card, b.up::BOOLEAN AS up
-        FROM batch_cards b JOIN new_keys k ON b.hand = k.batch_key""",
+        FROM batch_cards b {{join}}""",
 }  # fmt: skip
+
+# Whether a batch is all new (no hand stored before, none twice in it) and numbered
+# without gaps, and its first number: then a hand's key is its number plus a
+# constant, and no table needs a join to the new keys.
+_ALL_NEW = """SELECT count(*) = count(DISTINCT (site, hand_id))
+        AND max(hand_key) - min(hand_key) + 1 = count(*)
+        AND NOT EXISTS (SELECT 1 FROM hands h JOIN batch_hands b ON h.hand_id = b.hand_id
+                        AND h.site IS NOT DISTINCT FROM b.site),
+    min(hand_key)
+    FROM batch_hands"""
 
 
 # The batch's copies of a hand (by room and hand id) dealt to other players than the
@@ -149,21 +159,16 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             else:
                 con.register(f"batch_{name}", frame)
         base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
-        # A hand already stored, or twice in the batch (files read on many workers),
-        # is stored once: its first copy.
-        run(con, f"""CREATE OR REPLACE TEMP TABLE new_keys AS
-            SELECT hand_key AS batch_key, {base} + row_number() OVER (ORDER BY hand_key)
-                AS hand_key
-            FROM (SELECT * FROM batch_hands
-                  QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) = 1) b
-            WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = b.hand_id
-                              AND h.site IS NOT DISTINCT FROM b.site)""")  # fmt: skip
-        rooms: dict[str | None, int] = dict(run(con,
-            "SELECT b.site, count(*) FROM new_keys k JOIN batch_hands b "
-            "ON b.hand_key = k.batch_key GROUP BY ALL"))  # fmt: skip
-        stored = sum(rooms.values())
-        total = run(con, "SELECT count(*) FROM batch_hands")[0][0]
-        conflicts: list[Conflict] = [] if refusals is None else run(con, _CONFLICTS)
+        all_new, first = run(con, _ALL_NEW)[0]
+        if all_new:
+            rooms: dict[str | None, int] = dict(
+                run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))  # fmt: skip
+            stored = total = sum(rooms.values())
+            conflicts: list[Conflict] = []
+            keys = {"key": f"b.{{number}} + {base + 1 - first}", "join": ""}
+        else:
+            stored, total, rooms, conflicts = _new_keys(con, base, refusals is not None)
+            keys = {"key": "k.hand_key", "join": "JOIN new_keys k ON b.{number} = k.batch_key"}
         if conflicts:
             import pandas
 
@@ -172,7 +177,10 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             refused = pandas.concat([refused, more], ignore_index=True) if len(refused) else more
         if stored:
             for table, rows in _INSERTS.items():
-                run(con, f"INSERT INTO {table} BY NAME {rows}")
+                number = "hand" if table in ("actions", "cards") else "hand_key"
+                sql = rows.format(**{name: part.format(number=number)
+                                     for name, part in keys.items()})  # fmt: skip
+                run(con, f"INSERT INTO {table} BY NAME {sql}")
         for source in forget_sources:
             run(con, "DELETE FROM refused WHERE source = ?", [source])
         if len(refused):
@@ -189,6 +197,27 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
         run(con, "ROLLBACK")
         raise
     return stored, total - stored - len(conflicts), rooms, conflicts
+
+
+def _new_keys(con: duckdb.DuckDBPyConnection, base: int, conflicts: bool,
+              ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
+    """Numbers the batch's new hands after ``base`` (``new_keys``: a hand already
+    stored, or twice in the batch, is stored once, its first copy), and gives the
+    hands to store, the batch's hands, the hands to store by room, and (where
+    ``conflicts``) the conflicts."""
+    run(con, f"""CREATE OR REPLACE TEMP TABLE new_keys AS
+        SELECT hand_key AS batch_key, {base} + row_number() OVER (ORDER BY hand_key)
+            AS hand_key
+        FROM (SELECT * FROM batch_hands
+              QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) = 1) b
+        WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = b.hand_id
+                          AND h.site IS NOT DISTINCT FROM b.site)""")  # fmt: skip
+    rooms: dict[str | None, int] = dict(run(con,
+        "SELECT b.site, count(*) FROM new_keys k JOIN batch_hands b "
+        "ON b.hand_key = k.batch_key GROUP BY ALL"))  # fmt: skip
+    total = run(con, "SELECT count(*) FROM batch_hands")[0][0]
+    found: list[Conflict] = run(con, _CONFLICTS) if conflicts else []
+    return sum(rooms.values()), total, rooms, found
 
 
 def missing_facts(con: duckdb.DuckDBPyConnection) -> str | None:
