@@ -148,6 +148,22 @@ def test_amounts_and_cards_the_text_repeats_are_checked(old: str, new: str, word
     _refused(changed, words, line)
 
 
+def test_a_word_that_is_no_card_is_refused_as_the_file_writes_it() -> None:
+    """An fpdb regression file deals "[of]" on the river; the refusal had quoted it
+    as 'Of', a text the file does not hold."""
+    river = ("*** RIVER ***\nBob: checks\nAnn: bets $0.10\nBob: folds\n"
+             "Uncalled bet ($0.10) returned to Ann\nAnn collected $0.06 from pot\n"
+             "*** SUMMARY ***\nTotal pot $0.06 | Rake $0.00\n")  # fmt: skip
+    text = _HEADER.replace("*** RIVER ***\nBob: checks\nAnn: checks\n*** SHOW DOWN ***\n", river)
+    assert _both(text) == ["read"]
+    for old, new in (("Dealt to Ann [2c 7h] [3d]", "Dealt to Ann [2c 7h] [of]"),
+                     ("Dealt to Bob [Kh]\n", "Dealt to Bob [kX]\n")):  # fmt: skip
+        changed = text.replace(old, new, 1)
+        assert changed != text
+        line = changed.split("\n").index(new.rstrip("\n")) + 1
+        _refused(changed, f"invalid card '{new.split('[')[-1][:2]}'", line)
+
+
 def test_the_repeated_cards_may_be_the_up_cards_only() -> None:
     """Rooms that write 3rd street's down cards as hidden repeat the up cards only."""
     text = _SHOWDOWN.replace("Dealt to Ann [2c]\n", "Dealt to Ann [X X 2c]\n")

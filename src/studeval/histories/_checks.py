@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from studeval._cardtext import TEXT_OF_CODE
 from studeval.histories._record import Step
 from studeval.histories._text import SIGNS
 
@@ -20,6 +21,8 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
 #: How rooms write a card they do not show.
 _HIDDEN = {"X", "XX", "??", "?", "-", "H"}
+#: Our cards' texts ("As").
+_CARD_TEXTS = frozenset(TEXT_OF_CODE)
 
 
 def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
@@ -27,6 +30,8 @@ def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]
 
     >>> cards_in("Dealt to Hero [Td Jd] [As]"), cards_in("[10h 2c] [as]", last_group_only=True)
     (('Td', 'Jd', 'As'), ('As',))
+    >>> cards_in("Dealt to Hero [Ah 3c Ac 8h Qd As] [of]")[-1]  # no card: as written
+    'of'
     """
     groups = _BRACKETS.findall(text)
     if last_group_only and groups:
@@ -38,7 +43,9 @@ def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]
                 found.append(None)
                 continue
             rank, suit = word[:-1], word[-1:]
-            found.append(_RANKS.get(rank, rank).upper() + suit.lower())
+            card = _RANKS.get(rank, rank).upper() + suit.lower()
+            # A word that is no card is kept as written: its refusal quotes the file.
+            found.append(card if card in _CARD_TEXTS else word)
     return tuple(found)
 
 

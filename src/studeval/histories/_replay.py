@@ -56,6 +56,7 @@ class _Replay:
         except StudevalError as err:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
         self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
+        self.deal_lines: dict[tuple[int, int], int] = {}  # where each deal line is
         self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
         self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in
         # Up cards from every deal line of the hand (3rd street's is the last of its
@@ -178,6 +179,9 @@ class _Replay:
                 hand.deal(seat, [_CODES.get(c, c) if c is not None else None for c in cards])
             except StudevalError as err:
                 name = self.players[seat].name
+                # A word of the deal line that is no card: that line is named.
+                if any(c is not None and c not in _CODES for c in shown):
+                    line = self.deal_lines.get((seat, street), line)
                 raise self.error(f"dealing {name}: {err}", line, name) from None
             self.streets_dealt[seat] = street
             deals += 1
@@ -421,6 +425,7 @@ def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _
         elif s.kind == "deal":
             seat = r.seat_of[s.name or ""]
             r.dealt[(seat, s.street)] = s.cards
+            r.deal_lines[(seat, s.street)] = s.line
         elif s.kind in _WAGERS:
             r.act(s)
     if pending:
