@@ -109,9 +109,23 @@ def test_counting_equals_walking_on_mid_size_spots(game: str) -> None:
         assert walked.share == counted.share
         assert walked[4:] == counted[4:]  # wins, ties, scoops
         assert counted.share_sq == (0, 0)  # counting needs no standard error
-        if game == "stud8":  # stud8 needs no room for scoop records
-            no_room = _core.equity_count_heads_up(NUMBER[game], hands, dead, 0, 1)
-            assert no_room == counted
+        # No room: the scoops by class, and each step making its card subsets again.
+        no_room = _core.equity_count_heads_up(NUMBER[game], hands, dead, 0, 1)
+        assert no_room == counted
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_counting_equals_walking_where_the_players_draw_unlike_numbers(game: str) -> None:
+    """Fourth street against fifth (three cards drawn against two), with room and
+    without: every count the same as the deals walked."""
+    deck = random.Random(NUMBER[game] + 10).sample(range(52), 52)
+    hands, dead = [deck[:4], deck[4:9]], deck[9:19]
+    walked = _core.equity_enumerate(NUMBER[game], hands, dead, 2)
+    assert walked.deals > 1_000_000
+    for room in (1 << 26, 0):
+        counted = _core.equity_count_heads_up(NUMBER[game], hands, dead, room, 1)
+        assert (counted.deals, counted.share, counted[4:]) == (walked.deals, walked.share,
+                                                               walked[4:])  # fmt: skip
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -34,6 +34,10 @@ typedef struct se_side {
     se_comp *comp;
     size_t n;
     int draw;
+    /* Each completion's counter indices, `per` a completion and the even-sized
+     * `even` first (se_side_subsets; NULL: made again at each query). */
+    uint32_t *subs;
+    int per, even;
 } se_side;
 
 /* The subset counters' layout, and the caller's progress (every step of the
@@ -116,6 +120,48 @@ static void se_insert(const se_subsets *t, int32_t *cnt, const se_comp *c, int d
     }
 }
 
+/* Keeps each of a side's completions' counter indices: a sweep queries each of A's
+ * three times, the scoops by class again and again, and making them had been most
+ * of the count's time. Left NULL where more than `most` (made at each query then). */
+static void se_side_subsets(const se_subsets *t, se_side *side, size_t most) {
+    se_subset_list list;
+    side->subs = NULL;
+    if (side->n == 0) return;
+    se_subsets_of(t, &side->comp[0], side->draw, &list);
+    side->even = list.n[0];
+    side->per = list.n[0] + list.n[1];
+    if (side->n > most / (size_t)side->per) return;
+    side->subs = (uint32_t *)malloc(side->n * (size_t)side->per * sizeof(uint32_t));
+    if (side->subs == NULL) return;
+    for (size_t i = 0; i < side->n; i++) {
+        uint32_t *at = side->subs + i * (size_t)side->per;
+        se_subsets_of(t, &side->comp[i], side->draw, &list);
+        memcpy(at, list.at[0], (size_t)list.n[0] * sizeof(uint32_t));
+        memcpy(at + list.n[0], list.at[1], (size_t)list.n[1] * sizeof(uint32_t));
+    }
+}
+
+/* How many of B's completions counted in cnt are disjoint from the side's i-th. */
+static int64_t se_side_query(const se_subsets *t, const int32_t *cnt, const se_side *side,
+                             size_t i) {
+    if (side->subs == NULL) return se_query(t, cnt, &side->comp[i], side->draw);
+    const uint32_t *at = side->subs + i * (size_t)side->per;
+    int64_t total = 0;
+    for (int k = 0; k < side->even; k++) total += cnt[at[k]];
+    for (int k = side->even; k < side->per; k++) total -= cnt[at[k]];
+    return total;
+}
+
+/* Counts the side's i-th completion in cnt. */
+static void se_side_insert(const se_subsets *t, int32_t *cnt, const se_side *side, size_t i) {
+    if (side->subs == NULL) {
+        se_insert(t, cnt, &side->comp[i], side->draw);
+        return;
+    }
+    const uint32_t *at = side->subs + i * (size_t)side->per;
+    for (int k = 0; k < side->per; k++) cnt[at[k]]++;
+}
+
 /* Every completion of one player, ranked. */
 static se_status se_side_build(const se_eq_prep *p, int player, se_side *side,
                                se_progress *progress) {
@@ -192,26 +238,26 @@ static se_status se_sweep_ordered(const se_subsets *t, const se_side *A, const s
         uint16_t key = by_low ? A->comp[oa[ia]].lo : A->comp[oa[ia]].hi;
         /* B's completions strictly better than this rank are in already. */
         while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) < key) {
-            se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+            se_side_insert(t, cnt, B, ob[ib]);
             ib++;
         }
         size_t end = ia;
         while (end < na && (by_low ? A->comp[oa[end]].lo : A->comp[oa[end]].hi) == key) end++;
-        for (size_t i = ia; i < end; i++) better += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+        for (size_t i = ia; i < end; i++) better += (uint64_t)se_side_query(t, cnt, A, oa[i]);
         while (ib < nb && (by_low ? B->comp[ob[ib]].lo : B->comp[ob[ib]].hi) == key) {
-            se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+            se_side_insert(t, cnt, B, ob[ib]);
             ib++;
         }
         for (size_t i = ia; i < end; i++) {
-            better_or_equal += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+            better_or_equal += (uint64_t)se_side_query(t, cnt, A, oa[i]);
         }
         ia = end;
     }
     while (ib < nb) {
-        se_insert(t, cnt, &B->comp[ob[ib]], B->draw);
+        se_side_insert(t, cnt, B, ob[ib]);
         ib++;
     }
-    for (size_t i = 0; i < na; i++) out->pairs += (uint64_t)se_query(t, cnt, &A->comp[oa[i]], A->draw);
+    for (size_t i = 0; i < na; i++) out->pairs += (uint64_t)se_side_query(t, cnt, A, oa[i]);
     out->b_wins = better;
     out->ties = better_or_equal - better;
     out->a_wins = out->pairs - better_or_equal;
@@ -607,11 +653,12 @@ static se_status se_scoops(const se_subsets *t, const se_side *A, const se_side 
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_progress *progress, se_equity_counts *out) {
     se_eq_prep p;
-    se_side side[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
+    se_side side[2];
     se_subsets *t = NULL;
     uint8_t *unq[2] = {NULL, NULL};
     int by_class = 0;
     se_status status = se_eq_prepare(spot, &p);
+    memset(side, 0, sizeof side);
     if (status != SE_OK) return status;
     if (out == NULL || p.players != 2 || p.community) return SE_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
@@ -653,6 +700,7 @@ se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_record
     }
     for (int i = 0; i < 2 && status == SE_OK; i++) status = se_side_build(&p, i, &side[i], progress);
     if (status != SE_OK) goto done;
+    for (int i = 0; i < 2; i++) se_side_subsets(t, &side[i], max_records);
     out->deals = side[0].n * se_binomial(p.n_unseen - p.need[0], p.need[1]);
     {
         const uint64_t U = SE_EQ_UNITS, H = SE_EQ_UNITS / 2, Q = SE_EQ_UNITS / 4;
@@ -741,6 +789,8 @@ done:
     if (status != SE_OK) memset(out, 0, sizeof *out);
     free(side[0].comp);
     free(side[1].comp);
+    free(side[0].subs);
+    free(side[1].subs);
     free(unq[0]);
     free(unq[1]);
     free(t);
