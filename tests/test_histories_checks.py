@@ -164,6 +164,19 @@ def test_a_word_that_is_no_card_is_refused_as_the_file_writes_it() -> None:
         _refused(changed, f"invalid card '{new.split('[')[-1][:2]}'", line)
 
 
+def test_cards_spelled_other_ways_are_still_cards() -> None:
+    """An ace as "1", a ten as "10", a lowercase rank and a suit symbol: each read,
+    alone or beside the card spelled our way on another line (a review found "1♥"
+    and "k♥" refused once a word that is no card was kept as written)."""
+    for word in ("1h", "1\u2665", "A\u2665", "k\u2665"):
+        assert _both(_SHOWDOWN.replace("Kh", word)) == ["read"], word
+    for first, later in (("k\u2665", "K\u2665"), ("10\u2665", "T\u2665"), ("kh", "Kh")):
+        text = _SHOWDOWN.replace("Kh", later).replace(f"Dealt to Bob [{later}]\n",
+                                                      f"Dealt to Bob [{first}]\n", 1)  # fmt: skip
+        assert f"Dealt to Bob [{first}]" in text and f"Dealt to Bob [{later} Qd]" in text
+        assert _both(text) == ["read"], (first, later)
+
+
 def test_the_repeated_cards_may_be_the_up_cards_only() -> None:
     """Rooms that write 3rd street's down cards as hidden repeat the up cards only."""
     text = _SHOWDOWN.replace("Dealt to Ann [2c]\n", "Dealt to Ann [X X 2c]\n")

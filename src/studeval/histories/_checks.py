@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from studeval._cardtext import TEXT_OF_CODE
+from studeval._cardtext import CODE_OF_TEXT
 from studeval.histories._record import Step
 from studeval.histories._text import SIGNS
 
@@ -21,8 +21,6 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _RANKS = {"10": "T", "1": "A"}
 #: How rooms write a card they do not show.
 _HIDDEN = {"X", "XX", "??", "?", "-", "H"}
-#: Our cards' texts ("As").
-_CARD_TEXTS = frozenset(TEXT_OF_CODE)
 
 
 def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]:
@@ -45,7 +43,7 @@ def cards_in(text: str, last_group_only: bool = False) -> tuple[str | None, ...]
             rank, suit = word[:-1], word[-1:]
             card = _RANKS.get(rank, rank).upper() + suit.lower()
             # A word that is no card is kept as written: its refusal quotes the file.
-            found.append(card if card in _CARD_TEXTS else word)
+            found.append(card if card in CODE_OF_TEXT else word)
     return tuple(found)
 
 

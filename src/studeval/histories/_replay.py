@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
+from studeval._cardtext import CODE_OF_TEXT
 from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
@@ -180,7 +181,7 @@ class _Replay:
             except StudevalError as err:
                 name = self.players[seat].name
                 # A word of the deal line that is no card: that line is named.
-                if any(c is not None and c not in _CODES for c in shown):
+                if any(c is not None and c not in CODE_OF_TEXT for c in shown):
                     line = self.deal_lines.get((seat, street), line)
                 raise self.error(f"dealing {name}: {err}", line, name) from None
             self.streets_dealt[seat] = street
