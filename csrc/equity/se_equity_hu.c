@@ -120,9 +120,11 @@ static void se_insert(const se_subsets *t, int32_t *cnt, const se_comp *c, int d
     }
 }
 
+#define SE_HU_KEPT ((size_t)1 << 23) /* card subsets kept a side at most: 32 MiB */
+
 /* Keeps each of a side's completions' counter indices: a sweep queries each of A's
  * three times, the scoops by class again and again, and making them had been most
- * of the count's time. Left NULL where more than `most` (made at each query then). */
+ * of the count's time. Left NULL past `most` or SE_HU_KEPT (made at each query then). */
 static void se_side_subsets(const se_subsets *t, se_side *side, size_t most) {
     se_subset_list list;
     side->subs = NULL;
@@ -130,7 +132,7 @@ static void se_side_subsets(const se_subsets *t, se_side *side, size_t most) {
     se_subsets_of(t, &side->comp[0], side->draw, &list);
     side->even = list.n[0];
     side->per = list.n[0] + list.n[1];
-    if (side->n > most / (size_t)side->per) return;
+    if (side->n > most / (size_t)side->per || side->n > SE_HU_KEPT / (size_t)side->per) return;
     side->subs = (uint32_t *)malloc(side->n * (size_t)side->per * sizeof(uint32_t));
     if (side->subs == NULL) return;
     for (size_t i = 0; i < side->n; i++) {
