@@ -342,8 +342,9 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progre
  * The no-qualifier game's scoops come from records (12 bytes each) while they
  * fit in max_records, else by low class (slower, little memory); stud8's are
  * always by class. Each side's card subsets (4 bytes each) are kept while they
- * fit in max_records and 32 MiB, else made again at each step (slower). SE_TOO_BIG when counting the scoops by class would take
- * more than about 20 s (both players' hole cards unknown, and earlier);
+ * fit in max_records and 32 MiB, else made again at each step (slower).
+ * SE_TOO_BIG when counting the scoops by class would take more than about 20 s
+ * (both players' hole cards unknown, and earlier);
  * SE_BAD_ARGUMENT for other spots. share_sq is left 0. */
 se_status se_equity_count_heads_up(const se_equity_spot *spot, size_t max_records, int threads,
                                    se_progress *progress, se_equity_counts *out);

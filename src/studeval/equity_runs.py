@@ -56,7 +56,8 @@ DEFAULT_TARGET_SE = 5e-4
 MIN_TARGET_SE = 1e-5
 #: Memory for the scoop counts of exact heads-up no-qualifier spots (records of
 #: 12 bytes): about 600 MB at most. Larger spots count their scoops by low class
-#: instead, slower and in little memory.
+#: instead, slower and in little memory. (Each player's card subsets, kept to count
+#: faster, add at most 32 MiB a player, within the same budget.)
 MAX_SCOOP_RECORDS = 50_000_000
 
 _UNITS = _core.EQ_UNITS

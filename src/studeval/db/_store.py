@@ -58,9 +58,10 @@ def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = 
     return con.execute(sql, params or []).fetchall()
 
 
-# Each table's rows from a batch's frames (``b``), with this database's key of each
-# hand (``{key}``, of the batch's number ``b.hand_key`` or ``b.hand``: ``{join}``
-# makes it), inserted by name.
+# Each table's rows from a batch's frames (``b``), inserted by name, with this
+# database's key of each hand (``{key}``): the new keys' through ``{join}``, or, for
+# a batch all new, the batch's number (``b.hand_key`` or ``b.hand``) plus an offset
+# (``{join}`` empty).
 _INSERTS = {
     "hands": "SELECT {key} AS hand_key, b.* EXCLUDE (hand_key, unit), "
              "b.unit::DECIMAL(38, 18) AS unit FROM batch_hands b {join}",
@@ -89,7 +90,7 @@ _INSERTS = {
 # without gaps, and its first number: then a hand's key is its number plus a
 # constant, and no table needs a join to the new keys.
 _ALL_NEW = """SELECT count(*) = count(DISTINCT (site, hand_id))
-        AND max(hand_key) - min(hand_key) + 1 = count(*)
+        AND count(DISTINCT hand_key) = count(*) AND max(hand_key) - min(hand_key) + 1 = count(*)
         AND NOT EXISTS (SELECT 1 FROM hands h JOIN batch_hands b ON h.hand_id = b.hand_id
                         AND h.site IS NOT DISTINCT FROM b.site),
     min(hand_key)
