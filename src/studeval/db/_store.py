@@ -166,10 +166,10 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
                 run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))  # fmt: skip
             stored = total = sum(rooms.values())
             conflicts: list[Conflict] = []
-            keys = {"key": f"b.{{number}} + {base + 1 - first}", "join": ""}
+            offset: int | None = base + 1 - first
         else:
             stored, total, rooms, conflicts = _new_keys(con, base, refusals is not None)
-            keys = {"key": "k.hand_key", "join": "JOIN new_keys k ON b.{number} = k.batch_key"}
+            offset = None
         if conflicts:
             import pandas
 
@@ -178,10 +178,10 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             refused = pandas.concat([refused, more], ignore_index=True) if len(refused) else more
         if stored:
             for table, rows in _INSERTS.items():
-                number = "hand" if table in ("actions", "cards") else "hand_key"
-                sql = rows.format(**{name: part.format(number=number)
-                                     for name, part in keys.items()})  # fmt: skip
-                run(con, f"INSERT INTO {table} BY NAME {sql}")
+                number = "b.hand" if table in ("actions", "cards") else "b.hand_key"
+                key, join = (("k.hand_key", f"JOIN new_keys k ON {number} = k.batch_key")
+                             if offset is None else (f"{number} + {offset}", ""))  # fmt: skip
+                run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
         for source in forget_sources:
             run(con, "DELETE FROM refused WHERE source = ?", [source])
         if len(refused):

@@ -56,8 +56,7 @@ class _Replay:
                                  rules=rules, rake=self.rake)  # fmt: skip
         except StudevalError as err:
             raise self.error(f"the table cannot be set: {err}", t.line) from None
-        self.dealt: dict[tuple[int, int], tuple[str | None, ...]] = {}
-        self.deal_lines: dict[tuple[int, int], int] = {}  # where each deal line is
+        self.dealt: dict[tuple[int, int], Step] = {}  # each seat's deal line a street
         self.streets_dealt = [0] * len(self.players)  # the last street dealt to each seat
         self.street_start: tuple[int, list[int]] = (0, [])  # a street, what each had in
         # Up cards from every deal line of the hand (3rd street's is the last of its
@@ -158,7 +157,8 @@ class _Replay:
         for seat in range(hand.seats):
             if folded[seat] or self.streets_dealt[seat] >= street:
                 continue
-            shown = self.dealt.get((seat, street), ())
+            deal = self.dealt.get((seat, street))
+            shown = deal.cards if deal is not None else ()
             downs = self._downs(seat)
             if street == 3:
                 if len(shown) == 3:
@@ -181,8 +181,9 @@ class _Replay:
             except StudevalError as err:
                 name = self.players[seat].name
                 # A word of the deal line that is no card: that line is named.
-                if any(c is not None and c not in CODE_OF_TEXT for c in shown):
-                    line = self.deal_lines.get((seat, street), line)
+                if deal is not None and any(c is not None and c not in CODE_OF_TEXT
+                                            for c in shown):  # fmt: skip
+                    line = deal.line
                 raise self.error(f"dealing {name}: {err}", line, name) from None
             self.streets_dealt[seat] = street
             deals += 1
@@ -425,8 +426,7 @@ def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _
                 r.ready(s.line, before=s.street)  # streets nobody acted on
         elif s.kind == "deal":
             seat = r.seat_of[s.name or ""]
-            r.dealt[(seat, s.street)] = s.cards
-            r.deal_lines[(seat, s.street)] = s.line
+            r.dealt[(seat, s.street)] = s
         elif s.kind in _WAGERS:
             r.act(s)
     if pending:
