@@ -113,3 +113,110 @@ def test_a_tables_words_are_read_once_though_each_hand_adds_its_time_in_et() -> 
                 f" - 2010/01/09 19:{minute:02}:34 CET")  # fmt: skip
         alone = pokerstars._header([line, "Table 'Amalthea' 8-max"])
         assert dataclasses.asdict(header) == dataclasses.asdict(alone)
+
+
+def _read(read: object, text: bytes) -> object:
+    """A header as ``read`` gives it (its fields, the time's zone) or its error."""
+    try:
+        header = read(text)  # type: ignore[operator]
+    except (ValueError, IndexError) as err:
+        return type(err).__name__
+    return dataclasses.asdict(header), getattr(header.played_at, "tzinfo", None)
+
+
+# A first line, slot by slot: the plain start or another, an id, the white space
+# after the colon, a club's name, the game and stakes, the separator, a time whole or
+# not, a zone, the time again in ET or not quite, what follows; each slot's choices
+# include bytes that are not printable ASCII (Unicode digits and spaces, NUL).
+_SLOTS = [
+    ["PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Hand #x", "Poker Hand #"],
+    ["12", "7", "", "\u0662"],
+    [": ", ":", ":\t", ":\x1c ", " :", ":\u00a0"],
+    ["", "{Club} "],
+    ["7 Card Stud Limit ($0.04/$0.08 USD)", "Razz ($1/$2)", "Razz",
+     "Tournament #55, $1+$0.10 USD 7 Card Stud Hi/Lo Limit - Level I (10/20)", "12026/1"],
+    [" - ", " ", " -", "\0 - ", " - \x7f"],
+    ["2026/12/02 9:05:00", "2026/12/2 19:05:07", "12026/12/02 12:00:00", "2026/13/02 1:00:00",
+     "2026/12/02 24:00:00", "0000/01/01 1:00:00", "2026/123/02 1:00:00", "2026/12/02 9:05",
+     "2026/12/02 \u0662:05:00"],
+    ["", " ET", " CET", " XYZ", " et", "ET"],
+    ["", " [2026/12/02 3:05:00 ET]", " [2026/12/02 3:05:00 CET]", " [2026/12/02 3:05 ET]",
+     " [2026/12/02 3:05:00 ET", "[2026/12/02 3:05:00 ET]"],
+    ["", " 2026/12/02 1:00:00", " (Hi/Lo)", "\r"],
+]  # fmt: skip
+# Mostly the first choice of a slot (a header as PokerStars writes it), else another.
+_LINES = st.tuples(
+    *[st.sampled_from([0] * len(slot) + list(range(len(slot)))) for slot in _SLOTS]
+).map(lambda picks: "".join(slot[i] for slot, i in zip(_SLOTS, picks, strict=True)))
+
+
+def _compare(lines: list[str], rng: random.Random) -> int:
+    """Each line, then the same line with other ids and times and the same or other
+    lines after it (a table's next hands, read from what the first one kept), read by
+    _header_bytes as _header reads it. Returns how many were read from what was kept
+    (without reading their text)."""
+    pokerstars._TABLES.clear()
+    texts = []
+    for line in lines:
+        for _ in range(4):
+            again = line
+            for clock in ("9:05:00", "12:00:00", "19:05:07"):
+                again = again.replace(clock, f"{rng.randint(0, 23)}:{rng.randint(0, 59):02}:00")
+            again = again.replace("#12", f"#{rng.randint(1, 10**12)}")
+            more = rng.choice([[], ["Table 'Ida' 8-max"], ["Table 'Bo' 8-max"],
+                               ["Table 'x\u0662'", ""]])  # fmt: skip
+            texts.append("\n".join([again, *more]) + "\n")
+    plain = pokerstars._header
+    read_plainly = [0]
+
+    def counted(header_lines: list[str]) -> object:
+        read_plainly[0] += 1
+        return plain(header_lines)
+
+    for text in texts:
+        data = text.encode()
+        expected = _read(lambda t: plain(t.decode().split("\n")[:-1]), data)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(pokerstars, "_header", counted)
+            got = _read(pokerstars._header_bytes, data)
+        assert got == expected, text
+    return len(texts) - read_plainly[0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINES, min_size=1, max_size=6), st.randoms(use_true_random=False))
+def test_the_header_read_from_bytes_is_the_header_read_from_text(
+    lines: list[str], rng: random.Random
+) -> None:
+    _compare(lines, rng)
+
+
+def test_headers_read_from_what_was_kept_are_many_among_such_lines() -> None:
+    """The lines above, drawn without hypothesis: many hands are read from what their
+    table's first hand kept, so the comparison above meets that path."""
+    rng = random.Random(3)
+    kept = 0
+    for _ in range(100):
+        lines = ["".join(slot[0] if rng.random() < 0.7 else rng.choice(slot) for slot in _SLOTS)
+                 for _ in range(3)]  # fmt: skip
+        kept += _compare(lines, rng)
+    assert kept > 100  # 147 of 1,200
+
+
+def test_a_tables_hands_after_the_first_are_read_from_what_it_kept() -> None:
+    pokerstars._TABLES.clear()
+    found = []
+    for minute in range(30):
+        line = (f"PokerStars Hand #{5000 + minute}: Razz Limit ($1/$2 USD) - "
+                f"2026/12/02 9:{minute:02}:00 CET [2026/12/02 3:{minute:02}:00 ET]")  # fmt: skip
+        text = f"{line}\nTable 'Ida' 8-max\n".encode()
+        found.append(pokerstars._header_bytes(text))
+        assert _read(pokerstars._header_bytes, text) == _read(
+            lambda t: pokerstars._header(t.decode().split("\n")[:-1]), text)  # fmt: skip
+    assert len(pokerstars._TABLES) == 1  # the first hand's header, kept
+    assert [h.hand_id for h in found[:2]] == ["5000", "5001"]
+    assert found[-1].played_at == datetime.datetime(2026, 12, 2, 8, 29, tzinfo=datetime.UTC)
+    # A game's name that holds the time (no " - " before it) is each hand's own.
+    pokerstars._TABLES.clear()
+    pokerstars._header_bytes(b"PokerStars Hand #1: Razz ($1/$2) 2026/12/02 9:00:00 ET\n")
+    assert not pokerstars._TABLES

@@ -1,6 +1,7 @@
 /* Card-room text histories, the words of a line: money, cards, and a template
  * matched against a line as the general reader's regular expression would match it
- * (se_history.c reads a hand's lines with them). */
+ * (se_history.c reads a hand's lines with them); and where a header's first line
+ * has its hand id and time (se_hist_stamp_of, for the bulk reader's headers). */
 
 #include <string.h>
 
@@ -290,4 +291,93 @@ int se_match(const char *t, const char *s, int len, se_capture *cap) {
         return 0;
     }
     return 0; /* a slot this reader does not know: no line matches it */
+}
+
+/* ---- a header's hand id and time ------------------------------------------------------ */
+
+static int se_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Python's str.isspace of an ASCII character (str.lstrip's white space). */
+static int se_white(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+/* One or two digits at s[*i] followed by `after`, as a regular expression's greedy
+ * \d{1,2} followed by it matches them: their value, *i past `after`; -1 none. */
+static int se_one_or_two(const char *s, int len, int *i, char after) {
+    int k = *i;
+    if (k < len && se_digit(s[k]) && k + 1 < len && s[k + 1] == after) {
+        *i = k + 2;
+        return s[k] - '0';
+    }
+    if (k + 2 < len && se_digit(s[k]) && se_digit(s[k + 1]) && s[k + 2] == after) {
+        *i = k + 3;
+        return 10 * (s[k] - '0') + (s[k + 1] - '0');
+    }
+    return -1;
+}
+
+/* A time "YYYY/M/D H:MM:SS" from s[at]: its end, and its fields in clock[]; -1 none. */
+static int se_clock_at(const char *s, int len, int at, int32_t clock[6]) {
+    int i = at;
+    if (i + 5 > len) return -1;
+    for (int k = 0; k < 4; k++)
+        if (!se_digit(s[i + k])) return -1;
+    if (s[i + 4] != '/') return -1;
+    clock[0] = 1000 * (s[i] - '0') + 100 * (s[i + 1] - '0') + 10 * (s[i + 2] - '0') + (s[i + 3] - '0');
+    i += 5;
+    if ((clock[1] = se_one_or_two(s, len, &i, '/')) < 0) return -1;
+    if ((clock[2] = se_one_or_two(s, len, &i, ' ')) < 0) return -1;
+    if ((clock[3] = se_one_or_two(s, len, &i, ':')) < 0) return -1;
+    if (i + 5 > len || !se_digit(s[i]) || !se_digit(s[i + 1]) || s[i + 2] != ':' ||
+        !se_digit(s[i + 3]) || !se_digit(s[i + 4]))
+        return -1;
+    clock[4] = 10 * (s[i] - '0') + (s[i + 1] - '0');
+    clock[5] = 10 * (s[i + 3] - '0') + (s[i + 4] - '0');
+    return i + 5;
+}
+
+int se_hist_stamp_of(const char *text, size_t size, const char *prefix, se_hist_stamp *out) {
+    if (!text || !prefix || !out) return SE_BAD_ARGUMENT;
+    const char *newline = memchr(text, '\n', size);
+    size_t line_len = newline ? (size_t)(newline - text) : size;
+    if (line_len > SE_HIST_MAX_TEXT) return SE_HIST_UNSURE;
+    int len = (int)line_len, i;
+    for (i = 0; i < len; i++) /* printable ASCII or white space only (no NUL) */
+        if ((unsigned char)text[i] >= 0x80 || (text[i] < ' ' && !se_white(text[i])))
+            return SE_HIST_UNSURE;
+    int n = (int)strlen(prefix);
+    if (n > len || memcmp(text, prefix, (size_t)n) != 0) return SE_HIST_UNSURE;
+    for (i = n; i < len && se_digit(text[i]); i++) {
+    }
+    if (i == n || i >= len || text[i] != ':') return SE_HIST_UNSURE;
+    out->id_at = n;
+    out->id_end = i;
+    for (i++; i < len && se_white(text[i]); i++) {
+    }
+    out->rest_at = i;
+    /* The first place a time starts (a year may end a longer run of digits). */
+    int end = -1;
+    for (; i < len && end < 0; i++)
+        end = se_clock_at(text, len, i, out->clock);
+    if (end < 0) return SE_HIST_UNSURE;
+    out->time_at = i - 1;
+    out->zone_at = out->zone_end = -1;
+    if (end + 1 < len && text[end] == ' ' && text[end + 1] >= 'A' && text[end + 1] <= 'Z') {
+        out->zone_at = end + 1;
+        for (end += 1; end < len && text[end] >= 'A' && text[end] <= 'Z'; end++) {
+        }
+        out->zone_end = end;
+    }
+    out->time_end = end;
+    out->again_at = out->again_end = -1;
+    int32_t again[6];
+    if (end + 2 <= len && text[end] == ' ' && text[end + 1] == '[') {
+        int at = end + 2, past = se_clock_at(text, len, at, again);
+        if (past >= 0 && past + 4 <= len && memcmp(text + past, " ET]", 4) == 0) {
+            out->again_at = at;
+            out->again_end = past + 3;
+        }
+    }
+    return SE_OK;
 }

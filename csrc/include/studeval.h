@@ -1093,6 +1093,28 @@ typedef struct se_hist_hand {
     se_hist_step step[SE_HIST_MAX_STEPS];
 } se_hist_hand;
 
+/* Where a hand's id and time are in its first line, as a room's header writes them
+ * hand after hand: `prefix`, the id's digits, ":", white space, then the rest, in
+ * which the first time "2026/12/02 9:05:00" (a four-digit year; one or two digits of
+ * month, day and hour) with its zone word if one follows (" CET"), and right after
+ * it the same time in ET if written (" [2026/12/02 3:05:00 ET]"). Offsets are from
+ * the line's start; the rest is the caller's to read (studeval/histories/rooms/
+ * pokerstars.py keys what a table's headers share by the line with these cut out). */
+typedef struct se_hist_stamp {
+    int32_t id_at, id_end;       /* the hand id's digits */
+    int32_t rest_at;             /* after the ":" and the white space after it */
+    int32_t time_at, time_end;   /* the first time, its zone word included */
+    int32_t zone_at, zone_end;   /* its zone word; both -1 where none is written */
+    int32_t again_at, again_end; /* the time in ET, from its year to "ET"; -1: none */
+    int32_t clock[6];            /* the first time's year, month, day, hour, minute,
+                                    second, as written (not checked as a date) */
+} se_hist_stamp;
+/* Fills *out for the first line of text[0..size) (up to its first '\n'): SE_OK, or
+ * SE_HIST_UNSURE where the line is not of that form, has no time, or holds a byte
+ * that is not printable ASCII or white space (a reader of Unicode digits and spaces
+ * reads it instead). */
+int se_hist_stamp_of(const char *text, size_t size, const char *prefix,
+                     se_hist_stamp *out);
 /* Fills each template's `need`: SE_OK, or SE_BAD_ARGUMENT for a slot not known. */
 int se_hist_compile(se_hist_grammar *grammar);
 /* Reads the hand text[0..size) (from its first line to its last, '\n' between

@@ -417,6 +417,12 @@ cdef extern from "studeval.h" nogil:
     int se_hist_read_ipoker(const char *text, size_t size, const char *hero, int hero_len,
                             int tournament, se_hist_hand *hand)
     int se_hist_read_merge(const char *text, size_t size, int tournament, se_hist_hand *hand)
+    ctypedef struct se_hist_stamp:
+        int id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end
+        int again_at, again_end
+        int clock[6]
+    int se_hist_stamp_of(const char *text, size_t size, const char *prefix,
+                         se_hist_stamp *out)
 
     # Settlement of a showdown in C.
     ctypedef struct se_settle_rules:

@@ -433,6 +433,8 @@ class HistoryTable(NamedTuple):
     signs: int
     stack_signs: int
 
+def history_stamp(text: bytes, prefix: bytes) -> tuple[int, ...] | None: ...
+
 @final
 class HistoryReader:
     def __new__(

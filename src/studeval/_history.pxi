@@ -40,6 +40,28 @@ HistoryTable = namedtuple(
     "places ante bring_in small_bet big_bet rake hero players signs stack_signs")
 
 
+def history_stamp(bytes text, bytes prefix):
+    """Where the hand id and the time are in ``text``'s first line (``se_hist_stamp_of``):
+    ``(id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at,
+    again_end, year, month, day, hour, minute, second)``, offsets in bytes (-1: not
+    written), or None where the line is not ``prefix``, digits, ":" and a rest with a
+    time, all printable ASCII.
+
+    >>> line = b"Room Hand #42: Razz - 2026/12/02 9:05:00 CET [2026/12/02 3:05:00 ET]"
+    >>> stamp = history_stamp(line, b"Room Hand #")
+    >>> line[stamp[0]:stamp[1]], line[stamp[3]:stamp[4]], line[stamp[7]:stamp[8]]
+    (b'42', b'2026/12/02 9:05:00 CET', b'2026/12/02 3:05:00 ET')
+    >>> stamp[9:], history_stamp(b"Room Hand #42: Razz", b"Room Hand #")
+    ((2026, 12, 2, 9, 5, 0), None)
+    """
+    cdef se_hist_stamp out
+    if se_hist_stamp_of(text, len(text), prefix, &out) != SE_OK:
+        return None
+    return (out.id_at, out.id_end, out.rest_at, out.time_at, out.time_end, out.zone_at,
+            out.zone_end, out.again_at, out.again_end, out.clock[0], out.clock[1],
+            out.clock[2], out.clock[3], out.clock[4], out.clock[5])
+
+
 @cython.auto_pickle(False)
 @cython.final
 cdef class HistoryReader:

@@ -7,9 +7,11 @@
  * AddressSanitizer sees any read outside it; the hand record is an exact-size
  * heap block too. Each hand read is prepared, played on a table made for it, and
  * its end checked, a showdown settled by se_settle; a text that starts "<game" is
- * read as an XML room's (se_hist_read_ipoker, se_hist_read_merge). The oracles:
+ * read as an XML room's (se_hist_read_ipoker, se_hist_read_merge); its first line's
+ * hand id and time are found (se_hist_stamp_of). The oracles:
  *   - every status is SE_OK, SE_HIST_UNSURE or SE_HIST_SETTLE where allowed;
- *   - the seat lines and names lie inside the text, the steps inside the record;
+ *   - the seat lines and names lie inside the text, the steps inside the record,
+ *     the hand id's and times' spans inside the first line, in order;
  *   - the players are 2..8 seats in seat-number order, with stacks of whole chips;
  *   - no chip is lost or made by the replay: stacks plus contributions stay the
  *     prepared stacks, and what is paid out plus the rake is what was put in.
@@ -66,6 +68,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     se_hist_hand *h = malloc(sizeof *h);
     if (text == NULL || h == NULL) die("no memory");
     if (size) memcpy(text, data, size);
+    /* The header's hand id and time: spans in order, inside the first line. */
+    se_hist_stamp stamp;
+    if (se_hist_stamp_of(text, size, "PokerStars Hand #", &stamp) == SE_OK) {
+        const char *newline = memchr(text, '\n', size);
+        int32_t line = newline ? (int32_t)(newline - text) : (int32_t)size;
+        if (!(17 <= stamp.id_at && stamp.id_at < stamp.id_end && stamp.id_end < stamp.rest_at &&
+              stamp.rest_at <= stamp.time_at && stamp.time_at < stamp.time_end &&
+              stamp.time_end <= line))
+            die("stamp spans");
+        if (stamp.zone_at >= 0 && !(stamp.time_at < stamp.zone_at && stamp.zone_end == stamp.time_end))
+            die("stamp zone");
+        if (stamp.again_at >= 0 && !(stamp.time_end + 2 == stamp.again_at &&
+                                     stamp.again_at < stamp.again_end && stamp.again_end < line))
+            die("stamp again");
+    }
     /* A text that starts "<game" is an XML room's game element: iPoker's where it
      * holds "gamecode" (the hero: "Ann"), else Merge's; a tournament's when its
      * length is odd (the limits then from the wagers). */

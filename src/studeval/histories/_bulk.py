@@ -283,9 +283,13 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     flags = settle_flags(rules)
     tables: dict[tuple[object, ...], tuple[object, ...] | None] = {}
 
+    # The room's reading of a header's bytes, else its reading of their lines.
+    read_header = grammar.header_bytes or (
+        lambda text: grammar.header(text.decode().split("\n")[:-1]))  # fmt: skip
+
     def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
         try:
-            header = grammar.header(text.decode().split("\n")[:-1])
+            header = read_header(text)
         except (ValueError, IndexError):
             return None
         if grammar.refused is not None or header.game is None or header.refused is not None:

@@ -84,6 +84,10 @@ class Grammar:
     start: re.Pattern[str]
     header: Callable[[list[str]], Header]
     words: Wording
+    # The header read from its bytes (the lines before the first seat line, each with
+    # its "\n"), as ``header`` reads their text but faster hand after hand; None:
+    # ``header`` reads them (the bulk reader, studeval.histories._bulk).
+    header_bytes: Callable[[bytes], Header] | None = None
     strict_prefix: str | None = None  # "name: " lines must be known ones
     # No line between streets (Bovada): a street begins where the deals begin again.
     streets_by_deals: bool = False

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["MONEY", "SIGNS", "decode", "moment", "money", "zoned"]
+__all__ = ["MONEY", "SIGNS", "decode", "moment", "money", "zone_of", "zoned"]
 
 #: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
 #: digits with thousands commas, optional decimals. Currency letters after it, if
@@ -105,7 +105,7 @@ def cut(text: str, *found: re.Match[str] | None) -> str:
 
 def zoned(moment: datetime.datetime, zone: str | None) -> datetime.datetime:
     """``moment`` in the zone a room names; naive when the name is not known."""
-    tzinfo = _zone(zone)
+    tzinfo = zone_of(zone)
     if tzinfo is None:
         return moment
     # replace(tzinfo=...) as combine makes it (the fold kept): a quarter of its time.
@@ -123,10 +123,11 @@ def moment(parts: Sequence[str], zone: str | None) -> datetime.datetime:
     numbers = _NUMBERS  # two digits or fewer, looked up: a fifth of int()'s time
     try:
         return datetime.datetime(int(year), numbers[month], numbers[day], numbers[hour],
-                                 numbers[minute], numbers[second], tzinfo=_zone(zone))  # fmt: skip
+                                 numbers[minute], numbers[second],
+                                 tzinfo=zone_of(zone))  # fmt: skip
     except KeyError:  # more digits ("007"): as int() reads them
         y, mo, d, h, mi, s = map(int, parts)
-        return datetime.datetime(y, mo, d, h, mi, s, tzinfo=_zone(zone))
+        return datetime.datetime(y, mo, d, h, mi, s, tzinfo=zone_of(zone))
 
 
 #: "0" to "99" and "00" to "09", with their values.
@@ -134,7 +135,13 @@ _NUMBERS = {text: n for n in range(100) for text in (str(n), f"{n:02}")}
 
 
 @functools.lru_cache(maxsize=64)
-def _zone(name: str | None) -> datetime.tzinfo | None:
+def zone_of(name: str | None) -> datetime.tzinfo | None:
+    """The zone a room names ("ET", "CET"), as :func:`moment` gives a time; None for
+    a name not known (a naive time).
+
+    >>> zone_of("ET") is zone_of("et"), zone_of("XYZ")
+    (True, None)
+    """
     if name is None or name.upper() not in _ZONES:
         return None
     try:

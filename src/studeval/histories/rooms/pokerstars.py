@@ -18,10 +18,11 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 
+from studeval import _core
 from studeval.engine import StudHand
 from studeval.histories._grammar import Grammar, Header
 from studeval.histories._room import Room
-from studeval.histories._text import MONEY, currency_of, cut, moment, money, zoned
+from studeval.histories._text import MONEY, currency_of, cut, moment, money, zone_of, zoned
 from studeval.histories._wording import Wording
 from studeval.histories._writer import Table, write_hand
 
@@ -75,6 +76,51 @@ def _header(lines: list[str]) -> Header:
     if "\0" in table.game_text:  # the time within the game's words: the hand's own
         return table.of_hand(hand_id, played_at, game_text=rest.split(" - ")[0].strip())
     return table.of_hand(hand_id, played_at)
+
+
+#: A table's header by its bytes with the hand id and times cut out
+#: (:func:`_header_bytes`): every header of the table's hands after the first.
+_TABLES: dict[bytes, Header] = {}
+_PLAIN_PREFIX = _PLAIN_HEAD.encode()
+
+
+def _header_bytes(text: bytes) -> Header:
+    """:func:`_header` of the header's bytes, the same header; the C core finds the
+    hand id and the time (``se_hist_stamp_of``), and what else the header says is
+    read once a table (:func:`_header`, of the first hand's lines), a third of the
+    time of reading every header's text. A first line the core is not sure of (not
+    "PokerStars Hand #", a club's name, no time, bytes not printable ASCII: \\d and
+    \\s read Unicode) is read by :func:`_header` alone.
+
+    >>> first = _header_bytes(b"PokerStars Hand #7: Razz Limit ($1/$2 USD) - "
+    ...                       b"2026/12/02 9:05:00 ET\\nTable 'Ida' 8-max\\n")
+    >>> again = _header_bytes(b"PokerStars Hand #8: Razz Limit ($1/$2 USD) - "
+    ...                       b"2026/12/02 9:06:10 ET\\nTable 'Ida' 8-max\\n")
+    >>> again.hand_id, again.played_at.isoformat(), again.table, again.small_bet
+    ('8', '2026-12-02T09:06:10-05:00', 'Ida', Decimal('1'))
+    """
+    stamp = _core.history_stamp(text, _PLAIN_PREFIX)
+    if stamp is None:
+        return _header(text.decode().split("\n")[:-1])
+    id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at, again_end = stamp[:9]
+    # What the header says but the hand's id and time: NUL for each time (no
+    # printable line holds one), as _header's key cuts them.
+    after = text[time_end:again_at] + b"\0" + text[again_end:] if again_at >= 0 else text[time_end:]
+    key = text[id_end:time_at] + b"\0" + after
+    table = _TABLES.get(key)
+    if table is None:
+        header = _header(text.decode().split("\n")[:-1])
+        # Kept where the game's name ends before the time (else it holds the time:
+        # each hand's own, _header's "\0" case).
+        if text.find(b" - ", rest_at, time_at) >= 0:
+            if len(_TABLES) >= 1024:
+                _TABLES.clear()
+            _TABLES[key] = header
+        return header
+    zone = text[zone_at:zone_end].decode() if zone_at >= 0 else None
+    year, month, day, hour, minute, second = stamp[9:]
+    played_at = datetime.datetime(year, month, day, hour, minute, second, tzinfo=zone_of(zone))
+    return table.of_hand(text[id_at:id_end].decode(), played_at)
 
 
 def _played_at(when: re.Match[str]) -> datetime.datetime:
@@ -190,7 +236,8 @@ WORDS = Wording(
     all_in=(" and is all-in",),
 )  # fmt: skip
 
-GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, words=WORDS, strict_prefix=": ")
+GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, header_bytes=_header_bytes,
+                  words=WORDS, strict_prefix=": ")  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 
