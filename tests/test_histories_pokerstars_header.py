@@ -132,7 +132,7 @@ _SLOTS = [
     ["PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Hand #x", "Poker Hand #"],
     ["12", "7", "", "\u0662"],
     [": ", ":", ":\t", ":\x1c ", " :", ":\u00a0"],
-    ["", "{Club} "],
+    ["", "{Club} ", "{a - 2026/12/02 9:05:00} ", "{a - b} ", "{x 2026/13/02 1:00:00 ET} "],
     ["7 Card Stud Limit ($0.04/$0.08 USD)", "Razz ($1/$2)", "Razz",
      "Tournament #55, $1+$0.10 USD 7 Card Stud Hi/Lo Limit - Level I (10/20)", "12026/1"],
     [" - ", " ", " -", "\0 - ", " - \x7f"],

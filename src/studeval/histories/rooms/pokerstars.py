@@ -100,7 +100,8 @@ def _header_bytes(text: bytes) -> Header:
     ('8', '2026-12-02T09:06:10-05:00', 'Ida', Decimal('1'))
     """
     stamp = _core.history_stamp(text, _PLAIN_PREFIX)
-    if stamp is None:
+    # (A club's name, which _header cuts before it looks for the time, may hold one.)
+    if stamp is None or text[stamp[2] : stamp[2] + 1] == b"{":
         return _header(text.decode().split("\n")[:-1])
     id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at, again_end = stamp[:9]
     # What the header says but the hand's id and time: NUL for each time (no
@@ -115,7 +116,7 @@ def _header_bytes(text: bytes) -> Header:
         if text.find(b" - ", rest_at, time_at) >= 0:
             if len(_TABLES) >= 1024:
                 _TABLES.clear()
-            _TABLES[key] = header
+            _TABLES[key] = header.of_hand(header.hand_id, header.played_at)  # its own copy
         return header
     zone = text[zone_at:zone_end].decode() if zone_at >= 0 else None
     year, month, day, hour, minute, second = stamp[9:]
