@@ -200,7 +200,7 @@ def test_headers_read_from_what_was_kept_are_many_among_such_lines() -> None:
         lines = ["".join(slot[0] if rng.random() < 0.7 else rng.choice(slot) for slot in _SLOTS)
                  for _ in range(3)]  # fmt: skip
         kept += _compare(lines, rng)
-    assert kept > 100  # 147 of 1,200
+    assert kept > 50  # 114 of 1,200 with this seed
 
 
 def test_a_tables_hands_after_the_first_are_read_from_what_it_kept() -> None:

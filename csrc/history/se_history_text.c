@@ -343,7 +343,7 @@ int se_hist_stamp_of(const char *text, size_t size, const char *prefix, se_hist_
     size_t line_len = newline ? (size_t)(newline - text) : size;
     if (line_len > SE_HIST_MAX_TEXT) return SE_HIST_UNSURE;
     int len = (int)line_len, i;
-    for (i = 0; i < len; i++) /* printable ASCII or white space only (no NUL) */
+    for (i = 0; i < len; i++) /* no byte >= 0x80, no control byte but white space */
         if ((unsigned char)text[i] >= 0x80 || (text[i] < ' ' && !se_white(text[i])))
             return SE_HIST_UNSURE;
     int n = (int)strlen(prefix);

@@ -1094,12 +1094,14 @@ typedef struct se_hist_hand {
 } se_hist_hand;
 
 /* Where a hand's id and time are in its first line, as a room's header writes them
- * hand after hand: `prefix`, the id's digits, ":", white space, then the rest, in
- * which the first time "2026/12/02 9:05:00" (a four-digit year; one or two digits of
- * month, day and hour) with its zone word if one follows (" CET"), and right after
- * it the same time in ET if written (" [2026/12/02 3:05:00 ET]"). Offsets are from
- * the line's start; the rest is the caller's to read (studeval/histories/rooms/
- * pokerstars.py keys what a table's headers share by the line with these cut out). */
+ * hand after hand: `prefix`, the id's digits, ":", white space or none, then the
+ * rest, in which the first time "2026/12/02 9:05:00" (four digits of year, which may
+ * end a longer run of digits; one or two of month, day and hour; two of minute and
+ * second) with the capital letters after one space as its zone word (" CET", any
+ * such word), and right after it " [<a time> ET]", the time in ET (not checked to
+ * be the same instant). Offsets are from the line's start; the rest is the caller's
+ * to read (a room's reader keys what a table's headers share by the line with these
+ * cut out). */
 typedef struct se_hist_stamp {
     int32_t id_at, id_end;       /* the hand id's digits */
     int32_t rest_at;             /* after the ":" and the white space after it */
@@ -1109,10 +1111,12 @@ typedef struct se_hist_stamp {
     int32_t clock[6];            /* the first time's year, month, day, hour, minute,
                                     second, as written (not checked as a date) */
 } se_hist_stamp;
-/* Fills *out for the first line of text[0..size) (up to its first '\n'): SE_OK, or
- * SE_HIST_UNSURE where the line is not of that form, has no time, or holds a byte
- * that is not printable ASCII or white space (a reader of Unicode digits and spaces
- * reads it instead). */
+/* Fills *out for the first line of text[0..size) (up to its first '\n'): SE_OK;
+ * SE_HIST_UNSURE where the line is not of that form, has no time, is longer than
+ * SE_HIST_MAX_TEXT, or holds a byte of 0x80 or more or a control byte other than
+ * Python's ASCII white space ('\t', '\v', '\f', '\r', 0x1c-0x1f; DEL is an ordinary
+ * byte): a reader of Unicode digits and spaces reads it instead; SE_BAD_ARGUMENT for
+ * a NULL argument. *out is meaningful only after SE_OK. */
 int se_hist_stamp_of(const char *text, size_t size, const char *prefix,
                      se_hist_stamp *out);
 /* Fills each template's `need`: SE_OK, or SE_BAD_ARGUMENT for a slot not known. */

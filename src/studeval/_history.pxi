@@ -45,7 +45,8 @@ def history_stamp(bytes text, bytes prefix):
     ``(id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at,
     again_end, year, month, day, hour, minute, second)``, offsets in bytes (-1: not
     written), or None where the line is not ``prefix``, digits, ":" and a rest with a
-    time, all printable ASCII.
+    time, or is longer than 1 MiB, or holds a byte of 0x80 or more or a control byte
+    other than ASCII white space.
 
     >>> line = b"Room Hand #42: Razz - 2026/12/02 9:05:00 CET [2026/12/02 3:05:00 ET]"
     >>> stamp = history_stamp(line, b"Room Hand #")

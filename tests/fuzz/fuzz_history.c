@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (se_hist_stamp_of(text, size, "PokerStars Hand #", &stamp) == SE_OK) {
         const char *newline = memchr(text, '\n', size);
         int32_t line = newline ? (int32_t)(newline - text) : (int32_t)size;
-        if (!(17 <= stamp.id_at && stamp.id_at < stamp.id_end && stamp.id_end < stamp.rest_at &&
+        if (!(stamp.id_at == (int32_t)strlen("PokerStars Hand #") && stamp.id_at < stamp.id_end && stamp.id_end < stamp.rest_at &&
               stamp.rest_at <= stamp.time_at && stamp.time_at < stamp.time_end &&
               stamp.time_end <= line))
             die("stamp spans");
@@ -82,6 +82,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (stamp.again_at >= 0 && !(stamp.time_end + 2 == stamp.again_at &&
                                      stamp.again_at < stamp.again_end && stamp.again_end < line))
             die("stamp again");
+        if (stamp.clock[0] < 0 || stamp.clock[0] > 9999) die("stamp year");
+        for (int k = 1; k < 6; k++)
+            if (stamp.clock[k] < 0 || stamp.clock[k] > 99) die("stamp clock");
     }
     /* A text that starts "<game" is an XML room's game element: iPoker's where it
      * holds "gamecode" (the hero: "Ann"), else Merge's; a tournament's when its

@@ -85,7 +85,8 @@ class Grammar:
     header: Callable[[list[str]], Header]
     words: Wording
     # The header read from its bytes (the lines before the first seat line, each with
-    # its "\n"), as ``header`` reads their text but faster hand after hand; None:
+    # its "\n"), faster hand after hand: it must return what ``header`` returns for
+    # their text, and raise ValueError or IndexError where ``header`` does; None:
     # ``header`` reads them (the bulk reader, studeval.histories._bulk).
     header_bytes: Callable[[bytes], Header] | None = None
     strict_prefix: str | None = None  # "name: " lines must be known ones

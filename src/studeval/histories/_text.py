@@ -137,7 +137,7 @@ _NUMBERS = {text: n for n in range(100) for text in (str(n), f"{n:02}")}
 @functools.lru_cache(maxsize=64)
 def zone_of(name: str | None) -> datetime.tzinfo | None:
     """The zone a room names ("ET", "CET"), as :func:`moment` gives a time; None for
-    a name not known (a naive time).
+    a name not known, or where no time zone data is installed (a naive time).
 
     >>> zone_of("ET") is zone_of("et"), zone_of("XYZ")
     (True, None)
