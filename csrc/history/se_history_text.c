@@ -358,10 +358,10 @@ int se_hist_stamp_of(const char *text, size_t size, const char *prefix, se_hist_
     out->rest_at = i;
     /* The first place a time starts (a year may end a longer run of digits). */
     int end = -1;
-    for (; i < len && end < 0; i++)
-        end = se_clock_at(text, len, i, out->clock);
+    for (; i < len; i++)
+        if ((end = se_clock_at(text, len, i, out->clock)) >= 0) break;
     if (end < 0) return SE_HIST_UNSURE;
-    out->time_at = i - 1;
+    out->time_at = i;
     out->zone_at = out->zone_end = -1;
     if (end + 1 < len && text[end] == ' ' && text[end + 1] >= 'A' && text[end + 1] <= 'Z') {
         out->zone_at = end + 1;

@@ -104,31 +104,34 @@ def _header_bytes(text: bytes) -> Header:
     ('8', '2026-12-02T09:06:10-05:00', 'Ida', Decimal('1'))
     """
     stamp = _core.history_stamp(text, _PLAIN_PREFIX)  # (a tuple: the fastest to make)
-    if stamp is None:
-        return _header(text.decode().split("\n")[:-1])
-    id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at, again_end = stamp[:9]
-    if text[rest_at : rest_at + 1] == b"{":
-        # A club's name, which _header cuts before it looks for the time, may hold a
-        # time of its own.
-        return _header(text.decode().split("\n")[:-1])
-    # What the header says but the hand's id and time: NUL for each time (no
-    # printable line holds one), as _header's key cuts them.
-    after = text[time_end:again_at] + b"\0" + text[again_end:] if again_at >= 0 else text[time_end:]
-    key = text[id_end:time_at] + b"\0" + after
-    table = _TABLES.get(key)
-    if table is None:
-        header = _header(text.decode().split("\n")[:-1])
-        # Kept where the game's name ends before the time (else it holds the time:
-        # each hand's own, _header's "\0" case).
-        if text.find(b" - ", rest_at, time_at) >= 0:
-            if len(_TABLES) >= _MOST_TABLES:
-                _TABLES.clear()
-            _TABLES[key] = header.of_hand(header.hand_id, header.played_at)  # its own copy
-        return header
-    zone = text[zone_at:zone_end].decode() if zone_at >= 0 else None
-    year, month, day, hour, minute, second = stamp[9:]
-    played_at = datetime.datetime(year, month, day, hour, minute, second, tzinfo=zone_of(zone))
-    return table.of_hand(text[id_at:id_end].decode(), played_at)
+    # A club's name, which _header cuts before it looks for the time, may hold a time
+    # of its own: such a header is read from its text.
+    key = None
+    if stamp is not None and text[stamp[2] : stamp[2] + 1] != b"{":
+        id_at, id_end, rest_at, time_at, time_end, zone_at, zone_end, again_at, again_end = (
+            stamp[:9])  # fmt: skip
+        # What the header says but the hand's id and time: NUL for each time (no
+        # printable line holds one), as _header's key cuts them.
+        after = text[time_end:again_at] + b"\0" + text[again_end:] if again_at >= 0 else (
+            text[time_end:])  # fmt: skip
+        key = text[id_end:time_at] + b"\0" + after
+        table = _TABLES.get(key)
+        if table is not None:
+            zone = text[zone_at:zone_end].decode() if zone_at >= 0 else None
+            year, month, day, hour, minute, second = stamp[9:]
+            played_at = datetime.datetime(year, month, day, hour, minute, second,
+                                          tzinfo=zone_of(zone))  # fmt: skip
+            return table.of_hand(text[id_at:id_end].decode(), played_at)
+        # Kept only where the game's name ends before the time (else it holds the
+        # time, each hand's own: _header's "\0" case).
+        if text.find(b" - ", rest_at, time_at) < 0:
+            key = None
+    header = _header(text.decode().split("\n")[:-1])
+    if key is not None:
+        if len(_TABLES) >= _MOST_TABLES:
+            _TABLES.clear()
+        _TABLES[key] = header.of_hand(header.hand_id, header.played_at)  # its own copy
+    return header
 
 
 def _played_at(when: re.Match[str]) -> datetime.datetime:
