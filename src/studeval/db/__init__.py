@@ -91,8 +91,9 @@ class Database:
             if version in UPGRADES and read_only:
                 connection.close()
                 raise DatabaseError(f"{path}: written by an older studeval (schema "
-                                    f"{version}); open it once without read_only to bring "
-                                    "it up to date")  # fmt: skip
+                                    f"{version}); open it once to write, which brings it up "
+                                    "to date: studeval.db.connect(path) without read_only, "
+                                    "or a `studeval import` into it")  # fmt: skip
             if version in UPGRADES:
                 self._upgrade(version)
             elif version != SCHEMA_VERSION:

@@ -157,7 +157,7 @@ class _Writer:
         refused = pandas.DataFrame(self.refused, columns=list(_REFUSED))
         with writing(self.database):
             stored, again, rooms, conflicts = store(self.con, frames, refused, self.forget,
-                                                    self._conflicts)  # fmt: skip
+                                                    self._conflicts, self.now)  # fmt: skip
         self.report.hands += stored
         self.report.duplicates += again
         self.report.rooms.update(rooms)
@@ -190,8 +190,6 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     """:meth:`studeval.db.Database.import_histories`'s work (``database``: the
     database's own file, which a folder imported may hold: reported, not read)."""
     started = _utc_now()
-    # Files by their absolute paths: a file imported again, from another folder or
-    # named another way, has its refusals replaced, not kept twice.
     names = [os.path.abspath(p)
              for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]  # fmt: skip
     for name in names:
@@ -201,7 +199,9 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if client is not None and not hasattr(client, "map"):
         raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
-    files = files_in(names)
+    # Each file by its real path (links resolved): a file read again, by whatever
+    # name, is the same source, and has its refusals replaced, not kept twice.
+    files = [os.path.realpath(f) if os.path.exists(f) else f for f in files_in(names)]
     report = ImportReport(files=len(files))
     writer = _Writer(con, report, database, errors)
     own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
@@ -223,13 +223,18 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
 
 
 def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
-    sources: set[str] = set()
+    # A file's refusals kept by an earlier import are replaced once the file has been
+    # read to its end (its last refusals are then held, or stored): the transaction
+    # that stores them removes the earlier import's (_Writer.flush). An import
+    # stopped halfway through a file leaves them, so none is lost.
+    reading: str | None = None
     try:
         for item in loaded:
             source = item.source or item.where
-            if source not in sources and errors == "collect":
-                sources.add(source)  # a file read again: its old refusals replaced
-                writer.forget.append(source)
+            if source != reading:
+                if reading is not None and errors == "collect":
+                    writer.forget.append(reading)
+                reading = source
             if item.compact is not None:
                 writer.compact(item.compact, source)
             elif item.error is None:
@@ -241,6 +246,8 @@ def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
                 raise item.error
             else:
                 writer.refuse(item.error, source)
+        if reading is not None and errors == "collect":
+            writer.forget.append(reading)
     finally:  # what was read before an error is stored
         writer.flush()
 

@@ -269,14 +269,26 @@ class HandBatch:
 
 @functools.lru_cache(maxsize=1024)
 def _stakes_text(small_bet: int, big_bet: int, unit: Decimal) -> str:
-    """The small and big bet as money with the chip's places, as rooms write stakes
-    ("0.05/0.10", "2/4").
+    """The small and big bet in money as rooms write stakes: a whole amount without
+    places, any other with two (or as many as it needs), whatever the places of the
+    hand's smallest amount (its ``unit``), so that a table's stakes read alike in
+    every hand of it.
 
     >>> _stakes_text(5, 10, Decimal("0.01")), _stakes_text(2, 4, Decimal(1))
     ('0.05/0.10', '2/4')
+    >>> _stakes_text(40000, 80000, Decimal("0.01")), _stakes_text(50, 100, Decimal("0.01"))
+    ('400/800', '0.50/1')
     """
-    places = max(0, -int(unit.as_tuple().exponent))
-    return f"{small_bet * unit:.{places}f}/{big_bet * unit:.{places}f}"
+    return f"{_money_text(small_bet * unit)}/{_money_text(big_bet * unit)}"
+
+
+def _money_text(amount: Decimal) -> str:
+    """``amount`` without places when it is whole, else with two at least
+    (``schema.STAKES_TEXT`` says the same in SQL)."""
+    if amount == amount.to_integral_value():
+        return str(int(amount))
+    text = format(amount.normalize(), "f")
+    return text if len(text.partition(".")[2]) >= 2 else f"{amount:.2f}"
 
 
 def unstorable(unit: Decimal) -> str | None:

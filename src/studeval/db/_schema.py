@@ -28,18 +28,38 @@ __all__ = [
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly, unless UPGRADES brings it to this one.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+
+
+def _money_sql(amount: str) -> str:
+    """SQL giving a DECIMAL amount as ``_rows._money_text`` writes it: without places
+    when whole, else with two at least."""
+    text = f"rtrim(CAST({amount} AS VARCHAR), '0')"
+    return (
+        f"CASE WHEN {amount} = trunc({amount}) THEN CAST(trunc({amount}) AS HUGEINT)::VARCHAR"
+        f" WHEN length(split_part({text}, '.', 2)) < 2 THEN {text} || '0' ELSE {text} END"
+    )
+
+
+#: A hand's stakes text from its columns, in SQL.
+STAKES_TEXT = f"({_money_sql('small_bet * unit')}) || '/' || ({_money_sql('big_bet * unit')})"
 
 #: The SQL that brings a database of each older version to the next. 2 to 3: the
 #: money of a cash hand whose room names no currency is the room's own chips
 #: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together. 3 to
 #: 4: the statistics' facts are made again (``fold_to_open_pair`` had given the open
-#: pair's bettor, raised, a chance), when the database is opened to write.
+#: pair's bettor, raised, a chance), when the database is opened to write. 4 to 5:
+#: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
+#: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
+#: a hand with cents, ``"400/800"`` in one without).
 UPGRADES = {
     2: """UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
           UPDATE seat_stats SET currency = site || ' chips'
               WHERE currency = 'chips' AND site IS NOT NULL;""",
     3: "DELETE FROM seat_stats;",
+    4: f"""UPDATE hands SET stakes = {STAKES_TEXT};
+          UPDATE seat_stats SET stakes = h.stakes FROM hands h
+              WHERE h.hand_key = seat_stats.hand_key;""",
 }
 
 #: The tables, in the order a hand's rows are written.
@@ -92,7 +112,7 @@ CREATE TABLE IF NOT EXISTS hands (
     unit DECIMAL(38, 18) NOT NULL,   -- money per chip
     ante BIGINT NOT NULL, bring_in BIGINT NOT NULL,
     small_bet BIGINT NOT NULL, big_bet BIGINT NOT NULL,  -- chips
-    stakes VARCHAR NOT NULL,         -- small and big bet in money: '0.04/0.08'
+    stakes VARCHAR NOT NULL,         -- small and big bet in money: '0.04/0.08', '400/800'
     players TINYINT NOT NULL,
     played_at TIMESTAMP,             -- UTC where the room names the zone, else as written
     played_at_utc BOOLEAN,

@@ -6,6 +6,7 @@ the last one with facts, which an import killed before then leaves too."""
 
 from __future__ import annotations
 
+import datetime
 import os
 import threading
 from collections.abc import Callable
@@ -142,11 +143,14 @@ Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None
 def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | str],
           refused: pandas.DataFrame, forget_sources: list[str],
           refusals: Callable[[list[Conflict]], pandas.DataFrame] | None = None,
+          imported_at: datetime.datetime | None = None,
           ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
     """Writes a batch (``frames`` from :class:`~studeval.db._rows.HandBatch`, or the
     Parquet files a worker wrote them to; ``hand_key`` the batch's own numbers) and
     its ``refused`` rows in one transaction, after removing the refusals kept for
-    ``forget_sources`` (files read again). A copy of a hand (stored before, or
+    ``forget_sources`` (files read again) by imports other than the one that began
+    at ``imported_at`` (whose refusals of those files, stored with earlier
+    batches, stay). A copy of a hand (stored before, or
     first in the batch) dealt to other players is a conflict, refused with the
     rows ``refusals`` makes of them.
     Returns the hands stored, the hands left out as already stored, the hands
@@ -183,7 +187,11 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
                              if offset is None else (f"{number} + {offset}", ""))  # fmt: skip
                 run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
         for source in forget_sources:
-            run(con, "DELETE FROM refused WHERE source = ?", [source])
+            run(
+                con,
+                "DELETE FROM refused WHERE source = ? AND imported_at IS DISTINCT FROM ?",
+                [source, imported_at],
+            )
         if len(refused):
             con.register("batch_refused", refused)
             run(con, "INSERT INTO refused BY NAME SELECT * FROM batch_refused")

@@ -50,25 +50,54 @@ class FileText:
 
 def files_in(inputs: Sequence[str | os.PathLike[str]]) -> list[str]:
     """The files ``inputs`` name, in order: a directory read whole (recursively, in
-    name order), ``-`` (standard input) kept. The one walk of files and directories
-    that :func:`~studeval.histories.read`, the commands, ``analyze_many`` and the
-    tools make, so that they all read the same files.
+    name order, through links to other directories), ``-`` (standard input) kept.
+    The one walk of files and directories that :func:`~studeval.histories.read`,
+    the commands, ``analyze_many`` and the tools make, so that they all read the
+    same files. A file is listed once, however many names reach it (a folder and a
+    file in it, a link to it); a directory that cannot be listed is listed itself,
+    for its reader to report (:func:`file_text`), never passed over.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "b.txt").write_text(""); (folder / "a").mkdir()
     >>> _ = (folder / "a" / "c.txt").write_text("")
-    >>> [pathlib.Path(f).relative_to(folder).as_posix() for f in files_in([folder])]
+    >>> (folder / "link").symlink_to(folder / "a")
+    >>> [pathlib.Path(f).relative_to(folder).as_posix()
+    ...  for f in files_in([folder, folder / "b.txt"])]
     ['a/c.txt', 'b.txt']
     """
     found: list[str] = []
+    files: set[str] = set()  # the real paths listed
     for name in inputs:
         path = Path(name)
-        if str(name) != "-" and path.is_dir():
-            found += [str(p) for p in sorted(path.rglob("*")) if not p.is_dir()]
-        else:
-            found.append(str(name))
+        listed = _walk(path) if str(name) != "-" and path.is_dir() else [str(name)]
+        for file in listed:
+            real = file if file == "-" else os.path.realpath(file)
+            if real not in files or file == "-":
+                files.add(real)
+                found.append(file)
     return found
+
+
+def _walk(top: Path) -> list[str]:
+    """The files under ``top``, in name order, and each directory that could not be
+    listed; a directory reached again (by a link) is walked once, so that a link
+    to a folder above it ends."""
+    found: list[Path] = []
+    walked: set[str] = set()
+
+    def unlisted(err: OSError) -> None:
+        found.append(Path(err.filename if err.filename is not None else top))
+
+    for folder, folders, names in os.walk(top, onerror=unlisted, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in walked:
+            folders[:] = []
+            continue
+        walked.add(real)
+        folders.sort()  # a directory reached by two names: walked under the first
+        found += [Path(folder, name) for name in names]
+    return [str(p) for p in sorted(found)]
 
 
 def whole_text(text: str, where: str | None) -> FileText:
@@ -132,6 +161,13 @@ def file_text(path: Path, starts: HandStarts, *, whole_below: int | None = None,
     """A file's text (in parts when it holds ``whole_below`` bytes or more; XML is
     read whole), or why it cannot be read: a pipe, a device, a broken link or an
     error reading it are each reported, never passed over."""
+    if path.is_dir():  # a directory files_in could not list
+        try:
+            os.scandir(path).close()
+        except OSError as err:
+            return UnreadableFileError(f"cannot read the folder: {err.strerror or err}",
+                                       source=str(path))  # fmt: skip
+        return UnreadableFileError("a folder: not read", source=str(path))
     if not path.is_file():
         broken = path.is_symlink() and not path.exists()
         kind = "a link to nothing" if broken else "not a regular file"

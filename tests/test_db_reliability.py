@@ -1,0 +1,170 @@
+"""The database never loses a file, a hand or a refusal: folders reached through
+links and folders that cannot be listed, files named twice, imports stopped halfway
+through a file, and one table's stakes written alike in every hand of it."""
+
+from __future__ import annotations
+
+import errno
+import os
+import pathlib
+import re
+
+import pytest
+
+pytest.importorskip("duckdb")
+pytest.importorskip("pandas")
+
+from studeval import Stakes, db
+from studeval.histories._files import files_in
+from studeval.play import random_hand
+
+#: The example's stud8 hand, with a payout one cent short: refused.
+_BAD = db.EXAMPLE.split("\n\n")[2].replace("Dee collected $0.42",
+                                                          "Dee collected $0.41")  # fmt: skip
+
+
+def _hands(first: int, count: int) -> str:
+    """``count`` copies of the example's first hand, numbered from ``first``."""
+    hand = db.EXAMPLE.split("\n\n")[0]
+    return "\n\n".join(hand.replace("#250101001", f"#{first + i}") for i in range(count))
+
+
+def _locked(monkeypatch: pytest.MonkeyPatch, folder: pathlib.Path) -> None:
+    """``folder`` cannot be listed, as a folder of mode 000 is to anyone but root (the
+    tests may run as root, which the mode does not stop)."""
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if os.path.realpath(os.fspath(path)) == os.path.realpath(folder):  # type: ignore[arg-type]
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))  # type: ignore[arg-type]
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def test_folders_through_links_are_read_and_a_folder_not_listed_is_reported(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    exports, elsewhere = tmp_path / "exports", tmp_path / "elsewhere"
+    for folder in (exports / "ok", exports / "locked", elsewhere):
+        folder.mkdir(parents=True)
+    (exports / "ok" / "a.txt").write_text(_hands(1, 3))
+    (elsewhere / "b.txt").write_text(_hands(11, 2))  # e.g. on another disk
+    (exports / "locked" / "c.txt").write_text(_hands(21, 4))
+    (exports / "linked").symlink_to(elsewhere)
+    (exports / "ok" / "up").symlink_to(exports)  # a loop: walked once
+    _locked(monkeypatch, exports / "locked")
+    assert [pathlib.Path(f).relative_to(exports).as_posix() for f in files_in([exports])] == [
+        "linked/b.txt", "locked", "ok/a.txt"]  # fmt: skip
+    database = db.connect(tmp_path / "h.duckdb")
+    report = database.import_histories(exports)
+    assert (report.files, report.hands, report.refused) == (3, 5, 1)
+    assert report.reasons == {"unreadable: cannot read the folder: Permission denied": 1}
+    refused = database.sql("SELECT source, status FROM refused")
+    assert refused.values.tolist() == [[str(exports / "locked"), "unreadable"]]
+
+
+def test_a_file_named_twice_or_through_a_link_is_read_once(tmp_path: pathlib.Path) -> None:
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    (exports / "bad.txt").write_text(_BAD)
+    (tmp_path / "link").symlink_to(exports)
+    database = db.connect(tmp_path / "h.duckdb")
+    report = database.import_histories([exports, exports / "bad.txt"])
+    assert (report.files, report.refused) == (1, 1)
+    again = database.import_histories(tmp_path / "link")  # the same file, by a link
+    assert (again.files, again.refused) == (1, 1)
+    refused = database.sql("SELECT source, hand_id FROM refused").values.tolist()
+    assert refused == [[str(exports / "bad.txt"), "250101003"]]
+
+
+def test_an_import_stopped_halfway_through_a_file_keeps_its_refusals(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import studeval.db._import as importing
+
+    # 120 hands, then one refused: with 50 hands a batch, the refusal is read in
+    # the file's third batch, and the import is stopped in its second.
+    (tmp_path / "big.txt").write_text(_hands(1000, 120) + "\n\n\n" + _BAD)
+    path = tmp_path / "h.duckdb"
+    monkeypatch.setattr(importing, "BATCH", 50)
+    with db.connect(path) as database:
+        assert database.import_histories(tmp_path / "big.txt").refused == 1
+    batches = {"stored": 0}
+    store = importing.store
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        batches["stored"] += 1
+        if batches["stored"] == 2:
+            raise KeyboardInterrupt
+        return store(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importing, "store", stopped)
+    with db.connect(path) as database, pytest.raises(KeyboardInterrupt):
+        database.import_histories(tmp_path / "big.txt")
+    assert batches["stored"] >= 2  # the first batch was stored, the second stopped
+    monkeypatch.setattr(importing, "store", store)
+    with db.connect(path) as database:
+        kept = database.sql("SELECT hand_id, reason FROM refused").values.tolist()
+        assert kept == [["250101003", "Dee collected 0.41; the replay pays 0.42"]]
+        # Read to its end, the file's refusals are replaced: still one.
+        assert database.import_histories(tmp_path / "big.txt").refused == 1
+        assert database.sql("SELECT count(*) AS n FROM refused").n.tolist() == [1]
+        assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [120]
+
+
+def _table_hands() -> list[object]:
+    """Two hands of one $400/$800 table, one kept in cents (an amount with cents
+    somewhere in it) and one in dollars."""
+    hands = []
+    for number, unit in enumerate(("0.01", "1")):
+        chip = 100 if unit == "0.01" else 1
+        stakes = Stakes(ante=40 * chip, bring_in=100 * chip, small_bet=400 * chip,
+                        big_bet=800 * chip)  # fmt: skip
+        hand = random_hand("stud", 2, seed=number, stakes=stakes, stack=20000 * chip)
+        hand.info = {"players": ["Ann", "Bob"], "venue": "PokerStars", "hand": number + 1,
+                     "currency": "USD", "_unit": unit}  # fmt: skip
+        hands.append(hand)
+    return hands
+
+
+def test_a_tables_stakes_read_alike_whatever_the_places_of_its_hands(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    path = tmp_path / "h.duckdb"
+    with db.connect(path) as database:
+        database.import_hands(_table_hands())
+        units = database.sql("SELECT unit, stakes FROM hands ORDER BY unit").values.tolist()
+        assert [(float(unit), stakes) for unit, stakes in units] == [(0.01, "400/800"),
+                                                                     (1.0, "400/800")]  # fmt: skip
+        assert database.stats(player="Ann", stakes="400/800")["hands"].tolist() == [2]
+        # A database of schema 4 kept the places of each hand's smallest amount:
+        # brought up to date when opened to write.
+        database.connection.execute("UPDATE hands SET stakes = '400.00/800.00' WHERE unit < 1")
+        database.connection.execute("UPDATE seat_stats SET stakes = '400.00/800.00' "
+                                    "WHERE hand_key = 1")  # fmt: skip
+        database.connection.execute("UPDATE studeval_schema SET version = 4")
+    with db.connect(path) as database:
+        assert database.sql("SELECT DISTINCT stakes FROM hands").stakes.tolist() == ["400/800"]
+        facts = database.sql("SELECT DISTINCT stakes FROM seat_stats").stakes.tolist()
+        assert facts == ["400/800"]
+        assert database.stats(player="Ann", stakes="400/800")["hands"].tolist() == [2]
+
+
+@pytest.mark.parametrize(("small", "big", "unit", "text"), [
+    (5, 10, "0.01", "0.05/0.10"), (50, 100, "0.01", "0.50/1"), (2, 4, "1", "2/4"),
+    (150, 300, "0.01", "1.50/3"), (1, 2, "0.001", "0.001/0.002"), (25, 50, "0.1", "2.50/5"),
+])  # fmt: skip
+def test_stakes_text_in_python_and_in_the_upgrades_sql(small: int, big: int, unit: str,
+                                                       text: str) -> None:  # fmt: skip
+    from decimal import Decimal
+
+    import duckdb
+
+    from studeval.db._rows import _stakes_text
+    from studeval.db._schema import STAKES_TEXT
+
+    assert _stakes_text(small, big, Decimal(unit)) == text
+    sql = (
+        f"SELECT {STAKES_TEXT} FROM (SELECT ?::BIGINT AS small_bet, ?::BIGINT AS big_bet, "
+        f"?::DECIMAL(38, 18) AS unit)"
+    )
+    assert duckdb.connect().execute(sql, [small, big, unit]).fetchall() == [(text,)]
+    assert re.fullmatch(r"\d+(\.\d\d+)?/\d+(\.\d\d+)?", text)
