@@ -15,6 +15,7 @@ pytest.importorskip("duckdb")
 pytest.importorskip("pandas")
 
 from studeval import Stakes, db
+from studeval.errors import OptionError
 from studeval.histories._files import files_in
 from studeval.play import random_hand
 
@@ -168,3 +169,53 @@ def test_stakes_text_in_python_and_in_the_upgrades_sql(small: int, big: int, uni
     )
     assert duckdb.connect().execute(sql, [small, big, unit]).fetchall() == [(text,)]
     assert re.fullmatch(r"\d+(\.\d\d+)?/\d+(\.\d\d+)?", text)
+
+
+def test_the_import_command_names_each_refusal_and_reads_standard_input(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import io
+    import sys
+
+    from studeval.cli import main
+
+    (tmp_path / "bad.txt").write_text(_hands(1, 2) + "\n\n\n" + _BAD)
+    path = str(tmp_path / "h.duckdb")
+    assert main(["import", path, str(tmp_path / "bad.txt")]) == 2
+    err = capsys.readouterr().err
+    assert f"studeval: refused: {tmp_path / 'bad.txt'}, line 99: Dee collected 0.41" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_hands(50, 3).encode())))
+    assert main(["import", path, "-"]) == 0
+    assert "3 hands stored from 1 file" in capsys.readouterr().err
+    with db.connect(path, read_only=True) as database:
+        sources = database.sql("SELECT source, count(*) AS n FROM hands GROUP BY ALL ORDER BY 1")
+        assert sources.values.tolist() == [[str(tmp_path / "bad.txt"), 2], ["<stdin>", 3]]
+
+
+def test_stats_of_players_one_without_hands_of_the_game_asked(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from studeval.cli import main
+
+    (tmp_path / "s.txt").write_text(db.EXAMPLE)
+    path = str(tmp_path / "h.duckdb")
+    assert main(["import", path, str(tmp_path / "s.txt")]) == 0
+    capsys.readouterr()
+    # Ann played stud and razz only; Dee played stud8 too.
+    assert main(["stats", path, "--player", "Ann", "--player", "Dee", "--game", "stud8",
+                 "--format", "csv"]) == 0  # fmt: skip
+    out, err = capsys.readouterr()
+    assert [line.split(",")[0] for line in out.splitlines()] == ["player", "Dee"]
+    assert "studeval: Ann: no hand of the game or money asked for" in err
+    assert main(["stats", path, "--player", "Nobody", "--player", "Ann"]) == 2
+    assert "no hand of Nobody in" in capsys.readouterr().err
+    with db.connect(path) as database, pytest.raises(OptionError, match="game='Razz'"):
+        database.stats(game="Razz")
+
+
+def test_a_command_given_an_empty_folder_says_so_and_fails(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from studeval.cli import main
+
+    for command in ("replay", "analyze"):
+        assert main([command, str(tmp_path)]) == 2
+        assert "no file to read: the folders given are empty" in capsys.readouterr().err

@@ -57,8 +57,12 @@ class Tally:
 
     def failed(self) -> bool:
         """Whether the exit status says something went wrong: a hand refused, a
-        file that could not be read, or no hand read from inputs that hold none."""
-        return bool(self.refused or self.unreadable or (not self.read and self.not_histories))
+        file that could not be read, or no hand read at all (inputs that hold no
+        history, or no file: an empty folder). Hands of other games only, or copies
+        only, were read."""
+        nothing = not (self.read or self.other_games or self.duplicates)
+        return bool(self.refused or self.unreadable
+                    or (not self.read and (self.not_histories or nothing)))  # fmt: skip
 
     def summary(self, done: str) -> str:
         """The last lines a command writes: ``3 hands replayed, 1 refused``, the hands
@@ -89,6 +93,9 @@ class Tally:
             if files:
                 names = ", ".join(files[:5]) + (", ..." * (len(files) > 5))
                 lines.append(f"studeval: {what}: {len(files)} ({names})")
+        if not (self.read or self.refused or self.other_games or self.duplicates
+                or self.not_histories or self.unreadable):  # fmt: skip
+            lines.append("studeval: no file to read: the folders given are empty")
         if self.refused > 1:
             lines.append("studeval: refused by reason:")
             lines += [f"{count:>7}  {reason}" for reason, count in self.reasons.most_common()]

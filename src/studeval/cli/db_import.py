@@ -56,7 +56,7 @@ def add(commands: Any) -> None:
     )  # fmt: skip
     parser.add_argument("database", metavar="DB", help="the database file (made if none)")
     parser.add_argument("inputs", nargs="+", metavar="FILE|DIR",
-                        help="history files or directories")  # fmt: skip
+                        help="history files or directories (- reads standard input)")  # fmt: skip
     parser.add_argument("--workers", type=positive, default=0, metavar="N",
                         help="read the files on a Dask cluster of N processes")  # fmt: skip
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from studeval.errors import StudevalError
     from studeval.histories._files import files_in
 
-    missing = [name for name in args.inputs if not os.path.exists(name)]
+    missing = [name for name in args.inputs if name != "-" and not os.path.exists(name)]
     if missing:
         return fail(f"no such file or directory: {missing[0]}")
     progress = Progress(len(files_in(args.inputs)), "file")
@@ -102,4 +102,9 @@ def run(args: argparse.Namespace) -> int:
         say(f"studeval: {room or 'no room'}: {_plural(n, 'hand')}")
     for reason, n in report.reasons.most_common():
         say(f"studeval: {n:>7,}  {reason}")
+    for example in report.examples:
+        say(f"studeval: refused: {example}")
+    if report.refused > len(report.examples):
+        say(f"studeval: the {report.refused:,} refusals, each with its file and line, are in "
+            f"the database's refused table")  # fmt: skip
     return 2 if report.failed() else 0

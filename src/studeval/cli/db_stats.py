@@ -24,7 +24,7 @@ import os
 from typing import Any
 
 from studeval.cli._args import game, subcommand
-from studeval.cli._console import Output, fail
+from studeval.cli._console import Output, fail, say
 
 __all__ = ["NAME", "add", "run"]
 
@@ -111,11 +111,18 @@ def run(args: argparse.Namespace) -> int:
         with connect(args.database, read_only=True) as db:
             frame = db.stats(args.player, game=args.game, currency=args.currency,
                              counts=args.counts)  # fmt: skip
+            missing = [name for name in args.player or () if name not in set(frame["player"])]
+            # A player with hands, none of them of the game or money asked, is an answer
+            # (no row); a player in no hand at all is a mistyped name.
+            dealt = set(db.sql("SELECT DISTINCT player FROM seats WHERE list_contains(?, player)",
+                               [missing]).player) if missing else set()  # fmt: skip
     except StudevalError as err:
         return fail(str(err))
-    missing = [name for name in args.player or () if name not in set(frame["player"])]
-    if missing:
-        return fail(f"no hand of {', '.join(missing)} in {args.database}")
+    absent = [name for name in missing if name not in dealt]
+    if absent:
+        return fail(f"no hand of {', '.join(absent)} in {args.database}")
+    for name in missing:
+        say(f"studeval: {name}: no hand of the game or money asked for")
     out = Output()
     rows: list[dict[str, Any]] = [
         {str(k): _cell(v) for k, v in row.items()} for row in frame.to_dict("records")

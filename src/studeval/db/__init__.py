@@ -146,7 +146,8 @@ class Database:
         on_file: Callable[[str], None] | None = None,
     ) -> ImportReport:
         """Stores the hands of card rooms' histories and PHH files (``paths``: files
-        and directories, read whole). A hand already stored or read before (the same
+        and directories, read whole; ``"-"``: standard input, ``<stdin>`` as its
+        source). A hand already stored or read before (the same
         room and hand id) is counted as a duplicate and left as it is, so importing
         a folder again adds only its new hands; one dealt to other players than the
         hand kept is another hand, refused

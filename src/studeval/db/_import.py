@@ -36,10 +36,12 @@ if TYPE_CHECKING:
 
     from studeval.histories._bulk import CompactHands
 
-__all__ = ["BATCH", "ImportReport", "import_files", "import_hands"]
+__all__ = ["BATCH", "EXAMPLES", "ImportReport", "import_files", "import_hands"]
 
 #: Hands a transaction: a killed import loses at most the batch it was writing.
 BATCH = 10_000
+#: The refusals an import's report names one by one (the rest: the ``refused`` table).
+EXAMPLES = 10
 
 _REFUSED = ("source", "line", "site", "hand_id", "status", "reason", "kind", "imported_at")
 
@@ -51,13 +53,17 @@ class ImportReport:
     reasons are in the ``refused`` table), ``rooms`` (hands stored by room; ``None``
     for hands no room numbered), ``statuses`` (refusals by status: ``"refused"``,
     ``"not stud"``, ``"not a history"``, ``"unreadable"``), ``reasons`` (refusals by
-    status and reason without names and amounts) and ``seconds``.
+    status and reason without names and amounts), ``examples`` (where the first
+    :data:`EXAMPLES` refusals were read, and why: the rest are in the ``refused``
+    table) and ``seconds``.
 
     >>> report = ImportReport(files=2, hands=3)
-    >>> report.count("refused", "P calls N; the call is N")
+    >>> report.count("refused", "P calls N; the call is N", "a.txt, line 40: Bo calls 5; "
+    ...              "the call is 4")
     >>> print(report)
     3 hands stored from 2 files in 0.0 s (0 already stored, 1 refused)
       1 refused: P calls N; the call is N
+      a.txt, line 40: Bo calls 5; the call is 4
     >>> report.failed()
     True
     """
@@ -69,6 +75,7 @@ class ImportReport:
     rooms: Counter[str | None] = field(default_factory=Counter)
     statuses: Counter[str] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
+    examples: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     def failed(self) -> bool:
@@ -76,11 +83,13 @@ class ImportReport:
         hands and files that hold no history are only reported)."""
         return bool(self.statuses["refused"] or self.statuses["unreadable"])
 
-    def count(self, error_status: str, kind: str) -> None:
-        """Counts one refusal."""
+    def count(self, error_status: str, kind: str, example: str | None = None) -> None:
+        """Counts one refusal (``example``: where it was read, and why)."""
         self.refused += 1
         self.statuses[error_status] += 1
         self.reasons[f"{error_status}: {kind}"] += 1
+        if example is not None and len(self.examples) < EXAMPLES:
+            self.examples.append(example)
 
     def __str__(self) -> str:
         lines = [f"{self.hands:,} hands stored from {self.files:,} files in {self.seconds:.1f} s "
@@ -88,6 +97,7 @@ class ImportReport:
         lines += [f"  {room or 'no room'}: {n:,} hand{'s' * (n != 1)}"
                   for room, n in self.rooms.most_common()]  # fmt: skip
         lines += [f"  {n:,} {reason}" for reason, n in self.reasons.most_common()]
+        lines += [f"  {example}" for example in self.examples]
         return "\n".join(lines)
 
 
@@ -102,6 +112,12 @@ def _add(batch: HandBatch, found: History | StudHand, source: str,
                             line=line, source=source)  # fmt: skip
     batch.add(found, len(batch), site, hand_id, source, line)
     return None
+
+
+def _example(source: str | None, line: int | None, reason: str) -> str:
+    """A refusal as the report names it: ``a.txt, line 40: reason``."""
+    where = ", ".join(x for x in (source, None if line is None else f"line {line}") if x)
+    return f"{where}: {reason}" if where else reason
 
 
 def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) -> dict[str, Any]:
@@ -141,7 +157,8 @@ class _Writer:
 
     def refuse(self, error: HistoryError, source: str | None) -> None:
         self.refused.append(_refusal(error, source, self.now))
-        self.report.count(error.status, error.kind)
+        self.report.count(error.status, error.kind, _example(error.source or source,
+                                                             error.line, error.reason))  # fmt: skip
         if len(self.refused) >= BATCH:  # a file of other games' hands: memory stays flat
             self.flush()
 
@@ -166,7 +183,8 @@ class _Writer:
         if found and self.errors == "raise":  # once its batch is stored (not it)
             raise found[0]
         for conflict in found:
-            self.report.count(conflict.status, conflict.kind)
+            where = _example(conflict.source, conflict.line, conflict.reason)
+            self.report.count(conflict.status, conflict.kind, where)
 
     def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
         """Each hand already stored and dealt to other players, as its refusal."""
@@ -190,10 +208,10 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     """:meth:`studeval.db.Database.import_histories`'s work (``database``: the
     database's own file, which a folder imported may hold: reported, not read)."""
     started = _utc_now()
-    names = [os.path.abspath(p)
+    names = [p if p == "-" else os.path.abspath(p)  # "-": standard input
              for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]  # fmt: skip
     for name in names:
-        if not Path(name).exists():
+        if name != "-" and not Path(name).exists():
             raise OptionError(f"no such file or directory: {name}")
     if errors not in ("raise", "collect"):
         raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
@@ -201,7 +219,8 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         raise OptionError(f"client must be a distributed.Client; got {type(client).__name__}")
     # Each file by its real path (links resolved): a file read again, by whatever
     # name, is the same source, and has its refusals replaced, not kept twice.
-    files = [os.path.realpath(f) if os.path.exists(f) else f for f in files_in(names)]
+    files = [os.path.realpath(f) if f != "-" and os.path.exists(f) else f
+             for f in files_in(names)]  # fmt: skip
     report = ImportReport(files=len(files))
     writer = _Writer(con, report, database, errors)
     own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
@@ -210,14 +229,15 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         writer.refuse(NotAHistoryError("the database being written, not read", source=name),
                       name)  # fmt: skip
         writer.forget.append(name)
-    if client is None:
-        # Every copy of a hand is read: the database keeps the first, and refuses a
-        # copy dealt to other players (another hand) by what it stored, whichever
-        # import or worker read it (store()).
+    # Every copy of a hand is read: the database keeps the first, and refuses a copy
+    # dealt to other players (another hand) by what it stored, whichever import or
+    # worker read it (store()). Standard input is read here, whatever the client.
+    here = files if client is None else [f for f in files if f == "-"]
+    if client is not None:
+        _read_on_dask(writer, client, [f for f in files if f != "-"], on_file, errors)
+    if client is None or here:  # (its last flush stores the refusals held, if any)
         with collection_paused():
-            _read_here(writer, load(files, None, on_file, compact="rows"), errors)
-    else:
-        _read_on_dask(writer, client, files, on_file, errors)
+            _read_here(writer, load(here, None, on_file, compact="rows"), errors)
     _log(con, report, started, database)
     return report
 
@@ -336,7 +356,8 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
             writer.forget.append(path)
             for error in refused:
                 writer.refused.append(error)
-                writer.report.count(error["status"], error["kind"])
+                where = _example(error["source"], error["line"], error["reason"])
+                writer.report.count(error["status"], error["kind"], where)
             writer.report.duplicates += duplicates
             for part in parts:
                 writer.flush(dict(part))

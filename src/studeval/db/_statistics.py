@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from studeval.db._schema import stored_time
-from studeval.errors import OptionError
+from studeval.errors import OptionError, UnknownGameError
 from studeval.games import get_game
 
 __all__ = [
@@ -255,7 +255,7 @@ def checked_filters(**given: object) -> dict[str, object]:
                 isinstance(v, str) for v in values):  # fmt: skip
             raise OptionError(f"{name} must be a text or a list of texts (or None); got "
                               f"{value!r}")  # fmt: skip
-        filters[name] = [get_game(v).name for v in values] if name == "game" else list(values)
+        filters[name] = [_game_name(v) for v in values] if name == "game" else list(values)
     cash = given.get("cash")
     if cash is not None and not isinstance(cash, bool):
         raise OptionError(f"cash must be True (cash hands), False (tournaments) or None; "
@@ -278,6 +278,23 @@ def checked_filters(**given: object) -> dict[str, object]:
                               f"{moment!r}")  # fmt: skip
         filters[name] = stored_time(moment)
     return filters
+
+
+def _game_name(text: str) -> str:
+    """A game filter's game, by its name or PHH code; an OptionError names one that
+    is no game's (as every other filter's error does).
+
+    >>> _game_name("F7S/8")
+    'stud8'
+    >>> _game_name("Razz")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.OptionError: game='Razz': unknown game 'Razz'; expected one of ...
+    """
+    try:
+        return get_game(text).name
+    except UnknownGameError as err:
+        raise OptionError(f"game={text!r}: {err}") from None
 
 
 def stats_source(missing: str | None = None) -> str:

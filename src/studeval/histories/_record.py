@@ -196,6 +196,8 @@ class ConflictingHandError(HistoryError):
     >>> err = ConflictingHandError("a.txt line 1", site="PokerStars", hand_id="9")
     >>> err.status, err.first, err.reason.endswith("dealt to other players: not read")
     ('refused', 'a.txt line 1', True)
+    >>> err.kind  # counted together, whichever file the first was read from
+    'another hand under the room and hand id of a hand read before, dealt to other players'
     """
 
     def __init__(self, first: str, *, site: str | None = None, hand_id: str | None = None,
@@ -204,6 +206,11 @@ class ConflictingHandError(HistoryError):
                          f"{first}, dealt to other players: not read", site=site,
                          hand_id=hand_id, line=line, source=source)  # fmt: skip
         self.first = first
+
+    @property
+    def kind(self) -> str:
+        return ("another hand under the room and hand id of a hand read before, dealt to "
+                "other players")  # fmt: skip
 
 
 class DuplicateHandsWarning(UserWarning):
