@@ -319,6 +319,23 @@ def test_progress_can_stop_a_run() -> None:
     assert sol.history[-1][1] == pytest.approx(seen[-1][1] * spot.pot / 100)
 
 
+def test_progress_hears_every_measure_of_a_run_of_fixed_length() -> None:
+    seen: list[int] = []
+    spot = _spot("razz", 8, count=40, stacks=None)
+    sol = solve(spot, iterations=200, progress=lambda i, e: seen.append(i))
+    assert seen == [50, 100, 150, 200] and sol.iterations == 200
+    stopped = solve(spot, iterations=200, progress=lambda i, e: False)
+    assert stopped.iterations == 50
+
+
+def test_ranges_that_no_deal_can_give_both_seats_are_refused_by_name() -> None:
+    up = ["Kc 7d 5h 2s", "Qs 8d 6h 3c"]
+    spot = Spot("stud", STAKES, pot=60, up=up, ranges=[Range("AsAh*", up=up[0], street=7),
+                Range("As**", up=up[1], street=7)], rules=KEPT)  # fmt: skip
+    with pytest.raises(SolveError, match="the ranges cannot be held together"):
+        solve(spot, iterations=10, threads=1)
+
+
 def test_solve_refuses_what_it_cannot_solve() -> None:
     with pytest.raises(SolveError, match="stacks"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Qc Jd 8h 7s"],

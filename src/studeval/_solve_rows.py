@@ -21,7 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Rows", "core_memory"]
+from studeval.errors import SolveError
+from studeval.ranges import Range
+
+__all__ = ["Rows", "core_memory", "dealable"]
 
 
 @dataclass(frozen=True)
@@ -109,3 +112,27 @@ def core_memory(kinds: Sequence[str], seats: Sequence[int], children: Sequence[i
     # A worker's: the advantages (3 a combination) and a sweep's vectors and sums.
     scratch = workers * (10 * max(count) + 52 + 1326 + 22100)
     return 8 * (4 * strategy + reach_rows + len(kinds) * max(count) + scratch) + 2 * ranks
+
+
+def dealable(ranges: Sequence[Range], up: Sequence[Sequence[int]]
+             ) -> tuple[tuple[Range, Range], tuple[int, int]]:  # fmt: skip
+    """Each seat's range without the combinations holding the other's up cards, and
+    how many each lost; a SolveError where no deal could give both seats their
+    hidden cards."""
+    kept, removed = [], []
+    for seat, r in enumerate(ranges):
+        other = np.array(up[1 - seat], dtype=np.uint8)
+        ok = ~np.isin(r.hidden, other).any(axis=1)
+        if not ok.any():
+            raise SolveError(f"seat {seat}: every combination of the range holds one of the "
+                             "other seat's up cards")  # fmt: skip
+        kept.append(r if ok.all() else r.where(ok))
+        removed.append(int((~ok).sum()))
+    # A combination of one seat's that shares no card with one of the other's (the
+    # first found ends the search).
+    masks = [np.bitwise_or.reduce(np.left_shift(np.uint64(1), r.hidden.astype(np.uint64)),
+                                  axis=1) for r in kept]  # fmt: skip
+    if not any(((masks[1] & mask) == 0).any() for mask in np.unique(masks[0])):
+        raise SolveError("the ranges cannot be held together: every combination of seat "
+                         "0's range shares a card with every combination of seat 1's")  # fmt: skip
+    return (kept[0], kept[1]), (removed[0], removed[1])

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from studeval import _core
 from studeval._solve_classes import hand_class
 from studeval._solve_deals import Dealer
-from studeval._solve_rows import Rows, core_memory
+from studeval._solve_rows import Rows, core_memory, dealable
 from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
 from studeval.batch import threads_arg
 from studeval.betting import Stakes
@@ -355,27 +355,14 @@ def _core_spot(spot: Spot, rows: tuple[Rows, Rows], tree: list[TreeNode]) -> _Co
             weights, groups, nodes, spot.boards())  # fmt: skip
 
 
-def _dealable(spot: Spot) -> tuple[tuple[Range, Range], tuple[int, int]]:
-    """Each seat's range without the combinations holding the other's up cards."""
-    kept, removed = [], []
-    for seat, r in enumerate(spot.ranges):
-        other = np.array(spot.up[1 - seat], dtype=np.uint8)
-        ok = ~np.isin(r.hidden, other).any(axis=1)
-        if not ok.any():
-            raise SolveError(f"seat {seat}: every combination of the range holds one of the "
-                             "other seat's up cards")  # fmt: skip
-        kept.append(r if ok.all() else r.where(ok))
-        removed.append(int((~ok).sum()))
-    return (kept[0], kept[1]), (removed[0], removed[1])
-
-
 def solve(spot: Spot, *, iterations: int | None = None,
           target_exploitability: float | None = None, threads: int | None = None,
           max_memory: int | None = None,
           progress: Callable[[int, float], object] | None = None) -> Solution:  # fmt: skip
     """Solve ``spot``: CFR+ until the exploitability is at most
     ``target_exploitability`` percent of the pot (0.1 by default), measured every
-    50 iterations, or for ``iterations`` (the most, with a target; exactly, without).
+    50 iterations, or for ``iterations`` (the most, with a target; exactly, without:
+    then measured at the end only, unless ``progress`` is given).
     ``progress(iterations, exploitability_pct)`` is called at each measure; when it
     returns False the run stops there, with the solution so far. A spot whose solve
     would hold more than ``max_memory`` bytes (by default three quarters of the
@@ -401,7 +388,7 @@ def solve(spot: Spot, *, iterations: int | None = None,
     if target is None and iterations is None:
         target = 0.1
     most = iterations if iterations is not None else 100_000
-    ranges, removed = _dealable(spot)
+    ranges, removed = dealable(spot.ranges, spot.up)
     tree = spot.tree()
     table = sorted({c for u in spot.up for c in u})
     rows = (Rows.of(ranges[0].hidden, ranges[0].weights, table),
@@ -429,8 +416,8 @@ def solve(spot: Spot, *, iterations: int | None = None,
     exploitability = float("inf")
     while core.iterations < most:
         core.run(min(most - core.iterations, CHECK_EVERY), threads or 0)
-        if target is None and core.iterations < most:
-            continue
+        if target is None and progress is None and core.iterations < most:
+            continue  # (no target, no one to tell: measured once, at the end)
         exploitability = _exploitability(core, args, _strategies(core, tree, rows, tied))
         history.append((core.iterations, exploitability))
         pct = 100 * exploitability / spot.pot if spot.pot else 0.0
