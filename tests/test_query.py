@@ -420,3 +420,14 @@ def test_a_card_given_twice_is_named_where_it_is_given_again() -> None:
             query(head + spot, samples=100, seed=1)
         at = (head + spot).index(message.split("player ")[1][0] + "=")  # the string given again
         assert caught.value.position is not None and at <= caught.value.position <= at + 3
+
+
+def test_a_player_string_with_a_comma_is_a_range_never_cards() -> None:
+    # "AsKs, AhKh" reads as card text too (four cards, dealt in order); the comma makes
+    # it what it is written as: a range of two combinations of down cards.
+    text = "select avg(riverEquity(h)) as eq from game='stud', h='{}', v='*'"
+    as_range = query(text.format("AsKs, AhKh"), samples=4000, seed=1, threads=1)
+    with_no_up = query(text.format("AsKs, AhKh@"), samples=4000, seed=1, threads=1)
+    assert as_range["eq"] == with_no_up["eq"]
+    as_cards = query(text.format("AsKs AhKh"), samples=4000, seed=1, threads=1)
+    assert as_cards["eq"] != as_range["eq"]

@@ -23,10 +23,22 @@ streets make a chance node, a child a deal (named by its cards: seat 0's, then s
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["KINDS", "Board", "TreeNode", "betting_tree"]
+__all__ = ["KINDS", "MOST_STEPS", "Board", "TreeNode", "TreeTooLargeError", "betting_tree"]
+
+#: The most actions and deals all the tree's nodes' paths may hold together. A node
+#: keeps its path from the root, so a street whose raising has no cap and deep stacks
+#: (thousands of raises) grows as the square of its depth; every capped tree the core
+#: can hold (2**20 nodes, a few dozen steps deep) stays well under it.
+MOST_STEPS = 1 << 25
+
+
+class TreeTooLargeError(ValueError):
+    """The tree's paths pass :data:`MOST_STEPS` steps (nodes so far, the deepest)."""
+
 
 #: The core's node kinds (se_solve_kind).
 KINDS = {"act": 0, "fold": 1, "showdown": 2, "chance": 3}
@@ -173,9 +185,10 @@ def betting_tree(first: int | Callable[[Board], int], bet: int | Sequence[int],
     bets = [bet] * streets if isinstance(bet, int) else list(bet)
     rules = _Rules(who, bets, cap, stack, streets, deal or (lambda board: ()))
     nodes: list[TreeNode] = []
-    queue: list[object] = [_State((), who(up), [0, 0], 0, 0, up=up)]
+    queue: deque[object] = deque([_State((), who(up), [0, 0], 0, 0, up=up)])
+    steps = 0
     while queue:
-        item = queue.pop(0)
+        item = queue.popleft()
         if isinstance(item, TreeNode):
             nodes.append(item)
             continue
@@ -205,4 +218,9 @@ def betting_tree(first: int | Callable[[Board], int], bet: int | Sequence[int],
         node.first_child = len(nodes) + 1 + len(queue)
         nodes.append(node)
         queue += [child for _, child in moves]
+        steps += len(node.path)
+        if steps > MOST_STEPS:
+            raise TreeTooLargeError(f"the betting tree's paths pass {MOST_STEPS:,} actions "
+                                    f"({len(nodes):,} nodes so far, {len(node.path):,} "
+                                    "actions deep)")  # fmt: skip
     return nodes

@@ -424,8 +424,10 @@ def _player(tree: _pql.Query, source: _pql.Source) -> _Player:
     if split is not None:
         spec, up = split
         return _Player(tuple(_cards(tree, source, up)) if up.strip() else (), spec, ())
+    if "," in text:  # a range's elements; cards are written apart or run together
+        return _Player((), text, ())
     try:
-        cards = parse_cards(text.replace(",", " "))
+        cards = parse_cards(text)
     except StudevalError:
         return _Player((), text, ())  # range text, no up card
     if not 2 <= len(cards) <= 7:

@@ -37,7 +37,7 @@ from studeval import _core
 from studeval._solve_classes import hand_class
 from studeval._solve_deals import Dealer
 from studeval._solve_rows import Rows, core_memory, dealable
-from studeval._solve_tree import KINDS, Board, TreeNode, betting_tree
+from studeval._solve_tree import KINDS, Board, TreeNode, TreeTooLargeError, betting_tree
 from studeval.batch import threads_arg
 from studeval.betting import Stakes
 from studeval.cards import TEXT_OF_CODE, parse_cards
@@ -185,7 +185,10 @@ class Spot:
         """The betting tree of the streets to the end, from the rules (built once: the
         command line checks its nodes before the solve, which plays the same tree)."""
         if self._tree is None:
-            self._tree = self._build_tree()
+            try:
+                self._tree = self._build_tree()
+            except TreeTooLargeError as err:
+                raise SolveError(f"{err}: keep the cap or shorten the stacks") from None
         return self._tree
 
     def _build_tree(self) -> list[TreeNode]:
