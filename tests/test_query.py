@@ -431,3 +431,11 @@ def test_a_player_string_with_a_comma_is_a_range_never_cards() -> None:
     assert as_range["eq"] == with_no_up["eq"]
     as_cards = query(text.format("AsKs AhKh"), samples=4000, seed=1, threads=1)
     assert as_cards["eq"] != as_range["eq"]
+
+
+@pytest.mark.parametrize(("op", "term"), [("+", "1"), (" and ", "winsHi(h)")])
+def test_a_long_flat_chain_is_too_long_not_a_recursion_error(op: str, term: str) -> None:
+    # A chain is parsed without recursion into a tree as deep as it is long.
+    text = f"select avg({op.join([term] * 3000)}) as x from game='stud', h='As Ad Ah', v='*'"
+    with pytest.raises(QueryError, match="too long"):
+        query(text, samples=100, seed=1, threads=1)

@@ -73,6 +73,34 @@ def test_sixth_street_equals_the_linear_program(game: str, seed: int) -> None:
     assert sol.strategy(sol.node("check", "check")).shape[0] == len(rows[sol.node().actor].hidden)
 
 
+def test_the_dead_cards_of_the_ranges_are_never_dealt() -> None:
+    """Sixth street, ten cards out of play in the seats' Ranges (folded seats' up
+    cards): the seventh card is never one of them. The linear program's combinations
+    are made here, each pair with each card neither seen nor dead."""
+    rng = np.random.default_rng(21)
+    cards = rng.permutation(52)[:20].tolist()
+    up, dead = [cards[:4], cards[4:8]], cards[10:20]
+    free = [c for c in range(52) if c not in cards]
+    other = rng.choice(free, size=2, replace=False).tolist()
+    pairs = [np.array([sorted(pair)], dtype=np.uint8) for pair in (cards[8:10], other)]
+    ranges = [Range(p, up=u, street=6, dead=dead) for p, u in zip(pairs, up, strict=True)]
+    spot = Spot("stud", STAKES, pot=30, up=up, ranges=ranges, street=6, stacks=(20, 20),
+                rules=HouseRules())  # fmt: skip
+    assert spot.dead == tuple(sorted(dead))
+    sol = solve(spot, iterations=20_000)
+    out = {*cards[:8], *dead}
+    hidden = [np.array([[*p[0], c] for c in range(52) if c not in out and c not in p[0]],
+                       dtype=np.uint8) for p in pairs]  # fmt: skip
+    assert not np.isin(sol._rows[0].hidden, dead).any()
+    want = lp_value("stud", spot.pot, up, hidden, [np.ones(len(h)) for h in hidden],
+                    spot.tree(), [np.zeros(len(h), dtype=np.int64) for h in hidden])  # fmt: skip
+    assert sol.value[0] == pytest.approx(want, abs=1e-6)
+    fifth = Spot("stud", STAKES, pot=30, up=[up[0][:3], up[1][:3]], street=5, rules=KEPT,
+                 ranges=[Range("*", up=up[0][:3], street=5, dead=dead), "*"], deals=6)  # fmt: skip
+    boards = fifth.boards()
+    assert boards is not None and len(boards) == 6 and not np.isin(boards, dead).any()
+
+
 @pytest.mark.parametrize(
     ("game", "street", "deals", "seed"),
     [
@@ -343,6 +371,17 @@ def test_ranges_that_no_deal_can_give_both_seats_are_refused_by_name() -> None:
                 Range("As**", up=up[1], street=7)], rules=KEPT)  # fmt: skip
     with pytest.raises(SolveError, match="the ranges cannot be held together"):
         solve(spot, iterations=10, threads=1)
+
+
+def test_solve_refuses_what_is_no_spot_by_name() -> None:
+    up = ["Kc Kd 5h 2s", "Qc Jd 8h 7s"]
+    with pytest.raises(SolveError, match="solve takes a Spot; got str"):
+        solve("stud")  # type: ignore[arg-type]
+    with pytest.raises(SolveError, match="up and ranges are two seats' each"):
+        Spot("stud", STAKES, pot=40, up=up, ranges=None)  # type: ignore[arg-type]
+    spot = Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], rules=KEPT)
+    with pytest.raises(SolveError, match="max_memory must be a number of bytes"):
+        solve(spot, max_memory="x")  # type: ignore[arg-type]
 
 
 def test_solve_refuses_what_it_cannot_solve() -> None:

@@ -30,10 +30,12 @@ __all__ = ["Dealer"]
 
 
 class Dealer:
-    """The sampled deals from a root board: ``deals`` a street (None: every deal)."""
+    """The sampled deals from a root board: ``deals`` a street (None: every deal),
+    never a ``dead`` card (known out of play: a folded seat's up cards)."""
 
-    def __init__(self, root: Board, deals: int | None, seed: int) -> None:
-        self.root, self.count, self.seed = root, deals, seed
+    def __init__(self, root: Board, deals: int | None, seed: int,
+                 dead: tuple[int, ...] = ()) -> None:  # fmt: skip
+        self.root, self.count, self.seed, self.dead = root, deals, seed, frozenset(dead)
         self._made: dict[Board, list[tuple[str, Board]]] = {}
 
     def deals(self, up: Board) -> list[tuple[str, Board]]:
@@ -43,7 +45,7 @@ class Dealer:
         if len(up[0]) >= 4:
             return []
         if up not in self._made:
-            shown = {c for seat in up for c in seat}
+            shown = {c for seat in up for c in seat} | self.dead
             free = np.array([c for c in range(52) if c not in shown], dtype=np.int64)
             n = len(free)
             every = n * (n - 1)  # ordered pairs of distinct cards
@@ -65,7 +67,7 @@ class Dealer:
 
     def per_deal(self, shown: int) -> int:
         """The deals a chance node has, where each seat shows ``shown`` up cards."""
-        free = 52 - 2 * shown
+        free = 52 - 2 * shown - len(self.dead)
         return free * (free - 1) if self.count is None else min(self.count, free * (free - 1))
 
     def count_boards(self) -> int:

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from studeval.errors import SolveError
 from studeval.ranges import Range
 
-__all__ = ["Rows", "core_memory", "dealable"]
+__all__ = ["Rows", "core_memory", "dead_cards", "dealable", "whole_at_least"]
 
 
 @dataclass(frozen=True)
@@ -114,18 +114,31 @@ def core_memory(kinds: Sequence[str], seats: Sequence[int], children: Sequence[i
     return 8 * (4 * strategy + reach_rows + len(kinds) * max(count) + scratch) + 2 * ranks
 
 
-def dealable(ranges: Sequence[Range], up: Sequence[Sequence[int]]
+def whole_at_least(value: object, least: int) -> bool:
+    """Whether ``value`` is a whole number (not a bool) of at least ``least``: a spot's
+    chips, deals, seed, iterations and memory."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def dead_cards(ranges: Sequence[object], up: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cards out of play that the seats' Ranges know (a folded seat's up cards, not
+    the seats' own up cards), in order."""
+    known = {c for r in ranges if isinstance(r, Range) for c in r.dead}
+    return tuple(sorted(known - {c for seat in up for c in seat}))
+
+
+def dealable(ranges: Sequence[Range], up: Sequence[Sequence[int]], dead: Sequence[int] = ()
              ) -> tuple[tuple[Range, Range], tuple[int, int]]:  # fmt: skip
-    """Each seat's range without the combinations holding the other's up cards, and
-    how many each lost; a SolveError where no deal could give both seats their
-    hidden cards."""
+    """Each seat's range without the combinations holding the other's up cards or a
+    ``dead`` card, and how many each lost; a SolveError where no deal could give both
+    seats their hidden cards."""
     kept, removed = [], []
     for seat, r in enumerate(ranges):
-        other = np.array(up[1 - seat], dtype=np.uint8)
+        other = np.array([*up[1 - seat], *dead], dtype=np.uint8)
         ok = ~np.isin(r.hidden, other).any(axis=1)
         if not ok.any():
             raise SolveError(f"seat {seat}: every combination of the range holds one of the "
-                             "other seat's up cards")  # fmt: skip
+                             "other seat's up cards or a dead card")  # fmt: skip
         kept.append(r if ok.all() else r.where(ok))
         removed.append(int((~ok).sum()))
     # A combination of one seat's that shares no card with one of the other's (the

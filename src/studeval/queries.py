@@ -303,8 +303,26 @@ class _Compiler:
         return STREETS[node.name.lower()]
 
 
+def _depth(node: _pql.Expr) -> int:
+    """How deep ``node``'s tree of operations and calls goes, found without recursion
+    (a chain of thousands of ``+`` is as deep as it is long)."""
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, (_pql.Call, _pql.Operation)):
+            stack += [(arg, depth + 1) for arg in item.args]
+    return deepest
+
+
 def _compile(tree: _pql.Query) -> Compiled:
     c = _Compiler(tree)
+    # Each level of an expression emits an operation at least: one deeper than the
+    # operations a query may have is too long, said before the compiler walks it.
+    for expr in [*(x.expr for x in tree.selectors), *([tree.where] if tree.where else [])]:
+        if _depth(expr) > _core.QUERY_MAX_OPS:
+            raise QueryError(f"the query is too long (more than {_core.QUERY_MAX_OPS} "
+                             "operations)")  # fmt: skip
     outputs, kinds = [], []
     for number, selector in enumerate(tree.selectors):
         if number + (tree.where is not None) >= _core.QUERY_MAX_OUTPUTS:

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from studeval import _core
 from studeval._solve_classes import hand_class
 from studeval._solve_deals import Dealer
-from studeval._solve_rows import Rows, core_memory, dealable
+from studeval._solve_rows import Rows, core_memory, dead_cards, dealable, whole_at_least
 from studeval._solve_tree import KINDS, Board, TreeNode, TreeTooLargeError, betting_tree
 from studeval.batch import threads_arg
 from studeval.betting import Stakes
@@ -104,11 +104,10 @@ class Spot:
                              "street; third street's bring-in and completion are not "
                              "solved")  # fmt: skip
         self.street = street
-        if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
-                                  or deals < 1):  # fmt: skip
+        if deals is not None and not whole_at_least(deals, 1):
             raise SolveError(f"deals must be a whole number >= 1, or None for every deal; "
                              f"got {deals!r}")  # fmt: skip
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        if not whole_at_least(seed, 0):
             raise SolveError(f"seed must be a whole number >= 0; got {seed!r}")
         self.deals, self.seed = deals, seed
         if self.game not in ("stud", "stud8", "razz"):
@@ -116,9 +115,13 @@ class Spot:
         if not isinstance(stakes, Stakes):
             raise SolveError(f"stakes must be a Stakes; got {type(stakes).__name__}")
         self.stakes, self.rules = stakes, house_rules(rules)
-        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 1:
+        if not whole_at_least(pot, 1):
             raise SolveError(f"pot must be a whole number of chips >= 1; got {pot!r}")
         self.pot = pot
+        if isinstance(up, str) or isinstance(ranges, str) or not (
+                isinstance(up, Sequence) and isinstance(ranges, Sequence)):  # fmt: skip
+            raise SolveError("up and ranges are two seats' each: a list of two up cards' "
+                             "texts and a list of two ranges")  # fmt: skip
         if len(up) != 2 or len(ranges) != 2:
             raise SolveError(f"a spot is heads-up: two seats' up cards and ranges; got "
                              f"{len(up)} and {len(ranges)}")  # fmt: skip
@@ -135,16 +138,17 @@ class Spot:
                              "(Robert's Rules of Poker): that choice is not solved; start "
                              "from fifth street, or play HouseRules.wsop() (no such "
                              "choice)")  # fmt: skip
-        self.dealer = Dealer((self.up[0], self.up[1]), deals, seed)
+        self.dead = dead_cards(ranges, self.up)  # never dealt, and out of both ranges
+        self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
+            self._range(seat, r) for seat, r in enumerate(ranges)
+        )
+        self.dealer = Dealer((self.up[0], self.up[1]), deals, seed, self.dead)
         self._tree: list[TreeNode] | None = None
         boards = self.dealer.count_boards()
         if boards > _core.SOLVE_MAX_BOARDS:
             raise SolveError(f"{boards:,} boards to deal, over the {_core.SOLVE_MAX_BOARDS:,} "
                              "a solve holds: sample fewer deals (deals)")  # fmt: skip
-        self.ranges: tuple[Range, Range] = tuple(  # type: ignore[assignment]
-            self._range(seat, r) for seat, r in enumerate(ranges)
-        )
-        if isinstance(rake, bool) or not isinstance(rake, int) or rake < 0:
+        if not whole_at_least(rake, 0):
             raise SolveError(f"rake must be a whole number of chips >= 0; got {rake!r}")
         if isinstance(rake_rate, bool) or not isinstance(rake_rate, (int, float)) or not (
                 0.0 <= rake_rate <= 1.0):  # fmt: skip
@@ -161,7 +165,7 @@ class Spot:
         up, other = self.up[seat], self.up[1 - seat]
         if isinstance(given, str):
             return Range(given, up=list(up), street=self.street, game=self.game,
-                         dead=list(other))  # fmt: skip
+                         dead=[*other, *self.dead])  # fmt: skip
         if not isinstance(given, Range):
             raise SolveError(f"seat {seat}: a range is a Range or range text")
         if given.street != self.street or tuple(given.up) != up:
@@ -379,8 +383,12 @@ def solve(spot: Spot, *, iterations: int | None = None,
     >>> sol.iterations, sol.exploitability_pct < 0.1
     (300, True)
     """
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or iterations < 0):  # fmt: skip
+    if not isinstance(spot, Spot):
+        raise SolveError(f"solve takes a Spot; got {type(spot).__name__}")
+    if max_memory is not None and not whole_at_least(max_memory, 1):
+        raise SolveError(f"max_memory must be a number of bytes >= 1 (or None); got "
+                         f"{max_memory!r}")  # fmt: skip
+    if iterations is not None and not whole_at_least(iterations, 0):
         raise SolveError(f"iterations must be a whole number >= 0; got {iterations!r}")
     target = target_exploitability
     if target is not None and (isinstance(target, bool) or not isinstance(target, (int, float))
@@ -391,9 +399,9 @@ def solve(spot: Spot, *, iterations: int | None = None,
     if target is None and iterations is None:
         target = 0.1
     most = iterations if iterations is not None else 100_000
-    ranges, removed = dealable(spot.ranges, spot.up)
+    ranges, removed = dealable(spot.ranges, spot.up, spot.dead)
     tree = spot.tree()
-    table = sorted({c for u in spot.up for c in u})
+    table = sorted({c for u in spot.up for c in u} | set(spot.dead))  # none is dealt
     rows = (Rows.of(ranges[0].hidden, ranges[0].weights, table),
             Rows.of(ranges[1].hidden, ranges[1].weights, table))  # fmt: skip
     tied = _tied(spot, tree)
