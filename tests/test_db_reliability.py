@@ -183,7 +183,7 @@ def test_the_import_command_names_each_refusal_and_reads_standard_input(
     path = str(tmp_path / "h.duckdb")
     assert main(["import", path, str(tmp_path / "bad.txt")]) == 2
     err = capsys.readouterr().err
-    assert f"studeval: refused: {tmp_path / 'bad.txt'}, line 99: Dee collected 0.41" in err
+    assert f"studeval: not stored: {tmp_path / 'bad.txt'}, line 99: Dee collected 0.41" in err
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_hands(50, 3).encode())))
     assert main(["import", path, "-"]) == 0
     assert "3 hands stored from 1 file" in capsys.readouterr().err
@@ -219,3 +219,46 @@ def test_a_command_given_an_empty_folder_says_so_and_fails(
     for command in ("replay", "analyze"):
         assert main([command, str(tmp_path)]) == 2
         assert "no file to read: the folders given are empty" in capsys.readouterr().err
+
+
+def _with_text_outside_hands() -> tuple[str, list[int]]:
+    """Three PokerStars hands with a tracker's heading before them, another room's hand
+    after the first and notes after the second (each after a blank line); the lines
+    where the text outside the hands starts, counted here."""
+    first, second, third = (_hands(n, 1) for n in (701, 702, 703))
+    heading = "Exported by SomeTracker 2.1\nSession of 2026-12-02"
+    other = ("888poker Hand History for Game 123456789 :\n$0.05/$0.10 Blinds No Limit Holdem"
+             "\nSeat 1: Ann ( $5 )\nSeat 3: Bob ( $5 )\nBob collected [ $0.15 ]")  # fmt: skip
+    parts = [heading, first, other, second, "notes: a good session", third]
+    text = "\n\n\n".join(parts) + "\n"
+    starts, line = [], 1
+    for part in parts:
+        if part in (heading, other, "notes: a good session"):
+            starts.append(line)
+        line += part.count("\n") + 3
+    return text, starts
+
+
+def test_lines_outside_every_hand_are_reported_where_they_are(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from studeval.cli import main
+    from studeval.histories import read
+    from studeval.histories._record import OutsideHandsError
+
+    text, starts = _with_text_outside_hands()
+    path = tmp_path / "mixed.txt"
+    path.write_text(text)
+    found = list(read(path, errors="collect"))
+    outside = [x for x in found if isinstance(x, OutsideHandsError)]
+    assert [x.line for x in outside] == starts == [1, 37, 76]
+    assert sum(not isinstance(x, OutsideHandsError) for x in found) == 3
+    assert outside[1].reason.startswith("5 lines outside every hand, not read: '888poker")
+    assert main(["replay", str(path)]) == 0  # reported, as a file of no hands is
+    err = capsys.readouterr().err
+    assert "3 hands replayed" in err
+    assert f"lines outside every hand, not read: 3 ({path} line 1, {path} line 37" in err
+    database = db.connect(tmp_path / "h.duckdb")  # the bulk reader's way
+    report = database.import_histories(path)
+    assert (report.hands, report.refused) == (3, 3)
+    refused = database.sql("SELECT line, status FROM refused ORDER BY line").values.tolist()
+    assert refused == [[line, "not a history"] for line in starts]

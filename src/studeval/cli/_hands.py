@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from studeval.cli._console import Progress, say
 from studeval.histories import NotStudError
 from studeval.histories._files import files_in
+from studeval.histories._record import OutsideHandsError
 from studeval.histories._sources import Loaded, SeenHands
 from studeval.histories._sources import load as load_files
 
@@ -54,6 +55,7 @@ class Tally:
     duplicates: int = 0
     not_histories: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)  # lines outside every hand: where
 
     def failed(self) -> bool:
         """Whether the exit status says something went wrong: a hand refused, a
@@ -89,7 +91,8 @@ class Tally:
             lines.append("studeval: duplicates dropped (a hand already read, by room and "
                          f"hand id): {self.duplicates}")  # fmt: skip
         for files, what in ((self.not_histories, "files with no hand history"),
-                            (self.unreadable, "files that could not be read")):  # fmt: skip
+                            (self.unreadable, "files that could not be read"),
+                            (self.outside, "lines outside every hand, not read")):  # fmt: skip
             if files:
                 names = ", ".join(files[:5]) + (", ..." * (len(files) > 5))
                 lines.append(f"studeval: {what}: {len(files)} ({names})")
@@ -114,6 +117,9 @@ def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
             tally.other_games[error.kind.split(": ", 1)[-1]] += 1
         elif error.status == "duplicate":
             tally.duplicates += 1
+        elif isinstance(error, OutsideHandsError):  # a file that holds hands, too
+            tally.outside.append(f"{error.source or loaded.where} line {error.line}")
+            say(f"studeval: not read: {error}")
         elif error.status in ("not a history", "unreadable"):
             files = tally.unreadable if error.status == "unreadable" else tally.not_histories
             files.append(error.source or loaded.where)

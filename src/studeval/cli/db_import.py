@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     for reason, n in report.reasons.most_common():
         say(f"studeval: {n:>7,}  {reason}")
     for example in report.examples:
-        say(f"studeval: refused: {example}")
+        say(f"studeval: not stored: {example}")
     if report.refused > len(report.examples):
         say(f"studeval: the {report.refused:,} refusals, each with its file and line, are in "
             f"the database's refused table")  # fmt: skip

@@ -28,6 +28,7 @@ from studeval.histories._record import (
     HistoryError,
     NotAHistoryError,
     NotStudError,
+    OutsideHandsError,
     Player,
     UnreadableFileError,
 )
@@ -38,13 +39,13 @@ from studeval.histories.rooms import ROOMS, SITES, room
 __all__ = [
     "EXAMPLE", "ROOMS", "SITES", "ConflictingHandError", "DuplicateHandError",
     "DuplicateHandsWarning", "History",
-    "HistoryError", "NotAHistoryError", "NotStudError", "Player", "Room", "SeenHands", "Table",
-    "UnreadableFileError", "find_site", "read", "room",
+    "HistoryError", "NotAHistoryError", "NotStudError", "OutsideHandsError", "Player", "Room",
+    "SeenHands", "Table", "UnreadableFileError", "find_site", "read", "room",
 ]  # fmt: skip
 
 # Tracebacks and reprs name the public module, where users import them from.
 for _public in (ConflictingHandError, DuplicateHandError, DuplicateHandsWarning, History,
-                HistoryError, Player, NotAHistoryError, NotStudError, Room, SeenHands, Table,
-                UnreadableFileError):  # fmt: skip
+                HistoryError, Player, NotAHistoryError, NotStudError, OutsideHandsError, Room,
+                SeenHands, Table, UnreadableFileError):  # fmt: skip
     _public.__module__ = __name__
 del _public

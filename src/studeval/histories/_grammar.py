@@ -113,6 +113,9 @@ class Grammar:
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
+    # A blank line ends a hand (PokerStars writes none inside one): lines after it,
+    # before the next hand's start, are no part of the hand, and are reported.
+    blank_ends_hand: bool = False
 
     @functools.cached_property
     def patterns(self) -> Compiled:

@@ -26,13 +26,14 @@ from studeval.histories._record import (
     History,
     HistoryError,
     NotAHistoryError,
+    OutsideHandsError,
     UnreadableFileError,
     kept,
 )
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
 from studeval.histories._seen import Found, SeenHands
-from studeval.histories._split import hand_starts, hands, starting_lines
+from studeval.histories._split import hand_starts, pieces, starting_lines
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
 
@@ -322,7 +323,7 @@ def _found(
         if compact:
             yield from _bulk_found(part, first, where, grammars, compact == "rows")
             continue
-        for grammar, hand, line in hands(part, grammars):
+        for grammar, hand, line in pieces(part, grammars):
             yield _read_text(grammar, hand, line + first - 1, where)
 
 
@@ -330,7 +331,7 @@ def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar
                 rows: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
     """:func:`_found`'s hands of one part, each run of one room's hands read in bulk
     where it can be (:func:`read_bulk`), the other hands one at a time, in order."""
-    found = list(hands(text, grammars, vectorized=True))
+    found = list(pieces(text, grammars, vectorized=True))
     start = 0
     while start < len(found):
         grammar = found[start][0]
@@ -339,7 +340,7 @@ def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar
             end += 1
         run = found[start:end]
         start = end
-        if not bulk_readable(grammar):
+        if grammar is None or not bulk_readable(grammar):
             for _, hand, line in run:
                 yield _read_text(grammar, hand, line + first - 1, where)
             continue
@@ -402,9 +403,13 @@ def _reported(error: HistoryError, errors: str) -> HistoryError:
     return error
 
 
-def _read_text(grammar: Grammar, text: str, first: int, where: str | None) -> Found:
+def _read_text(grammar: Grammar | None, text: str, first: int, where: str | None) -> Found:
     """The hand read in C when its room has templates and the C reader is sure of it;
-    else its transcript, for the general replay."""
+    else its transcript, for the general replay; lines outside every hand (no
+    ``grammar``), reported."""
+    if grammar is None:
+        return OutsideHandsError(text.split("\n", 1)[0], text.count("\n") + 1, line=first,
+                                 source=where)  # fmt: skip
     if grammar.templates:
         history = read_fast(grammar, text, first, where)
         if history is not None:

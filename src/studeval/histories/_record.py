@@ -27,7 +27,8 @@ from studeval.houserules import HouseRules
 __all__ = [
     "ConflictingHandError", "DuplicateHandError", "DuplicateHandsWarning", "History",
     "HistoryError",
-    "NotAHistoryError", "NotStudError", "Player", "Step", "StepKind", "Transcript",
+    "NotAHistoryError", "NotStudError", "OutsideHandsError", "Player", "Step", "StepKind",
+    "Transcript",
     "UnreadableFileError", "kept", "reason_kind", "where_read",
 ]  # fmt: skip
 
@@ -236,6 +237,31 @@ class NotAHistoryError(HistoryError):
     at all: the whole file is reported, never passed over."""
 
     status = "not a history"
+
+
+class OutsideHandsError(NotAHistoryError):
+    """Lines of a file that holds hands but outside every hand: before the first (a
+    tracker's heading), or after a PokerStars hand's end (a blank line) and before the
+    next start (the hand of a room studeval does not read, notes). Reported, as a file
+    with no hand is, never passed over.
+
+    >>> err = OutsideHandsError("888poker Hand History for Game 1 :", 12, line=40,
+    ...                         source="a.txt")
+    >>> print(err)
+    a.txt, line 40: 12 lines outside every hand, not read: '888poker Hand History for Game 1 :'
+    >>> err.status, err.kind
+    ('not a history', 'lines outside every hand, not read')
+    """
+
+    def __init__(self, first: str, lines: int, *, line: int | None = None,
+                 source: str | None = None) -> None:  # fmt: skip
+        shown = first if len(first) <= 60 else first[:57] + "..."
+        super().__init__(f"{lines} line{'s' * (lines != 1)} outside every hand, not read: "
+                         f"{shown!r}", line=line, source=source)  # fmt: skip
+
+    @property
+    def kind(self) -> str:
+        return "lines outside every hand, not read"
 
 
 class UnreadableFileError(NotAHistoryError):

@@ -14,7 +14,7 @@ from typing import Any
 from studeval.histories._grammar import Grammar
 from studeval.histories._wording import unnamed
 
-__all__ = ["hand_starts", "hands", "line_heads", "starting_lines"]
+__all__ = ["hand_starts", "hands", "line_heads", "pieces", "starting_lines"]
 
 #: The regular expression parser (``re._parser``; ``sre_parse`` before Python 3.11).
 _sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
@@ -75,6 +75,61 @@ def _odd_breaks(text: str) -> bool:
     if text.isascii():
         return any(char in text for char in _ASCII_BREAKS)
     return _ODD_BREAKS.search(text) is not None
+
+
+#: A blank line (spaces and tabs allowed) and the text after it.
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def pieces(text: str, grammars: Iterable[Grammar],
+           vectorized: bool = False) -> Iterator[tuple[Grammar | None, str, int]]:  # fmt: skip
+    """:func:`hands`, and in their places the lines outside every hand (grammar
+    ``None``): before the first hand, and after the blank line that ends a hand of a
+    room whose hands hold none (``Grammar.blank_ends_hand``). White space alone is no
+    such line.
+
+    >>> from studeval.histories.rooms.pokerstars import GRAMMAR
+    >>> text = "Exported\\n\\nPokerStars Hand #1: x\\nbet\\n\\nother room\\n"
+    >>> [(g and g.site, line) for g, t, line in pieces(text, [GRAMMAR])]
+    [(None, 1), ('PokerStars', 3), (None, 6)]
+    """
+    first = True
+    for grammar, hand, line in hands(text, grammars, vectorized):
+        if first:
+            first = False
+            if line > 1:
+                head = _head_lines(text.lstrip("\ufeff"), line - 1)
+                if head.strip():
+                    yield None, *_trimmed(head, 1)
+        if grammar.blank_ends_hand:
+            blank = _BLANK_LINE.search(hand)
+            if blank is not None and hand[blank.end() :].strip():
+                yield grammar, hand[: blank.start()], line
+                rest = hand[blank.start() :]
+                yield None, *_trimmed(rest, line + hand.count("\n", 0, blank.start()))
+                continue
+        yield grammar, hand, line
+
+
+def _head_lines(text: str, count: int) -> str:
+    """The first ``count`` lines of ``text`` (line ends as :func:`hands` reads them)."""
+    if _odd_breaks(text):
+        return "\n".join(text.splitlines()[:count])
+    at = -1
+    for _ in range(count):
+        at = text.find("\n", at + 1)
+        if at < 0:
+            return text
+    return text[:at]
+
+
+def _trimmed(text: str, line: int) -> tuple[str, int]:
+    """``text`` (starting on line ``line``) without its leading and trailing blank lines,
+    and the number of its first line left."""
+    text = text.replace("\r\n", "\n")
+    stripped = text.lstrip(" \t\r\n")
+    line += text.count("\n", 0, len(text) - len(stripped))
+    return stripped.rstrip(), line
 
 
 def hands(text: str, grammars: Iterable[Grammar],
