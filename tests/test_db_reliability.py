@@ -262,3 +262,25 @@ def test_lines_outside_every_hand_are_reported_where_they_are(
     assert (report.hands, report.refused) == (3, 3)
     refused = database.sql("SELECT line, status FROM refused ORDER BY line").values.tolist()
     assert refused == [[line, "not a history"] for line in starts]
+
+
+def test_import_of_an_empty_folder_fails_and_standard_input_named_twice_is_read_once(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import io
+    import sys
+
+    from studeval.cli import main
+
+    (tmp_path / "empty").mkdir()
+    path = str(tmp_path / "h.duckdb")
+    assert main(["import", path, str(tmp_path / "empty")]) == 2
+    assert "no file to read: the folders given are empty" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_BAD.encode())))
+    assert main(["import", path, "-", "-"]) == 2  # one refused hand, one file
+    assert "0 hands stored from 1 file" in capsys.readouterr().err
+    # A later import from standard input keeps the refusals of the earlier ones.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_hands(900, 2).encode())))
+    assert main(["import", path, "-"]) == 0
+    with db.connect(path, read_only=True) as database:
+        assert database.sql("SELECT source FROM refused").source.tolist() == ["<stdin>"]

@@ -356,13 +356,25 @@ def test_progress_hears_every_measure_of_a_run_of_fixed_length() -> None:
     assert stopped.iterations == 50
 
 
-def test_a_lifted_cap_with_deep_stacks_is_refused_while_its_tree_is_built() -> None:
+def test_a_lifted_cap_with_deep_stacks_is_refused_while_its_tree_is_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import studeval._solve_tree as trees
+
     # Robert's Rules heads-up, 10,000 big bets deep: the raising's tree grows as the
-    # square of its depth; it is refused within the builder's budget, not after it.
+    # square of its depth; it is refused within the builder's budget (made small here,
+    # so that the test holds no gigabytes), not after it.
+    monkeypatch.setattr(trees, "MOST_STEPS", 1 << 20)
     spot = Spot("stud", STAKES, pot=60, up=["Kc 7d 5h 2s", "Qs 8d 6h 3c"],
                 ranges=["KK*", "QQ*"], stacks=[100_000, 100_000])  # fmt: skip
-    with pytest.raises(SolveError, match=r"paths pass 33,554,432 actions .* shorten the stacks"):
+    with pytest.raises(SolveError, match=r"paths pass 1,048,576 actions .* shorten the stacks"):
         solve(spot, iterations=1, threads=1)
+    # A tree past the nodes a solve holds is refused as it is built, too.
+    monkeypatch.setattr(trees, "MOST_STEPS", 1 << 40)
+    monkeypatch.setattr(studeval._core, "SOLVE_MAX_NODES", 5_000)
+    deep = Spot("stud", STAKES, pot=60, up=["Kc 7d 5h 2s", "Qs 8d 6h 3c"],
+                ranges=["KK*", "QQ*"], stacks=[100_000, 100_000])  # fmt: skip
+    with pytest.raises(SolveError, match=r"passes 5,000 nodes, the most a solve holds"):
+        deep.tree()
 
 
 def test_ranges_that_no_deal_can_give_both_seats_are_refused_by_name() -> None:

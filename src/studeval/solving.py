@@ -119,7 +119,7 @@ class Spot:
             raise SolveError(f"pot must be a whole number of chips >= 1; got {pot!r}")
         self.pot = pot
         if isinstance(up, str) or isinstance(ranges, str) or not (
-                isinstance(up, Sequence) and isinstance(ranges, Sequence)):  # fmt: skip
+                hasattr(up, "__len__") and hasattr(ranges, "__len__")):  # fmt: skip
             raise SolveError("up and ranges are two seats' each: a list of two up cards' "
                              "texts and a list of two ranges")  # fmt: skip
         if len(up) != 2 or len(ranges) != 2:
@@ -214,7 +214,7 @@ class Spot:
                                  "a solve holds: sample fewer deals (deals), keep the cap or "
                                  "shorten the stacks")  # fmt: skip
         return betting_tree(self.first, bets, cap, stack, streets=8 - self.street, up=root,
-                            deal=self.dealer.deals)  # fmt: skip
+                            deal=self.dealer.deals, most_nodes=_core.SOLVE_MAX_NODES)  # fmt: skip
 
 
 @dataclass

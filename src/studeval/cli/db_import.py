@@ -102,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
         say(f"studeval: {room or 'no room'}: {_plural(n, 'hand')}")
     for reason, n in report.reasons.most_common():
         say(f"studeval: {n:>7,}  {reason}")
+    if report.files == 0:
+        say("studeval: no file to read: the folders given are empty")
+        return 2
     for example in report.examples:
         say(f"studeval: not stored: {example}")
     if report.refused > len(report.examples):

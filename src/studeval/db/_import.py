@@ -235,26 +235,29 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     here = files if client is None else [f for f in files if f == "-"]
     if client is not None:
         _read_on_dask(writer, client, [f for f in files if f != "-"], on_file, errors)
+
+    def read_whole(name: str) -> None:
+        # A file's refusals kept by an earlier import are replaced once it has been read
+        # to its end (load() calls this then): the transaction that stores its last
+        # refusals removes the earlier import's (store()). An import stopped halfway
+        # through a file leaves them, so none is lost. Standard input is no file read
+        # again: its refusals stay.
+        if errors == "collect" and name != "-":
+            writer.forget.append(name)
+        if on_file is not None:
+            on_file(name)
+
     if client is None or here:  # (its last flush stores the refusals held, if any)
         with collection_paused():
-            _read_here(writer, load(here, None, on_file, compact="rows"), errors)
+            _read_here(writer, load(here, None, read_whole, compact="rows"), errors)
     _log(con, report, started, database)
     return report
 
 
 def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
-    # A file's refusals kept by an earlier import are replaced once the file has been
-    # read to its end (its last refusals are then held, or stored): the transaction
-    # that stores them removes the earlier import's (_Writer.flush). An import
-    # stopped halfway through a file leaves them, so none is lost.
-    reading: str | None = None
     try:
         for item in loaded:
             source = item.source or item.where
-            if source != reading:
-                if reading is not None and errors == "collect":
-                    writer.forget.append(reading)
-                reading = source
             if item.compact is not None:
                 writer.compact(item.compact, source)
             elif item.error is None:
@@ -266,8 +269,6 @@ def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
                 raise item.error
             else:
                 writer.refuse(item.error, source)
-        if reading is not None and errors == "collect":
-            writer.forget.append(reading)
     finally:  # what was read before an error is stored
         writer.flush()
 

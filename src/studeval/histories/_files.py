@@ -72,8 +72,8 @@ def files_in(inputs: Sequence[str | os.PathLike[str]]) -> list[str]:
         path = Path(name)
         listed = _walk(path) if str(name) != "-" and path.is_dir() else [str(name)]
         for file in listed:
-            real = file if file == "-" else os.path.realpath(file)
-            if real not in files or file == "-":
+            real = file if file == "-" else os.path.realpath(file)  # "-": read once too
+            if real not in files:
                 files.add(real)
                 found.append(file)
     return found

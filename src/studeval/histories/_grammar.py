@@ -114,8 +114,10 @@ class Grammar:
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
     # A blank line ends a hand (PokerStars writes none inside one): lines after it,
-    # before the next hand's start, are no part of the hand, and are reported.
-    blank_ends_hand: bool = False
+    # before the next hand's start, are no part of the hand, and are reported. The
+    # line that starts a hand's last section, where such a blank line is looked for
+    # first (a hand without it is searched whole).
+    blank_ends_hand: str | None = None
 
     @functools.cached_property
     def patterns(self) -> Compiled:

@@ -77,8 +77,8 @@ def _odd_breaks(text: str) -> bool:
     return _ODD_BREAKS.search(text) is not None
 
 
-#: A blank line (spaces and tabs allowed) and the text after it.
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+#: A blank line (spaces and tabs allowed) with text after it.
+_BLANK_LINE = re.compile(r"\n[ \t]*\n(?=\s*\S)")
 
 
 def pieces(text: str, grammars: Iterable[Grammar],
@@ -101,9 +101,11 @@ def pieces(text: str, grammars: Iterable[Grammar],
                 head = _head_lines(text.lstrip("\ufeff"), line - 1)
                 if head.strip():
                     yield None, *_trimmed(head, 1)
-        if grammar.blank_ends_hand:
-            blank = _BLANK_LINE.search(hand)
-            if blank is not None and hand[blank.end() :].strip():
+        if grammar.blank_ends_hand is not None:
+            # From the last section's line on (a search of the whole hand would cost a
+            # microsecond, a hand's "\n" being frequent), to the blank lines after it.
+            blank = _BLANK_LINE.search(hand, max(hand.rfind(grammar.blank_ends_hand), 0))
+            if blank is not None:
                 yield grammar, hand[: blank.start()], line
                 rest = hand[blank.start() :]
                 yield None, *_trimmed(rest, line + hand.count("\n", 0, blank.start()))
