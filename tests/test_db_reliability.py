@@ -183,7 +183,11 @@ def test_the_import_command_names_each_refusal_and_reads_standard_input(
     path = str(tmp_path / "h.duckdb")
     assert main(["import", path, str(tmp_path / "bad.txt")]) == 2
     err = capsys.readouterr().err
-    assert f"studeval: not stored: {tmp_path / 'bad.txt'}, line 99: Dee collected 0.41" in err
+    bad = tmp_path / "bad.txt"
+    assert (
+        f"studeval: not stored: PokerStars, hand 250101003, {bad}, line 99: Dee collected 0.41"
+        in err
+    )
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_hands(50, 3).encode())))
     assert main(["import", path, "-"]) == 0
     assert "3 hands stored from 1 file" in capsys.readouterr().err

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studeval.errors import SolveError
-from studeval.ranges import Range
+from studeval.ranges import Range, combination_keys
 
 __all__ = ["Rows", "core_memory", "dead_cards", "dealable", "whole_at_least"]
 
@@ -143,8 +143,7 @@ def dealable(ranges: Sequence[Range], up: Sequence[Sequence[int]], dead: Sequenc
         removed.append(int((~ok).sum()))
     # A combination of one seat's that shares no card with one of the other's (the
     # first found ends the search).
-    masks = [np.bitwise_or.reduce(np.left_shift(np.uint64(1), r.hidden.astype(np.uint64)),
-                                  axis=1) for r in kept]  # fmt: skip
+    masks = [combination_keys(r.hidden) for r in kept]
     if not any(((masks[1] & mask) == 0).any() for mask in np.unique(masks[0])):
         raise SolveError("the ranges cannot be held together: every combination of seat "
                          "0's range shares a card with every combination of seat 1's")  # fmt: skip

@@ -62,9 +62,14 @@ class Tally:
         file that could not be read, or no hand read at all (inputs that hold no
         history, or no file: an empty folder). Hands of other games only, or copies
         only, were read."""
-        nothing = not (self.read or self.other_games or self.duplicates)
-        return bool(self.refused or self.unreadable
-                    or (not self.read and (self.not_histories or nothing)))  # fmt: skip
+        return bool(self.refused or self.unreadable or (not self.read and self.not_histories)
+                    or self.empty)  # fmt: skip
+
+    @property
+    def empty(self) -> bool:
+        """Whether the inputs held no file at all (an empty folder)."""
+        return not (self.read or self.refused or self.other_games or self.duplicates
+                    or self.not_histories or self.unreadable)  # fmt: skip
 
     def summary(self, done: str) -> str:
         """The last lines a command writes: ``3 hands replayed, 1 refused``, the hands
@@ -96,8 +101,7 @@ class Tally:
             if files:
                 names = ", ".join(files[:5]) + (", ..." * (len(files) > 5))
                 lines.append(f"studeval: {what}: {len(files)} ({names})")
-        if not (self.read or self.refused or self.other_games or self.duplicates
-                or self.not_histories or self.unreadable):  # fmt: skip
+        if self.empty:
             lines.append("studeval: no file to read: the folders given are empty")
         if self.refused > 1:
             lines.append("studeval: refused by reason:")

@@ -114,10 +114,11 @@ def _add(batch: HandBatch, found: History | StudHand, source: str,
     return None
 
 
-def _example(source: str | None, line: int | None, reason: str) -> str:
-    """A refusal as the report names it: ``a.txt, line 40: reason``."""
-    where = ", ".join(x for x in (source, None if line is None else f"line {line}") if x)
-    return f"{where}: {reason}" if where else reason
+def _example(row: dict[str, Any]) -> str:
+    """A refused row (``_refusal``) as its error words it: the room, hand, file and
+    line, then the reason."""
+    return str(HistoryError(row["reason"], site=row["site"], hand_id=row["hand_id"],
+                            line=row["line"], source=row["source"]))  # fmt: skip
 
 
 def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) -> dict[str, Any]:
@@ -156,9 +157,9 @@ class _Writer:
                 self.flush()
 
     def refuse(self, error: HistoryError, source: str | None) -> None:
-        self.refused.append(_refusal(error, source, self.now))
-        self.report.count(error.status, error.kind, _example(error.source or source,
-                                                             error.line, error.reason))  # fmt: skip
+        row = _refusal(error, source, self.now)
+        self.refused.append(row)
+        self.report.count(error.status, error.kind, _example(row))
         if len(self.refused) >= BATCH:  # a file of other games' hands: memory stays flat
             self.flush()
 
@@ -183,8 +184,7 @@ class _Writer:
         if found and self.errors == "raise":  # once its batch is stored (not it)
             raise found[0]
         for conflict in found:
-            where = _example(conflict.source, conflict.line, conflict.reason)
-            self.report.count(conflict.status, conflict.kind, where)
+            self.report.count(conflict.status, conflict.kind, str(conflict))
 
     def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
         """Each hand already stored and dealt to other players, as its refusal."""
@@ -357,8 +357,7 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
             writer.forget.append(path)
             for error in refused:
                 writer.refused.append(error)
-                where = _example(error["source"], error["line"], error["reason"])
-                writer.report.count(error["status"], error["kind"], where)
+                writer.report.count(error["status"], error["kind"], _example(error))
             writer.report.duplicates += duplicates
             for part in parts:
                 writer.flush(dict(part))
