@@ -131,17 +131,16 @@ def test_a_hand_with_no_all_in_has_no_luck() -> None:
 
 
 def test_side_pots_are_each_expected_among_their_own_players() -> None:
-    """A short stack all in on 3rd street for 4 chips, two others on for 20: the
-    main pot of 12 among all three, the side pot of 32 between the two."""
-    hand = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=4, big_bet=8), [4, 20, 20])
+    """A short stack all in on 3rd street for 4 chips, two others on for 16: the
+    main pot of 12 among all three, the side pot of 24 between the two."""
+    hand = StudHand("stud", Stakes(ante=0, bring_in=2, small_bet=4, big_bet=8), [4, 16, 16])
     hand.deal(0, ["2c", "2d", "3h"])  # the bring-in: the lowest up card
     hand.deal(1, ["Ac", "Ad", "Kh"])
     hand.deal(2, ["Qc", "Qd", "Jh"])
     hand.act("complete", 4)  # seat 0, all in
     hand.act("raise", 8)
     hand.act("raise", 12)
-    hand.act("raise", 16)
-    hand.act("raise", 20)  # seat 2 all in
+    hand.act("raise", 16)  # seat 2 all in, the cap (three seats not folded)
     hand.act("call")
     for up in (["7s", "8s", "9s"], ["7h", "8h", "9h"], ["Ts", "Js", "6d"]):
         for seat in range(3):
@@ -156,8 +155,8 @@ def test_side_pots_are_each_expected_among_their_own_players() -> None:
     side = equity(["Ac Ad Kh", "Qc Qd Jh"], "stud", dead="2c 2d 3h", method="mc",
                   seed=9).players  # fmt: skip
     assert found.expected[0] == pytest.approx(12 * main[0].share)
-    assert found.expected[1] == pytest.approx(12 * main[1].share + 32 * side[0].share)
-    assert found.expected[2] == pytest.approx(12 * main[2].share + 32 * side[1].share)
+    assert found.expected[1] == pytest.approx(12 * main[1].share + 24 * side[0].share)
+    assert found.expected[2] == pytest.approx(12 * main[2].share + 24 * side[1].share)
 
 
 def test_a_viewpoint_sees_its_own_cards_and_the_others_up_cards() -> None:

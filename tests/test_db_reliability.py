@@ -152,6 +152,10 @@ def test_a_tables_stakes_read_alike_whatever_the_places_of_its_hands(
 @pytest.mark.parametrize(("small", "big", "unit", "text"), [
     (5, 10, "0.01", "0.05/0.10"), (50, 100, "0.01", "0.50/1"), (2, 4, "1", "2/4"),
     (150, 300, "0.01", "1.50/3"), (1, 2, "0.001", "0.001/0.002"), (25, 50, "0.1", "2.50/5"),
+    # 36 digits, where Python's decimal keeps 28 unless told (worked out in whole
+    # numbers: 2**59 * 333333333333333333 / 10**18)
+    (2**59, 10**17 + 1, "0.333333333333333333",
+     "192153584101141162.474513082565525504/33333333333333333.633333333333333333"),
 ])  # fmt: skip
 def test_stakes_text_in_python_and_in_the_upgrades_sql(small: int, big: int, unit: str,
                                                        text: str) -> None:  # fmt: skip
@@ -288,3 +292,61 @@ def test_import_of_an_empty_folder_fails_and_standard_input_named_twice_is_read_
     assert main(["import", path, "-"]) == 0
     with db.connect(path, read_only=True) as database:
         assert database.sql("SELECT source FROM refused").source.tolist() == ["<stdin>"]
+
+
+def test_an_older_database_keeps_a_file_read_through_a_link_once(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # Schema 4 kept a file by the name it was read by; read again by its real name
+    # after the upgrade, its refusal is replaced, not kept twice.
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    (exports / "bad.txt").write_text(_hands(1, 2) + "\n\n\n" + _BAD)
+    (tmp_path / "link").symlink_to(exports)
+    path = tmp_path / "h.duckdb"
+    through_link = str(tmp_path / "link" / "bad.txt")
+    with db.connect(path) as database:
+        assert database.import_histories(exports).refused == 1
+        database.connection.execute("UPDATE refused SET source = ?", [through_link])
+        database.connection.execute("UPDATE hands SET source = ?", [through_link])
+        database.connection.execute("UPDATE studeval_schema SET version = 4")
+    with db.connect(path) as database:
+        assert database.sql("SELECT DISTINCT source FROM refused").source.tolist() == [
+            str(exports / "bad.txt")]  # fmt: skip
+        assert database.sql("SELECT DISTINCT source FROM hands").source.tolist() == [
+            str(exports / "bad.txt")]  # fmt: skip
+        assert database.import_histories(exports / "bad.txt").refused == 1
+        assert database.sql("SELECT count(*) AS n FROM refused").n.tolist() == [1]
+
+
+def _huge(number: int, chip: int) -> object:
+    """A hand of a home game whose chip is worth 1,000,000: 400 big bets of ``chip``
+    chips a stack."""
+    stakes = Stakes(ante=chip, bring_in=2 * chip, small_bet=5 * chip, big_bet=10 * chip)
+    hand = random_hand("stud", 2, seed=number, stakes=stakes, stack=400 * chip)
+    hand.info = {"players": ["Ann", "Bob"], "venue": "Home", "hand": number,
+                 "currency": "USD", "_unit": "1000000"}  # fmt: skip
+    return hand
+
+
+def test_a_hand_worth_more_than_the_tables_hold_is_refused_and_the_rest_stored() -> None:
+    # 8 * 10**14 chips of 1,000,000 is 8 * 10**20 of money: DECIMAL(38, 18) holds
+    # less than 10**20. The hand had stopped the import of its whole batch.
+    database = db.connect()
+    report = database.import_hands([_huge(1, 10**12), _huge(2, 10**10), _huge(3, 10**11)])
+    assert (report.hands, report.refused) == (2, 1)
+    refused = database.sql("SELECT hand_id, reason FROM refused").values.tolist()
+    assert refused == [["1", "cannot be stored: its money (800,000,000,000,000 chips of "
+                             "1000000) passes 10**20, more than the tables hold"]]  # fmt: skip
+    stakes = database.sql("SELECT stakes FROM hands ORDER BY hand_key").stakes.tolist()
+    assert stakes == ["50000000000000000/100000000000000000",
+                      "500000000000000000/1000000000000000000"]  # fmt: skip
+
+
+def test_a_sum_of_money_past_what_the_tables_hold_is_a_clear_error() -> None:
+    database = db.connect()
+    database.import_hands([_huge(number, 10**11) for number in range(1, 5)])
+    # Each hand holds less than 10**20; the sum of a player's can pass it.
+    database.connection.execute("UPDATE results SET net = 9e19 WHERE net > 0")
+    database.connection.execute("UPDATE seat_stats SET net = 9e19 WHERE net > 0")
+    with pytest.raises(db.DatabaseError, match=r"a sum of these hands' money passes 10\*\*20"):
+        database.stats()

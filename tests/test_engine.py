@@ -153,17 +153,27 @@ def test_a_fold_before_the_third_raise_lifts_the_cap() -> None:
     assert hand.legal().raise_to == (25,)
 
 
-def test_an_all_in_seat_does_not_count_as_a_player_for_the_cap() -> None:
-    """Our reading: "two players remain" counts the seats still able to bet, so a
-    seat all-in for less and two others are heads-up for the cap."""
+def test_an_all_in_seat_counts_as_a_player_for_the_cap() -> None:
+    """ "Two players left" counts the seats that have not folded: a seat all in is
+    still in the hand, so the two others betting beside it stay capped. A fold that
+    leaves two before the third raise lifts the cap."""
     hand = third_street(["Kc", "2d", "9h"], stacks=[200, 200, 6])
     hand.act("bring_in")  # seat 1
     hand.act("complete", 5)  # seat 2: all of its 5 chips after the ante
     assert hand.stacks[2] == 0
     hand.act("raise", 10)  # seat 0
     hand.act("raise", 15)  # seat 1
-    hand.act("raise", 20)  # seat 0: the third raise, two seats can still bet
-    assert hand.legal().raise_to == (25,)
+    hand.act("raise", 20)  # seat 0: the third raise, three seats not folded
+    assert hand.legal().raise_to == ()
+    assert hand.legal().call == 5
+    lifted = third_street(["Kc", "2d", "9h"], stacks=[200, 200, 200])
+    lifted.act("bring_in")  # seat 1
+    lifted.act("fold")  # seat 2: two players left before the third raise
+    lifted.act("complete", 5)
+    lifted.act("raise", 10)
+    lifted.act("raise", 15)
+    lifted.act("raise", 20)
+    assert lifted.legal().raise_to == (25,)
 
 
 # ---- small and big bets, and the fourth-street open pair -------------------------------

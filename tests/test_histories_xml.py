@@ -302,3 +302,16 @@ def test_many_documents_are_cut_apart_in_one_pass() -> None:
     assert [line for _, line in parts] == starts
     found = list(read(text))
     assert [h.hand.stacks for h in found] == [h.stacks for h in hands]
+
+
+@pytest.mark.parametrize(("named", "currency"), [
+    ("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("PLN", "PLN"), ("EUR", "EUR"),
+    ("XYZ", "XYZ"), ("Fun chips", "Fun chips"), ("$", "USD"),
+])  # fmt: skip
+def test_an_ipoker_sessions_currency_is_kept_whatever_it_is(named: str, currency: str) -> None:
+    """The currency the file names is the hands' currency: one this reader has no
+    sign for is kept as written, never read as none (a room's chips), which had
+    added 42 SEK, 42 NOK, 42 DKK and 42 PLN into one player's 168."""
+    table = "<tablename>Example</tablename>"
+    text = IPOKER_EXAMPLE.replace(table, f"{table}<currency>{named}</currency>")
+    assert [h.currency for h in read(text)] == [currency]

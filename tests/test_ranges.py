@@ -153,6 +153,16 @@ def test_malformed_text_points_at_the_character(text, up, position, words) -> No
     assert "^" in str(info.value).splitlines()[-1]
 
 
+def test_a_term_of_a_list_that_can_hold_nothing_is_refused_not_dropped() -> None:
+    # With Kc up, three aces cannot be held: the term had added nothing, silently.
+    for text, at in (("KK*, AAA+", 5), ("AAA+, KK*", 0), ("KK*, (AAA+)@0.5", 6)):
+        with pytest.raises(RangeError, match="this term can be no combination") as info:
+            Range(text, up="Kc")
+        assert info.value.position == at
+    assert len(Range("KK*, QQ*", up="Kc")) == 3 + 6
+    assert len(Range("KK*!AAA+", up="Kc")) == 3  # a difference is no list of terms
+
+
 def test_empty_and_bad_ranges_name_why() -> None:
     with pytest.raises(RangeError, match="no combination of 'AA' is left"):
         Range("AA", up="Ac", dead="Ad Ah As")

@@ -225,12 +225,6 @@ static int se_wager_answerable(const se_hand *h, int seat) {
     return 0;
 }
 
-static int se_players_left(const se_hand *h) {
-    int count = 0;
-    for (int s = 0; s < h->rules.seats; s++) count += se_can_act(h, s);
-    return count;
-}
-
 /* ---- the end -------------------------------------------------------------------------- */
 
 static void se_close(se_hand *h) {
@@ -446,10 +440,11 @@ static void se_advance(se_hand *h, int seat) {
 }
 
 /* A wager that counts as a bet or raise (by `increment`): the cap lifts for two
- * players left before the third raise, and after an open pair's big bet every
- * increment is the big bet. */
+ * players left before the third raise (seats not folded: a seat all in is still a
+ * player in the hand, so two betting beside it stay capped), and after an open
+ * pair's big bet every increment is the big bet. */
 static void se_count_wager(se_hand *h, int64_t increment) {
-    if (h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
+    if (h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_live_count(h, NULL) <= 2)
         h->uncapped = 1;
     h->bets++;
     if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;
@@ -482,8 +477,6 @@ static void se_wager(se_hand *h, se_action kind, int64_t target) {
     se_increments(h, inc);
     int full = 2 * increment >= inc[0]; /* half a bet or more counts as a full bet */
     h->bring_in_due = 0;                /* a completion is the bring-in's alternative */
-    /* Counted before paying in: a seat this wager puts all in still counts as one
-     * of the players left for the cap. */
     if (full) se_count_wager(h, increment);
     se_pay_in(h, seat, target - mine);
     /* The last to bet or raise shows first, also after an all-in for less (every

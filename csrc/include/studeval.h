@@ -587,8 +587,8 @@ se_status se_solve_best_response(const se_solve_spot *spot, const double *strate
 /* ---- The fixed-limit engine -----------------------------------------------------
  * One hand of fixed-limit stud, action by action, by the betting rules of
  * Robert's Rules of Poker: antes, the bring-in or its completion, one bet and
- * three raises a round (no cap when two players who can bet are left before the
- * third raise), small bets on 3rd and 4th street and big ones from 5th, the
+ * three raises a round (no cap when two players, seats not folded, are left before
+ * the third raise), small bets on 3rd and 4th street and big ones from 5th, the
  * 4th-street open pair, all-ins for less than half a bet that do not reopen the
  * betting, the community card when the deck runs out, and the showdown order.
  *

@@ -254,6 +254,21 @@ def _match_word(w: Word, seat: Seat) -> np.ndarray:
     return window
 
 
+def _start(node: Node) -> int:
+    """Where a term starts in the text."""
+    while not isinstance(node, (Pattern, Word)):
+        node = node.node if isinstance(node, Weighted) else node.first
+    return node.at
+
+
+def _held(term: Node, value: np.ndarray, seat: Seat) -> None:
+    """A term of a list that no combination left can hold is refused, as a range
+    that holds nothing is: it would be dropped without a word."""
+    if not (value > 0).any():
+        raise RangeError("this term can be no combination that the up and dead cards "
+                         "leave; leave it out", seat.text, _start(term))  # fmt: skip
+
+
 def evaluate(node: Node, seat: Seat) -> np.ndarray:
     """The weight of every combination (0: not in the range)."""
     if isinstance(node, Pattern):
@@ -263,8 +278,13 @@ def evaluate(node: Node, seat: Seat) -> np.ndarray:
     if isinstance(node, Weighted):
         return evaluate(node.node, seat) * node.weight
     out = evaluate(node.first, seat)
+    union = any(op == "," for op, _ in node.rest)
+    if union:
+        _held(node.first, out, seat)
     for op, term in node.rest:
         value = evaluate(term, seat)
+        if union:
+            _held(term, value, seat)
         if op == ",":
             out = np.maximum(out, value)
         elif op == ":":

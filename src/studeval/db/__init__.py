@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
-from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES, upgrade_files
 from studeval.db._statistics import (
     STATISTICS,
     checked_filters,
@@ -120,6 +120,8 @@ class Database:
             try:
                 while version in UPGRADES:
                     run(self.connection, UPGRADES[version])
+                    if version == 4:
+                        upgrade_files(self.connection)
                     version += 1
                 run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
                 run(self.connection, "COMMIT")
@@ -218,7 +220,18 @@ class Database:
         missing = missing_facts(self.connection)
         self._check_stored(filters, stats_source(missing))
         sql, params = stats_sql(filters, counts, missing)
-        return self.connection.execute(sql, params).df()
+        import duckdb
+
+        try:
+            return self.connection.execute(sql, params).df()
+        except duckdb.OutOfRangeException:
+            # A hand holds less than 10**20 of money (unstorable), a player's sum
+            # of many such hands may not: said, not a bare DuckDB error.
+            raise DatabaseError(
+                f"{self.path}: a sum of these hands' money passes 10**20, "
+                "more than DECIMAL(38, 18) holds; ask for fewer hands "
+                "(a player, currency, stakes or time)"
+            ) from None
 
     def _check_stored(self, filters: dict[str, object], source: str) -> None:
         """A room, currency or stakes no stored hand has is a mistyped one (a filter

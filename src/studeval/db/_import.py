@@ -106,7 +106,10 @@ def _add(batch: HandBatch, found: History | StudHand, source: str,
     """Adds a hand read to ``batch``, or gives why it cannot be stored (the money of a
     PHH record's chip, ``_unit``, beyond what the tables hold exactly)."""
     site, hand_id = hand_key_of(found)
-    problem = unstorable(HandInfo.of(found).unit)
+    hand = found if isinstance(found, StudHand) else found.hand
+    stakes = hand.stakes
+    most = max(sum(hand.starting_stacks), stakes.ante, stakes.big_bet, hand.rake)
+    problem = unstorable(HandInfo.of(found).unit, most)
     if problem is not None:
         return HistoryError(f"cannot be stored: {problem}", site=site, hand_id=hand_id,
                             line=line, source=source)  # fmt: skip

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,6 +37,9 @@ _HAND_FIELDS = (
     "played_at", "played_at_utc", "rake", "all_in_street", "exact", "cap_lifted", "hero",
     "source", "line",
 )  # fmt: skip
+
+#: Money the DECIMAL(38, 18) columns hold: less than this.
+MOST_MONEY = 10**20
 
 #: A seat's expected net where no all-in made it differ from the net.
 _NO_ALL_IN = float("nan")
@@ -279,7 +282,11 @@ def _stakes_text(small_bet: int, big_bet: int, unit: Decimal) -> str:
     >>> _stakes_text(40000, 80000, Decimal("0.01")), _stakes_text(50, 100, Decimal("0.01"))
     ('400/800', '0.50/1')
     """
-    return f"{_money_text(small_bet * unit)}/{_money_text(big_bet * unit)}"
+    # Exact whatever the unit's digits (decimal's default context keeps 28: a
+    # stake of 2**59 chips of 18 places has 36).
+    with localcontext() as context:
+        context.prec = 60
+        return f"{_money_text(small_bet * unit)}/{_money_text(big_bet * unit)}"
 
 
 def _money_text(amount: Decimal) -> str:
@@ -291,15 +298,23 @@ def _money_text(amount: Decimal) -> str:
     return text if len(text.partition(".")[2]) >= 2 else f"{amount:.2f}"
 
 
-def unstorable(unit: Decimal) -> str | None:
-    """Why money in chips of ``unit`` cannot be kept exactly (DECIMAL(38, 18), up to
-    10**15 of money), or ``None``.
+def unstorable(unit: Decimal, most_chips: int = 0) -> str | None:
+    """Why money in chips of ``unit`` cannot be kept exactly, or ``None``: the money
+    columns are DECIMAL(38, 18), which hold 18 places and less than 10**20, and a
+    hand whose largest amount of chips (``most_chips``: all the stacks together, or
+    a stake or the rake where larger) is worth that much is refused, not stored.
 
     >>> unstorable(Decimal("0.01")), unstorable(Decimal("1e-19"))
     (None, 'its chip (1E-19) has more than 18 decimal places')
+    >>> unstorable(Decimal("1000000"), 10**14)
+    'its money (100,000,000,000,000 chips of 1000000) passes 10**20, more than the tables hold'
     """
     if -int(unit.as_tuple().exponent) > 18:
         return f"its chip ({unit}) has more than 18 decimal places"
     if unit > 10**6:
         return f"its chip ({unit}) is worth more than 1,000,000"
+    if most_chips * unit >= MOST_MONEY:
+        return (
+            f"its money ({most_chips:,} chips of {unit}) passes 10**20, more than the tables hold"
+        )
     return None

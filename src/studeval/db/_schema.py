@@ -12,9 +12,14 @@ True
 from __future__ import annotations
 
 import datetime
+import os
+from typing import TYPE_CHECKING
 
 from studeval.betting import EVENT_KINDS
 from studeval.cards import TEXT_OF_CODE
+
+if TYPE_CHECKING:
+    import duckdb
 
 __all__ = [
     "SCHEMA",
@@ -24,6 +29,7 @@ __all__ = [
     "action_text",
     "card_text",
     "stored_time",
+    "upgrade_files",
 ]
 
 #: Changed when a table changes: a database of another version is refused, not
@@ -51,7 +57,7 @@ STAKES_TEXT = f"({_money_sql('small_bet * unit')}) || '/' || ({_money_sql('big_b
 #: pair's bettor, raised, a chance), when the database is opened to write. 4 to 5:
 #: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
 #: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
-#: a hand with cents, ``"400/800"`` in one without).
+#: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``.
 UPGRADES = {
     2: """UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
           UPDATE seat_stats SET currency = site || ' chips'
@@ -61,6 +67,21 @@ UPGRADES = {
           UPDATE seat_stats SET stakes = h.stakes FROM hands h
               WHERE h.hand_key = seat_stats.hand_key;""",
 }
+
+
+def upgrade_files(con: duckdb.DuckDBPyConnection) -> None:
+    """4 to 5, the part SQL cannot do: each file's name as its real path (links
+    resolved), as the import now keys a file. A file an older import had read
+    through a link would otherwise keep its refusals twice when read again by its
+    real name. Only absolute names are resolved (``<stdin>`` and ``hand N`` of
+    ``import_hands`` are no files; every file was stored by absolute name)."""
+    names = con.execute("SELECT source FROM refused WHERE source IS NOT NULL UNION "
+                        "SELECT source FROM hands WHERE source IS NOT NULL").fetchall()  # fmt: skip
+    moved = [(os.path.realpath(name), name) for (name,) in names
+             if os.path.isabs(name) and os.path.realpath(name) != name]  # fmt: skip
+    for table in ("refused", "hands") if moved else ():
+        con.executemany(f"UPDATE {table} SET source = ? WHERE source = ?", moved)
+
 
 #: The tables, in the order a hand's rows are written.
 TABLES = ("hands", "seats", "results", "actions", "cards", "refused", "imports", "seat_stats")

@@ -74,15 +74,41 @@ def money(text: str) -> Decimal:
         raise ValueError(f"not an amount: {text!r}") from None
 
 
+#: ISO 4217 codes of the currencies card rooms have kept accounts in.
+_CURRENCY_CODES = re.compile(
+    r"\b(USD|EUR|GBP|CAD|INR|CNY|SEK|NOK|DKK|PLN|CHF|AUD|NZD|RUB|UAH|BRL|MXN|JPY|CZK"
+    r"|HUF|RON|BGN|TRY|ZAR|ILS|KZT)\b"
+)
+
+
 def currency_of(text: str) -> str | None:
-    """The currency a sign or a code in ``text`` names (``"$0.04/$0.08 USD"`` is USD)."""
-    code = re.search(r"\b(USD|EUR|GBP|CAD|INR|CNY)\b", text)
+    """The currency a sign or a code in ``text`` names (``"$0.04/$0.08 USD"`` is USD).
+
+    >>> currency_of("$0.04/$0.08 USD"), currency_of("€2/€4"), currency_of("2/4 SEK")
+    ('USD', 'EUR', 'SEK')
+    """
+    code = _CURRENCY_CODES.search(text)
     if code:
         return code.group(1)
     for sign, name in _CURRENCY_SIGNS.items():
         if sign in text:
             return name
     return None
+
+
+def named_currency(named: str) -> str | None:
+    """The currency a file's own currency field names (iPoker's ``<currency>``): a
+    code as written (any three capitals), else the code of its sign, else the text
+    itself, so that a currency this reader does not know is kept apart from every
+    other, never taken for none and added to them. Empty: none.
+
+    >>> named_currency("PLN"), named_currency(" $ "), named_currency("Fun"), named_currency("")
+    ('PLN', 'USD', 'Fun', None)
+    """
+    text = named.strip()
+    if re.fullmatch(r"[A-Z]{3}", text):
+        return text
+    return (currency_of(text) or text) if text else None
 
 
 def cut(text: str, *found: re.Match[str] | None) -> str:

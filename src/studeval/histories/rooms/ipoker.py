@@ -40,7 +40,7 @@ from studeval.histories._record import (
     Transcript,
 )
 from studeval.histories._room import Room, XmlFiles
-from studeval.histories._text import MONEY, currency_of, money
+from studeval.histories._text import MONEY, currency_of, money, named_currency
 from studeval.histories._writer import Table, amount_text
 from studeval.histories._xml import Game, documents
 
@@ -167,7 +167,7 @@ def _session_header(head: str) -> tuple[Header, bytes | None] | None:
             return None
         bring_in = money(named)
     small, big = session.stakes
-    currency = None if tournament else currency_of(session.currency or "")
+    currency = None if tournament else named_currency(session.currency or "")
     header = Header(hand_id="", game=game, game_text=session.game_text, small_bet=small,
                     big_bet=big, bring_in=bring_in, table=session.table, tournament=tournament,
                     currency=currency)  # fmt: skip
@@ -294,7 +294,8 @@ def _transcript(reading: Game, session: _Session) -> Transcript:
     transcript = Transcript(
         site=SITE, hand_id=reading.hand_id, game=kind, small_bet=small, big_bet=big,
         seats=seats, steps=steps, table=session.table, tournament=tournament,
-        played_at=played_at, currency=None if tournament else currency_of(session.currency or ""),
+        played_at=played_at,
+        currency=None if tournament else named_currency(session.currency or ""),
         hero=hero, revealed=revealed,
         bring_in=None if session.bring_in is None else reading.amount_text(session.bring_in),
         # A tournament takes no rake; there, "bet" overstates by an ante the players of
