@@ -350,3 +350,41 @@ def test_a_sum_of_money_past_what_the_tables_hold_is_a_clear_error() -> None:
     database.connection.execute("UPDATE seat_stats SET net = 9e19 WHERE net > 0")
     with pytest.raises(db.DatabaseError, match=r"a sum of these hands' money passes 10\*\*20"):
         database.stats()
+
+
+@pytest.mark.parametrize("damage", [" ", "\0", "\t", "\x1a", "\u200b", "\xa0", "hello\n"])
+@pytest.mark.parametrize("gap", ["\n\n", "\n"])
+def test_a_hand_whose_first_line_is_damaged_is_reported_and_its_neighbours_stored(
+        tmp_path: pathlib.Path, damage: str, gap: str) -> None:  # fmt: skip
+    # The damaged start is no start: the hand before had run on through it, and was
+    # refused for its second deal ("a second deal line for Ann") while the damaged
+    # hand was in neither table. Without a blank line too (gap "\n"). A line of
+    # notes before an intact start is reported, and every hand stored.
+    first, second, third = db.EXAMPLE.split("\n\n")[:3]
+    (tmp_path / "h.txt").write_text(first + gap + damage + second + "\n\n" + third)
+    database = db.connect()
+    report = database.import_histories(tmp_path / "h.txt")
+    kept = ["250101001", "250101003"] if damage != "hello\n" else ["250101001", "250101002",
+                                                                     "250101003"]  # fmt: skip
+    assert (report.hands, report.refused) == (len(kept), 1)
+    stored = database.sql("SELECT hand_id FROM hands ORDER BY hand_id").hand_id.tolist()
+    assert stored == kept
+    line = first.count("\n") + gap.count("\n") + 1
+    refused = database.sql("SELECT line, status, reason FROM refused").values.tolist()
+    assert refused[0][:2] == [line, "not a history"]
+    assert "outside every hand, not read" in refused[0][2]
+
+
+@pytest.mark.parametrize("tail", ["hello there\n", "\0" * 4096, "Seat 9 ran away\n"])
+def test_text_after_a_hands_summary_is_reported_and_nul_padding_is_no_utf16(
+        tmp_path: pathlib.Path, tail: str) -> None:  # fmt: skip
+    # Right after the last summary line, with no blank line between: it had been
+    # read as part of the hand and passed over. 4096 NUL bytes (the tail a crash
+    # leaves) had made the file read as UTF-16: its three hands "not a history".
+    (tmp_path / "h.txt").write_text(db.EXAMPLE + tail)
+    database = db.connect()
+    report = database.import_histories(tmp_path / "h.txt")
+    assert (report.hands, report.refused) == (3, 1)
+    refused = database.sql("SELECT line, reason FROM refused").values.tolist()
+    assert refused[0][0] == db.EXAMPLE.count("\n") + 1
+    assert refused[0][1].startswith("1 line outside every hand, not read")

@@ -267,6 +267,36 @@ def test_a_large_file_is_read_in_parts_as_it_would_be_whole(tmp_path: Path, monk
     assert [h.players[0].name for h in read(path)] == ["albà_k"] * 40
 
 
+@pytest.mark.parametrize("longest", [None, 2500])
+def test_a_large_files_lines_before_its_first_hand_are_reported_as_whole(
+        tmp_path: Path, monkeypatch, longest: int | None) -> None:  # fmt: skip
+    """A heading before the first hand is said however the file is cut: it had been a
+    part of its own, with no hand to report it, when the first block held one start
+    only; longer than a part (``longest``), it is its own part, reported too."""
+    import re
+
+    from studeval.histories import OutsideHandsError, _files
+
+    heading = "".join(f"note {n}: exported by a tracker\n" for n in range(1, 201))
+    path = tmp_path / "big.txt"
+    path.write_text(heading + "\n\n".join(stars(str(n)) for n in range(1, 4)))
+    whole = [(type(h).__name__, h.line) for h in read(path, errors="collect")]
+    assert whole == [("OutsideHandsError", 1), ("History", 201), ("History", 257),
+                     ("History", 313)]  # fmt: skip
+    monkeypatch.setattr(_files, "WHOLE_BELOW", 0)
+    # The first hand starts in the first block, or (longest) after parts of text alone.
+    monkeypatch.setattr(_files, "BLOCK", 7000 if longest is None else 1000)
+    if longest is not None:
+        monkeypatch.setattr(_files, "LONGEST_PART", longest)
+    found = list(read(path, errors="collect"))
+    assert [h.hand_id for h in found if not isinstance(h, OutsideHandsError)] == ["1", "2", "3"]
+    outside = [h for h in found if isinstance(h, OutsideHandsError)]
+    assert outside and outside[0].line == 1
+    lines = [int(re.search(r"(\d+) lines? outside", str(h)).group(1)) for h in outside]  # type: ignore[union-attr]
+    assert sum(lines) == 200  # every line of the heading, once
+    assert len(outside) == (1 if longest is None else 3)
+
+
 def test_a_hand_and_its_phh_conversion_count_once(capsys, tmp_path: Path) -> None:
     """The room's text and the PHH record written from it are one hand (the record
     names its venue and hand), so a folder holding both counts it once."""

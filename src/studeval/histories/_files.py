@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.histories._record import UnreadableFileError, kept
-from studeval.histories._text import decode
+from studeval.histories._text import decode, unmarked_utf16
 
 __all__ = ["FileText", "file_text", "files_in", "whole_text"]
 
@@ -113,8 +113,9 @@ def _encoding(path: Path, block: int) -> str:
         start = stream.read(4096)
         if start.startswith((b"\xff\xfe", b"\xfe\xff")):
             return "utf-16"
-        if len(start) >= 4 and start.count(0) * 3 > len(start):
-            return "utf-16-le" if start[1::2].count(0) > start[0::2].count(0) else "utf-16-be"
+        order = unmarked_utf16(start)
+        if order is not None:
+            return order
         if start.startswith(b"\xef\xbb\xbf"):
             return "utf-8-sig"
         stream.seek(0)
@@ -141,14 +142,25 @@ def _blocks(path: Path, encoding: str, block: int) -> Iterator[str]:
 
 
 def _cut(blocks: Iterator[str], starts: HandStarts) -> Iterator[tuple[str, int]]:
-    """The text of ``blocks`` in parts that end where a hand starts."""
-    buffer, line = "", 1
+    """The text of ``blocks`` in parts that end where a hand starts: a part starts
+    with its hand, but the first holds the text before its first hand too (its
+    reading reports that text), and text with no start in ``LONGEST_PART``
+    characters is a part of its own, cut at a line's end (``read_texts`` reports
+    it)."""
+    buffer, line, held = "", 1, False
     for block in blocks:
         buffer += block
-        found = starts(buffer, 1)
+        found = starts(buffer, 1 if held else 0)
         # The last start may begin a hand the next block goes on with: cut before it.
-        cut = found[-1] if found else (len(buffer) if len(buffer) > LONGEST_PART else 0)
+        ends = found if held else found[1:]
+        if ends:
+            cut = ends[-1]
+        elif len(buffer) > LONGEST_PART:  # no room's text: its own part, at a line's end
+            cut = found[0] if found and found[0] > 0 else buffer.rfind("\n") + 1 or len(buffer)
+        else:
+            cut = 0
         if cut > 0:
+            held = held or cut in found
             yield buffer[:cut], line
             line += buffer.count("\n", 0, cut)
             buffer = buffer[cut:]

@@ -113,11 +113,20 @@ class Grammar:
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
-    # A blank line ends a hand (PokerStars writes none inside one): lines after it,
-    # before the next hand's start, are no part of the hand, and are reported. The
-    # line that starts a hand's last section, where such a blank line is looked for
-    # first (a hand without it is searched whole).
-    blank_ends_hand: str | None = None
+    # A hand's last section: the line that starts it, and a regular expression for
+    # the starts of the lines it holds (PokerStars' summary: the pot, the seats, the
+    # community card). The first line after it that is none of them ends the hand: a
+    # blank line, or text of no hand (a next hand's start that lost its first
+    # character, notes, the NUL bytes a crash leaves), which is reported from there
+    # to the next start, never read as part of the hand. A hand without the section
+    # ends at its first blank line (PokerStars writes none inside a hand).
+    last_section: str | None = None
+    last_section_lines: str = ""
+
+    @functools.cached_property
+    def last_section_end(self) -> re.Pattern[str]:
+        """The end of the line after which ``last_section`` holds no more lines."""
+        return re.compile(rf"\n(?!{self.last_section_lines})")
 
     @functools.cached_property
     def patterns(self) -> Compiled:

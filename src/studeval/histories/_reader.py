@@ -33,7 +33,7 @@ from studeval.histories._record import (
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
 from studeval.histories._seen import Found, SeenHands
-from studeval.histories._split import hand_starts, pieces, starting_lines
+from studeval.histories._split import hand_starts, pieces, starting_lines, trimmed
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
 
@@ -275,10 +275,14 @@ def read_texts(
             yield _reported(text, errors)
             continue
         anything = False
+        silent: list[OutsideHandsError] = []  # parts of a large file that held no hand
         try:
             for part, first in text.parts:
+                held = False
                 for found in _found(part, first, text.where, site, grammars, compact):
-                    anything = True
+                    anything = held = True
+                    while silent:  # text of no hand before, in a file that has hands
+                        yield _reported(silent.pop(0), errors)
                     if isinstance(found, CompactHands):
                         yield from _unseen(found, seen, errors, dropped)
                         continue
@@ -297,10 +301,15 @@ def read_texts(
                             yield replayed
                             continue
                     yield _replayed(found, errors)
+                if not held and part.strip() and _xml_room(part) is None:
+                    silent.append(_outside(*trimmed(part, first), text.where))
         except UnreadableFileError as err:  # a disk error halfway through a large file
             anything = True
             yield _reported(kept(err), errors)
-        if not anything:
+        if anything:  # text of no hand in a file that has hands: said, not passed over
+            for outside in silent:
+                yield _reported(outside, errors)
+        else:
             yield _reported(_not_a_history(text.head, text.where, site), errors)
     if dropped:
         warnings.warn(DuplicateHandsWarning(dropped), stacklevel=3)
@@ -403,13 +412,18 @@ def _reported(error: HistoryError, errors: str) -> HistoryError:
     return error
 
 
+def _outside(text: str, first: int, where: str | None) -> OutsideHandsError:
+    """Lines outside every hand, from line ``first``, reported."""
+    return OutsideHandsError(text.split("\n", 1)[0], text.count("\n") + 1, line=first,
+                             source=where)  # fmt: skip
+
+
 def _read_text(grammar: Grammar | None, text: str, first: int, where: str | None) -> Found:
     """The hand read in C when its room has templates and the C reader is sure of it;
     else its transcript, for the general replay; lines outside every hand (no
     ``grammar``), reported."""
     if grammar is None:
-        return OutsideHandsError(text.split("\n", 1)[0], text.count("\n") + 1, line=first,
-                                 source=where)  # fmt: skip
+        return _outside(text, first, where)
     if grammar.templates:
         history = read_fast(grammar, text, first, where)
         if history is not None:

@@ -255,9 +255,10 @@ class OutsideHandsError(NotAHistoryError):
 
     def __init__(self, first: str, lines: int, *, line: int | None = None,
                  source: str | None = None) -> None:  # fmt: skip
-        shown = first if len(first) <= 60 else first[:57] + "..."
+        shown = repr(first)  # as Python writes it: NUL bytes and the like seen
+        shown = shown if len(shown) <= 62 else shown[:58] + "..."
         super().__init__(f"{lines} line{'s' * (lines != 1)} outside every hand, not read: "
-                         f"{shown!r}", line=line, source=source)  # fmt: skip
+                         f"{shown}", line=line, source=source)  # fmt: skip
 
     @property
     def kind(self) -> str:

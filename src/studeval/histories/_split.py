@@ -14,7 +14,7 @@ from typing import Any
 from studeval.histories._grammar import Grammar
 from studeval.histories._wording import unnamed
 
-__all__ = ["hand_starts", "hands", "line_heads", "pieces", "starting_lines"]
+__all__ = ["hand_starts", "hands", "line_heads", "pieces", "starting_lines", "trimmed"]
 
 #: The regular expression parser (``re._parser``; ``sre_parse`` before Python 3.11).
 _sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
@@ -84,8 +84,8 @@ _BLANK_LINE = re.compile(r"\n[ \t]*\n(?=\s*\S)")
 def pieces(text: str, grammars: Iterable[Grammar],
            vectorized: bool = False) -> Iterator[tuple[Grammar | None, str, int]]:  # fmt: skip
     """:func:`hands`, and in their places the lines outside every hand (grammar
-    ``None``): before the first hand, and after the blank line that ends a hand of a
-    room whose hands hold none (``Grammar.blank_ends_hand``). White space alone is no
+    ``None``): before the first hand, and after the end of a hand of a room that
+    says where its hands end (``Grammar.last_section``). White space alone is no
     such line.
 
     >>> from studeval.histories.rooms.pokerstars import GRAMMAR
@@ -100,15 +100,15 @@ def pieces(text: str, grammars: Iterable[Grammar],
             if line > 1:
                 head = _head_lines(text.lstrip("\ufeff"), line - 1)
                 if head.strip():
-                    yield None, *_trimmed(head, 1)
-        if grammar.blank_ends_hand is not None:
-            # From the last section's line on (a search of the whole hand would cost a
-            # microsecond, a hand's "\n" being frequent), to the blank lines after it.
-            blank = _BLANK_LINE.search(hand, max(hand.rfind(grammar.blank_ends_hand), 0))
-            if blank is not None:
-                yield grammar, hand[: blank.start()], line
-                rest = hand[blank.start() :]
-                yield None, *_trimmed(rest, line + hand.count("\n", 0, blank.start()))
+                    yield None, *trimmed(head, 1)
+        if grammar.last_section is not None:
+            # The section's own line (a player may be named "*** SUMMARY ***").
+            at = hand.find(f"\n{grammar.last_section}\n")
+            end = (_BLANK_LINE if at < 0 else grammar.last_section_end).search(hand, at + 1)
+            if end is not None and hand[end.start() :].strip():
+                yield grammar, hand[: end.start()], line
+                rest = hand[end.start() :]
+                yield None, *trimmed(rest, line + hand.count("\n", 0, end.start()))
                 continue
         yield grammar, hand, line
 
@@ -125,7 +125,7 @@ def _head_lines(text: str, count: int) -> str:
     return text[:at]
 
 
-def _trimmed(text: str, line: int) -> tuple[str, int]:
+def trimmed(text: str, line: int) -> tuple[str, int]:
     """``text`` (starting on line ``line``) without its leading and trailing blank lines,
     and the number of its first line left."""
     text = text.replace("\r\n", "\n")

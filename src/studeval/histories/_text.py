@@ -37,6 +37,25 @@ _ZONES = {
 }  # fmt: skip
 
 
+def unmarked_utf16(head: bytes) -> str | None:
+    """The byte order of UTF-16 text without its mark, from a file's first bytes, or
+    None. The rooms' text is mostly ASCII: in UTF-16 one byte of nearly every pair is
+    NUL, on the same side, and text in an 8-bit encoding has no NUL byte. NUL bytes
+    on both sides alike are no UTF-16 but padding (the tail a crash leaves in a file
+    being written, or a run of them inside it): that text is read as it is, its
+    hands read and the NUL bytes reported as text outside every hand.
+
+    >>> unmarked_utf16("Seat 1".encode("utf-16-le")), unmarked_utf16(b"Seat 1" + bytes(90))
+    ('utf-16-le', None)
+    """
+    head = head.rstrip(b"\0")
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    strong, weak = max(even, odd), min(even, odd)
+    if len(head) < 4 or strong * 3 <= len(head) or weak * 4 >= strong:
+        return None
+    return "utf-16-le" if odd > even else "utf-16-be"
+
+
 def decode(data: bytes) -> str:
     """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, UTF-16
     without a mark by its NUL bytes, else UTF-8, else code page 1252 (which gives
@@ -47,11 +66,8 @@ def decode(data: bytes) -> str:
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")  # a stray last byte is not fatal
-    if len(data) >= 4 and data[:4096].count(0) * 3 > min(len(data), 4096):
-        # No mark, but a NUL byte every other byte: UTF-16 without its mark (text in
-        # any 8-bit encoding has no NUL bytes). The NUL bytes' side gives the order.
-        head = data[:4096]
-        order = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+    order = unmarked_utf16(data[:4096])
+    if order is not None:
         return data[: len(data) // 2 * 2].decode(order, errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")

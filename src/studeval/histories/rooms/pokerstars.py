@@ -248,7 +248,8 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, header_bytes=_header_bytes,
-                  words=WORDS, strict_prefix=": ", blank_ends_hand="*** SUMMARY ***")  # fmt: skip
+                  words=WORDS, strict_prefix=": ", last_section="*** SUMMARY ***",
+                  last_section_lines=r"Total pot |Seat \d+: |Board \[")  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 
