@@ -388,3 +388,55 @@ def test_text_after_a_hands_summary_is_reported_and_nul_padding_is_no_utf16(
     refused = database.sql("SELECT line, reason FROM refused").values.tolist()
     assert refused[0][0] == db.EXAMPLE.count("\n") + 1
     assert refused[0][1].startswith("1 line outside every hand, not read")
+
+
+def _tenfold(text: str) -> str:
+    """A hand's text with every amount ten times larger (stakes $0.50/$1)."""
+    return re.sub(r"\$(\d+)\.(\d\d)", lambda m: f"${int(m[1] + m[2]) / 10:.2f}", text)
+
+
+@pytest.mark.parametrize(("change", "how"), [
+    (_tenfold, "with other results"),
+    (lambda text: text.replace("Dealt to Cy [5d]", "Dealt to Cy [6d]"), "with other cards"),
+    (lambda text: text.replace("Bob: shows [Kc Kd 2h Ks Qd Jd 8s]",
+                               "Bob: shows [Kc Kd 2h Ks Qd Jd 8c]"), "with other cards"),
+    (lambda text: text.replace("Bob", "Zed"), "dealt to other players"),
+])  # fmt: skip
+def test_another_hand_with_the_same_players_under_a_stored_number_is_refused(
+        tmp_path: pathlib.Path, change: object, how: str) -> None:  # fmt: skip
+    # Only the players had been compared: the same number and players with other
+    # amounts, another door card or another card shown had been "already stored".
+    (tmp_path / "a.txt").write_text(db.EXAMPLE)
+    (tmp_path / "b.txt").write_text(change(db.EXAMPLE))  # type: ignore[operator]
+    for together in (True, False):  # one batch, or the second against the stored
+        database = db.connect()
+        if together:
+            report = database.import_histories([tmp_path / "a.txt", tmp_path / "b.txt"])
+        else:
+            database.import_histories(tmp_path / "a.txt")
+            report = database.import_histories(tmp_path / "b.txt")
+        assert report.hands == (3 if together else 0)
+        assert report.refused >= 1 and report.duplicates + report.refused == 3
+        reasons = database.sql("SELECT reason FROM refused").reason.tolist()
+        assert reasons and all(r.endswith(f"{how}: not read") for r in reasons)
+        assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [3]
+
+
+def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # Each player's own export shows their own down cards: the copies agree on every
+    # card both know, and are one hand.
+    hand = db.EXAMPLE.split("\n\n")[0]
+    ann = hand.replace("Dealt to Ann [2c]", "Dealt to Ann [Ac Ad 2c]")
+    bob = hand.replace("Dealt to Bob [Kh]", "Dealt to Bob [Qs Qh Kh]").replace(
+        "Dealt to Bob [Kh] [Jc]", "Dealt to Bob [Qs Qh Kh] [Jc]")  # fmt: skip
+    (tmp_path / "ann.txt").write_text(ann)
+    (tmp_path / "bob.txt").write_text(bob)
+    for together in (True, False):
+        database = db.connect()
+        if together:
+            report = database.import_histories([tmp_path / "ann.txt", tmp_path / "bob.txt"])
+        else:
+            database.import_histories(tmp_path / "ann.txt")
+            report = database.import_histories(tmp_path / "bob.txt")
+        assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)

@@ -151,8 +151,8 @@ class Database:
         and directories, read whole; ``"-"``: standard input, ``<stdin>`` as its
         source). A hand already stored or read before (the same
         room and hand id) is counted as a duplicate and left as it is, so importing
-        a folder again adds only its new hands; one dealt to other players than the
-        hand kept is another hand, refused
+        a folder again adds only its new hands; one that differs from the hand kept
+        (other players, a player's net, a card both copies know) is another hand, refused
         (:class:`~studeval.histories.ConflictingHandError`). Every other hand and
         file not stored is kept in the ``refused`` table with its status and reason
         (those of a file read again replace its earlier ones); ``errors="raise"``

@@ -190,10 +190,10 @@ class _Writer:
             self.report.count(conflict.status, conflict.kind, str(conflict))
 
     def _errors(self, conflicts: list[Conflict]) -> list[ConflictingHandError]:
-        """Each hand already stored and dealt to other players, as its refusal."""
+        """Each hand that differs from the hand kept under its number, as its refusal."""
         return [ConflictingHandError(where_read(first, first_line), site=site, hand_id=hand_id,
-                                     line=line, source=source)
-                for site, hand_id, source, line, first, first_line in conflicts]  # fmt: skip
+                                     line=line, source=source, how=how)
+                for site, hand_id, source, line, first, first_line, how in conflicts]  # fmt: skip
 
     def _conflicts(self, conflicts: list[Conflict]) -> pandas.DataFrame:
         """The refused rows of the conflicts of a batch being stored (none where the
@@ -233,7 +233,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
                       name)  # fmt: skip
         writer.forget.append(name)
     # Every copy of a hand is read: the database keeps the first, and refuses a copy
-    # dealt to other players (another hand) by what it stored, whichever import or
+    # that differs (another hand: players, results, cards) by what it stored, whichever import or
     # worker read it (store()). Standard input is read here, whatever the client.
     here = files if client is None else [f for f in files if f == "-"]
     if client is not None:

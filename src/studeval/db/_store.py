@@ -98,11 +98,14 @@ _ALL_NEW = """SELECT count(*) = count(DISTINCT (site, hand_id))
     FROM batch_hands"""
 
 
-# The batch's copies of a hand (by room and hand id) dealt to other players than the
-# hand kept: the one stored before, else the batch's first copy. Other hands under
-# the same numbers: refused. (Both keys are hand_key: a stored hand's is this
-# database's, a batch's its own number; "stored" says which.)
-_CONFLICTS = """
+# The batch's copies of a hand (by room and hand id) that differ from the hand kept
+# (the one stored before, else the batch's first copy) in what every copy of one hand
+# shares: the players dealt in, each player's net, and each card that both copies
+# know (up cards, and down cards both show; a copy from another player's seat knows
+# other down cards, and is a copy). Other hands under the same numbers: refused.
+# (Both keys are hand_key: a stored hand's is this database's, a batch's its own
+# number; "stored" says which.)
+_CONFLICTS = f"""
 WITH batch AS (  -- (a batch of hands no room numbered has a site of no type: NULL)
     SELECT hand_key, site::VARCHAR AS site, hand_id, source, line,
         row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) AS copy
@@ -122,22 +125,46 @@ pairs AS (
         ON f.hand_id = b.hand_id AND f.site IS NOT DISTINCT FROM b.site AND f.copy = 1
     WHERE b.copy > 1 AND NOT EXISTS (SELECT 1 FROM stored s WHERE s.hand_id = b.hand_id
                                      AND s.site IS NOT DISTINCT FROM b.site)),
+in_batch AS (SELECT copy_key AS hand_key FROM pairs
+             UNION SELECT first_key FROM pairs WHERE NOT first_stored),
+in_store AS (SELECT first_key AS hand_key FROM pairs WHERE first_stored),
 players AS (
-    SELECT hand_key, FALSE AS stored, list(player ORDER BY player) AS players
-    FROM batch_seats WHERE hand_key IN (SELECT copy_key FROM pairs)
-        OR hand_key IN (SELECT first_key FROM pairs WHERE NOT first_stored)
-    GROUP BY hand_key
+    SELECT s.hand_key, FALSE AS stored, list(s.player ORDER BY s.player) AS players,
+        list((s.player, r.net_chips * h.unit::DECIMAL(38, 18)) ORDER BY s.player) AS nets
+    FROM batch_seats s JOIN batch_results r ON r.hand_key = s.hand_key AND r.seat = s.seat
+        JOIN batch_hands h ON h.hand_key = s.hand_key
+    WHERE s.hand_key IN (SELECT hand_key FROM in_batch)
+    GROUP BY s.hand_key
     UNION ALL
-    SELECT hand_key, TRUE, list(player ORDER BY player) FROM seats
-    WHERE hand_key IN (SELECT first_key FROM pairs WHERE first_stored) GROUP BY hand_key)
-SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line
+    SELECT s.hand_key, TRUE, list(s.player ORDER BY s.player),
+        list((s.player, r.net) ORDER BY s.player)
+    FROM seats s JOIN results r ON r.hand_key = s.hand_key AND r.seat = s.seat
+    WHERE s.hand_key IN (SELECT hand_key FROM in_store) GROUP BY s.hand_key),
+known AS (
+    SELECT c.hand AS hand_key, FALSE AS stored, s.player, c.position,
+        {card_text("c.card")} AS card
+    FROM batch_cards c JOIN batch_seats s ON s.hand_key = c.hand AND s.seat = c.seat
+    WHERE c.card >= 0 AND c.hand IN (SELECT hand_key FROM in_batch)
+    UNION ALL
+    SELECT c.hand_key, TRUE, s.player, c.position, c.card
+    FROM cards c JOIN seats s ON s.hand_key = c.hand_key AND s.seat = c.seat
+    WHERE c.card IS NOT NULL AND c.hand_key IN (SELECT hand_key FROM in_store))
+SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
+    CASE WHEN m.players <> f.players THEN 'dealt to other players'
+         WHEN m.nets <> f.nets THEN 'with other results' ELSE 'with other cards' END
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
-WHERE m.players <> f.players ORDER BY p.copy_key"""
+WHERE m.players <> f.players OR m.nets <> f.nets
+    OR EXISTS (SELECT 1 FROM known a JOIN known b ON a.player = b.player
+                   AND a.position = b.position AND a.card <> b.card
+               WHERE a.hand_key = p.copy_key AND NOT a.stored AND b.hand_key = p.first_key
+                   AND b.stored = p.first_stored)
+ORDER BY p.copy_key"""
 
-#: A batch's hand dealt to other players than the hand kept under its room and hand
-#: id: (room, hand id, source, line, and where the hand kept was read: source, line).
-Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None]
+#: A batch's hand that differs from the hand kept under its room and hand id: (room,
+#: hand id, source, line, where the hand kept was read: source, line, and how the
+#: copy differs: "dealt to other players", "with other results", "with other cards").
+Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None, str]
 
 
 def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | str],
@@ -151,7 +178,7 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
     ``forget_sources`` (files read again) by imports other than the one that began
     at ``imported_at`` (whose refusals of those files, stored with earlier
     batches, stay). A copy of a hand (stored before, or
-    first in the batch) dealt to other players is a conflict, refused with the
+    first in the batch) that differs from it (``_CONFLICTS``) is a conflict, refused with the
     rows ``refusals`` makes of them.
     Returns the hands stored, the hands left out as already stored, the hands
     stored by room, and the conflicts."""

@@ -189,29 +189,32 @@ class DuplicateHandError(HistoryError):
 
 
 class ConflictingHandError(HistoryError):
-    """A hand under the room and hand id of a hand read (or stored) before, dealt to
-    other players: another hand under the same number (a file edited, a room's
-    numbers reused), not a copy. It is refused, never counted as a copy of the hand
-    kept; ``first`` says where that one was read.
+    """A hand under the room and hand id of a hand read (or stored) before that is
+    another hand: dealt to other players, or (where the database compares them)
+    with other results or with other cards where both copies know a card. Another
+    hand under the same number (a file edited, a room's numbers reused), not a copy:
+    it is refused, never counted as a copy of the hand kept; ``first`` says where
+    that one was read, ``how`` how the two differ.
 
     >>> err = ConflictingHandError("a.txt line 1", site="PokerStars", hand_id="9")
     >>> err.status, err.first, err.reason.endswith("dealt to other players: not read")
     ('refused', 'a.txt line 1', True)
-    >>> err.kind  # counted together, whichever file the first was read from
-    'another hand under the room and hand id of a hand read before, dealt to other players'
+    >>> err.kind  # counted together, whichever file and however they differ
+    'another hand under the room and hand id of a hand read before'
     """
 
     def __init__(self, first: str, *, site: str | None = None, hand_id: str | None = None,
-                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
+                 line: int | None = None, source: str | None = None,
+                 how: str = "dealt to other players") -> None:  # fmt: skip
         super().__init__(f"another hand under the room and hand id of the hand read from "
-                         f"{first}, dealt to other players: not read", site=site,
+                         f"{first}, {how}: not read", site=site,
                          hand_id=hand_id, line=line, source=source)  # fmt: skip
         self.first = first
+        self.how = how
 
     @property
     def kind(self) -> str:
-        return ("another hand under the room and hand id of a hand read before, dealt to "
-                "other players")  # fmt: skip
+        return "another hand under the room and hand id of a hand read before"
 
 
 class DuplicateHandsWarning(UserWarning):
