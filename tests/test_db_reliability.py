@@ -395,6 +395,17 @@ def _tenfold(text: str) -> str:
     return re.sub(r"\$(\d+)\.(\d\d)", lambda m: f"${int(m[1] + m[2]) / 10:.2f}", text)
 
 
+def _both(first: pathlib.Path, second: pathlib.Path,
+          together: bool) -> tuple[db.Database, db.ImportReport]:  # fmt: skip
+    """A database that imported ``first`` and ``second`` in one import (one batch,
+    ``together``) or in two, and the report of the import that read ``second``."""
+    database = db.connect()
+    if together:
+        return database, database.import_histories([first, second])
+    database.import_histories(first)
+    return database, database.import_histories(second)
+
+
 @pytest.mark.parametrize(("change", "how"), [
     (_tenfold, "with other results"),
     (lambda text: text.replace("Dealt to Cy [5d]", "Dealt to Cy [6d]"), "with other cards"),
@@ -409,12 +420,7 @@ def test_another_hand_with_the_same_players_under_a_stored_number_is_refused(
     (tmp_path / "a.txt").write_text(db.EXAMPLE)
     (tmp_path / "b.txt").write_text(change(db.EXAMPLE))  # type: ignore[operator]
     for together in (True, False):  # one batch, or the second against the stored
-        database = db.connect()
-        if together:
-            report = database.import_histories([tmp_path / "a.txt", tmp_path / "b.txt"])
-        else:
-            database.import_histories(tmp_path / "a.txt")
-            report = database.import_histories(tmp_path / "b.txt")
+        database, report = _both(tmp_path / "a.txt", tmp_path / "b.txt", together)
         assert report.hands == (3 if together else 0)
         assert report.refused >= 1 and report.duplicates + report.refused == 3
         reasons = database.sql("SELECT reason FROM refused").reason.tolist()
@@ -433,10 +439,5 @@ def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
     (tmp_path / "ann.txt").write_text(ann)
     (tmp_path / "bob.txt").write_text(bob)
     for together in (True, False):
-        database = db.connect()
-        if together:
-            report = database.import_histories([tmp_path / "ann.txt", tmp_path / "bob.txt"])
-        else:
-            database.import_histories(tmp_path / "ann.txt")
-            report = database.import_histories(tmp_path / "bob.txt")
+        _, report = _both(tmp_path / "ann.txt", tmp_path / "bob.txt", together)
         assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)
