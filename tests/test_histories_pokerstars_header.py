@@ -220,3 +220,30 @@ def test_a_tables_hands_after_the_first_are_read_from_what_it_kept() -> None:
     pokerstars._TABLES.clear()
     pokerstars._header_bytes(b"PokerStars Hand #1: Razz ($1/$2) 2026/12/02 9:00:00 ET\n")
     assert not pokerstars._TABLES
+
+
+@pytest.mark.parametrize(("written", "utc"), [
+    # The second 2:15 of the night Paris turns its clocks back, and the first.
+    ("2026/10/25 2:15:00 CET [2026/10/24 21:15:00 ET]", "2026-10-25 01:15"),
+    ("2026/10/25 2:15:00 CET [2026/10/24 20:15:00 ET]", "2026-10-25 00:15"),
+    # An hour Paris skips; a zone this reader does not know.
+    ("2026/03/29 2:30:00 CET [2026/03/28 20:30:00 ET]", "2026-03-29 00:30"),
+    ("2026/12/02 8:00:00 XYZT [2026/12/01 16:00:00 ET]", "2026-12-01 21:00"),
+    # Sure in its own zone: as written (AEDT is known: Sydney's summer).
+    ("2026/12/02 8:00:00 AEDT [2026/12/01 16:00:00 ET]", "2026-12-01 21:00"),
+    ("2026/07/02 8:00:00 CEST [2026/07/02 2:00:00 ET]", "2026-07-02 06:00"),
+])  # fmt: skip
+def test_a_time_that_names_no_one_instant_is_taken_from_the_et_time(written: str,
+                                                                     utc: str) -> None:  # fmt: skip
+    """A wall time the player's zone repeats or skips, or a zone not known, had
+    been stored as written (two hands an hour apart at one time, or a naive time);
+    the header's ET time says the instant."""
+    expected = datetime.datetime.fromisoformat(utc).replace(tzinfo=datetime.UTC)
+    pokerstars._TABLES.clear()
+    for number in range(3):  # the first read from text, the others from what it kept
+        line = f"PokerStars Hand #{700 + number}: Razz Limit ($1/$2 USD) - {written}"
+        text = f"{line}\nTable 'Ida' 8-max\n"
+        for header in (pokerstars._header_bytes(text.encode()),
+                       pokerstars._header(text.split("\n")[:-1])):  # fmt: skip
+            assert header.played_at is not None and header.played_at.tzinfo is not None
+            assert header.played_at.astimezone(datetime.UTC) == expected

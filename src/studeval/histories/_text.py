@@ -34,6 +34,8 @@ _ZONES = {
     "EET": "Europe/Helsinki", "MSK": "Europe/Moscow", "GMT": "UTC", "UTC": "UTC",
     "BST": "Europe/London", "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
     "CCT": "Asia/Shanghai", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+    "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
+    "NZDT": "Pacific/Auckland", "WEST": "Europe/Lisbon", "EEST": "Europe/Helsinki",
 }  # fmt: skip
 
 

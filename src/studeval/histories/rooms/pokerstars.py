@@ -15,7 +15,7 @@ import dataclasses
 import datetime
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from studeval import _core
@@ -69,6 +69,8 @@ def _header(lines: list[str]) -> Header:
     # the same time in ET that most exports add, "[2026/12/02 9:05:00 ET]", without
     # which no key would be read twice.)
     eastern = None if when is None else _ET_AFTER.match(rest, when.end() + 2)
+    if eastern is not None and played_at is not None and _unsure(played_at):
+        played_at = _exact(played_at, eastern.group(1, 2, 3, 4, 5, 6))
     try:
         table = _table_header(cut(rest, when, eastern), tuple(lines[1:]))
     except ValueError:
@@ -121,6 +123,10 @@ def _header_bytes(text: bytes) -> Header:
             year, month, day, hour, minute, second = stamp[9:]
             played_at = datetime.datetime(year, month, day, hour, minute, second,
                                           tzinfo=zone_of(zone))  # fmt: skip
+            if again_at >= 0 and _unsure(played_at):
+                eastern = _TIME.match(text[again_at:again_end].decode())
+                if eastern is not None:
+                    played_at = _exact(played_at, eastern.group(1, 2, 3, 4, 5, 6))
             return table.of_hand(text[id_at:id_end].decode(), played_at)
         # Kept only where the game's name ends before the time (else it holds the
         # time, each hand's own: _header's "\0" case).
@@ -132,6 +138,39 @@ def _header_bytes(text: bytes) -> Header:
             _TABLES.clear()
         _TABLES[key] = header.of_hand(header.hand_id, header.played_at)  # its own copy
     return header
+
+
+#: The months in which a zone a room names may change its clocks (north or south).
+_CLOCKS_CHANGE = frozenset((3, 4, 9, 10, 11))
+
+
+def _unsure(moment: datetime.datetime) -> bool:
+    """Whether ``moment`` names no one instant: its zone is not known (a naive
+    time), or its hour is one the clocks skip or repeat there.
+
+    >>> _unsure(moment(["2026", "10", "25", "2", "15", "00"], "CET"))
+    True
+    >>> _unsure(moment(["2026", "10", "25", "4", "15", "00"], "CET"))
+    False
+    """
+    if moment.tzinfo is None:
+        return True
+    if moment.month not in _CLOCKS_CHANGE or moment.hour > 3:  # no change: no need to ask
+        return False
+    return moment.replace(fold=1).utcoffset() != moment.utcoffset()
+
+
+def _exact(played_at: datetime.datetime, eastern: Sequence[str]) -> datetime.datetime:
+    """The hand's time from the same time in ET that the header adds (its clock's
+    six numbers, ``eastern``), where ``played_at`` (in the player's zone) names no
+    one instant; ``played_at`` where the ET time is no surer (its own repeated hour).
+
+    >>> local = moment(["2026", "10", "25", "2", "15", "00"], "CET")  # twice that night
+    >>> _exact(local, ["2026", "10", "24", "21", "15", "00"]).isoformat()
+    '2026-10-24T21:15:00-04:00'
+    """
+    again = moment(eastern, "ET")
+    return played_at if _unsure(again) else again
 
 
 def _played_at(when: re.Match[str]) -> datetime.datetime:
