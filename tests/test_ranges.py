@@ -586,3 +586,13 @@ def test_cli_reads_compact_card_text(capsys) -> None:
 
     assert main(["equity", "AsAd7c8d9hTcJc", "KK@KcQd2h3s"]) == 0
     assert "exact, 2,224 deals" in capsys.readouterr().out
+
+
+def test_a_ranges_arrays_stay_read_only() -> None:
+    # The core trusts a Range's codes: a writable array could be given other ones.
+    found = Range("KK*, QQ*", up="Kc")
+    for array in (found.hands, found.hidden, found.weights):
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            array.flags.writeable = True
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0

@@ -419,9 +419,13 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
     with pytest.raises(SolveError, match="share a card"):
         Spot("stud", STAKES, pot=40, up=["Kc Kd 5h 2s", "Kc Jd 8h 7s"], ranges=["*", "*"])
     up = ["Kc Kd 5h 2s", "Qc Jd 8h 7s"]
-    for pot in (-1, 0):  # a pot of 0: no share of it to stop at
-        with pytest.raises(SolveError, match=">= 1; got " + str(pot)):
+    # A pot of 0: no share of it to stop at; 2**53 had been the core's "bad argument".
+    for pot in (-1, 0, 2**53):
+        with pytest.raises(SolveError, match="pot must be a whole number of chips, 1 to "
+                                             "999,999,999,999,999; got " + str(pot)):  # fmt: skip
             Spot("stud", STAKES, pot=pot, up=up, ranges=["*", "*"])
+    with pytest.raises(SolveError, match="rake must be a whole number of chips, 0 to"):
+        Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], rake=10**15)
     with pytest.raises(SolveError, match=r"stacks .* \(one all in has no decision\)"):
         Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], stacks=[0, 50])
     small = Spot("stud", STAKES, pot=40, up=up, ranges=["KK*", "QQ*"], rules=KEPT)

@@ -515,6 +515,8 @@ se_status se_query_eval(int game, int players, const se_query_program *program,
 #define SE_SOLVE_MAX_NODES (1 << 20)
 #define SE_SOLVE_MAX_COMBOS 1000000
 #define SE_SOLVE_MAX_BOARDS 65536
+/* The pot and the rake's cap are below this many chips (doubles stay exact). */
+#define SE_SOLVE_MAX_CHIPS 1000000000000000LL
 
 typedef enum se_solve_kind {
     SE_SOLVE_ACT = 0,     /* a seat chooses among its children */

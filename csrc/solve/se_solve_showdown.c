@@ -198,9 +198,9 @@ se_status se_sd_prepare(const se_solve_spot *spot, se_sd_table *t) {
     memset(t, 0, sizeof *t);
     if (spot == NULL || (spot->game != SE_GAME_STUD && spot->game != SE_GAME_STUD8 &&
                          spot->game != SE_GAME_RAZZ) ||
-        !(spot->pot >= 0.0 && spot->pot < 1e15) ||
+        !(spot->pot >= 0.0 && spot->pot < (double)SE_SOLVE_MAX_CHIPS) ||
         !(spot->rake_rate >= 0.0 && spot->rake_rate <= 1.0) ||
-        !(spot->rake_cap >= 0.0 && spot->rake_cap < 1e15))
+        !(spot->rake_cap >= 0.0 && spot->rake_cap < (double)SE_SOLVE_MAX_CHIPS))
         return SE_BAD_ARGUMENT;
     se_status status = se_sd_check_tree(spot);
     if (status != SE_OK) return status;

@@ -208,6 +208,7 @@ cdef extern from "studeval.h" nogil:
     int SE_SOLVE_MAX_NODES
     int SE_SOLVE_MAX_COMBOS
     int SE_SOLVE_MAX_BOARDS
+    long long SE_SOLVE_MAX_CHIPS
     ctypedef struct se_solve_node:
         int kind
         int seat

@@ -183,6 +183,7 @@ def query_eval(
 SOLVE_MAX_NODES: int
 SOLVE_MAX_COMBOS: int
 SOLVE_MAX_BOARDS: int
+SOLVE_MAX_CHIPS: int
 # A solved spot's seats (each seat's hidden cards, weights, groups) and tree nodes.
 _SolveHidden = list[npt.NDArray[np.uint8]]
 _SolveWeights = list[npt.NDArray[np.float64] | None]

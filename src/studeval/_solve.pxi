@@ -4,6 +4,7 @@
 SOLVE_MAX_NODES = SE_SOLVE_MAX_NODES
 SOLVE_MAX_COMBOS = SE_SOLVE_MAX_COMBOS
 SOLVE_MAX_BOARDS = SE_SOLVE_MAX_BOARDS
+SOLVE_MAX_CHIPS = SE_SOLVE_MAX_CHIPS
 
 
 cdef int _solve_spot(int game, double pot, rake, up, hidden, weights, groups, nodes, boards,

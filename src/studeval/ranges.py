@@ -408,9 +408,14 @@ def combination_keys(hidden: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` (a new one, which nothing else holds) read-only for good: a view of
+    it read-only, whose flag numpy will not set back (an array that owns its data
+    may be made writable again)."""
     out = np.ascontiguousarray(array)
     out.flags.writeable = False
-    return out
+    view = out.view()
+    view.flags.writeable = False
+    return view
 
 
 def _text_of(codes: Iterable[int]) -> str:

@@ -115,8 +115,9 @@ class Spot:
         if not isinstance(stakes, Stakes):
             raise SolveError(f"stakes must be a Stakes; got {type(stakes).__name__}")
         self.stakes, self.rules = stakes, house_rules(rules)
-        if not whole_at_least(pot, 1):
-            raise SolveError(f"pot must be a whole number of chips >= 1; got {pot!r}")
+        if not whole_at_least(pot, 1) or pot >= _core.SOLVE_MAX_CHIPS:
+            raise SolveError(f"pot must be a whole number of chips, 1 to "
+                             f"{_core.SOLVE_MAX_CHIPS - 1:,}; got {pot!r}")  # fmt: skip
         self.pot = pot
         if isinstance(up, str) or isinstance(ranges, str) or not (
                 hasattr(up, "__len__") and hasattr(ranges, "__len__")):  # fmt: skip
@@ -148,8 +149,9 @@ class Spot:
         if boards > _core.SOLVE_MAX_BOARDS:
             raise SolveError(f"{boards:,} boards to deal, over the {_core.SOLVE_MAX_BOARDS:,} "
                              "a solve holds: sample fewer deals (deals)")  # fmt: skip
-        if not whole_at_least(rake, 0):
-            raise SolveError(f"rake must be a whole number of chips >= 0; got {rake!r}")
+        if not whole_at_least(rake, 0) or rake >= _core.SOLVE_MAX_CHIPS:
+            raise SolveError(f"rake must be a whole number of chips, 0 to "
+                             f"{_core.SOLVE_MAX_CHIPS - 1:,}; got {rake!r}")  # fmt: skip
         if isinstance(rake_rate, bool) or not isinstance(rake_rate, (int, float)) or not (
                 0.0 <= rake_rate <= 1.0):  # fmt: skip
             raise SolveError(f"rake_rate must be a share of the pot, 0 to 1; got {rake_rate!r}")
