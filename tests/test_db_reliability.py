@@ -438,6 +438,12 @@ def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
         "Dealt to Bob [Kh] [Jc]", "Dealt to Bob [Qs Qh Kh] [Jc]")  # fmt: skip
     (tmp_path / "ann.txt").write_text(ann)
     (tmp_path / "bob.txt").write_text(bob)
-    for together in (True, False):
-        _, report = _both(tmp_path / "ann.txt", tmp_path / "bob.txt", together)
-        assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)
+    # Down cards shown in another order: their places are the text's order, no fact.
+    shown = db.EXAMPLE.split("\n\n")[2]
+    (tmp_path / "shown.txt").write_text(shown)
+    (tmp_path / "reordered.txt").write_text(shown.replace("[Kc Kd 2h Ks Qd Jd 8s]",
+                                                          "[8s Kd 2h Ks Qd Jd Kc]"))  # fmt: skip
+    for first, second in (("ann", "bob"), ("shown", "reordered")):
+        for together in (True, False):
+            _, report = _both(tmp_path / f"{first}.txt", tmp_path / f"{second}.txt", together)
+            assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)
