@@ -166,6 +166,13 @@ def test_an_all_in_seat_counts_as_a_player_for_the_cap() -> None:
     hand.act("raise", 20)  # seat 0: the third raise, three seats not folded
     assert hand.legal().raise_to == ()
     assert hand.legal().call == 5
+    # Robert's own words, as an option: only the seats not all in count.
+    robert = third_street(["Kc", "2d", "9h"], stacks=[200, 200, 6],
+                          rules=HouseRules(heads_up_counts="not_all_in"))  # fmt: skip
+    robert.act("bring_in")
+    for action, total in (("complete", 5), ("raise", 10), ("raise", 15), ("raise", 20)):
+        robert.act(action, total)
+    assert robert.legal().raise_to == (25,)
     lifted = third_street(["Kc", "2d", "9h"], stacks=[200, 200, 200])
     lifted.act("bring_in")  # seat 1
     lifted.act("fold")  # seat 2: two players left before the third raise

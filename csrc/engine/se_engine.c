@@ -439,12 +439,20 @@ static void se_advance(se_hand *h, int seat) {
     if (next == SE_NONE) se_end_round(h);
 }
 
+/* The players left for the cap: the seats not folded (an all-in seat is one), or
+ * under cap_skips_all_in only those that can still bet. */
+static int se_players_left(const se_hand *h) {
+    if (!h->rules.cap_skips_all_in) return se_live_count(h, NULL);
+    int count = 0;
+    for (int s = 0; s < h->rules.seats; s++) count += se_can_act(h, s);
+    return count;
+}
+
 /* A wager that counts as a bet or raise (by `increment`): the cap lifts for two
- * players left before the third raise (seats not folded: a seat all in is still a
- * player in the hand, so two betting beside it stay capped), and after an open
- * pair's big bet every increment is the big bet. */
+ * players left before the third raise, and after an open pair's big bet every
+ * increment is the big bet. */
 static void se_count_wager(se_hand *h, int64_t increment) {
-    if (h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_live_count(h, NULL) <= 2)
+    if (h->bets == SE_CAP - 1 && !h->rules.cap_heads_up && se_players_left(h) <= 2)
         h->uncapped = 1;
     h->bets++;
     if (h->open_pair_round && increment >= h->rules.big_bet) h->big_seen = 1;

@@ -663,6 +663,9 @@ typedef struct se_table_rules {
     int short_bring_in_opens;  /* the seat to bring in has no more than the bring-in: it may
                                   also wager it all as the round's opening bet, which a
                                   raise tops (pokerkit's reading; else it brings in only) */
+    int cap_skips_all_in;      /* "two players left" for the cap counts only the seats not
+                                  all in (else every seat not folded: an all-in seat is a
+                                  player, and two betting beside it stay capped) */
 } se_table_rules;
 
 /* What the seat to act may do. Totals ("_to") are the seat's chips in this street

@@ -263,7 +263,7 @@ cdef extern from "studeval.h" nogil:
         int bring_in_highest, ace_low, board_low, open_pair
         int bring_in_tie_position, action_tie_suit
         int short_all_in_full_bet, bring_in_passes_left, cap_heads_up, deck_reuses_muck
-        int short_bring_in_opens
+        int short_bring_in_opens, cap_skips_all_in
 
     ctypedef struct se_legal:
         int fold, check

@@ -276,6 +276,7 @@ class TableRules(NamedTuple):
     cap_heads_up: bool
     deck_reuses_muck: bool
     short_bring_in_opens: bool
+    cap_skips_all_in: bool = ...
 
 @final
 class LegalTotals:

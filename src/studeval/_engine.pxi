@@ -8,7 +8,9 @@ TableRules = namedtuple(
     "TableRules",
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
     "open_pair bring_in_tie_position action_tie_suit short_all_in_full_bet "
-    "bring_in_passes_left cap_heads_up deck_reuses_muck short_bring_in_opens",
+    "bring_in_passes_left cap_heads_up deck_reuses_muck short_bring_in_opens "
+    "cap_skips_all_in",
+    defaults=(False,),
 )
 
 #: The five table actions of a seat to act (``se_hand_table_choices``): whether each
@@ -137,6 +139,7 @@ cdef void _table_rules_of(object rules, se_table_rules *table) except *:
     table.cap_heads_up = rules.cap_heads_up
     table.deck_reuses_muck = rules.deck_reuses_muck
     table.short_bring_in_opens = rules.short_bring_in_opens
+    table.cap_skips_all_in = rules.cap_skips_all_in
 
 
 cdef list _events_of(const se_hand *hand, size_t start):

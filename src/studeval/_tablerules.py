@@ -38,6 +38,7 @@ def core_table_rules(
         cap_heads_up=rules.heads_up_cap == "kept",
         deck_reuses_muck=rules.deck_runs_out == "muck",
         short_bring_in_opens=rules.short_bring_in == "may_open",
+        cap_skips_all_in=rules.heads_up_counts == "not_all_in",
     )  # fmt: skip
 
 

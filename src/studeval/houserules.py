@@ -34,6 +34,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "short_all_in": ("half_bet", "full_bet"),
     "bring_in_all_in": ("nobody", "next_seat"),
     "heads_up_cap": ("lifted", "kept"),
+    "heads_up_counts": ("not_folded", "not_all_in"),
     "deck_runs_out": ("community", "muck"),
     "short_bring_in": ("bring_in", "may_open"),
 }
@@ -89,6 +90,11 @@ class HouseRules:
         heads_up_cap: with two players left before the third raise the cap is
             ``"lifted"`` (Robert's, WSOP) or ``"kept"`` (pokerkit): one bet and
             three raises a round, always.
+        heads_up_counts: who the two players left are: the seats that have not
+            folded (``"not_folded"``: an all-in seat is a player, so two seats
+            betting beside it stay capped), or only the seats not all in
+            (``"not_all_in"``: Robert's Rules' "a pot involving three or more
+            players who are not all-in" is capped).
         deck_runs_out: ``"community"``: when the deck cannot give every live
             seat a 7th-street card, one community card is dealt (Robert's,
             WSOP). ``"muck"``: a card is burned before each of 4th to 7th
@@ -122,6 +128,7 @@ class HouseRules:
     short_all_in: Literal["half_bet", "full_bet"] = "half_bet"
     bring_in_all_in: Literal["nobody", "next_seat"] = "nobody"
     heads_up_cap: Literal["lifted", "kept"] = "lifted"
+    heads_up_counts: Literal["not_folded", "not_all_in"] = "not_folded"
     deck_runs_out: Literal["community", "muck"] = "community"
     short_bring_in: Literal["bring_in", "may_open"] = "bring_in"
 

@@ -478,6 +478,7 @@ static int play(const uint8_t *data, size_t size, stats *st) {
     rules.cap_heads_up = more & 1;
     rules.deck_reuses_muck = (more >> 1) & 1;
     rules.short_bring_in_opens = (more >> 4) & 1;
+    rules.cap_skips_all_in = (more >> 5) & 1;
     /* A table of seats that mostly check and call: many of them reach 7th street,
      * where the deck runs out. */
     int passive = ((more >> 2) & 3) == 0;
