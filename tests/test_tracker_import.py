@@ -91,6 +91,16 @@ def test_other_games_of_mixed_files_are_their_own_kind() -> None:
     assert other.kind == "not a fixed-limit seven-card stud game: Hold'em Limit"
 
 
+def test_a_hold_em_hand_run_twice_is_not_stud_and_no_more() -> None:
+    # A hold'em hand's summary run twice writes its boards: summary lines, not text
+    # after the hand (which had been reported besides the "not stud").
+    run_twice = stars("1", "8-Game (Hold'em No Limit)").replace(
+        "*** SUMMARY ***\n", "*** SUMMARY ***\nHand was run twice\nFIRST Board [2c 3d 4h 5s 6c]\n"
+        "SECOND Board [Kc Kd Kh 9s 8c]\n")  # fmt: skip
+    found = list(read(run_twice + "\n\n" + stars("2"), errors="collect"))
+    assert statuses(found) == ["not stud", "read"]
+
+
 def test_a_hand_is_counted_once_by_room_and_hand_id(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(EXAMPLE)
     (tmp_path / "b.txt").write_text(stars("8") + "\n\n" + EXAMPLE)

@@ -44,6 +44,10 @@ _TOURNAMENT = re.compile(r"tournament #(\d+)")
 _TABLE = re.compile(r"^Table '(?P<table>[^']*)'")
 
 
+#: The starts of a summary's lines, every game's (a mixed-game file's hold'em hand
+#: run twice writes its boards): the pot, the seats, the boards.
+_SUMMARY_LINES = r"Total pot |Seat \d+: |Board \[|Hand was run |(?:FIRST|SECOND|THIRD) Board \["
+
 #: How the first line of most hands starts: read without _HEAD (a third of its time).
 _PLAIN_HEAD = "PokerStars Hand #"
 
@@ -288,7 +292,7 @@ WORDS = Wording(
 
 GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, header_bytes=_header_bytes,
                   words=WORDS, strict_prefix=": ", last_section="*** SUMMARY ***",
-                  last_section_lines=r"Total pot |Seat \d+: |Board \[")  # fmt: skip
+                  last_section_lines=_SUMMARY_LINES)  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 
