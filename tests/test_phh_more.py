@@ -268,3 +268,28 @@ def _short_opening(hand: StudHand) -> bool:
     first = next(e for e in hand.events if e.kind in ("bring_in", "complete", "bet", "raise",
                                                       "call", "check", "fold"))  # fmt: skip
     return first.kind == "complete" and first.to is not None and first.to <= hand.stakes.bring_in
+
+
+def test_one_bad_record_of_a_phhs_file_refuses_itself_not_the_file(tmp_path) -> None:
+    # Record 2's stacks end otherwise than the record says, record 3 is no TOML:
+    # the file had been refused whole, its good hands with it.
+    from studeval import db
+    from studeval.histories.phh import PHH_EXAMPLE, dumps_all, read_records
+
+    records = dumps_all([loads(PHH_EXAMPLE)] * 4).split("\n[")
+    records[1] = records[1].replace("finishing_stacks = [103", "finishing_stacks = [104")
+    records[2] = records[2].replace("variant = ", "variant = = ")
+    text = "\n[".join(records)
+    found = read_records(text)
+    assert [type(hand).__name__ for _, hand in found] == ["StudHand", "PHHError", "PHHError",
+                                                          "StudHand"]  # fmt: skip
+    lines = [line for line, _ in found]
+    assert lines == [1 + text[: text.index(f"[{n}]")].count("\n") for n in range(1, 5)]
+    assert str(found[1][1]).startswith("[2]: the hand ends with stacks")
+    assert str(found[2][1]).startswith("[3]: not a PHHS (TOML) text")
+    (tmp_path / "hands.phhs").write_text(text)
+    database = db.connect()
+    report = database.import_histories(tmp_path / "hands.phhs")
+    assert (report.hands, report.refused) == (1, 2)  # the 4th is the 1st again: a copy
+    refused = database.sql("SELECT line FROM refused ORDER BY line").line.tolist()
+    assert refused == lines[1:3]

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.engine import StudHand
-from studeval.errors import StudevalError
 from studeval.handinfo import HandInfo
 from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
@@ -32,7 +31,7 @@ from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, 
 from studeval.histories._record import History, HistoryError, UnreadableFileError
 from studeval.histories._split import hand_starts
 from studeval.histories._text import decode
-from studeval.histories.phh import read as read_phh
+from studeval.histories.phh import PHHError, read_records
 
 __all__ = ["Loaded", "SeenHands", "files_in", "load", "load_file", "load_text", "looks_like_phh"]
 
@@ -164,12 +163,12 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None,
             label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
             yield Loaded(label, found.hand, found, source=where)
         return
-    try:
-        hands = read_phh("".join(part for part, _ in text.parts))
-    except (StudevalError, ValueError) as err:
-        yield Loaded(where, error=HistoryError(str(err), source=where), source=where)
-        return
-    for number, hand in enumerate(hands, 1):
+    # Each record on its own: one that cannot be read refuses itself, not the file.
+    for number, (line, hand) in enumerate(read_records("".join(p for p, _ in text.parts)), 1):
+        if isinstance(hand, PHHError):
+            yield Loaded(where, error=HistoryError(str(hand), line=line, source=where),
+                         source=where)  # fmt: skip
+            continue
         label = f"{where} hand {number}"
         info = hand.info if isinstance(hand.info, dict) else {}
         hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
