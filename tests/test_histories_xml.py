@@ -306,7 +306,7 @@ def test_many_documents_are_cut_apart_in_one_pass() -> None:
 
 @pytest.mark.parametrize(("named", "currency"), [
     ("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("PLN", "PLN"), ("EUR", "EUR"),
-    ("XYZ", "XYZ"), ("Fun chips", "Fun chips"), ("$", "USD"),
+    ("XYZ", "XYZ"), ("sek", "SEK"), ("Fun chips", "Fun chips"), ("$", "USD"),
 ])  # fmt: skip
 def test_an_ipoker_sessions_currency_is_kept_whatever_it_is(named: str, currency: str) -> None:
     """The currency the file names is the hands' currency: one this reader has no

@@ -4,6 +4,7 @@ pokerkit pays it; and pokerkit's short-stacked bring-ins, read as pokerkit plays
 
 from __future__ import annotations
 
+import datetime
 import random
 import warnings
 from decimal import Decimal
@@ -293,3 +294,21 @@ def test_one_bad_record_of_a_phhs_file_refuses_itself_not_the_file(tmp_path) -> 
     assert (report.hands, report.refused) == (1, 2)  # the 4th is the 1st again: a copy
     refused = database.sql("SELECT line FROM refused ORDER BY line").line.tolist()
     assert refused == lines[1:3]
+
+
+@pytest.mark.parametrize("zone", [
+    datetime.timezone(datetime.timedelta(hours=1)),  # OnGame's "GMT+0100"
+    datetime.timezone(-datetime.timedelta(hours=5, minutes=30)),
+    datetime.timezone.utc,
+])  # fmt: skip
+def test_a_time_at_a_fixed_offset_reads_back_at_that_offset(zone: datetime.tzinfo) -> None:
+    # str() writes such a zone "UTC+01:00", which ZoneInfo cannot read: the time had
+    # come back naive, an hour from where the room's text put it.
+    from studeval.handinfo import HandInfo
+
+    hand = loads(PHH_EXAMPLE)
+    at = datetime.datetime(2026, 12, 2, 12, 0, tzinfo=zone)
+    hand.info = HandInfo(venue="OnGame", hand_id="R5-1", players=("Ann", "Bob"),
+                         played_at=at).to_phh()  # fmt: skip
+    back = HandInfo.of(loads(dumps(hand))).played_at
+    assert back == at and back is not None and back.utcoffset() == at.utcoffset()

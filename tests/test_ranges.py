@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import warnings
 from fractions import Fraction
 from math import comb, isclose
 
@@ -21,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import studeval
-from studeval import Range, RangeError, range_equity
+from studeval import Range, RangeError, RangeWarning, range_equity
 from studeval.errors import NoDealError, OptionError
 
 GAMES = ["stud", "stud8", "razz", "stud_hilo_noq"]
@@ -153,14 +154,21 @@ def test_malformed_text_points_at_the_character(text, up, position, words) -> No
     assert "^" in str(info.value).splitlines()[-1]
 
 
-def test_a_term_of_a_list_that_can_hold_nothing_is_refused_not_dropped() -> None:
+def test_a_term_of_a_list_that_can_hold_nothing_is_said_not_dropped() -> None:
     # With Kc up, three aces cannot be held: the term had added nothing, silently.
+    # A warning, not an error: a range written for many spots meets dead cards.
     for text, at in (("KK*, AAA+", 5), ("AAA+, KK*", 0), ("KK*, (AAA+)@0.5", 6)):
-        with pytest.raises(RangeError, match="this term can be no combination") as info:
-            Range(text, up="Kc")
-        assert info.value.position == at
-    assert len(Range("KK*, QQ*", up="Kc")) == 3 + 6
-    assert len(Range("KK*!AAA+", up="Kc")) == 3  # a difference is no list of terms
+        with pytest.warns(RangeWarning, match="this term holds no combination") as caught:
+            found = Range(text, up="Kc")
+        assert len(found) == 3  # the kings
+        assert len(caught) == 1 and caught[0].filename == __file__  # the caller's line
+        assert str(caught[0].message).splitlines()[-1] == " " * (2 + at) + "^"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # none where every term holds something
+        assert len(Range("KK*, QQ*", up="Kc")) == 3 + 6
+        assert len(Range("KK*!AAA+", up="Kc")) == 3  # a difference is no list of terms
+    with pytest.raises(RangeError, match="no combination of 'AAA\\+' is left"):
+        Range("AAA+", up="Kc")  # a range that holds nothing at all
 
 
 def test_empty_and_bad_ranges_name_why() -> None:

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
+import sys
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import FrameType
 
 import numpy as np
 
@@ -37,7 +41,7 @@ from studeval.classes import (
     made_categories,
     rank_bits,
 )
-from studeval.errors import RangeError
+from studeval.errors import RangeError, RangeWarning
 
 __all__ = ["Seat", "evaluate"]
 
@@ -261,12 +265,26 @@ def _start(node: Node) -> int:
     return node.at
 
 
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside studeval, counted from the
+    caller of this function's caller (who warns): the user's own line."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame: FrameType | None = sys._getframe(2)
+    level = 2
+    while frame is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def _held(term: Node, value: np.ndarray, seat: Seat) -> None:
-    """A term of a list that no combination left can hold is refused, as a range
-    that holds nothing is: it would be dropped without a word."""
+    """A term of a list that no combination left can hold adds nothing: said (a
+    :class:`RangeWarning`), not dropped without a word. (Not an error: a range
+    written for many spots meets dead cards that rule a term out.)"""
     if not (value > 0).any():
-        raise RangeError("this term can be no combination that the up and dead cards "
-                         "leave; leave it out", seat.text, _start(term))  # fmt: skip
+        where = str(RangeError("this term holds no combination that the up and dead "
+                               "cards leave: it adds nothing", seat.text,
+                               _start(term)))  # fmt: skip
+        warnings.warn(RangeWarning(where), stacklevel=_caller_level())
 
 
 def evaluate(node: Node, seat: Seat) -> np.ndarray:

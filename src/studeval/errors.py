@@ -32,6 +32,7 @@ __all__ = [
     "QueryError",
     "QueryWarning",
     "RangeError",
+    "RangeWarning",
     "RulesError",
     "SeatError",
     "StoppedError",
@@ -313,6 +314,12 @@ class QueryError(StudevalError, ValueError):
         else:
             message = reason
         super().__init__(message)
+
+
+class RangeWarning(UserWarning):
+    """A term of a range's list that no combination the up and dead cards leave can
+    hold (``"AA*, KK*"`` with three aces dead): it adds nothing, and the range is the
+    other terms. The message shows the term under a caret."""
 
 
 class QueryWarning(UserWarning):

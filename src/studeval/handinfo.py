@@ -183,6 +183,10 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+#: A ``time_zone`` that is a fixed offset from UTC, as ``str`` writes one ("UTC+01:00").
+_OFFSET = re.compile(r"UTC([+-])(\d{2}):(\d{2})")
+
+
 def _played_at(info: Mapping[str, object]) -> datetime.datetime | None:
     """When PHH's ``year``, ``month``, ``day``, ``time`` and ``time_zone`` say the hand
     was played, or ``None``."""
@@ -199,6 +203,11 @@ def _played_at(info: Mapping[str, object]) -> datetime.datetime | None:
     moment = datetime.datetime.combine(day, clock if isinstance(clock, datetime.time) else
                                        datetime.time())  # fmt: skip
     zone = info.get("time_zone")
+    offset = _OFFSET.fullmatch(zone) if isinstance(zone, str) else None
+    if offset is not None:  # a fixed offset, as a room writes "GMT+0100" and we "UTC+01:00"
+        sign = -1 if offset[1] == "-" else 1
+        return moment.replace(tzinfo=datetime.timezone(
+            sign * datetime.timedelta(hours=int(offset[2]), minutes=int(offset[3]))))  # fmt: skip
     if isinstance(zone, str) and moment.tzinfo is None:
         try:
             from zoneinfo import ZoneInfo

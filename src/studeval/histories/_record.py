@@ -258,8 +258,12 @@ class OutsideHandsError(NotAHistoryError):
 
     def __init__(self, first: str, lines: int, *, line: int | None = None,
                  source: str | None = None) -> None:  # fmt: skip
-        shown = repr(first)  # as Python writes it: NUL bytes and the like seen
-        shown = shown if len(shown) <= 62 else shown[:58] + "..."
+        # As Python writes it (NUL bytes and the like seen), cut to about 60
+        # characters inside its quotes.
+        cut = first
+        while len(repr(cut)) > 60:
+            cut = cut[: len(cut) * 3 // 4]
+        shown = repr(cut) if cut == first else repr(cut + "...")
         super().__init__(f"{lines} line{'s' * (lines != 1)} outside every hand, not read: "
                          f"{shown}", line=line, source=source)  # fmt: skip
 

@@ -116,16 +116,18 @@ def currency_of(text: str) -> str | None:
 
 def named_currency(named: str) -> str | None:
     """The currency a file's own currency field names (iPoker's ``<currency>``): a
-    code as written (any three capitals), else the code of its sign, else the text
-    itself, so that a currency this reader does not know is kept apart from every
-    other, never taken for none and added to them. Empty: none.
+    code in capitals (any three letters: "eur" is EUR), else the code of its sign,
+    else the text itself, so that a currency this reader does not know is kept apart
+    from every other, never taken for none and added to them. Empty: none.
 
-    >>> named_currency("PLN"), named_currency(" $ "), named_currency("Fun"), named_currency("")
-    ('PLN', 'USD', 'Fun', None)
+    >>> named_currency("PLN"), named_currency("eur"), named_currency(" $ "), named_currency("")
+    ('PLN', 'EUR', 'USD', None)
+    >>> named_currency("Fun chips")
+    'Fun chips'
     """
     text = named.strip()
-    if re.fullmatch(r"[A-Z]{3}", text):
-        return text
+    if len(text) == 3 and text.isascii() and text.isalpha():
+        return text.upper()
     return (currency_of(text) or text) if text else None
 
 
