@@ -49,6 +49,7 @@ from studeval.cards import card_str, parse_card
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.handinfo import hand_digits, hand_number
+from studeval.histories._phhtables import tables
 from studeval.histories._phhwrite import actions, lone_winner, toml
 from studeval.houserules import PRESETS, HouseRules, house_rules
 
@@ -217,12 +218,6 @@ def loads_all(text: str, *, rules: HouseRules | str | None = None) -> list[StudH
     return hands
 
 
-#: A table's header on a line of its own: ``[1]``, ``[2]``... in a ``.phhs`` text.
-_TABLE = re.compile(r"^[ \t]*\[[ \t]*([^\[\]\n]*?)[ \t]*\][ \t]*(?:#.*)?$", re.MULTILINE)
-#: TOML's comments and blank lines: all a text may hold before its first table.
-_NOTHING = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n?)*")
-
-
 def read_records(text: str, *, rules: HouseRules | str | None = None,
                  ) -> list[tuple[int, StudHand | PHHError]]:  # fmt: skip
     """Each hand of a PHH or ``.phhs`` text with the line its record starts on, or in
@@ -234,27 +229,22 @@ def read_records(text: str, *, rules: HouseRules | str | None = None,
     >>> [(line, type(found).__name__) for line, found in read_records(bad)]
     [(1, 'PHHError'), (13, 'StudHand'), (25, 'StudHand')]
     """
-    tables = list(_TABLE.finditer(text)) if isinstance(text, str) else []
-    if not tables or not _NOTHING.fullmatch(text, 0, tables[0].start()):
+    parts = tables(text) if isinstance(text, str) else None
+    if parts is None:
         try:
             return [(1, _load(_fields(text, "PHH"), rules))]
         except (StudevalError, ValueError) as err:  # a PHHError, or the engine's own
             return [(1, err if isinstance(err, PHHError) else PHHError(str(err)))]
     found: list[tuple[int, StudHand | PHHError]] = []
-    line = 1 + text.count("\n", 0, tables[0].start())
-    for table, after in zip(tables, [*tables[1:], None], strict=True):
-        end = len(text) if after is None else after.start()
-        name = table.group(1)
-        try:
-            # Line numbers in TOML's errors are the file's: the lines before, empty.
-            data = _fields("\n" * (line - 1) + text[table.start() : end], "PHHS")
+    for name, start, end, line in parts:
+        try:  # TOML's errors name the file's lines: those before, left empty
+            data = _fields("\n" * (line - 1) + text[start:end], "PHHS")
             record = data.get(name.strip('"')) if len(data) == 1 else None
             if not isinstance(record, dict):
                 raise PHHError("a .phhs file holds one table of fields a hand")
             found.append((line, _load(record, rules)))
         except (StudevalError, ValueError) as err:
             found.append((line, PHHError(f"[{name}]: {err}")))
-        line += text.count("\n", table.start(), end)
     return found
 
 
