@@ -304,6 +304,8 @@ def reason_kind(reason: str, names: Sequence[str] | None = None) -> str:
     'P raises to N, but P is to act'
     >>> reason_kind("Hero has no up card on 3rd street; limit 2-7, $0.02/$0.04", ["Hero"])
     'P has no up card on 3rd street; limit 2-7, $N/$N'
+    >>> reason_kind("[5]: actions[8] 'p4 zz': not an action studeval knows")
+    '[N]: actions[N] N: not an action studeval knows'
     """
     parts, at = [], 0
     for name in names or ():
@@ -313,8 +315,8 @@ def reason_kind(reason: str, names: Sequence[str] | None = None) -> str:
             at = found.end()
     general = "".join([*parts, reason[at:]])
     general = _VARYING.sub("N", general)
-    if names is None:
-        general = re.sub(r"^\S+ (\w+s)\b", "\0 \\1", general)
+    if names is None:  # (not a PHH record's "[5]: ...": no player)
+        general = re.sub(r"^(?!\[)\S+ (\w+s)\b", "\0 \\1", general)
     return general.replace("\0", "P")
 
 
