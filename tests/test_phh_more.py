@@ -312,3 +312,53 @@ def test_a_time_at_a_fixed_offset_reads_back_at_that_offset(zone: datetime.tzinf
                          played_at=at).to_phh()  # fmt: skip
     back = HandInfo.of(loads(dumps(hand))).played_at
     assert back == at and back is not None and back.utcoffset() == at.utcoffset()
+
+
+@pytest.mark.parametrize("zone", ["UTC+99:00", "UTC+24:00", "UTC+05:60", "UTC+\uff10\uff11:00"])
+def test_an_offset_no_clock_has_leaves_the_time_naive(zone: str) -> None:
+    # As a zone not known does: such an offset had raised from HandInfo.of, and
+    # stopped an import of every file with it.
+    from studeval.handinfo import HandInfo
+
+    text = (
+        PHH_EXAMPLE + f'year = 2026\nmonth = 1\nday = 2\ntime = "12:00:00"\ntime_zone = "{zone}"\n'
+    )
+    played_at = HandInfo.of(loads(text)).played_at
+    assert played_at == datetime.datetime(2026, 1, 2, 12, 0) and played_at.tzinfo is None
+
+
+def test_good_phhs_texts_read_record_by_record_as_they_read_whole() -> None:
+    # Every valid .phhs reads as the whole file did: CRLF, quoted names, a record's
+    # own sub-table, a multi-line string holding a line "[3]", comments first.
+    from studeval.histories.phh import PHH_EXAMPLE, dumps_all, read, read_records
+
+    three = dumps_all([loads(PHH_EXAMPLE)] * 3)
+    texts = [
+        three,
+        three.replace("\n", "\r\n"),
+        "# exported\n\n" + three.replace("[2]", "['2']").replace("[3]", '["3"]'),
+        three.replace("[1]\n", '[1]\nevent = """\nnotes\n[3]\n"""\n'),
+        three.replace('_house_rules = "pokerkit"\n', "", 1).replace(
+            "[2]\n", '[1._house_rules]\nheads_up_cap = "kept"\n[2]\n'),
+    ]  # fmt: skip
+    for text in texts:
+        whole = read(text)
+        found = read_records(text)
+        assert all(isinstance(hand, StudHand) for _, hand in found), text[:80]
+        assert [hand.rules for _, hand in found] == [hand.rules for hand in whole]  # type: ignore[union-attr]
+        assert len(found) == 3
+    assert read(texts[4])[0].rules.heads_up_cap == "kept"
+
+
+def test_bad_phhs_texts_refuse_each_bad_record_by_name() -> None:
+    from studeval.histories.phh import PHH_EXAMPLE, PHHError, dumps_all, read_records
+
+    three = dumps_all([loads(PHH_EXAMPLE)] * 3)
+    twice = three.replace("[3]", "[2]").replace("variant = ", "variant = = ", 1)
+    found = read_records(twice)  # no TOML as a whole: each record on its own
+    assert [type(hand).__name__ for _, hand in found] == ["PHHError", "StudHand", "PHHError"]
+    assert str(found[2][1]) == "[2]: declared twice"
+    crlf = three.replace("\n", "\r\n").replace("variant = ", "variant = = ", 1)
+    assert [type(h).__name__ for _, h in read_records(crlf)] == ["PHHError", "StudHand",
+                                                                 "StudHand"]  # fmt: skip
+    assert isinstance(read_records("not toml = = 1")[0][1], PHHError)

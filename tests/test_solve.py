@@ -426,6 +426,12 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
             Spot("stud", STAKES, pot=pot, up=up, ranges=["*", "*"])
     with pytest.raises(SolveError, match="rake must be a whole number of chips, 0 to"):
         Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], rake=10**15)
+    # Bets past the core's limit (a bet and three raises of 2 * 10**14, two streets).
+    huge = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=10**14, big_bet=2 * 10**14),
+                pot=10, up=["Kc Kd Qh 2s", "As 3d 4h 5c"], ranges=["KK*", "*"], street=6,
+                deals=2, rules=KEPT)  # fmt: skip
+    with pytest.raises(SolveError, match="bets reach 1,600,000,000,000,000 chips, over the"):
+        solve(huge, iterations=10, threads=1)
     with pytest.raises(SolveError, match=r"stacks .* \(one all in has no decision\)"):
         Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], stacks=[0, 50])
     small = Spot("stud", STAKES, pot=40, up=up, ranges=["KK*", "QQ*"], rules=KEPT)

@@ -57,7 +57,8 @@ static se_status se_sd_check_tree(const se_solve_spot *spot) {
                 for (int c = 0; c < n->n_children; c++) parents[n->first_child + c]++;
         } else if (n->kind == SE_SOLVE_FOLD || n->kind == SE_SOLVE_SHOWDOWN) {
             if ((n->kind == SE_SOLVE_FOLD && (n->seat < 0 || n->seat > 1)) || n->tied != 0 ||
-                !(n->put[0] >= 0.0 && n->put[0] < 1e15) || !(n->put[1] >= 0.0 && n->put[1] < 1e15))
+                !(n->put[0] >= 0.0 && n->put[0] < (double)SE_SOLVE_MAX_CHIPS) ||
+                !(n->put[1] >= 0.0 && n->put[1] < (double)SE_SOLVE_MAX_CHIPS))
                 status = SE_BAD_ARGUMENT;
         } else {
             status = SE_BAD_ARGUMENT;

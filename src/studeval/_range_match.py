@@ -268,7 +268,7 @@ def _start(node: Node) -> int:
 def _caller_level() -> int:
     """The ``stacklevel`` of the first frame outside studeval, counted from the
     caller of this function's caller (who warns): the user's own line."""
-    package = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
     frame: FrameType | None = sys._getframe(2)
     level = 2
     while frame is not None and frame.f_code.co_filename.startswith(package):

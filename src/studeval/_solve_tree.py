@@ -176,7 +176,8 @@ def _moves(s: _State, rules: _Rules) -> list[tuple[str, object]]:
 def betting_tree(first: int | Callable[[Board], int], bet: int | Sequence[int],
                  cap: int | None, stack: int | None, streets: int = 1, *,
                  up: Board = ((), ()), deal: Deal | None = None,
-                 most_nodes: int | None = None) -> list[TreeNode]:  # fmt: skip
+                 most_nodes: int | None = None,
+                 most_chips: int | None = None) -> list[TreeNode]:  # fmt: skip
     """Every node of the betting of ``streets`` heads-up streets, breadth first (a node's
     children follow one another, after it): ``first`` the seat to act first on each
     street (or, from the board, who does), ``bet`` the streets' bet (or each street's),
@@ -184,11 +185,15 @@ def betting_tree(first: int | Callable[[Board], int], bet: int | Sequence[int],
     shorter seat has behind (None: enough for any), ``up`` the up cards at the root and
     ``deal`` the up cards dealt before the next street from a board (None: none);
     :class:`TreeTooLargeError` once it passes ``most_nodes`` nodes or
-    :data:`MOST_STEPS` steps."""
+    :data:`MOST_STEPS` steps, or where a seat could put in ``most_chips`` or more."""
     if cap is None and stack is None:
         raise ValueError("a street with no cap needs the stacks: the raising has no end")
     who = first if callable(first) else (lambda board: int(first))
     bets = [bet] * streets if isinstance(bet, int) else list(bet)
+    most = min(x for x in (stack, None if cap is None else cap * sum(bets)) if x is not None)
+    if most_chips is not None and most >= most_chips:
+        raise TreeTooLargeError(f"a seat's bets reach {most:,} chips, over the "
+                                f"{most_chips - 1:,} a solve holds")  # fmt: skip
     rules = _Rules(who, bets, cap, stack, streets, deal or (lambda board: ()))
     nodes: list[TreeNode] = []
     queue: deque[object] = deque([_State((), who(up), [0, 0], 0, 0, up=up)])

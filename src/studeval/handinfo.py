@@ -184,7 +184,7 @@ def _text(value: object) -> str | None:
 
 
 #: A ``time_zone`` that is a fixed offset from UTC, as ``str`` writes one ("UTC+01:00").
-_OFFSET = re.compile(r"UTC([+-])(\d{2}):(\d{2})")
+_OFFSET = re.compile(r"UTC([+-])([01][0-9]|2[0-3]):([0-5][0-9])")
 
 
 def _played_at(info: Mapping[str, object]) -> datetime.datetime | None:
@@ -204,7 +204,7 @@ def _played_at(info: Mapping[str, object]) -> datetime.datetime | None:
                                        datetime.time())  # fmt: skip
     zone = info.get("time_zone")
     offset = _OFFSET.fullmatch(zone) if isinstance(zone, str) else None
-    if offset is not None:  # a fixed offset, as a room writes "GMT+0100" and we "UTC+01:00"
+    if offset is not None and moment.tzinfo is None:  # OnGame's "GMT+0100": "UTC+01:00"
         sign = -1 if offset[1] == "-" else 1
         return moment.replace(tzinfo=datetime.timezone(
             sign * datetime.timedelta(hours=int(offset[2]), minutes=int(offset[3]))))  # fmt: skip

@@ -202,8 +202,7 @@ class Spot:
         stack = None if self.stacks is None else min(self.stacks)
         if cap is None and stack is None:
             raise SolveError("heads-up the cap is lifted (Robert's Rules of Poker): give the "
-                             "stacks, or HouseRules(heads_up_cap='kept') for one bet and three "
-                             "raises")  # fmt: skip
+                             "stacks, or HouseRules(heads_up_cap='kept'): 4 bets")  # fmt: skip
         bets = [self.stakes.small_bet if s == 4 else self.stakes.big_bet
                 for s in range(self.street, 8)]  # fmt: skip
         root = (self.up[0], self.up[1])
@@ -216,7 +215,8 @@ class Spot:
                                  "a solve holds: sample fewer deals (deals), keep the cap or "
                                  "shorten the stacks")  # fmt: skip
         return betting_tree(self.first, bets, cap, stack, streets=8 - self.street, up=root,
-                            deal=self.dealer.deals, most_nodes=_core.SOLVE_MAX_NODES)  # fmt: skip
+                            deal=self.dealer.deals, most_nodes=_core.SOLVE_MAX_NODES,
+                            most_chips=_core.SOLVE_MAX_CHIPS)  # fmt: skip
 
 
 @dataclass

@@ -11,14 +11,16 @@ in TOML's words.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable
 
 from studeval.betting import Event
 from studeval.cards import card_str
 from studeval.engine import StudHand
+from studeval.houserules import PRESETS, HouseRules
 
-__all__ = ["actions", "lone_winner", "toml"]
+__all__ = ["actions", "lone_winner", "rules_value", "toml"]
 
 
 def _words(event: Event) -> str | None:
@@ -95,3 +97,12 @@ def toml(value: object) -> str:
     if isinstance(value, Iterable):
         return "[" + ", ".join(toml(v) for v in value) + "]"
     raise ValueError(f"{value!r} has no TOML form")
+
+
+def rules_value(rules: HouseRules) -> object:
+    """The house rules as ``_house_rules`` holds them: a preset's name, else a table
+    of every option."""
+    for name, preset in PRESETS.items():
+        if preset() == rules:
+            return name
+    return dataclasses.asdict(rules)

@@ -306,6 +306,8 @@ def reason_kind(reason: str, names: Sequence[str] | None = None) -> str:
     'P has no up card on 3rd street; limit 2-7, $N/$N'
     >>> reason_kind("[5]: actions[8] 'p4 zz': not an action studeval knows")
     '[N]: actions[N] N: not an action studeval knows'
+    >>> reason_kind("[TAG]Bob raises to 5, but")
+    'P raises to N, but'
     """
     parts, at = [], 0
     for name in names or ():
@@ -316,7 +318,7 @@ def reason_kind(reason: str, names: Sequence[str] | None = None) -> str:
     general = "".join([*parts, reason[at:]])
     general = _VARYING.sub("N", general)
     if names is None:  # (not a PHH record's "[5]: ...": no player)
-        general = re.sub(r"^(?!\[)\S+ (\w+s)\b", "\0 \\1", general)
+        general = re.sub(r"^(?!\[N\]:)\S+ (\w+s)\b", "\0 \\1", general)
     return general.replace("\0", "P")
 
 

@@ -38,7 +38,6 @@ actions = ["d dh p1 ????Kc", "d dh p2 ????2d", "p2 pb", "p1 cbr 5", "p2 f"]
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import sys
 from collections.abc import Iterable
@@ -50,8 +49,8 @@ from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.handinfo import hand_digits, hand_number
 from studeval.histories._phhtables import tables
-from studeval.histories._phhwrite import actions, lone_winner, toml
-from studeval.houserules import PRESETS, HouseRules, house_rules
+from studeval.histories._phhwrite import actions, lone_winner, rules_value, toml
+from studeval.houserules import HouseRules, house_rules
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -206,46 +205,59 @@ def loads_all(text: str, *, rules: HouseRules | str | None = None) -> list[StudH
     >>> [h.stacks for h in loads_all(dumps_all([loads(one), loads(one)]))]
     [[103, 97], [103, 97]]
     """
-    data = _fields(text, "PHHS")
-    hands = []
-    for name, record in data.items():
-        if not isinstance(record, dict):
-            raise PHHError(f"[{name}]: a .phhs file holds one table of fields a hand")
-        try:
-            hands.append(_load(record, rules))
-        except PHHError as err:
-            raise PHHError(f"[{name}]: {err}") from None
-    return hands
+    hands = [_record(name, record, rules) for name, record in _fields(text, "PHHS").items()]
+    for hand in hands:
+        if isinstance(hand, PHHError):
+            raise hand
+    return hands  # type: ignore[return-value]
 
 
 def read_records(text: str, *, rules: HouseRules | str | None = None,
                  ) -> list[tuple[int, StudHand | PHHError]]:  # fmt: skip
     """Each hand of a PHH or ``.phhs`` text with the line its record starts on, or in
-    its place the :class:`PHHError` that refuses it: a ``.phhs`` text's tables are
-    read one by one, so one bad record (its TOML too) refuses itself, not the rest.
+    its place the :class:`PHHError` that refuses it: one bad record refuses itself,
+    not the rest, and where the text is no TOML as a whole, each record's is read on
+    its own (``_phhtables``).
 
     >>> one = dumps(loads(PHH_EXAMPLE))
     >>> bad = dumps_all([loads(one)] * 3).replace("= [103", "= [104", 1)  # its stacks
     >>> [(line, type(found).__name__) for line, found in read_records(bad)]
     [(1, 'PHHError'), (13, 'StudHand'), (25, 'StudHand')]
     """
-    parts = tables(text) if isinstance(text, str) else None
-    if parts is None:
-        try:
-            return [(1, _load(_fields(text, "PHH"), rules))]
-        except (StudevalError, ValueError) as err:  # a PHHError, or the engine's own
-            return [(1, err if isinstance(err, PHHError) else PHHError(str(err)))]
-    found: list[tuple[int, StudHand | PHHError]] = []
-    for name, start, end, line in parts:
-        try:  # TOML's errors name the file's lines: those before, left empty
-            data = _fields("\n" * (line - 1) + text[start:end], "PHHS")
-            record = data.get(name.strip('"')) if len(data) == 1 else None
-            if not isinstance(record, dict):
-                raise PHHError("a .phhs file holds one table of fields a hand")
-            found.append((line, _load(record, rules)))
-        except (StudevalError, ValueError) as err:
-            found.append((line, PHHError(f"[{name}]: {err}")))
-    return found
+    try:
+        data = _fields(text, "PHH")
+    except PHHError as err:
+        parts = tables(text) if isinstance(text, str) else None
+        if parts is None:
+            return [(1, err)]
+        found, seen = [], set()
+        for name, start, end, line in parts:  # TOML's errors name the file's lines
+            try:
+                if name in seen:
+                    raise PHHError("declared twice")
+                record: object = _fields("\n" * (line - 1) + text[start:end], "PHHS").get(name)
+            except PHHError as bad:
+                record = bad
+            seen.add(name)
+            found.append((line, _record(name, record, rules)))
+        return found
+    if not (data and all(isinstance(value, dict) for value in data.values())):
+        return [(1, _record(None, data, rules))]
+    lines = {name: line for name, _, _, line in tables(text) or []}
+    return [(lines.get(name, 1), _record(name, record, rules)) for name, record in data.items()]
+
+
+def _record(name: str | None, record: object,
+            rules: HouseRules | str | None) -> StudHand | PHHError:  # fmt: skip
+    """A record's hand, or why not (named by its table ``name``, where it has one)."""
+    try:
+        if isinstance(record, PHHError):
+            raise record
+        if not isinstance(record, dict):
+            raise PHHError("a .phhs file holds one table of fields a hand")
+        return _load(record, rules)
+    except (StudevalError, ValueError) as err:  # a PHHError, or the engine's own
+        return PHHError(str(err) if name is None else f"[{name}]: {err}")
 
 
 def read(text: str, *, rules: HouseRules | str | None = None) -> list[StudHand]:
@@ -424,13 +436,6 @@ def _act(hand: StudHand, words: list[str]) -> None:
             raise PHHError("not an action studeval knows")
 
 
-def _rules_value(rules: HouseRules) -> object:
-    for name, preset in PRESETS.items():
-        if preset() == rules:
-            return name
-    return dataclasses.asdict(rules)
-
-
 def dumps(hand: StudHand) -> str:
     """Write ``hand`` (to where it is) as a PHH hand history: the play, its
     :attr:`~studeval.StudHand.info` (a ``_unit`` and a hand id that is text too), the
@@ -472,7 +477,7 @@ def dumps(hand: StudHand) -> str:
         fields.append((_UNIT, _unit_text(str(info[_UNIT]))))
     if isinstance(hand_id, str):
         fields.append((_HAND_ID, hand_id))
-    fields.append((_RULES, _rules_value(hand.rules)))
+    fields.append((_RULES, rules_value(hand.rules)))
     try:
         return "".join(f"{name} = {toml(value)}\n" for name, value in fields)
     except ValueError as err:
