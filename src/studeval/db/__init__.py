@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from studeval.db._example import EXAMPLE
 from studeval.db._import import BATCH, ImportReport, import_files, import_hands
-from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES, upgrade_files
+from studeval.db._schema import SCHEMA, SCHEMA_VERSION, TABLES, UPGRADES
 from studeval.db._statistics import (
     STATISTICS,
     checked_filters,
@@ -119,9 +119,10 @@ class Database:
             run(self.connection, "BEGIN TRANSACTION")
             try:
                 while version in UPGRADES:
-                    run(self.connection, UPGRADES[version])
-                    if version == 4:
-                        upgrade_files(self.connection)
+                    sql, step = UPGRADES[version]
+                    run(self.connection, sql)
+                    if step is not None:
+                        step(self.connection)
                     version += 1
                 run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
                 run(self.connection, "COMMIT")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from studeval.betting import EVENT_KINDS
@@ -50,24 +51,6 @@ def _money_sql(amount: str) -> str:
 #: A hand's stakes text from its columns, in SQL.
 STAKES_TEXT = f"({_money_sql('small_bet * unit')}) || '/' || ({_money_sql('big_bet * unit')})"
 
-#: The SQL that brings a database of each older version to the next. 2 to 3: the
-#: money of a cash hand whose room names no currency is the room's own chips
-#: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together. 3 to
-#: 4: the statistics' facts are made again (``fold_to_open_pair`` had given the open
-#: pair's bettor, raised, a chance), when the database is opened to write. 4 to 5:
-#: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
-#: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
-#: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``.
-UPGRADES = {
-    2: """UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
-          UPDATE seat_stats SET currency = site || ' chips'
-              WHERE currency = 'chips' AND site IS NOT NULL;""",
-    3: "DELETE FROM seat_stats;",
-    4: f"""UPDATE hands SET stakes = {STAKES_TEXT};
-          UPDATE seat_stats SET stakes = h.stakes FROM hands h
-              WHERE h.hand_key = seat_stats.hand_key;""",
-}
-
 
 def upgrade_files(con: duckdb.DuckDBPyConnection) -> None:
     """4 to 5, the part SQL cannot do: each file's name as its real path (links
@@ -89,6 +72,26 @@ def upgrade_files(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"UPDATE {table} SET source = m.real FROM moved_files m "
                     f"WHERE {table}.source = m.name")  # fmt: skip
     con.execute("DROP TABLE moved_files")
+
+
+#: What brings a database of each older version to the next: its SQL, and a step
+#: of Python where SQL cannot do it (None: none). 2 to 3: the
+#: money of a cash hand whose room names no currency is the room's own chips
+#: (``"<room> chips"``), not ``"chips"``, which had added two rooms' together. 3 to
+#: 4: the statistics' facts are made again (``fold_to_open_pair`` had given the open
+#: pair's bettor, raised, a chance), when the database is opened to write. 4 to 5:
+#: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
+#: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
+#: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``.
+UPGRADES: dict[int, tuple[str, Callable[[duckdb.DuckDBPyConnection], None] | None]] = {
+    2: ("""UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
+          UPDATE seat_stats SET currency = site || ' chips'
+              WHERE currency = 'chips' AND site IS NOT NULL;""", None),
+    3: ("DELETE FROM seat_stats;", None),
+    4: (f"""UPDATE hands SET stakes = {STAKES_TEXT};
+          UPDATE seat_stats SET stakes = h.stakes FROM hands h
+              WHERE h.hand_key = seat_stats.hand_key;""", upgrade_files),
+}  # fmt: skip
 
 
 #: The tables, in the order a hand's rows are written.
