@@ -14,9 +14,11 @@ import pytest
 pytest.importorskip("duckdb")
 pytest.importorskip("pandas")
 
-from studeval import Stakes, db
+from studeval import Stakes, StudHand, db
 from studeval.errors import OptionError
 from studeval.histories._files import files_in
+from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
 from studeval.play import random_hand
 
 #: The example's stud8 hand, with a payout one cent short: refused.
@@ -447,3 +449,42 @@ def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
         for together in (True, False):
             _, report = _both(tmp_path / f"{first}.txt", tmp_path / f"{second}.txt", together)
             assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)
+
+
+def _community_card_hand() -> str:
+    """Eight players check to 7th street (the deck runs out: one community card), where
+    the first to act bets and the rest fold: no showdown, so any unseen card could have
+    been the community card without changing a chip."""
+    hand = StudHand("stud", Stakes(1, 2, 5, 10), [1000] * 8)
+    while not hand.over:
+        if hand.actor is None:
+            hand.deal_random(7)
+            continue
+        kinds = hand.legal().kinds()
+        if hand.community is not None:
+            hand.act("bet" if "bet" in kinds else "fold")
+        else:
+            hand.act(next(k for k in ("check", "call", "bring_in") if k in kinds))
+    assert hand.community is not None
+    return pokerstars.write(hand, Table(names=[f"P{s} x" for s in range(8)]))
+
+
+def test_copies_of_a_hand_with_another_community_card_conflict(tmp_path: pathlib.Path) -> None:
+    # The community card has no seat: it had been left out of the comparison, and a
+    # copy with another one was "already stored".
+    text = _community_card_hand()
+    river = re.search(r"\*\*\* RIVER \*\*\* \[(\w\w)\]", text)
+    assert river is not None
+    unseen = next(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"
+                  if not re.search(rf"\b{r}{s}\b", text))  # fmt: skip
+    (tmp_path / "a.txt").write_text(text)
+    (tmp_path / "b.txt").write_text(re.sub(rf"\b{river[1]}\b", unseen, text))
+    (tmp_path / "c.txt").write_text(text)
+    for together in (True, False):
+        database, report = _both(tmp_path / "a.txt", tmp_path / "b.txt", together)
+        assert (report.hands, report.duplicates, report.refused) == (int(together), 0, 1)
+        reasons = database.sql("SELECT reason FROM refused").reason.tolist()
+        assert len(reasons) == 1 and reasons[0].endswith("with other cards: not read")
+        # The same text again is the same hand.
+        _, report = _both(tmp_path / "a.txt", tmp_path / "c.txt", together)
+        assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from helpers import build_c_check
 
-from studeval import HouseRules, Stakes, StudHand, bring_in, first_to_act, open_pair
+from studeval import HouseRules, Stakes, StudHand, _core, bring_in, first_to_act, open_pair
 from studeval.errors import ChipError, IllegalActionError
 from studeval.pots import settle_uncontested
 
@@ -288,3 +288,15 @@ def test_reading_the_deck_changes_no_deal(by_hand: bool) -> None:
             checked += 1
         assert read.events == unread.events and read.stacks == unread.stacks
     assert checked > 100, checked
+
+
+def test_the_cores_records_pickle_and_name_their_module() -> None:
+    # namedtuple had taken its module from a frame the compiled code lacks
+    # ("importlib._bootstrap"): a TableRules could not be pickled.
+    import pickle
+
+    records = [_core.TableRules(*range(18)), _core.TableChoices((1,), (2,), (3,)),
+               _core.Settlement((1,), (0,), 0), _core.DealCount(10, False)]  # fmt: skip
+    for record in records:
+        assert type(record).__module__ == "studeval._core"
+        assert pickle.loads(pickle.dumps(record)) == record

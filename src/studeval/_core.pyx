@@ -17,6 +17,11 @@ from libc.string cimport memcmp, memset
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from collections import namedtuple
+from functools import partial
+
+# The core's records name this module: namedtuple would guess the caller's module
+# from a frame, which compiled code lacks (pickle could not find the type).
+_record = partial(namedtuple, module="studeval._core")
 
 from studeval.errors import (
     BatchOutputError,

@@ -4,7 +4,7 @@ ENGINE_MAX_CHIPS = SE_ENGINE_MAX_CHIPS
 
 #: A table's rules as the core takes them (se_table_rules): the seats, the stakes,
 #: the rake, and the game's and the house's action rules as flags.
-TableRules = namedtuple(
+TableRules = _record(
     "TableRules",
     "seats ante bring_in small_bet big_bet rake bring_in_highest ace_low board_low "
     "open_pair bring_in_tie_position action_tie_suit short_all_in_full_bet "
@@ -15,10 +15,10 @@ TableRules = namedtuple(
 
 #: The five table actions of a seat to act (``se_hand_table_choices``): whether each
 #: is allowed, the total it bets to, and the engine action it is.
-TableChoices = namedtuple("TableChoices", "allowed totals kinds")
+TableChoices = _record("TableChoices", "allowed totals kinds")
 #: A showdown settled by the core (``se_settle``): each seat's payout, the chips
 #: each got back unmatched, and the rake taken.
-Settlement = namedtuple("Settlement", "payouts returned rake")
+Settlement = _record("Settlement", "payouts returned rake")
 
 
 cdef inline object _card_or_none(uint8_t code):

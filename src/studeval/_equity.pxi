@@ -5,12 +5,12 @@ EQ_CHUNK_SAMPLES = SE_EQ_CHUNK_SAMPLES
 
 #: The integer sums of an equity call (see se_equity_counts): the deals counted or
 #: sampled, whether they share a community card, and per-player tuples.
-EquitySums = namedtuple(
+EquitySums = _record(
     "EquitySums",
     "deals community share share_sq high_win high_tie low_win low_tie scoop low_share",
 )
 #: How many deals a spot has, and whether they share a community card.
-DealCount = namedtuple("DealCount", "deals community")
+DealCount = _record("DealCount", "deals community")
 
 
 @cython.auto_pickle(False)

@@ -35,7 +35,7 @@ HISTORY_SETTLE = SE_HIST_SETTLE
 #: ``(seat, name, stack)`` in dealing order, ``signs`` the currency signs its amounts
 #: were written with (``HISTORY_SIGNS``' bits, or-ed), ``stack_signs`` those of the
 #: seat lines' stacks.
-HistoryTable = namedtuple(
+HistoryTable = _record(
     "HistoryTable",
     "places ante bring_in small_bet big_bet rake hero players signs stack_signs")
 

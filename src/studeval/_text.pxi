@@ -27,7 +27,7 @@ def random_hands_into(object out, uint64_t seed):
 
 PARSE_ROW = SE_PARSE_ROW
 #: What parse_lines_into returns: the lines read and how many have each status.
-ParsedLines = namedtuple("ParsedLines", "lines counts")
+ParsedLines = _record("ParsedLines", "lines counts")
 LINE_BLANK = SE_LINE_BLANK
 LINE_OTHER = SE_LINE_OTHER
 

@@ -141,14 +141,15 @@ players AS (
     FROM seats s JOIN results r ON r.hand_key = s.hand_key AND r.seat = s.seat
     WHERE s.hand_key IN (SELECT hand_key FROM in_store) GROUP BY s.hand_key),
 known AS (  -- every card a copy knows, by player: up cards by place, down cards as a
-            -- set (a text shows down cards in any order)
+            -- set (a text shows down cards in any order); the community card's player
+            -- is NULL (it has no seat)
     SELECT c.hand AS hand_key, FALSE AS stored, s.player, c.up::BOOLEAN AS up,
         CASE WHEN c.up::BOOLEAN THEN c.position END AS position, {card_text("c.card")} AS card
-    FROM batch_cards c JOIN batch_seats s ON s.hand_key = c.hand AND s.seat = c.seat
+    FROM batch_cards c LEFT JOIN batch_seats s ON s.hand_key = c.hand AND s.seat = c.seat
     WHERE c.card >= 0 AND c.hand IN (SELECT hand_key FROM in_batch)
     UNION ALL
     SELECT c.hand_key, TRUE, s.player, c.up, CASE WHEN c.up THEN c.position END, c.card
-    FROM cards c JOIN seats s ON s.hand_key = c.hand_key AND s.seat = c.seat
+    FROM cards c LEFT JOIN seats s ON s.hand_key = c.hand_key AND s.seat = c.seat
     WHERE c.card IS NOT NULL AND c.hand_key IN (SELECT hand_key FROM in_store)),
 downs AS (
     SELECT hand_key, stored, player, list(card) AS cards FROM known WHERE NOT up
@@ -159,7 +160,8 @@ SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
 WHERE m.players <> f.players OR m.nets <> f.nets
-    OR EXISTS (SELECT 1 FROM known a JOIN known b ON a.player = b.player AND a.up AND b.up
+    OR EXISTS (SELECT 1 FROM known a JOIN known b
+                   ON a.player IS NOT DISTINCT FROM b.player AND a.up AND b.up
                    AND a.position = b.position AND a.card <> b.card
                WHERE a.hand_key = p.copy_key AND NOT a.stored AND b.hand_key = p.first_key
                    AND b.stored = p.first_stored)
