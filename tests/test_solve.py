@@ -430,8 +430,23 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
     huge = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=10**14, big_bet=2 * 10**14),
                 pot=10, up=["Kc Kd Qh 2s", "As 3d 4h 5c"], ranges=["KK*", "*"], street=6,
                 deals=2, rules=KEPT)  # fmt: skip
-    with pytest.raises(SolveError, match="bets reach 1,600,000,000,000,000 chips, over the"):
+    # The cap is kept: the stakes are what to lower (the cap and the stacks had been
+    # advised), or the stacks where they end the raising.
+    with pytest.raises(
+        SolveError,
+        match="bets reach 1,600,000,000,000,000 chips, over the "
+        r"999,999,999,999,999 a solve holds: lower the stakes$",
+    ):
         solve(huge, iterations=10, threads=1)
+    deep = Spot("stud", Stakes(ante=1, bring_in=2, small_bet=10**14, big_bet=2 * 10**14),
+                pot=10, up=["Kc Kd Qh 2s", "As 3d 4h 5c"], ranges=["KK*", "*"], street=6,
+                deals=2, stacks=[10**15, 2 * 10**15])  # fmt: skip
+    with pytest.raises(
+        SolveError,
+        match=r"bets reach 1,000,000,000,000,000 chips, .*: "
+        "shorten the stacks$",
+    ):
+        solve(deep, iterations=10, threads=1)
     with pytest.raises(SolveError, match=r"stacks .* \(one all in has no decision\)"):
         Spot("stud", STAKES, pot=40, up=up, ranges=["*", "*"], stacks=[0, 50])
     small = Spot("stud", STAKES, pot=40, up=up, ranges=["KK*", "QQ*"], rules=KEPT)

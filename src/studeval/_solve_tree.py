@@ -40,7 +40,13 @@ MOST_STEPS = 1 << 26
 
 
 class TreeTooLargeError(ValueError):
-    """The tree's paths pass :data:`MOST_STEPS` steps (nodes so far, the deepest)."""
+    """The tree's paths pass :data:`MOST_STEPS` steps (nodes so far, the deepest), its
+    nodes the most asked, or a seat's bets the chips asked. ``advised``: the message
+    already says what to change."""
+
+    def __init__(self, message: str, *, advised: bool = False) -> None:
+        super().__init__(message)
+        self.advised = advised
 
 
 #: The core's node kinds (se_solve_kind).
@@ -192,8 +198,13 @@ def betting_tree(first: int | Callable[[Board], int], bet: int | Sequence[int],
     bets = [bet] * streets if isinstance(bet, int) else list(bet)
     most = min(x for x in (stack, None if cap is None else cap * sum(bets)) if x is not None)
     if most_chips is not None and most >= most_chips:
-        raise TreeTooLargeError(f"a seat's bets reach {most:,} chips, over the "
-                                f"{most_chips - 1:,} a solve holds")  # fmt: skip
+        # Say which bound to lower: the stacks where they end the raising, else the
+        # stakes (the cap is already kept).
+        fix = "shorten the stacks" if most == stack else "lower the stakes"
+        raise TreeTooLargeError(
+            f"a seat's bets reach {most:,} chips, over the {most_chips - 1:,} a solve holds: {fix}",
+            advised=True,
+        )
     rules = _Rules(who, bets, cap, stack, streets, deal or (lambda board: ()))
     nodes: list[TreeNode] = []
     queue: deque[object] = deque([_State((), who(up), [0, 0], 0, 0, up=up)])

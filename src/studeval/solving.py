@@ -5,11 +5,10 @@ A :class:`Spot` is a street from fourth to seventh: each seat's up cards, its
 :class:`Range` of hidden cards, the pot, the stakes and the house rules (and before
 sixth street, how many deals of the up cards to come to sample). :func:`solve` builds
 the betting tree from the rules (who acts first, each street's bet, the cap or the
-stacks, the sampled deals as chance nodes),
-runs CFR+ until the strategies are exploitable by at most a target share of the pot
-(measured by a best response computed apart from the solver), and returns a
-:class:`Solution`: each node's strategy for every combination, each combination's
-value, each seat's value and the exploitability.
+stacks, the sampled deals as chance nodes), runs CFR+ until the strategies are exploitable
+by at most a target share of the pot (measured by a best response computed apart from the
+solver), and returns a :class:`Solution`: each node's strategy for every combination, each
+combination's value, each seat's value and the exploitability.
 
 >>> from studeval import Range, Stakes
 >>> spot = Spot("razz", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), pot=60,
@@ -194,7 +193,8 @@ class Spot:
             try:
                 self._tree = self._build_tree()
             except TreeTooLargeError as err:
-                raise SolveError(f"{err}: keep the cap or shorten the stacks") from None
+                fix = "" if err.advised else ": keep the cap or shorten the stacks"
+                raise SolveError(f"{err}{fix}") from None
         return self._tree
 
     def _build_tree(self) -> list[TreeNode]:
