@@ -332,3 +332,11 @@ def play_out(hand: Any, rng: random.Random, passive: bool = False) -> Any:
             totals = legal.totals(kind)
             hand.act(kind, rng.choice(totals) if totals else None)
     return hand
+
+
+def raked_whole(hand: Any) -> bool:
+    """Whether the rake took the whole pot (a random hand's small pot and a rake of
+    3): no room takes one, and a room that writes no rake (Everleaf) cannot tell it
+    from a text cut before its winner's line, which it refuses."""
+    result = hand.result
+    return bool(result.rake) and sum(result.payouts) == sum(result.returned)

@@ -14,8 +14,9 @@ import pytest
 pytest.importorskip("duckdb")
 pytest.importorskip("pandas")
 
-from studeval import Stakes, StudHand, db
+from studeval import Stakes, StudHand, analyze_many, db
 from studeval.errors import OptionError
+from studeval.histories import read
 from studeval.histories._files import files_in
 from studeval.histories._writer import Table
 from studeval.histories.rooms import pokerstars
@@ -366,8 +367,9 @@ def test_a_hand_whose_first_line_is_damaged_is_reported_and_its_neighbours_store
     (tmp_path / "h.txt").write_text(first + gap + damage + second + "\n\n" + third)
     database = db.connect()
     report = database.import_histories(tmp_path / "h.txt")
-    kept = ["250101001", "250101003"] if damage != "hello\n" else ["250101001", "250101002",
-                                                                     "250101003"]  # fmt: skip
+    # A line of notes, or NUL bytes (a crash's, read as a break): the hand is intact.
+    kept = ["250101001", "250101003"] if damage not in ("hello\n", "\0") else [
+        "250101001", "250101002", "250101003"]  # fmt: skip
     assert (report.hands, report.refused) == (len(kept), 1)
     stored = database.sql("SELECT hand_id FROM hands ORDER BY hand_id").hand_id.tolist()
     assert stored == kept
@@ -375,6 +377,36 @@ def test_a_hand_whose_first_line_is_damaged_is_reported_and_its_neighbours_store
     refused = database.sql("SELECT line, status, reason FROM refused").values.tolist()
     assert refused[0][:2] == [line, "not a history"]
     assert "outside every hand, not read" in refused[0][2]
+
+
+def test_a_hand_glued_to_a_crashs_nul_bytes_is_read_and_the_bytes_reported(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # A client that crashed left NUL bytes where the file's end was not written, and
+    # appended its next hand right after them, on the same line (after a blank line,
+    # or cut into the last line of the hand before). That hand had been reported as
+    # lines outside every hand, and not stored.
+    first, second, third = db.EXAMPLE.split("\n\n")[:3]
+    text = ("\0" * 10 + first + "\0" * 4096 + second + "\n\n" + "\0" * 7 + third
+            + "\n" + "\0" * 3)  # fmt: skip
+    (tmp_path / "h.txt").write_text(text)
+    lines = [1, 1 + first.count("\n"), 3 + first.count("\n") + second.count("\n")]
+    database = db.connect()
+    report = database.import_histories(tmp_path / "h.txt")
+    assert (report.hands, report.refused) == (3, 4)
+    stored = database.sql("SELECT hand_id, line FROM hands ORDER BY line").values.tolist()
+    assert stored == [[f"25010100{i + 1}", line] for i, line in enumerate(lines)]
+    refused = database.sql("SELECT line, reason FROM refused ORDER BY line").values.tolist()
+    assert [line for line, _ in refused] == [*lines, text.count("\n") + 1]
+    assert all(r.startswith("1 line outside every hand, not read: '\\x00") for _, r in refused)
+    # The reader one hand at a time says the same, in the file's order.
+    found = [(type(f).__name__, f.line) for f in read(tmp_path / "h.txt", errors="collect")]
+    assert found == [("OutsideHandsError", lines[0]), ("History", lines[0]),
+                     ("OutsideHandsError", lines[1]), ("History", lines[1]),
+                     ("OutsideHandsError", lines[2]), ("History", lines[2]),
+                     ("OutsideHandsError", text.count("\n") + 1)]  # fmt: skip
+    # NUL bytes before a line that starts no hand are that line's damage, as before.
+    (tmp_path / "n.txt").write_text(first.replace("\nAnn: ", "\n\0\0Ann: ", 1))
+    assert db.connect().import_histories(tmp_path / "n.txt").refused == 1
 
 
 @pytest.mark.parametrize("tail", ["hello there\n", "\0" * 4096, "Seat 9 ran away\n"])
@@ -414,6 +446,10 @@ def _both(first: pathlib.Path, second: pathlib.Path,
     (lambda text: text.replace("Bob: shows [Kc Kd 2h Ks Qd Jd 8s]",
                                "Bob: shows [Kc Kd 2h Ks Qd Jd 8c]"), "with other cards"),
     (lambda text: text.replace("Bob", "Zed"), "dealt to other players"),
+    # The same hands in another currency, or in play chips: the money had not been
+    # compared, and such a copy was "already stored".
+    (lambda text: text.replace("$", "€").replace(" USD)", " EUR)"), "in other money"),
+    (lambda text: text.replace("$", "").replace(" USD)", ")"), "in other money"),
 ])  # fmt: skip
 def test_another_hand_with_the_same_players_under_a_stored_number_is_refused(
         tmp_path: pathlib.Path, change: object, how: str) -> None:  # fmt: skip
@@ -488,3 +524,44 @@ def test_copies_of_a_hand_with_another_community_card_conflict(tmp_path: pathlib
         # The same text again is the same hand.
         _, report = _both(tmp_path / "a.txt", tmp_path / "c.txt", together)
         assert (report.hands, report.duplicates, report.refused) == (int(together), 1, 0)
+
+
+def test_a_file_name_that_is_not_utf8_is_stored_as_text(tmp_path: pathlib.Path) -> None:
+    # A Latin-1 name ("café.txt" from an old disk) is held by Python as a lone
+    # surrogate, which no table could store: the whole import had stopped with a
+    # UnicodeEncodeError, no hand stored, every later import of the folder the same.
+    (tmp_path / "in").mkdir()
+    folder = os.fsencode(tmp_path / "in")
+    with open(os.path.join(folder, b"caf\xe9.txt"), "wb") as file:
+        file.write(db.EXAMPLE.encode())
+    with open(os.path.join(folder, b"notes-\xe9t\xe9.txt"), "wb") as file:
+        file.write(b"nothing here\n")
+    database = db.connect(tmp_path / "h.duckdb")
+    for _ in range(2):  # read again: the same names, its refusal replaced, not doubled
+        report = database.import_histories(tmp_path / "in")
+        assert report.refused == 1
+        sources = database.sql("SELECT DISTINCT source FROM hands").source.tolist()
+        assert sources == [f"{tmp_path}/in/caf\\xe9.txt"]
+        refused = database.sql("SELECT source FROM refused").source.tolist()
+        assert refused == [f"{tmp_path}/in/notes-\\xe9t\\xe9.txt"]
+    assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [3]
+    assert "notes-\\xe9t\\xe9.txt" in str(report)
+
+
+def test_a_phh_records_currency_is_stored_as_its_code(tmp_path: pathlib.Path) -> None:
+    # PHH asks for a code, and records write "usd" or "$" too: each had been a money
+    # of its own, one player's dollars in three rows of stats().
+    histories = list(read(db.EXAMPLE))
+    for number, (history, written) in enumerate(zip(histories, ["USD", "usd", "$"],
+                                                    strict=True)):  # fmt: skip
+        text = history.to_phh().replace('currency = "USD"', f'currency = "{written}"')
+        assert f'currency = "{written}"' in text
+        (tmp_path / f"h{number}.phh").write_text(text.replace(
+            f"hand = {history.hand_id}", f"hand = {number + 1}"))  # fmt: skip
+    database = db.connect()
+    assert database.import_histories(tmp_path).hands == 3
+    assert database.sql("SELECT DISTINCT currency, money FROM hands").values.tolist() == [
+        ["USD", "USD"]]  # fmt: skip
+    assert database.stats(player="Bob")[["currency", "hands"]].values.tolist() == [["USD", 3]]
+    frame = analyze_many(tmp_path)
+    assert set(frame.currency) == {"USD"}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from unittest import mock
 
 import pytest
+from helpers import raked_whole
 
 from studeval import Stakes, _core
 from studeval.errors import CoreCallError, StudevalError
@@ -18,7 +19,7 @@ from studeval.histories import _reader as reader_module
 from studeval.histories._fast import read_fast
 from studeval.histories._grammar import Grammar
 from studeval.histories._writer import Table
-from studeval.histories.rooms import ROOMS, bovada, pokerstars, winamax
+from studeval.histories.rooms import ROOMS, bovada, everleaf, pokerstars, winamax
 from studeval.play import random_hand
 
 #: Names the C reader reads (spaces, points, letters beyond ASCII) and names it
@@ -113,6 +114,8 @@ def _random_texts(seed: int, count: int, names: list[str],
         hand = random_hand(game, seats, rng=rng, stakes=stakes,
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]),
                            rules=rules)  # fmt: skip
+        if writer is everleaf.write and raked_whole(hand):  # refused: its text has no winner
+            hand = random_hand(game, seats, rng=rng, stakes=stakes, rules=rules)
         hero = rng.choice([None, 0, seats - 1])
         # Bovada names each seat by its number ("Seat+3"), in order.
         drawn = bovada.names(seats) if writer is bovada.write else rng.sample(names, seats)

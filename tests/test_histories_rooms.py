@@ -347,3 +347,27 @@ def test_a_hands_record_goes_to_phh_and_back() -> None:
     assert back.players == expected.players and back.seats == expected.seats
     assert back.played_at == expected.played_at and back.currency == expected.currency == "USD"
     assert back.unit == expected.unit and back.hero is None  # PHH has no field for the hero
+
+
+# ---- a rake found, not written -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("site", ["Everleaf", "OnGame"])
+def test_a_hand_cut_before_its_winners_line_is_refused_not_raked_whole(site: str) -> None:
+    # Everleaf writes no rake and OnGame its rake after the pot: the rake is found as
+    # the pot less what was collected. A text cut before its winner's line (a file
+    # read while the room wrote it) had been stored with the whole pot as rake and
+    # every player losing; the whole text, read later, was then a conflict.
+    checked = 0
+    for seed in range(20):
+        hand = random_hand("stud", 3, seed=seed)
+        text = WRITERS[site](hand, Table(names=_names(site, 3)))
+        winner = re.search(r"\n(P\d x wins .*|Main pot: \S+ won by P)", text)
+        assert winner is not None, text
+        cut = text[: winner.start() + 1] + (winner[1] if site == "OnGame" else "")
+        assert next(read(text)).hand.stacks == hand.stacks
+        with pytest.raises(HistoryError, match=r"no player collects the pot of \d+\.\d\d: the "
+                                               "text ends before the hand does"):  # fmt: skip
+            next(read(cut))
+        checked += 1
+    assert checked == 20

@@ -351,9 +351,11 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
     int64_t pot = h->flags & SE_HIST_POT_AFTER_RAKE ? 0 : hand->rake_taken;
     int collects_returns = (h->flags & SE_HIST_COLLECTS_RETURNS) != 0;
     int returns_unwritten = (h->flags & SE_HIST_RETURNS_UNWRITTEN) != 0;
+    int64_t won_by_all = 0;
     for (int s = 0; s < h->players; s++) {
         /* What was won: with the uncalled bet given back, or apart from it. */
         int64_t won = hand->payouts[s] - (collects_returns ? 0 : unmatched[s]);
+        won_by_all += won;
         if (!collects_returns && !returns_unwritten && back[s] != unmatched[s]) SE_HIST_BAIL(h);
         if (h->collected[s] != won) SE_HIST_BAIL(h);
         pot += won;
@@ -367,5 +369,8 @@ int se_hist_check_end(se_hist_hand *h, const int64_t *returned) {
     }
     if (h->has_total && h->total_pot_chips != pot) SE_HIST_BAIL(h);
     if (hand->rake_taken != h->rake) SE_HIST_BAIL(h);
+    /* A rake found, not written, that took the whole pot (no room takes it all): a
+     * text cut before its winner's line. The general reader refuses it. */
+    if (!h->has_rake && won_by_all == 0 && hand->rake_taken > 0) SE_HIST_BAIL(h);
     return SE_OK;
 }

@@ -97,10 +97,12 @@ def _rows_and_players(hand: StudHand | History, where: str, player: str | None, 
     _, names, found = analyzed_seats(hand, method, seed)
     if player is not None and player not in names:
         return [], names
-    info = HandInfo.of(hand)
-    # A PHH record names its room (venue) and hand: the same hand as the room's text.
+    from studeval.histories._text import named_currency  # a PHH record's "usd", "$": USD
+
+    info = HandInfo.of(hand)  # a PHH record's venue and hand: the same as the room's text
     unit, site, hand_id = info.unit, info.venue, info.hand_id
-    currency, tournament, played_at = info.currency, info.tournament, info.played_at
+    tournament, played_at = info.tournament, info.played_at
+    currency = named_currency(info.currency) if info.currency else None
     rows = []
     unit_text = str(unit)
     in_chips = unit == 1  # the same floats, without the Decimal arithmetic

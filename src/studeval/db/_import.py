@@ -21,6 +21,7 @@ from studeval.db._store import Conflict, refresh_facts, run, store, writing
 from studeval.engine import StudHand
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
+from studeval.histories._files import shown_path
 from studeval.histories._record import (
     ConflictingHandError,
     History,
@@ -125,7 +126,9 @@ def _example(row: dict[str, Any]) -> str:
 
 
 def _refusal(error: HistoryError, source: str | None, now: datetime.datetime) -> dict[str, Any]:
-    return {"source": error.source or source, "line": error.line, "site": error.site,
+    name = error.source or source
+    return {"source": None if name is None else shown_path(name), "line": error.line,
+            "site": error.site,
             "hand_id": error.hand_id, "status": error.status, "reason": error.reason,
             "kind": error.kind, "imported_at": now}  # fmt: skip
 
@@ -231,7 +234,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         files.remove(name)
         writer.refuse(NotAHistoryError("the database being written, not read", source=name),
                       name)  # fmt: skip
-        writer.forget.append(name)
+        writer.forget.append(shown_path(name))
     # Every copy of a hand is read: the database keeps the first, and refuses a copy
     # that differs (another hand: players, results, cards) by what it stored, whichever import or
     # worker read it (store()). Standard input is read here, whatever the client.
@@ -246,7 +249,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         # through a file leaves them, so none is lost. Standard input is no file read
         # again: its refusals stay.
         if errors == "collect" and name != "-":
-            writer.forget.append(name)
+            writer.forget.append(shown_path(name))
         if on_file is not None:
             on_file(name)
 
@@ -260,7 +263,8 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
 def _read_here(writer: _Writer, loaded: Iterator[Loaded], errors: str) -> None:
     try:
         for item in loaded:
-            source = item.source or item.where
+            # (a file name that is not UTF-8 is stored as text: shown_path)
+            source = shown_path(item.source or item.where)
             if item.compact is not None:
                 writer.compact(item.compact, source)
             elif item.error is None:
@@ -308,6 +312,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
     batch = HandBatch()
     now = _utc_now()
     stem = tempfile.mkdtemp(prefix="file-", dir=folder)
+    name = shown_path(path)  # as stored
 
     def write() -> None:
         part: dict[str, str] = {}
@@ -321,7 +326,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
             start = 0
             while start < len(item.compact):
                 part = item.compact.subset(slice(start, start + BATCH - len(batch)))
-                batch.add_compact(part, path)
+                batch.add_compact(part, name)
                 start += len(part)
                 if len(batch) >= BATCH:
                     write()
@@ -329,7 +334,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
         error = item.error
         if error is None:
             line = item.history.line if item.history is not None else None
-            error = _add(batch, item.found, path, line)
+            error = _add(batch, item.found, name, line)
             if error is None:
                 if len(batch) >= BATCH:
                     write()
@@ -357,7 +362,7 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
                 raise HistoryError(refused[0]["reason"], site=refused[0]["site"],
                                    hand_id=refused[0]["hand_id"], line=refused[0]["line"],
                                    source=refused[0]["source"])  # fmt: skip
-            writer.forget.append(path)
+            writer.forget.append(shown_path(path))
             for error in refused:
                 writer.refused.append(error)
                 writer.report.count(error["status"], error["kind"], _example(error))

@@ -20,6 +20,7 @@ from studeval.games import get_game
 from studeval.handinfo import HandInfo
 from studeval.histories._bulk import UNIT_TEXTS
 from studeval.histories._fast import UNITS
+from studeval.histories._text import named_currency
 from studeval.tracker import money_of
 
 if TYPE_CHECKING:
@@ -97,7 +98,9 @@ class HandBatch:
             f"Seat {s}" for s in range(seats)]  # fmt: skip
         room_seats: list[int | None] = (list(info.seats) if len(info.seats) == seats
                                         else [None] * seats)  # fmt: skip
-        table, tournament, currency = info.table, info.tournament, info.currency
+        table, tournament = info.table, info.tournament
+        # A PHH record's currency as written ("usd", "$"): the code, as the rooms' are.
+        currency = named_currency(info.currency) if info.currency else None
         unit, played_at, hero = info.unit, info.played_at, info.hero
         stakes = hand.stakes
         expected: list[float] = [_NO_ALL_IN] * seats

@@ -130,15 +130,17 @@ in_batch AS (SELECT copy_key AS hand_key FROM pairs
 in_store AS (SELECT first_key AS hand_key FROM pairs WHERE first_stored),
 players AS (
     SELECT s.hand_key, FALSE AS stored, list(s.player ORDER BY s.player) AS players,
-        list((s.player, r.net_chips * h.unit::DECIMAL(38, 18)) ORDER BY s.player) AS nets
+        list((s.player, r.net_chips * h.unit::DECIMAL(38, 18)) ORDER BY s.player) AS nets,
+        any_value(h.money) AS money
     FROM batch_seats s JOIN batch_results r ON r.hand_key = s.hand_key AND r.seat = s.seat
         JOIN batch_hands h ON h.hand_key = s.hand_key
     WHERE s.hand_key IN (SELECT hand_key FROM in_batch)
     GROUP BY s.hand_key
     UNION ALL
     SELECT s.hand_key, TRUE, list(s.player ORDER BY s.player),
-        list((s.player, r.net) ORDER BY s.player)
+        list((s.player, r.net) ORDER BY s.player), any_value(h.money)
     FROM seats s JOIN results r ON r.hand_key = s.hand_key AND r.seat = s.seat
+        JOIN hands h ON h.hand_key = s.hand_key
     WHERE s.hand_key IN (SELECT hand_key FROM in_store) GROUP BY s.hand_key),
 known AS (  -- every card a copy knows, by player: up cards by place, down cards as a
             -- set (a text shows down cards in any order); the community card's player
@@ -156,10 +158,11 @@ downs AS (
     GROUP BY ALL)
 SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
     CASE WHEN m.players <> f.players THEN 'dealt to other players'
+         WHEN m.money <> f.money THEN 'in other money'
          WHEN m.nets <> f.nets THEN 'with other results' ELSE 'with other cards' END
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
-WHERE m.players <> f.players OR m.nets <> f.nets
+WHERE m.players <> f.players OR m.money <> f.money OR m.nets <> f.nets
     OR EXISTS (SELECT 1 FROM known a JOIN known b
                    ON a.player IS NOT DISTINCT FROM b.player AND a.up AND b.up
                    AND a.position = b.position AND a.card <> b.card

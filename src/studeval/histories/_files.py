@@ -100,6 +100,27 @@ def _walk(top: Path) -> list[str]:
     return [str(p) for p in sorted(found)]
 
 
+def shown_path(name: str) -> str:
+    """``name`` as text that can be written anywhere: the bytes of a file name that are
+    not UTF-8 (a Latin-1 name copied from an old disk), which Python holds as lone
+    surrogates that no text encoding takes, each written ``\\xNN``. The same file
+    gives the same text every time.
+
+    >>> shown_path("caf\\udce9.txt"), shown_path("café.txt")
+    ('caf\\\\xe9.txt', 'café.txt')
+    """
+    if name.isascii():
+        return name
+    try:
+        name.encode()
+        return name
+    except UnicodeEncodeError:
+        try:  # the file system's bytes, as Python escaped them
+            return os.fsencode(name).decode(errors="backslashreplace")
+        except UnicodeEncodeError:  # a lone surrogate given as text
+            return name.encode(errors="backslashreplace").decode()
+
+
 def whole_text(text: str, where: str | None) -> FileText:
     """A text held whole as one part."""
     return FileText(where, text, iter([(text, 1)]))

@@ -95,7 +95,11 @@ class _Replay:
         if t.total_pot is None or t.collects_returns or t.pot_after_rake:
             return 0
         taken = sum(s.amount for s in t.steps if s.kind == "collect" and s.amount is not None)
-        return max(self.chips(t.total_pot, t.line) - self.chips(Decimal(taken), t.line), 0)
+        pot = self.chips(t.total_pot, t.line)
+        if pot and not taken:
+            end = t.line + t.text.count("\n")  # the text's last line
+            raise self.error(_NO_WINNER.format(pot=self.money(pot)), end)
+        return max(pot - self.chips(Decimal(taken), t.line), 0)
 
     def _stakes(self) -> Stakes:
         t = self.t
@@ -388,7 +392,11 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
         # collected: play the hand again taking it, and check the rest against that.
         result = r.hand.result
         assert result is not None
-        rake = sum(result.payouts) - sum(result.returned) - sum(r._taken("collect").values())
+        collected = sum(r._taken("collect").values())
+        pot = sum(result.payouts) - sum(result.returned)
+        if pot and not collected:
+            raise r.error(_NO_WINNER.format(pot=r.money(pot)), end)
+        rake = pot - collected
         if rake > 0:
             r = _play(t, rules, rake)
     r.check_end(end)
@@ -402,6 +410,12 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
     )  # fmt: skip
     hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
+
+
+#: A text that writes no rake and no player collecting (a file read while the room was
+#: still writing it, or a line lost): the rake would be the whole pot, which no room
+#: takes.
+_NO_WINNER = "no player collects the pot of {pot}: the text ends before the hand does"
 
 
 def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _Replay:

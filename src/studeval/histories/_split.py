@@ -3,6 +3,7 @@ its room's first-line pattern, ``Grammar.start``, matches)."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib
 import itertools
@@ -81,18 +82,67 @@ def _odd_breaks(text: str) -> bool:
 _BLANK_LINE = re.compile(r"\n[ \t]*\n(?=\s*\S)")
 
 
+#: A run of NUL bytes: what a crash leaves where a file's end was not written.
+_NULS = re.compile("\x00+")
+
+
+def _unglued(text: str, grammars: list[Grammar]) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with a line break in place of each run of NUL bytes that a hand's first
+    line follows on its line (a client appends its next hand after a crash's NUL
+    bytes, with no line end between), and each such run's line and length."""
+    starts = _starts(tuple(g.start.pattern for g in grammars))
+    runs: list[tuple[int, int]] = []
+    out: list[str] = []
+    kept, line, counted = 0, 1, 0
+    for run in _NULS.finditer(text):
+        end = text.find("\n", run.end())
+        if starts.match(text[run.end() : end if end >= 0 else len(text)]) is None:
+            continue
+        line += text.count("\n", counted, run.start())
+        counted = run.start()
+        runs.append((line, run.end() - run.start()))
+        out += [text[kept : run.start()], "\n"]
+        kept = run.end()
+    return "".join([*out, text[kept:]]), runs
+
+
 def pieces(text: str, grammars: Iterable[Grammar],
            vectorized: bool = False) -> Iterator[tuple[Grammar | None, str, int]]:  # fmt: skip
     """:func:`hands`, and in their places the lines outside every hand (grammar
     ``None``): before the first hand, and after the end of a hand of a room that
     says where its hands end (``Grammar.last_section``). White space alone is no
-    such line.
+    such line. A hand's first line glued to a run of NUL bytes (a crash's) is read,
+    and the run is given as text outside every hand, at its line.
 
     >>> from studeval.histories.rooms.pokerstars import GRAMMAR
     >>> text = "Exported\\n\\nPokerStars Hand #1: x\\nbet\\n\\nother room\\n"
     >>> [(g and g.site, line) for g, t, line in pieces(text, [GRAMMAR])]
     [(None, 1), ('PokerStars', 3), (None, 6)]
+    >>> glued = "PokerStars Hand #1: x\\nbet\\n\\x00\\x00PokerStars Hand #2: y\\n"
+    >>> [(g and g.site, t, line) for g, t, line in pieces(glued, [GRAMMAR])][1:]
+    [(None, '\\x00\\x00', 3), ('PokerStars', 'PokerStars Hand #2: y', 3)]
     """
+    grammars = list(grammars)
+    if "\x00" not in text:
+        yield from _pieces(text, grammars, vectorized)
+        return
+    text, runs = _unglued(text, grammars)
+    # Each run's line break moved the lines after it one down: each piece's line is
+    # told as the file numbers it (the run's line in the text read is line + i).
+    breaks = [line + i for i, (line, _) in enumerate(runs)]
+    at = 0
+    for grammar, piece, line in _pieces(text, grammars, vectorized):
+        shift = bisect.bisect_left(breaks, line)
+        while at < len(runs) and runs[at][0] <= line - shift:
+            yield None, "\x00" * runs[at][1], runs[at][0]
+            at += 1
+        yield grammar, piece, line - shift
+    for line, length in runs[at:]:
+        yield None, "\x00" * length, line
+
+
+def _pieces(text: str, grammars: list[Grammar],
+            vectorized: bool) -> Iterator[tuple[Grammar | None, str, int]]:  # fmt: skip
     first = True
     for grammar, hand, line in hands(text, grammars, vectorized):
         if first:
