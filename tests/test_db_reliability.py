@@ -404,6 +404,9 @@ def test_a_hand_glued_to_a_crashs_nul_bytes_is_read_and_the_bytes_reported(
                      ("OutsideHandsError", lines[1]), ("History", lines[1]),
                      ("OutsideHandsError", lines[2]), ("History", lines[2]),
                      ("OutsideHandsError", text.count("\n") + 1)]  # fmt: skip
+    # Read for another room's hands only (none here): the text is one text of no hand.
+    found = [(type(f).__name__, f.line) for f in read(text, site="iPoker", errors="collect")]
+    assert found == [("NotAHistoryError", None)]
     # NUL bytes before a line that starts no hand are that line's damage, as before.
     (tmp_path / "n.txt").write_text(first.replace("\nAnn: ", "\n\0\0Ann: ", 1))
     assert db.connect().import_histories(tmp_path / "n.txt").refused == 1

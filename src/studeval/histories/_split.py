@@ -123,7 +123,7 @@ def pieces(text: str, grammars: Iterable[Grammar],
     [(None, '\\x00\\x00', 3), ('PokerStars', 'PokerStars Hand #2: y', 3)]
     """
     grammars = list(grammars)
-    if "\x00" not in text:
+    if not grammars or "\x00" not in text:  # (no grammar: no hand to find, none glued)
         yield from _pieces(text, grammars, vectorized)
         return
     text, runs = _unglued(text, grammars)
