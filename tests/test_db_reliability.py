@@ -568,3 +568,23 @@ def test_a_phh_records_currency_is_stored_as_its_code(tmp_path: pathlib.Path) ->
     assert database.stats(player="Bob")[["currency", "hands"]].values.tolist() == [["USD", 3]]
     frame = analyze_many(tmp_path)
     assert set(frame.currency) == {"USD"}
+
+
+def test_an_older_databases_currencies_become_their_codes(tmp_path: pathlib.Path) -> None:
+    # Schema 5 kept a PHH record's currency as written: read again, each hand would
+    # be another hand "in other money", and stats() split one player's dollars.
+    history = next(read(db.EXAMPLE))
+    (tmp_path / "h.phh").write_text(history.to_phh().replace('currency = "USD"',
+                                                             'currency = "usd"'))  # fmt: skip
+    path = tmp_path / "h.duckdb"
+    with db.connect(path) as database:
+        assert database.import_histories(tmp_path / "h.phh").hands == 1
+        database.connection.execute("UPDATE hands SET currency = 'usd', money = 'usd'")
+        database.connection.execute("UPDATE seat_stats SET currency = 'usd'")
+        database.connection.execute("UPDATE studeval_schema SET version = 5")
+    with db.connect(path) as database:
+        assert database.sql("SELECT currency, money FROM hands").values.tolist() == [
+            ["USD", "USD"]]  # fmt: skip
+        assert set(database.stats().currency) == {"USD"}
+        report = database.import_histories(tmp_path / "h.phh")
+        assert (report.hands, report.duplicates, report.refused) == (0, 1, 0)

@@ -120,7 +120,8 @@ class Database:
             try:
                 while version in UPGRADES:
                     sql, step = UPGRADES[version]
-                    run(self.connection, sql)
+                    if sql:
+                        run(self.connection, sql)
                     if step is not None:
                         step(self.connection)
                     version += 1

@@ -31,11 +31,12 @@ __all__ = [
     "card_text",
     "stored_time",
     "upgrade_files",
+    "upgrade_money",
 ]
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly, unless UPGRADES brings it to this one.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def _money_sql(amount: str) -> str:
@@ -74,6 +75,29 @@ def upgrade_files(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("DROP TABLE moved_files")
 
 
+def upgrade_money(con: duckdb.DuckDBPyConnection) -> None:
+    """5 to 6: each stored currency as its code, as the import now stores it (a PHH
+    record's ``"usd"`` or ``"$"`` is USD; an iPoker file's ``"eur"`` EUR), and the
+    money of its hands and statistics with it. A copy read again would otherwise be
+    another hand "in other money", and one player's dollars two rows of ``stats()``."""
+    from studeval.histories._text import named_currency
+
+    found = con.execute("SELECT DISTINCT currency FROM hands WHERE currency IS NOT NULL")
+    renamed = [(name, named_currency(name)) for (name,) in found.fetchall()]
+    renamed = [(name, code) for name, code in renamed if code is not None and code != name]
+    if not renamed:
+        return
+    con.execute("CREATE OR REPLACE TEMP TABLE renamed_money (name VARCHAR, code VARCHAR)")
+    con.executemany("INSERT INTO renamed_money VALUES (?, ?)", renamed)
+    # A cash hand's money is its currency (a tournament's is its chips: money_of).
+    con.execute("UPDATE hands SET currency = m.code, money = CASE WHEN money = currency "
+                "THEN m.code ELSE money END FROM renamed_money m "
+                "WHERE hands.currency = m.name")  # fmt: skip
+    con.execute("UPDATE seat_stats SET currency = m.code FROM renamed_money m "
+                "WHERE seat_stats.currency = m.name")  # fmt: skip
+    con.execute("DROP TABLE renamed_money")
+
+
 #: What brings a database of each older version to the next: its SQL, and a step
 #: of Python where SQL cannot do it (None: none). 2 to 3: the
 #: money of a cash hand whose room names no currency is the room's own chips
@@ -82,7 +106,8 @@ def upgrade_files(con: duckdb.DuckDBPyConnection) -> None:
 #: pair's bettor, raised, a chance), when the database is opened to write. 4 to 5:
 #: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
 #: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
-#: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``.
+#: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``. 5 to 6:
+#: ``upgrade_money`` (no SQL of its own).
 UPGRADES: dict[int, tuple[str, Callable[[duckdb.DuckDBPyConnection], None] | None]] = {
     2: ("""UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
           UPDATE seat_stats SET currency = site || ' chips'
@@ -91,6 +116,7 @@ UPGRADES: dict[int, tuple[str, Callable[[duckdb.DuckDBPyConnection], None] | Non
     4: (f"""UPDATE hands SET stakes = {STAKES_TEXT};
           UPDATE seat_stats SET stakes = h.stakes FROM hands h
               WHERE h.hand_key = seat_stats.hand_key;""", upgrade_files),
+    5: ("", upgrade_money),
 }  # fmt: skip
 
 

@@ -90,13 +90,22 @@ def _unglued(text: str, grammars: list[Grammar]) -> tuple[str, list[tuple[int, i
     """``text`` with a line break in place of each run of NUL bytes that a hand's first
     line follows on its line (a client appends its next hand after a crash's NUL
     bytes, with no line end between), and each such run's line and length."""
-    starts = _starts(tuple(g.start.pattern for g in grammars))
+    patterns = tuple(g.start.pattern for g in grammars)
+    starts = _starts(patterns)
+    heads = line_heads(patterns)
+    # A run is first tried by the heads a start line begins with (a binary file's
+    # thousands of runs each cost a comparison), its line then matched whole.
+    first = None if "" in heads else tuple(heads)
     runs: list[tuple[int, int]] = []
     out: list[str] = []
-    kept, line, counted = 0, 1, 0
+    kept, line, counted, end = 0, 1, 0, -1
     for run in _NULS.finditer(text):
-        end = text.find("\n", run.end())
-        if starts.match(text[run.end() : end if end >= 0 else len(text)]) is None:
+        if first is not None and not text.startswith(first, run.end()):
+            continue
+        if end < run.end():  # the line's end, found once a line
+            end = text.find("\n", run.end())
+            end = len(text) if end < 0 else end
+        if starts.match(text[run.end() : end]) is None:
             continue
         line += text.count("\n", counted, run.start())
         counted = run.start()
@@ -112,7 +121,9 @@ def pieces(text: str, grammars: Iterable[Grammar],
     ``None``): before the first hand, and after the end of a hand of a room that
     says where its hands end (``Grammar.last_section``). White space alone is no
     such line. A hand's first line glued to a run of NUL bytes (a crash's) is read,
-    and the run is given as text outside every hand, at its line.
+    and the run is given as text outside every hand, at its line, just before the
+    hand (in a text split at other line ends as well, "\\r" alone or a form feed,
+    the run stays part of the line it is on).
 
     >>> from studeval.histories.rooms.pokerstars import GRAMMAR
     >>> text = "Exported\\n\\nPokerStars Hand #1: x\\nbet\\n\\nother room\\n"
@@ -123,20 +134,23 @@ def pieces(text: str, grammars: Iterable[Grammar],
     [(None, '\\x00\\x00', 3), ('PokerStars', 'PokerStars Hand #2: y', 3)]
     """
     grammars = list(grammars)
-    if not grammars or "\x00" not in text:  # (no grammar: no hand to find, none glued)
+    # (No grammar: no hand to find. Other line ends: hands() numbers lines as
+    # splitlines() does, which the runs' lines, counted by "\\n", would not match.)
+    if not grammars or "\x00" not in text or _odd_breaks(
+            text.replace("\r\n", "\n").lstrip("\ufeff")):  # fmt: skip
         yield from _pieces(text, grammars, vectorized)
         return
     text, runs = _unglued(text, grammars)
-    # Each run's line break moved the lines after it one down: each piece's line is
-    # told as the file numbers it (the run's line in the text read is line + i).
+    # Each run's line break moved the lines after it one down: the run's line in the
+    # text read is its line + i, and the hand glued to it starts on the next.
     breaks = [line + i for i, (line, _) in enumerate(runs)]
     at = 0
     for grammar, piece, line in _pieces(text, grammars, vectorized):
-        shift = bisect.bisect_left(breaks, line)
-        while at < len(runs) and runs[at][0] <= line - shift:
+        while at < len(runs) and (breaks[at] + 1 < line or (
+                breaks[at] + 1 == line and grammar is not None)):  # fmt: skip
             yield None, "\x00" * runs[at][1], runs[at][0]
             at += 1
-        yield grammar, piece, line - shift
+        yield grammar, piece, line - bisect.bisect_left(breaks, line)
     for line, length in runs[at:]:
         yield None, "\x00" * length, line
 
