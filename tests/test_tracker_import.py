@@ -277,6 +277,31 @@ def test_a_large_file_is_read_in_parts_as_it_would_be_whole(tmp_path: Path, monk
     assert [h.players[0].name for h in read(path)] == ["albà_k"] * 40
 
 
+@pytest.mark.parametrize("in_parts", [False, True])
+def test_a_hand_of_code_page_1252_pasted_into_a_utf8_file_keeps_every_hand(
+        tmp_path: Path, monkeypatch, in_parts: bool) -> None:  # fmt: skip
+    """A UTF-8 file of euro hands with one hand saved in code page 1252 among them:
+    each hand is read in its own encoding. The whole file had been read as code page
+    1252, the UTF-8 hands' ``€`` becoming three characters and every one of them refused."""
+    from studeval.histories import _files
+
+    def euro(hand_id: str) -> str:
+        return stars(hand_id).replace("$", "€").replace(" USD", " EUR").replace("alba_k", "albà_k")
+
+    utf8 = [euro(str(n)).encode() for n in (1, 2, 4, 5)]
+    pasted = euro("3").encode("cp1252")
+    assert b"\x80" in pasted and "€".encode() in utf8[0]  # each keeps its own bytes
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(b"\n\n".join([*utf8[:2], pasted, *utf8[2:]]))
+    if in_parts:
+        monkeypatch.setattr(_files, "WHOLE_BELOW", 0)
+        monkeypatch.setattr(_files, "BLOCK", 701)  # blocks end inside hands and characters
+    read_back = list(read(path, errors="collect"))
+    assert [getattr(h, "hand_id", h) for h in read_back] == ["1", "2", "3", "4", "5"]
+    assert {h.currency for h in read_back} == {"EUR"}  # type: ignore[union-attr]
+    assert {h.players[0].name for h in read_back} == {"albà_k"}  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("longest", [None, 2500])
 def test_a_large_files_lines_before_its_first_hand_are_reported_as_whole(
         tmp_path: Path, monkeypatch, longest: int | None) -> None:  # fmt: skip

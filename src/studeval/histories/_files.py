@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.histories._record import UnreadableFileError, kept
-from studeval.histories._text import decode, unmarked_utf16
+from studeval.histories._text import UTF8_ELSE_CP1252, decode, unmarked_utf16
 
 __all__ = ["FileText", "file_text", "files_in", "whole_text"]
 
@@ -126,32 +126,23 @@ def whole_text(text: str, where: str | None) -> FileText:
     return FileText(where, text, iter([(text, 1)]))
 
 
-def _encoding(path: Path, block: int) -> str:
+def _encoding(path: Path) -> str:
     """How a large file is decoded, as :func:`~studeval.histories._text.decode`
-    would decode it whole: by its mark, its NUL bytes, or whether every block is
-    UTF-8 (else code page 1252)."""
+    would decode it whole: by its mark or its NUL bytes, else as UTF-8 with code
+    page 1252 where the bytes are no UTF-8."""
     with path.open("rb") as stream:
         start = stream.read(4096)
-        if start.startswith((b"\xff\xfe", b"\xfe\xff")):
-            return "utf-16"
-        order = unmarked_utf16(start)
-        if order is not None:
-            return order
-        if start.startswith(b"\xef\xbb\xbf"):
-            return "utf-8-sig"
-        stream.seek(0)
-        check = codecs.getincrementaldecoder("utf-8")()
-        try:
-            while data := stream.read(block):
-                check.decode(data)
-            check.decode(b"", final=True)
-        except UnicodeDecodeError:
-            return "cp1252"
-    return "utf-8"
+    if start.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    order = unmarked_utf16(start)
+    if order is not None:
+        return order
+    return "utf-8-sig" if start.startswith(b"\xef\xbb\xbf") else "utf-8"
 
 
 def _blocks(path: Path, encoding: str, block: int) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    errors = UTF8_ELSE_CP1252 if encoding.startswith("utf-8") else "replace"
+    decoder = codecs.getincrementaldecoder(encoding)(errors=errors)
     try:
         with path.open("rb") as stream:
             while data := stream.read(block):
@@ -211,7 +202,7 @@ def file_text(path: Path, starts: HandStarts, *, whole_below: int | None = None,
     try:
         if path.stat().st_size < whole_below:
             return whole_text(decode(path.read_bytes()), where)
-        blocks = _blocks(path, _encoding(path, block), block)
+        blocks = _blocks(path, _encoding(path), block)
         head = next(blocks, "")
     except OSError as err:
         return UnreadableFileError(f"cannot read the file: {err.strerror or err}", source=where)

@@ -1,7 +1,9 @@
 """What every room's text shares: its encoding, its money, its clocks.
 
 Rooms write their files in UTF-8 (with or without a byte-order mark), UTF-16 with
-a mark, or Windows code page 1252; :func:`decode` reads all of them. Money is
+a mark, or Windows code page 1252; :func:`decode` reads all of them, and a file
+of both (a UTF-8 export with hands pasted in from a code-page-1252 one) line by
+line as it was written. Money is
 written with a currency sign, thousands separators and cents (``$1,234.50``,
 ``€25``, ``1,500`` tournament chips): :func:`money` reads it exactly, as a
 :class:`~decimal.Decimal`.
@@ -9,13 +11,14 @@ written with a currency sign, thousands separators and cents (``$1,234.50``,
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import functools
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["MONEY", "SIGNS", "decode", "moment", "money", "zone_of", "zoned"]
+__all__ = ["MONEY", "SIGNS", "UTF8_ELSE_CP1252", "decode", "moment", "money", "zone_of", "zoned"]
 
 #: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
 #: digits with thousands commas, optional decimals. Currency letters after it, if
@@ -58,13 +61,35 @@ def unmarked_utf16(head: bytes) -> str | None:
     return "utf-16-le" if odd > even else "utf-16-be"
 
 
+def _as_cp1252(error: UnicodeError) -> tuple[str, int]:
+    """The bytes that are no UTF-8 read as code page 1252 (which gives nearly every
+    byte a character; its five unassigned bytes become U+FFFD)."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    wrong = error.object[error.start : error.end]
+    return bytes(wrong).decode("cp1252", errors="replace"), error.end
+
+
+#: The error handler that reads UTF-8 with code page 1252 wherever the bytes are
+#: no UTF-8. A file is read as one or the other as a whole when it is all one, and
+#: a file of both keeps each hand's own text: one hand saved in code page 1252 in a
+#: UTF-8 file must not turn the others' ``€`` into three other characters (their amounts unread).
+#: Code page 1252 text whose bytes happen to form UTF-8 (``Ã©`` for ``é``) is rare
+#: enough in names and never in the rooms' own words.
+UTF8_ELSE_CP1252 = "studeval-utf8-else-cp1252"
+codecs.register_error(UTF8_ELSE_CP1252, _as_cp1252)
+
+
 def decode(data: bytes) -> str:
     """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, UTF-16
-    without a mark by its NUL bytes, else UTF-8, else code page 1252 (which gives
-    every byte a character).
+    without a mark by its NUL bytes, else UTF-8, with code page 1252 wherever the
+    bytes are no UTF-8 (a file in code page 1252, or hands of one pasted into a
+    UTF-8 file).
 
     >>> decode("Seat 1".encode("utf-16-le")), decode("Seat 1".encode("utf-16-be"))
     ('Seat 1', 'Seat 1')
+    >>> decode("€2/€4 ".encode() + "€1/€2".encode("cp1252"))
+    '€2/€4 €1/€2'
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")  # a stray last byte is not fatal
@@ -72,11 +97,8 @@ def decode(data: bytes) -> str:
     if order is not None:
         return data[: len(data) // 2 * 2].decode(order, errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        data = data[3:]
+    return data.decode("utf-8", errors=UTF8_ELSE_CP1252)
 
 
 def money(text: str) -> Decimal:
