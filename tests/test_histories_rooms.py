@@ -1,6 +1,7 @@
 """Rooms' texts that were refused or misread: Full Tilt's two-word pots, the bring-in
 a text does not state, Bovada's currency and hero, community cards written by the
-Bovada and Winning-2016 writers, and the refusal reasons counted by kind.
+Bovada and Winning-2016 writers, a name that is the start of another's, and the
+refusal reasons counted by kind.
 
 Every text here is the project's own: random hands written by a room's writer,
 some with a line reworded the way the room words it.
@@ -84,6 +85,28 @@ def test_full_tilt_pots_named_by_half_and_by_pot_are_collected() -> None:
         assert [history.collected[n] for n in names] == [
             result.payouts[s] - result.returned[s] for s in range(hand.seats)]  # fmt: skip
         checked += 1
+
+
+# ---- a name that is the start of another's ---------------------------------------------
+
+
+@pytest.mark.parametrize("site", sorted(set(WRITERS) - {"Bovada"}))  # Bovada names seats
+def test_a_name_that_starts_another_players_name_is_read_as_its_own(site: str) -> None:
+    """Players "Ann" and "Ann B" at one table, in either order: a summary line whose name is
+    followed by free text ("Player Ann B does not show cards.Bets: ...") is Ann B's.
+    Winning 2016 had read it as Ann's, and refused the hand for her bets."""
+    rng = random.Random(site)
+    orders = (["Ann", "Ann B", "Ann Bo", "C", "Cy"], ["Ann Bo", "Cy", "Ann B", "C", "Ann"])
+    for number in range(40):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 5), rng=rng,
+                           rules=_rules(site))  # fmt: skip
+        names = orders[number % 2][: hand.seats]
+        text = WRITERS[site](hand, Table(names=names, hand_id=number))
+        history = next(read(text))
+        assert history.hand.stacks == hand.stacks, text
+        assert _actions(history.hand) == _actions(hand), text
+        assert history.hand.result is not None and hand.result is not None
+        assert history.hand.result.payouts == hand.result.payouts, text
 
 
 # ---- the bring-in the text does not state ----------------------------------------------

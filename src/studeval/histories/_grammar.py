@@ -299,6 +299,8 @@ def read_hand(
                 for said_of in pattern.finditer(line):  # a line may name many winners
                     if said_of["name"] not in names:  # a name the pattern split wrongly
                         said_of = _named(pattern, line, prefixes) or said_of
+                    else:  # "Ann" read where "Ann B" sits ("Player Ann B does not show")
+                        said_of = _longest_named(pattern, line, said_of, prefixes)
                     if said_of["name"] in names:
                         _summary_says(transcript, said_of, first_line + index, won)
             continue
@@ -390,6 +392,22 @@ def _named(pattern: re.Pattern[str], line: str, longest_first: list[str]) -> re.
             if again:
                 return again
     return None
+
+
+def _longest_named(pattern: re.Pattern[str], line: str, said: re.Match[str],
+                   longest_first: list[str]) -> re.Match[str]:  # fmt: skip
+    """``said`` read again with the longest seated name that starts where its name
+    does and that the pattern reads there: a pattern whose name is followed by free
+    text reads any seated name that is the start of another ("Ann" of "Ann B")."""
+    at, short = said.start("name"), said["name"]
+    for name in longest_first:
+        if len(name) <= len(short):
+            break
+        if line.startswith(name, at):
+            again = _with_name(pattern, name).match(line, said.start())
+            if again:
+                return again
+    return said
 
 
 def _step(grammar: Grammar, line: str, line_no: int, street: int,
