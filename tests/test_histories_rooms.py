@@ -1,7 +1,7 @@
 """Rooms' texts that were refused or misread: Full Tilt's two-word pots, the bring-in
 a text does not state, Bovada's currency and hero, community cards written by the
-Bovada and Winning-2016 writers, a name that is the start of another's, and the
-refusal reasons counted by kind.
+Bovada and Winning-2016 writers, a name that is the start of another's, notes
+pasted between hands, double-spaced files, and the refusal reasons counted by kind.
 
 Every text here is the project's own: random hands written by a room's writer,
 some with a line reworded the way the room words it.
@@ -107,6 +107,50 @@ def test_a_name_that_starts_another_players_name_is_read_as_its_own(site: str) -
         assert _actions(history.hand) == _actions(hand), text
         assert history.hand.result is not None and hand.result is not None
         assert history.hand.result.payouts == hand.result.payouts, text
+
+
+# ---- text pasted between hands ---------------------------------------------------------
+
+_TEXT_ROOMS = sorted(site for site in WRITERS if site not in ("Merge", "iPoker"))  # not XML
+
+
+def _two_hands(site: str, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    hands = [random_hand(rng.choice(["stud", "stud8", "razz"]), rng.randint(2, 6), rng=rng,
+                         rules=_rules(site)) for _ in range(2)]  # fmt: skip
+    return [WRITERS[site](hand, Table(names=_names(site, hand.seats), hand_id=n + 1))
+            for n, hand in enumerate(hands)]  # fmt: skip
+
+
+@pytest.mark.parametrize("site", _TEXT_ROOMS)
+def test_notes_pasted_between_two_hands_are_reported_at_their_line(site: str) -> None:
+    """A user's note between two hands is no part of either: it is reported where it
+    is (every room but PokerStars had read it as the first hand's last lines and
+    passed over it), and both hands are read."""
+    for seed in range(6):
+        first, second = _two_hands(site, seed)
+        note = "my note: he always bluffs the river\nSeat 9 was empty all night"
+        text = first.rstrip("\n") + "\n\n" + note + "\n\n" + second
+        read_back = list(read(text, errors="collect"))
+        assert [type(r).__name__ for r in read_back] == ["History", "OutsideHandsError", "History"]
+        assert read_back[1].line == first.rstrip("\n").count("\n") + 3  # type: ignore[union-attr]
+        assert "he always bluffs" in str(read_back[1])
+        glued = first.rstrip("\n") + "\n" + note + "\n\n" + second  # no blank line before it
+        kinds = [type(r).__name__ for r in read(glued, errors="collect")]
+        assert kinds == ["History", "OutsideHandsError", "History"], glued
+
+
+@pytest.mark.parametrize("site", sorted(set(_TEXT_ROOMS) - {"PokerStars", "PokerStars Home Games"}))
+def test_a_file_with_a_blank_line_after_every_line_is_read_whole(site: str) -> None:
+    """Some exports put a blank line between every two lines (Full Tilt's and Winning's
+    UTF-16 files): the hand's last section goes on past its blank lines, and no line
+    of it is taken for text outside the hands. (PokerStars writes no blank line inside
+    a hand: there one ends its summary.)"""
+    for seed in range(6):
+        hands = _two_hands(site, seed)
+        text = "\n\n".join(hands).replace("\n", "\n\n")
+        read_back = list(read(text, errors="collect"))
+        assert [type(r).__name__ for r in read_back] == ["History", "History"], text
 
 
 # ---- the bring-in the text does not state ----------------------------------------------

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.histories._record import UnreadableFileError, kept
-from studeval.histories._text import UTF8_ELSE_CP1252, decode, unmarked_utf16
+from studeval.histories._text import UTF8_ELSE_CP1252, decode, unmarked_utf16, utf16_length
 
 __all__ = ["FileText", "file_text", "files_in", "whole_text"]
 
@@ -145,7 +145,14 @@ def _blocks(path: Path, encoding: str, block: int) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder(encoding)(errors=errors)
     try:
         with path.open("rb") as stream:
-            while data := stream.read(block):
+            left = -1  # bytes to read: all, but a UTF-16 file's stray last line end
+            if encoding.startswith("utf-16"):
+                size = stream.seek(0, os.SEEK_END)
+                stream.seek(size - 1)
+                left = utf16_length(size, stream.read(1))
+                stream.seek(0)
+            while data := stream.read(block if left < 0 else min(block, left)):
+                left -= len(data)
                 yield decoder.decode(data)
             yield decoder.decode(b"", final=True)
     except OSError as err:  # a disk error halfway: the rest of the file is reported

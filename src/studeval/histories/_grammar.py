@@ -26,7 +26,7 @@ from studeval.histories._text import currency_of, money
 from studeval.histories._wording import Compiled, Wording, unnamed
 from studeval.houserules import HouseRules
 
-__all__ = ["Grammar", "Header", "cards_in", "read_hand"]
+__all__ = ["SUMMARY", "Grammar", "Header", "cards_in", "read_hand", "section_lines"]
 
 
 @dataclass
@@ -113,15 +113,23 @@ class Grammar:
     rules: HouseRules | None = None
     # Why every stud hand of a room known but not replayable is refused.
     refused: str | None = None
-    # A hand's last section: the line that starts it, and a regular expression for
-    # the starts of the lines it holds (PokerStars' summary: the pot, the seats, the
-    # community card). The first line after it that is none of them ends the hand: a
-    # blank line, or text of no hand (a next hand's start that lost its first
-    # character, notes, the NUL bytes a crash leaves), which is reported from there
-    # to the next start, never read as part of the hand. A hand without the section
-    # ends at its first blank line (PokerStars writes none inside a hand).
+    # A hand's last section: a regular expression for the line that starts it (its
+    # first line of that shape), and one for the starts of the lines it holds
+    # (PokerStars' summary: the pot, the seats, the community card; see
+    # section_lines). The first line after it that is none of them ends the hand:
+    # text of no hand (notes pasted between hands, a next hand's start that lost
+    # its first character, the NUL bytes a crash leaves) is reported from there to
+    # the next start, never read as part of the hand.
     last_section: str | None = None
     last_section_lines: str = ""
+    # Whether a hand without its last section ends at its first blank line (a room
+    # that writes none inside a hand: the text after it is no part of the hand).
+    blank_line_ends: bool = False
+
+    @functools.cached_property
+    def last_section_start(self) -> re.Pattern[str]:
+        """The line that starts ``last_section``, with the line end before it."""
+        return re.compile(rf"\n(?:{self.last_section})(?:\n|$)")
 
     @functools.cached_property
     def last_section_end(self) -> re.Pattern[str]:
@@ -181,6 +189,23 @@ class Grammar:
     def totals(self, line: str) -> re.Match[str] | None:
         """The line read as the summary's total pot or rake, or None."""
         return _first_match(self.patterns.totals, line)
+
+
+#: The line most rooms start their summary with, as ``Grammar.last_section``.
+SUMMARY = re.escape("*** SUMMARY ***")
+
+
+def section_lines(*starts: str) -> str:
+    r"""A last section's lines (``Grammar.last_section_lines``) where blank lines do
+    not end it: lines that start as one of ``starts`` (regular expressions) does,
+    and blank lines (some exports put one between every two lines).
+
+    >>> ends = re.compile(rf"\n(?!{section_lines('Seat ', 'Total pot ')})")
+    >>> hand = "*** SUMMARY ***\nTotal pot 5\n\nSeat 1: Ann won 5\n\nmy note"
+    >>> hand[ends.search(hand).start() :]
+    '\nmy note'
+    """
+    return "|".join((r"[ \t]*(?:\n|$)", *starts))
 
 
 def _first_match(patterns: tuple[re.Pattern[str], ...], line: str) -> re.Match[str] | None:

@@ -167,8 +167,11 @@ def _pieces(text: str, grammars: list[Grammar],
                     yield None, *trimmed(head, 1)
         if grammar.last_section is not None:
             # The section's own line (a player may be named "*** SUMMARY ***").
-            at = hand.find(f"\n{grammar.last_section}\n")
-            end = (_BLANK_LINE if at < 0 else grammar.last_section_end).search(hand, at + 1)
+            section = grammar.last_section_start.search(hand)
+            if section is not None:
+                end = grammar.last_section_end.search(hand, section.start() + 1)
+            else:
+                end = _BLANK_LINE.search(hand) if grammar.blank_line_ends else None
             if end is not None and hand[end.start() :].strip():
                 yield grammar, hand[: end.start()], line
                 rest = hand[end.start() :]

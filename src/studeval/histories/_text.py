@@ -80,6 +80,18 @@ UTF8_ELSE_CP1252 = "studeval-utf8-else-cp1252"
 codecs.register_error(UTF8_ELSE_CP1252, _as_cp1252)
 
 
+def utf16_length(size: int, last: bytes) -> int:
+    """How many of ``size`` bytes of UTF-16 (``last`` the last of them) are read: all
+    but a byte left over from the pairs that is a line end (a text tool's own
+    ``"\\n"`` after the text).
+
+    >>> data = "ab\\n".encode("utf-16-le") + b"\\n"
+    >>> utf16_length(len(data), data[-1:]), utf16_length(3, b"b")
+    (6, 3)
+    """
+    return size - 1 if size % 2 and last in (b"\n", b"\r") else size
+
+
 def decode(data: bytes) -> str:
     """The text of a history file: UTF-16 or UTF-8 by their byte-order marks, UTF-16
     without a mark by its NUL bytes, else UTF-8, with code page 1252 wherever the
@@ -92,7 +104,10 @@ def decode(data: bytes) -> str:
     '€2/€4 €1/€2'
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")  # a stray last byte is not fatal
+        # A stray last byte is not fatal: one that is a line end is what a text tool
+        # that knows no UTF-16 appends (its own "\n"), white space; any other is
+        # read as U+FFFD, text outside every hand.
+        return data[: utf16_length(len(data), data[-1:])].decode("utf-16", errors="replace")
     order = unmarked_utf16(data[:4096])
     if order is not None:
         return data[: len(data) // 2 * 2].decode(order, errors="replace")

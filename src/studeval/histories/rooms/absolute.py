@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
@@ -107,7 +107,8 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="Absolute", start=_HEAD, header=_header, words=WORDS,
-                  returns_unwritten=True, deals_repeat_all=True)  # fmt: skip
+                  returns_unwritten=True, deals_repeat_all=True, last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat \d+: ", "Total Pot"))  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "Seven Card Hi/Lo", "razz": "Razz"}
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, cut, money
 from studeval.histories._wording import Wording
@@ -104,7 +104,8 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="Bovada", start=_HEAD, header=_header, words=WORDS,
-                  streets_by_deals=True, hero_mark=_MARK.strip())  # fmt: skip
+                  streets_by_deals=True, hero_mark=_MARK.strip(), last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat[+ ]\d+", "Total Pot"))  # fmt: skip
 
 _TITLES = {"stud": "7CARD Stud", "stud8": "7CARD Stud Hi/Lo", "razz": "RAZZ"}
 

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._wording import Wording
@@ -57,6 +57,11 @@ def _header(lines: list[str]) -> Header:
 # What an action puts in, in brackets with the currency's code: "[€ 0.05 EURO]".
 _PAID = "[{spaces}{amount}{spaces}{?{code}}{spaces}]"
 _MARK = "{**|{+*}} Dealing %s {**|{+*}}{? [{cards}]}{rest}"
+#: The lines that end a hand, which has no summary: who won what, and who showed
+#: or did not show ("Ann wins $ 0.32 USD from main pot", "Bob does not show cards").
+_WINS = r"[^\n]* wins [^\n]* from (?:the )?(?:main|side) pot"
+_SHOWS = r"[^\n]* (?:shows \[|does not show cards)"
+
 #: Every line of an Everleaf hand but the header, in the slot notation
 #: (studeval.histories._wording).
 WORDS = Wording(
@@ -84,7 +89,8 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="Everleaf", start=_HEAD, header=_header, words=WORDS,
-                  returns_unwritten=True, rake_unwritten=True, strict_prefix=" ")  # fmt: skip
+                  returns_unwritten=True, rake_unwritten=True, strict_prefix=" ",
+                  last_section=_WINS, last_section_lines=section_lines(_WINS, _SHOWS))  # fmt: skip
 
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}

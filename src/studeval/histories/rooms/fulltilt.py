@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
@@ -92,7 +92,10 @@ WORDS = Wording(
     all_in=(", and is all in", " and is all in"),
 )  # fmt: skip
 
-GRAMMAR = Grammar(site="Full Tilt Poker", start=_HEAD, header=_header, words=WORDS)
+GRAMMAR = Grammar(site="Full Tilt Poker", start=_HEAD, header=_header, words=WORDS,
+                  last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat \d+: ", "Total pot ",
+                                                   "Board: "))  # fmt: skip
 
 _TITLES = {"stud": "Limit Stud Hi", "stud8": "Limit Stud H/L", "razz": "Limit Razz"}
 

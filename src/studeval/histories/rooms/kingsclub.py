@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, money
 from studeval.histories._wording import Wording
@@ -95,7 +95,9 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="KingsClub", start=_HEAD, header=_header, words=WORDS, first_street=3,
-                  returns_unwritten=True)  # fmt: skip
+                  returns_unwritten=True, last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat \d+: ", "Rake ",
+                                                   r"[^\n]* wins pot \("))  # fmt: skip
 
 _TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
 

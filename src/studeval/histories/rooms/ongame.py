@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, money, zoned
 from studeval.histories._wording import Wording
@@ -125,7 +125,10 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="OnGame", start=_HEAD, header=_header, words=WORDS,
-                  returns_unwritten=True, strict_prefix=" ")  # fmt: skip
+                  returns_unwritten=True, strict_prefix=" ", last_section="Summary:",
+                  last_section_lines=section_lines(
+                      "(?:Main|Side) pot", "Rake taken: ", r"Seat \d+: ", r"\*{5} End of hand "),
+                  )  # fmt: skip
 
 
 _GAME_NAMES = {game: name for name, game in _GAMES.items()}  # the reader's table, turned

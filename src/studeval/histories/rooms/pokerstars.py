@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from studeval import _core
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, cut, moment, money, zone_of, zoned
 from studeval.histories._wording import Wording
@@ -291,8 +291,8 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="PokerStars", start=_HEAD, header=_header, header_bytes=_header_bytes,
-                  words=WORDS, strict_prefix=": ", last_section="*** SUMMARY ***",
-                  last_section_lines=_SUMMARY_LINES)  # fmt: skip
+                  words=WORDS, strict_prefix=": ", last_section=SUMMARY,
+                  last_section_lines=_SUMMARY_LINES, blank_line_ends=True)  # fmt: skip
 
 _TITLES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 

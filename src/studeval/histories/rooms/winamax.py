@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import currency_of, money, zoned
 from studeval.histories._wording import Wording
@@ -93,7 +93,9 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site="Winamax", start=_HEAD, header=_header, words=WORDS,
-                  pot_after_rake=True, collects_returns=True)  # fmt: skip
+                  pot_after_rake=True, collects_returns=True, last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat \d+: ", "Total pot ",
+                                                   "Board: "))  # fmt: skip
 
 _TITLES = {"stud": "7-Card Stud", "stud8": "7-Card Stud Hi/Lo", "razz": "Razz"}
 

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from studeval.engine import StudHand
-from studeval.histories._grammar import Grammar, Header
+from studeval.histories._grammar import SUMMARY, Grammar, Header, section_lines
 from studeval.histories._room import Room
 from studeval.histories._text import MONEY, currency_of, cut, money, zoned
 from studeval.histories._wording import Wording
@@ -141,7 +141,9 @@ WORDS = Wording(
 )  # fmt: skip
 
 GRAMMAR = Grammar(site=SITE, start=_HEAD, header=_header, words=WORDS, pot_after_rake=True,
-                  strict_prefix=" ")  # fmt: skip
+                  strict_prefix=" ", last_section=SUMMARY,
+                  last_section_lines=section_lines(r"Seat \d+: ", "Total pot ",
+                                                   "Board"))  # fmt: skip
 
 _TITLES = {"stud": "7Stud", "stud8": "7Stud H/L", "razz": "Razz"}
 
@@ -248,7 +250,10 @@ WORDS_2016 = Wording(
 
 GRAMMAR_2016 = Grammar(site=SITE, start=_START_2016, header=_header_2016, words=WORDS_2016,
                        first_street=3, card_by_card=True, pot_after_rake=True, strict_prefix=" ",
-                       rules=HouseRules(odd_chip_half="low"))  # fmt: skip
+                       rules=HouseRules(odd_chip_half="low"),
+                       last_section=re.escape("------ Summary ------"),
+                       last_section_lines=section_lines(r"\*?Player ", "Pot: ",
+                                                        "Game ended at: "))  # fmt: skip
 
 _TITLES_2016 = {"stud": "Seven Cards Stud", "stud8": "Seven Cards Stud HiLow", "razz": "Razz"}
 
