@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from decimal import Decimal
 
 import pytest
 
@@ -279,6 +280,33 @@ def test_net_and_all_in_adjusted_net_are_the_trackers(tmp_path: pathlib.Path) ->
         assert row["adjusted_net"] == pytest.approx(sums.loc[row["player"], "expected_net"],
                                                     abs=1e-9)  # fmt: skip
         assert row["net"] != row["adjusted_net"]
+
+
+def test_large_nets_are_the_nearest_doubles_to_the_exact_sums(tmp_path: pathlib.Path) -> None:
+    """Nets of thousands of dollars: ``stats()`` gives each player's exact net as the
+    nearest double. pandas' conversion of a DECIMAL(38, 18) gives 2372.9999999999995
+    for 2373 (about one value in eight from there up), and the nets had been such."""
+    import duckdb
+
+    rng = random.Random(11)
+    exact: dict[str, Decimal] = {}
+    texts = []
+    for number in range(120):
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), 4, rng=rng,
+                           stakes=Stakes(700, 1300, 13_700, 27_400), stack=2_000_000)  # fmt: skip
+        names = rng.sample([f"P{n}" for n in range(40)], 4)
+        texts.append(pokerstars.write(hand, Table(names=names, hand_id=number + 1)))
+        for name, before, after in zip(names, hand.starting_stacks, hand.stacks, strict=True):
+            exact[name] = exact.get(name, Decimal(0)) + (after - before) * Decimal("0.01")
+    (tmp_path / "big.txt").write_text("\n\n\n".join(texts))
+    database = db.connect(tmp_path / "h.duckdb")
+    assert database.import_histories(tmp_path / "big.txt").hands == 120
+    nets = dict(database.stats()[["player", "net"]].itertuples(index=False))
+    assert nets == {name: float(net) for name, net in exact.items()}
+    converted = duckdb.sql(  # what pandas makes of these nets as the database's DECIMALs
+        "SELECT n::DECIMAL(38, 18) AS n FROM (SELECT unnest(?::VARCHAR[]) AS n)",
+        params=[[str(net) for net in exact.values()]]).df().n.tolist()  # fmt: skip
+    assert sum(c != float(n) for c, n in zip(converted, exact.values(), strict=True)) >= 3
 
 
 def test_importing_again_changes_nothing(tmp_path: pathlib.Path) -> None:

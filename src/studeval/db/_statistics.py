@@ -349,10 +349,12 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
         if counts:
             columns += [f"{had} AS {x.name}_chances", f"{did} AS {x.name}_done"]
     sql = f"""SELECT player, currency, count(*) AS hands, {", ".join(columns)},
-    -- Big bets to a millionth; the adjusted net (from equities) to a billionth.
+    -- Big bets to a millionth; the adjusted net (from equities) to a billionth. The
+    -- exact net is made a double here: DuckDB's own cast gives the nearest double
+    -- (pandas' conversion of a DECIMAL(38, 18) made 13700 13699.999999999998).
     round(100 * avg(net_chips / big_bet), 6) AS net_bb100,
     round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
-    sum(net) AS net, round(sum(expected_net), 9) AS adjusted_net
+    CAST(sum(net) AS DOUBLE) AS net, round(sum(expected_net), 9) AS adjusted_net
 FROM {stats_source(missing)} {"WHERE " + " AND ".join(where) if where else ""}
 GROUP BY player, currency ORDER BY player, currency"""
     return sql, params
