@@ -184,3 +184,19 @@ def test_every_public_error_is_a_studeval_error() -> None:
     for error in errors:
         assert issubclass(error, StudevalError)
         assert issubclass(error, (ValueError, TypeError)), error
+
+
+def test_every_warning_raised_as_an_error_is_a_studeval_error() -> None:
+    """Under ``-W error`` a warning is raised: it must be caught with studeval's other
+    errors, and a warning about the input (a range's term) as bad input is."""
+    import warnings
+
+    names = [n for n in studeval.__all__ if n.endswith("Warning")]
+    assert sorted(names) == ["QueryWarning", "RangeWarning", "StudevalWarning"]
+    for name in names:
+        assert issubclass(getattr(studeval, name), (UserWarning, StudevalError))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match="holds no combination") as caught:
+            studeval.Range("KK*, AAA+", up="Kc")
+    assert isinstance(caught.value, StudevalError)

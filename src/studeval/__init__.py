@@ -67,6 +67,7 @@ from studeval.errors import (
     SeatError,
     SolveError,
     StudevalError,
+    StudevalWarning,
     UnknownGameError,
     UnknownRankingError,
 )
@@ -166,6 +167,7 @@ __all__ = [
     "StreetEquity",
     "StudHand",
     "StudevalError",
+    "StudevalWarning",
     "Tables",
     "UnknownGameError",
     "UnknownRankingError",

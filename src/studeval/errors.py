@@ -37,6 +37,7 @@ __all__ = [
     "SeatError",
     "StoppedError",
     "StudevalError",
+    "StudevalWarning",
     "TooBigError",
     "UnknownGameError",
     "UnknownRankingError",
@@ -316,12 +317,29 @@ class QueryError(StudevalError, ValueError):
         super().__init__(message)
 
 
-class RangeWarning(UserWarning):
+class StudevalWarning(UserWarning, StudevalError):
+    """Base class of every warning studeval gives. Under ``-W error`` (or
+    ``warnings.simplefilter("error")``) a warning is raised as an exception: it is
+    then a :class:`StudevalError` too, caught with studeval's other errors.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error")
+    ...     try:
+    ...         warnings.warn(RangeWarning("this term holds no combination"))
+    ...     except ValueError as err:  # a RangeWarning is about its input
+    ...         print(type(err).__name__, isinstance(err, StudevalError))
+    RangeWarning True
+    """
+
+
+class RangeWarning(StudevalWarning, ValueError):
     """A term of a range's list that no combination the up and dead cards leave can
     hold (``"AA*, KK*"`` with three aces dead): it adds nothing, and the range is the
-    other terms. The message shows the term under a caret."""
+    other terms. The message shows the term under a caret. Raised as an error under
+    ``-W error``, it is a ``ValueError`` as other bad input is."""
 
 
-class QueryWarning(UserWarning):
+class QueryWarning(StudevalWarning):
     """A query answered on fewer trials than asked: its ``where`` clause kept too few
     of the trials its budget allowed (the result says how many it kept)."""
