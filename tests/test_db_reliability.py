@@ -404,6 +404,12 @@ def test_a_hand_glued_to_a_crashs_nul_bytes_is_read_and_the_bytes_reported(
                      ("OutsideHandsError", lines[1]), ("History", lines[1]),
                      ("OutsideHandsError", lines[2]), ("History", lines[2]),
                      ("OutsideHandsError", text.count("\n") + 1)]  # fmt: skip
+    # A file glued after the run starts with its byte-order mark: no text, and its
+    # hand is read (it had been lines outside every hand).
+    marked = list(read(first + "\0" * 5 + "\ufeff" + second, errors="collect"))
+    assert [(type(f).__name__, f.line) for f in marked] == [
+        ("History", 1), ("OutsideHandsError", lines[1]), ("History", lines[1])]  # fmt: skip
+    assert "not read: '\\x00\\x00\\x00\\x00\\x00'" in str(marked[1])
     # Read for another room's hands only (none here): the text is one text of no hand.
     found = [(type(f).__name__, f.line) for f in read(text, site="iPoker", errors="collect")]
     assert found == [("NotAHistoryError", None)]

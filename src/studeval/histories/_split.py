@@ -82,8 +82,9 @@ def _odd_breaks(text: str) -> bool:
 _BLANK_LINE = re.compile(r"\n[ \t]*\n(?=\s*\S)")
 
 
-#: A run of NUL bytes: what a crash leaves where a file's end was not written.
-_NULS = re.compile("\x00+")
+#: A run of NUL bytes: what a crash leaves where a file's end was not written; and
+#: a byte-order mark after it, which is no text (a file glued after the run).
+_NULS = re.compile("(\x00+)\ufeff?")
 
 
 def _unglued(text: str, grammars: list[Grammar]) -> tuple[str, list[tuple[int, int]]]:
@@ -109,7 +110,7 @@ def _unglued(text: str, grammars: list[Grammar]) -> tuple[str, list[tuple[int, i
             continue
         line += text.count("\n", counted, run.start())
         counted = run.start()
-        runs.append((line, run.end() - run.start()))
+        runs.append((line, run.end(1) - run.start(1)))
         out += [text[kept : run.start()], "\n"]
         kept = run.end()
     return "".join([*out, text[kept:]]), runs
@@ -135,9 +136,10 @@ def pieces(text: str, grammars: Iterable[Grammar],
     """
     grammars = list(grammars)
     # (No grammar: no hand to find. Other line ends: hands() numbers lines as
-    # splitlines() does, which the runs' lines, counted by "\\n", would not match.)
+    # splitlines() does, which the runs' lines, counted by "\\n", would not match.
+    # A byte-order mark splits no line: one after a run is a file glued there.)
     if not grammars or "\x00" not in text or _odd_breaks(
-            text.replace("\r\n", "\n").lstrip("\ufeff")):  # fmt: skip
+            text.replace("\r\n", "\n").replace("\ufeff", "")):  # fmt: skip
         yield from _pieces(text, grammars, vectorized)
         return
     text, runs = _unglued(text, grammars)
