@@ -334,9 +334,11 @@ def play_out(hand: Any, rng: random.Random, passive: bool = False) -> Any:
     return hand
 
 
-def raked_whole(hand: Any) -> bool:
-    """Whether the rake took the whole pot (a random hand's small pot and a rake of
-    3): no room takes one, and a room that writes no rake (Everleaf) cannot tell it
-    from a text cut before its winner's line, which it refuses."""
+def raked_beyond_rooms(hand: Any) -> bool:
+    """Whether the rake took more than a tenth of the pot and a chip (a random hand's
+    small pot and a rake of 3, or the whole pot): no room takes that much, and a room
+    that writes no rake (Everleaf) refuses it, as a winner's amount edited or lost or
+    a text cut before its winner's line."""
     result = hand.result
-    return bool(result.rake) and sum(result.payouts) == sum(result.returned)
+    pot = sum(result.payouts) + result.rake - sum(result.returned)
+    return bool(result.rake > pot // 10 + 1)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from unittest import mock
 
 import pytest
-from helpers import raked_whole
+from helpers import raked_beyond_rooms
 
 from studeval import Stakes, _core
 from studeval.errors import CoreCallError, StudevalError
@@ -114,7 +114,7 @@ def _random_texts(seed: int, count: int, names: list[str],
         hand = random_hand(game, seats, rng=rng, stakes=stakes,
                            stack=rng.choice([12, 40, 300]), rake=rng.choice([0, 3]),
                            rules=rules)  # fmt: skip
-        if writer is everleaf.write and raked_whole(hand):  # refused: its text has no winner
+        if writer is everleaf.write and raked_beyond_rooms(hand):  # refused: no room's rake
             hand = random_hand(game, seats, rng=rng, stakes=stakes, rules=rules)
         hero = rng.choice([None, 0, seats - 1])
         # Bovada names each seat by its number ("Seat+3"), in order.

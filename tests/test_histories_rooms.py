@@ -438,3 +438,33 @@ def test_a_hand_cut_before_its_winners_line_is_refused_not_raked_whole(site: str
             next(read(cut))
         checked += 1
     assert checked == 20
+
+
+def test_an_everleaf_winners_amount_edited_down_is_refused_not_taken_for_rake(tmp_path) -> None:
+    """Everleaf writes no rake: it is the pot less what the winners collect. A winner's
+    amount edited down (or a second winner's line lost) had been stored as a rake of
+    most of the pot; more than a tenth of the pot and a chip is no room's rake."""
+    from studeval import db
+
+    checked = 0
+    for seed in range(60):
+        hand = random_hand("stud", 3, seed=seed, stack=300)
+        text = WRITERS["Everleaf"](hand, Table(names=_names("Everleaf", 3), hand_id=seed))
+        winner = re.search(r"\n(P\d x wins \$)(\d+)\.(\d\d)", text)
+        assert winner is not None, text
+        cents = int(winner[2]) * 100 + int(winner[3])
+        if cents < 40:
+            continue
+        kept = cents * 7 // 100  # 93% of it taken away
+        edited = text.replace(winner[0], f"\n{winner[1]}{kept // 100}.{kept % 100:02d}", 1)
+        assert next(read(text)).hand.stacks == hand.stacks
+        refusal = r"the winners collect \d+\.\d\d of the pot of \d+\.\d\d: .* any room's rake"
+        with pytest.raises(HistoryError, match=refusal):
+            next(read(edited))
+        (tmp_path / f"{seed}.txt").write_text(edited)
+        database = db.connect()
+        report = database.import_histories(tmp_path / f"{seed}.txt")  # its own path: the same
+        assert (report.hands, report.refused) == (0, 1)
+        assert "more than any room's rake" in database.sql("SELECT reason FROM refused").reason[0]
+        checked += 1
+    assert checked >= 12

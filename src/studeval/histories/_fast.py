@@ -26,6 +26,7 @@ from studeval.engine import StudHand
 from studeval.errors import StudevalError
 from studeval.games import get_game
 from studeval.histories._grammar import Grammar, Header
+from studeval.histories._limits import most_unwritten_rake
 from studeval.histories._record import History, Player
 from studeval.histories._text import SIGNS, currency_of
 from studeval.houserules import HouseRules
@@ -188,6 +189,8 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
     if played is None:
         return None
     rake = reader.unwritten_rake(played[1]) if rake_unwritten else 0
+    if rake and rake > most_unwritten_rake(_pot(played)):
+        return None  # no rake: the general reader says why
     if rake:  # a rake the room does not write: the hand played again, taking it
         played = _play(reader, rules, game, stakes, stacks, rake)
         if played is None:
@@ -208,6 +211,14 @@ def finish(reader: _core.HistoryReader, header: Header, site: str, rules: HouseR
     )  # fmt: skip
     hand.info = history.info  # one record a hand, the History's (not made again for it)
     return history
+
+
+def _pot(played: tuple[StudHand, list[int] | None]) -> int:
+    """What the pots of a hand played taking no rake paid out (a room's rake is
+    taken of it)."""
+    result = played[0].result
+    assert result is not None
+    return sum(result.payouts) - sum(result.returned)
 
 
 def _play(reader: _core.HistoryReader, rules: HouseRules | None, game: str, stakes: Stakes,

@@ -9,7 +9,19 @@ from decimal import Decimal
 
 from studeval.histories._record import Step, Transcript
 
-__all__ = ["chip_unit", "limits"]
+__all__ = ["chip_unit", "limits", "most_unwritten_rake"]
+
+
+def most_unwritten_rake(pot: int) -> int:
+    """The most rake a room that writes none (Everleaf) is taken to have kept of a
+    pot of ``pot`` chips: a tenth, and a chip for the rounding (rooms keep about a
+    twentieth, capped). What the winners' lines leave beyond that is no rake but a
+    winner's amount edited or lost: the hand is refused, not stored with the rest.
+
+    >>> most_unwritten_rake(222), most_unwritten_rake(12)
+    (23, 2)
+    """
+    return pot // 10 + 1
 
 
 def chip_unit(t: Transcript) -> Decimal:

@@ -21,7 +21,7 @@ from studeval.betting import Stakes
 from studeval.cards import card_str
 from studeval.engine import StudHand
 from studeval.errors import StudevalError
-from studeval.histories._limits import chip_unit, limits
+from studeval.histories._limits import chip_unit, limits, most_unwritten_rake
 from studeval.histories._record import History, HistoryError, Player, Step, Transcript
 from studeval.houserules import HouseRules
 
@@ -397,6 +397,9 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
         if pot and not collected:
             raise r.error(_NO_WINNER.format(pot=r.money(pot)), end)
         rake = pot - collected
+        if rake > most_unwritten_rake(pot):
+            raise r.error(_NO_RAKE.format(collected=r.money(collected), pot=r.money(pot),
+                                          rake=r.money(rake)), end)  # fmt: skip
         if rake > 0:
             r = _play(t, rules, rake)
     r.check_end(end)
@@ -416,6 +419,14 @@ def replay(t: Transcript, rules: HouseRules | None = None) -> History:
 #: still writing it, or a line lost): the rake would be the whole pot, which no room
 #: takes.
 _NO_WINNER = "no player collects the pot of {pot}: the text ends before the hand does"
+
+
+#: A text that writes no rake, whose winners collect less of the pot than any rake
+#: leaves them (histories._limits.most_unwritten_rake).
+_NO_RAKE = (
+    "the winners collect {collected} of the pot of {pot}: {rake} left is more than "
+    "any room's rake (a winner's amount edited or lost)"
+)
 
 
 def _play(t: Transcript, rules: HouseRules | None, rake: int | None = None) -> _Replay:
