@@ -440,6 +440,29 @@ def test_a_hand_cut_before_its_winners_line_is_refused_not_raked_whole(site: str
     assert checked == 20
 
 
+@pytest.mark.parametrize("site", _TEXT_ROOMS)
+def test_a_text_cut_before_its_winners_first_line_says_it_ends_too_soon(site: str) -> None:
+    """A text cut before its first line naming the winner's amount (a file read while
+    the room wrote it): "the text ends before the hand does", in every room. It had
+    been "Ann collected 0.00; the replay pays 0.41" where the room writes its rake."""
+    checked = 0
+    for seed in range(30):
+        hand = random_hand("stud", 3, seed=seed)
+        assert hand.result is not None
+        names = _names(site, 3)
+        text = WRITERS[site](hand, Table(names=names, hand_id=seed))
+        nets = [hand.result.payouts[s] - hand.result.returned[s] for s in range(3)]
+        winner = names[nets.index(max(nets))]
+        lines = text.split("\n")
+        first = next(i for i, line in enumerate(lines) if winner in line and re.search(
+            r"collect|wins|won|Collects|Hand result", line))  # fmt: skip
+        with pytest.raises(HistoryError, match=r"no player collects the pot of [\d.]+: the "
+                                               "text ends before the hand does"):  # fmt: skip
+            next(read("\n".join(lines[:first])))
+        checked += 1
+    assert checked == 30
+
+
 def test_an_everleaf_winners_amount_edited_down_is_refused_not_taken_for_rake(tmp_path) -> None:
     """Everleaf writes no rake: it is the pot less what the winners collect. A winner's
     amount edited down (or a second winner's line lost) had been stored as a rake of

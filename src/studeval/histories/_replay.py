@@ -344,6 +344,9 @@ class _Replay:
                 raise self.error(f"{player.name} bet {put_in}; the replay puts in "
                                  f"{self.money(paid)}", end_line, player.name)  # fmt: skip
         returned, collected = self._taken("return"), self._taken("collect")
+        pot = sum(result.payouts) - sum(result.returned)
+        if pot and not any(collected.values()):  # a text cut before its winners' lines
+            raise self.error(_NO_WINNER.format(pot=self.money(pot)), end_line)
         for seat, player in enumerate(self.players):
             got, back = collected[player.name], returned[player.name]
             if t.collects_returns:  # what was won includes the uncalled bet given back
