@@ -140,6 +140,38 @@ def test_notes_pasted_between_two_hands_are_reported_at_their_line(site: str) ->
         assert kinds == ["History", "OutsideHandsError", "History"], glued
 
 
+#: Lines the rooms write at a hand's end that their writers here do not: a board line
+#: (a hold'em hand's, in a file of many games), a player leaving, a showdown's words
+#: after a win, a summary marker with a space after it. Each: the room, the line the
+#: new one follows (a regular expression), the new line or the line's new end.
+_END_LINES = [
+    ("Winning 2016", r"\nPot: [^\n]*", "\nBoard: [Kd]"),
+    ("Absolute", r"\nTotal Pot[^\n]*", "\nBoard [4c Qs 10d 8h 3d]"),
+    ("Bovada", r"\nTotal Pot[^\n]*", "\nBoard [4c Qs Td 8h 3d]"),
+    ("Everleaf", r"\n[^\n]* wins [^\n]*", "\nP1 x has left the table"),
+    ("Everleaf", r"\n[^\n]* wins [^\n]* pot", " with a pair of nines"),
+    ("Full Tilt Poker", r"\n\*\*\* SUMMARY \*\*\*", " "),
+    ("Winamax", r"\n\*\*\* SUMMARY \*\*\*", "  "),
+]
+
+
+@pytest.mark.parametrize(("site", "after", "added"), _END_LINES)
+def test_the_rooms_own_lines_at_a_hands_end_stay_in_it(site: str, after: str, added: str) -> None:
+    """A line the room writes after its last section is the hand's, and a note after
+    it is still reported: a Winning hand with a board line had been refused (its
+    players' lines after the board cut off), a board line reported as outside text."""
+    for seed in range(5):
+        first, second = _two_hands(site, seed)
+        found = re.search(after, first)
+        assert found is not None, first
+        edited = first[: found.end()] + added + first[found.end() :]
+        text = edited.rstrip("\n") + "\n\nmy note: he bluffs\n\n" + second
+        read_back = list(read(text, errors="collect"))
+        assert [type(r).__name__ for r in read_back] == ["History", "OutsideHandsError",
+                                                         "History"], text  # fmt: skip
+        assert str(read_back[1]).endswith("not read: 'my note: he bluffs'")
+
+
 @pytest.mark.parametrize("site", sorted(set(_TEXT_ROOMS) - {"PokerStars", "PokerStars Home Games"}))
 def test_a_file_with_a_blank_line_after_every_line_is_read_whole(site: str) -> None:
     """Some exports put a blank line between every two lines (Full Tilt's and Winning's

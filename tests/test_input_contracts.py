@@ -191,10 +191,14 @@ def test_every_warning_raised_as_an_error_is_a_studeval_error() -> None:
     errors, and a warning about the input (a range's term) as bad input is."""
     import warnings
 
-    names = [n for n in studeval.__all__ if n.endswith("Warning")]
-    assert sorted(names) == ["QueryWarning", "RangeWarning", "StudevalWarning"]
-    for name in names:
-        assert issubclass(getattr(studeval, name), (UserWarning, StudevalError))
+    from studeval import histories
+
+    warned = [getattr(studeval, n) for n in studeval.__all__ if n.endswith("Warning")]
+    warned += [getattr(histories, n) for n in histories.__all__ if n.endswith("Warning")]
+    assert {w.__name__ for w in warned} == {"QueryWarning", "RangeWarning", "StudevalWarning",
+                                            "DuplicateHandsWarning"}  # fmt: skip
+    for warning in warned:
+        assert issubclass(warning, UserWarning) and issubclass(warning, StudevalError)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(ValueError, match="holds no combination") as caught:

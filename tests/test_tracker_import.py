@@ -280,22 +280,24 @@ def test_a_large_file_is_read_in_parts_as_it_would_be_whole(tmp_path: Path, monk
 @pytest.mark.parametrize("in_parts", [False, True])
 def test_a_utf16_files_stray_last_byte_is_white_space_if_a_line_end_else_reported(
         tmp_path: Path, monkeypatch, in_parts: bool) -> None:  # fmt: skip
-    """A text tool that knows no UTF-16 appends its own one-byte line end: that byte
-    is white space. Any other stray byte is read as U+FFFD, reported outside every
-    hand (it had been read into the last hand and passed over)."""
+    """A text tool that knows no UTF-16 appends its own 8-bit line end: white space.
+    Any other stray byte is read as U+FFFD, reported outside every hand, with a
+    byte-order mark or without, whole or in blocks (it had been read into the last
+    hand and passed over, or dropped)."""
     from studeval.histories import OutsideHandsError, _files
 
     if in_parts:
         monkeypatch.setattr(_files, "WHOLE_BELOW", 0)
         monkeypatch.setattr(_files, "BLOCK", 999)
-    text = "\n\n".join(stars(str(n)) for n in (1, 2)).encode("utf-16")
-    for stray, outside in ((b"\n", 0), (b"\r", 0), (b"x", 1)):
-        path = tmp_path / "hands.txt"
-        path.write_bytes(text + stray)
-        read_back = list(read(path, errors="collect"))
-        assert [h.hand_id for h in read_back if not isinstance(h, Exception)] == ["1", "2"]
-        reported = [h for h in read_back if isinstance(h, OutsideHandsError)]
-        assert len(reported) == outside and all("\ufffd" in str(r) for r in reported)
+    hands = "\n\n".join(stars(str(n)) for n in (1, 2))
+    for text in (hands.encode("utf-16"), hands.encode("utf-16-le"), hands.encode("utf-16-be")):
+        for stray, outside in ((b"\n", 0), (b"\r", 0), (b"\r\n", 0), (b"x", 1), (b"\0", 1)):
+            path = tmp_path / "hands.txt"
+            path.write_bytes(text + stray)
+            read_back = list(read(path, errors="collect"))
+            assert [h.hand_id for h in read_back if not isinstance(h, Exception)] == ["1", "2"]
+            reported = [h for h in read_back if isinstance(h, OutsideHandsError)]
+            assert len(reported) == outside and all("\ufffd" in str(r) for r in reported)
 
 
 @pytest.mark.parametrize("in_parts", [False, True])

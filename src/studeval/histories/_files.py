@@ -148,8 +148,8 @@ def _blocks(path: Path, encoding: str, block: int) -> Iterator[str]:
             left = -1  # bytes to read: all, but a UTF-16 file's stray last line end
             if encoding.startswith("utf-16"):
                 size = stream.seek(0, os.SEEK_END)
-                stream.seek(size - 1)
-                left = utf16_length(size, stream.read(1))
+                stream.seek(max(size - 2, 0))
+                left = utf16_length(size, stream.read(2))
                 stream.seek(0)
             while data := stream.read(block if left < 0 else min(block, left)):
                 left -= len(data)

@@ -129,7 +129,7 @@ class Grammar:
     @functools.cached_property
     def last_section_start(self) -> re.Pattern[str]:
         """The line that starts ``last_section``, with the line end before it."""
-        return re.compile(rf"\n(?:{self.last_section})(?:\n|$)")
+        return re.compile(rf"\n(?:{self.last_section})[ \t]*(?:\n|$)")
 
     @functools.cached_property
     def last_section_end(self) -> re.Pattern[str]:
@@ -190,6 +190,13 @@ class Grammar:
         """The line read as the summary's total pot or rake, or None."""
         return _first_match(self.patterns.totals, line)
 
+    def ends_with(self, line: str) -> bool:
+        """Whether the reader reads ``line`` where a hand ends, after its last section:
+        a line it passes over (a player leaving the table), a reveal, the totals or a
+        summary line."""
+        p = self.patterns
+        return any(x.match(line) for x in (*p.ignore, *p.reveals, *p.totals, *p.summary))
+
 
 #: The line most rooms start their summary with, as ``Grammar.last_section``.
 SUMMARY = re.escape("*** SUMMARY ***")
@@ -197,15 +204,16 @@ SUMMARY = re.escape("*** SUMMARY ***")
 
 def section_lines(*starts: str) -> str:
     r"""A last section's lines (``Grammar.last_section_lines``) where blank lines do
-    not end it: lines that start as one of ``starts`` (regular expressions) does,
-    and blank lines (some exports put one between every two lines).
+    not end it: lines that start as one of ``starts`` (regular expressions) does, a
+    board (``Board [..]``: the community card, or a hold'em hand's in a file of
+    many games) and blank lines (some exports put one between every two lines).
 
     >>> ends = re.compile(rf"\n(?!{section_lines('Seat ', 'Total pot ')})")
     >>> hand = "*** SUMMARY ***\nTotal pot 5\n\nSeat 1: Ann won 5\n\nmy note"
     >>> hand[ends.search(hand).start() :]
     '\nmy note'
     """
-    return "|".join((r"[ \t]*(?:\n|$)", *starts))
+    return "|".join((r"[ \t]*(?:\n|$)", r"Board\b", *starts))
 
 
 def _first_match(patterns: tuple[re.Pattern[str], ...], line: str) -> re.Match[str] | None:

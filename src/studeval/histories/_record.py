@@ -19,7 +19,7 @@ from typing import Literal, TypeVar
 
 from studeval.betting import Stakes
 from studeval.engine import StudHand
-from studeval.errors import StudevalError
+from studeval.errors import StudevalError, StudevalWarning
 from studeval.handinfo import HandInfo
 from studeval.histories.phh import dumps
 from studeval.houserules import HouseRules
@@ -218,7 +218,7 @@ class ConflictingHandError(HistoryError):
         return "another hand under the room and hand id of a hand read before"
 
 
-class DuplicateHandsWarning(UserWarning):
+class DuplicateHandsWarning(StudevalWarning):
     """Hands read more than once and dropped (``read(..., errors="raise")``): how
     many, and the first of them.
 

@@ -167,19 +167,35 @@ def _pieces(text: str, grammars: list[Grammar],
                 head = _head_lines(text.lstrip("\ufeff"), line - 1)
                 if head.strip():
                     yield None, *trimmed(head, 1)
-        if grammar.last_section is not None:
-            # The section's own line (a player may be named "*** SUMMARY ***").
-            section = grammar.last_section_start.search(hand)
-            if section is not None:
-                end = grammar.last_section_end.search(hand, section.start() + 1)
-            else:
-                end = _BLANK_LINE.search(hand) if grammar.blank_line_ends else None
-            if end is not None and hand[end.start() :].strip():
-                yield grammar, hand[: end.start()], line
-                rest = hand[end.start() :]
-                yield None, *trimmed(rest, line + hand.count("\n", 0, end.start()))
-                continue
+        end = _hand_end(grammar, hand) if grammar.last_section is not None else None
+        if end is not None and hand[end:].strip():
+            yield grammar, hand[:end], line
+            yield None, *trimmed(hand[end:], line + hand.count("\n", 0, end))
+            continue
         yield grammar, hand, line
+
+
+def _hand_end(grammar: Grammar, hand: str) -> int | None:
+    """Where the hand's own text ends in ``hand`` (its text up to the next hand's
+    start), or None: at the first line after its last section that is none of the
+    section's and none the room's reader reads there (a player leaving the table);
+    in a hand without the section, at its first blank line where the room writes
+    none inside a hand."""
+    # The section's own line (a player may be named "*** SUMMARY ***").
+    section = grammar.last_section_start.search(hand)
+    if section is None:
+        blank = _BLANK_LINE.search(hand) if grammar.blank_line_ends else None
+        return None if blank is None else blank.start()
+    end = grammar.last_section_end.search(hand, section.start() + 1)
+    while end is not None:
+        line_end = hand.find("\n", end.start() + 1)
+        line = hand[end.start() + 1 : None if line_end < 0 else line_end]
+        if not line.strip() or not grammar.ends_with(line):
+            return end.start()
+        if line_end < 0:
+            return None
+        end = grammar.last_section_end.search(hand, line_end)
+    return None
 
 
 def _head_lines(text: str, count: int) -> str:

@@ -80,16 +80,22 @@ UTF8_ELSE_CP1252 = "studeval-utf8-else-cp1252"
 codecs.register_error(UTF8_ELSE_CP1252, _as_cp1252)
 
 
-def utf16_length(size: int, last: bytes) -> int:
-    """How many of ``size`` bytes of UTF-16 (``last`` the last of them) are read: all
-    but a byte left over from the pairs that is a line end (a text tool's own
-    ``"\\n"`` after the text).
+def utf16_length(size: int, tail: bytes) -> int:
+    """How many of ``size`` bytes of UTF-16 (``tail`` the last two of them) are
+    read: all but a line end a text tool that knows no UTF-16 appended in its own
+    8-bit encoding (a ``"\\n"`` or ``"\\r"`` left over from the pairs, or a
+    ``"\\r\\n"``), which is white space. Any other byte left over is read as U+FFFD
+    (text outside every hand).
 
-    >>> data = "ab\\n".encode("utf-16-le") + b"\\n"
-    >>> utf16_length(len(data), data[-1:]), utf16_length(3, b"b")
-    (6, 3)
+    >>> data = "ab\\n".encode("utf-16-le")
+    >>> [utf16_length(len(d), d[-2:]) for d in (data, data + b"\\n", data + b"\\r\\n")]
+    [6, 6, 6]
+    >>> utf16_length(7, b"\\0x")
+    7
     """
-    return size - 1 if size % 2 and last in (b"\n", b"\r") else size
+    if size % 2:
+        return size - 1 if tail[-1:] in (b"\n", b"\r") else size
+    return size - 2 if tail == b"\r\n" else size
 
 
 def decode(data: bytes) -> str:
@@ -104,13 +110,12 @@ def decode(data: bytes) -> str:
     '€2/€4 €1/€2'
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        # A stray last byte is not fatal: one that is a line end is what a text tool
-        # that knows no UTF-16 appends (its own "\n"), white space; any other is
-        # read as U+FFFD, text outside every hand.
-        return data[: utf16_length(len(data), data[-1:])].decode("utf-16", errors="replace")
+        # A stray last byte is not fatal (utf16_length: a line end a text tool
+        # appended is white space, any other byte U+FFFD, text outside every hand).
+        return data[: utf16_length(len(data), data[-2:])].decode("utf-16", errors="replace")
     order = unmarked_utf16(data[:4096])
     if order is not None:
-        return data[: len(data) // 2 * 2].decode(order, errors="replace")
+        return data[: utf16_length(len(data), data[-2:])].decode(order, errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     return data.decode("utf-8", errors=UTF8_ELSE_CP1252)

@@ -59,7 +59,7 @@ _PAID = "[{spaces}{amount}{spaces}{?{code}}{spaces}]"
 _MARK = "{**|{+*}} Dealing %s {**|{+*}}{? [{cards}]}{rest}"
 #: The lines that end a hand, which has no summary: who won what, and who showed
 #: or did not show ("Ann wins $ 0.32 USD from main pot", "Bob does not show cards").
-_WINS = r"[^\n]* wins [^\n]* from (?:the )?(?:main|side) pot"
+_WINS = r"[^\n]* wins [^\n]* from (?:the )?(?:main|side) pot[^\n]*"
 _SHOWS = r"[^\n]* (?:shows \[|does not show cards)"
 
 #: Every line of an Everleaf hand but the header, in the slot notation
