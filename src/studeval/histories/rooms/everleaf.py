@@ -130,7 +130,7 @@ def write(hand: StudHand, table: Table) -> str:
 
     >>> from studeval.histories import read
     >>> from studeval.play import random_hand
-    >>> hand = random_hand("stud", 3, seed=7, rake=2)
+    >>> hand = random_hand("stud", 3, seed=5, rake=2)  # a pot of 58: a rake of 2
     >>> history = next(read(write(hand, Table(names=["Ann", "Bob", "Cy"], sign="€"))))
     >>> history.hand.stacks == hand.stacks, history.rake == hand.result.rake
     (True, True)
