@@ -19,7 +19,15 @@ from helpers import example, raked_beyond_rooms, room_writers, writer_rooms
 
 from studeval import Stakes
 from studeval.cards import card_str
-from studeval.histories import EXAMPLE, SITES, History, HistoryError, find_site, read
+from studeval.histories import (
+    EXAMPLE,
+    SITES,
+    History,
+    HistoryError,
+    OutsideHandsError,
+    find_site,
+    read,
+)
 from studeval.histories._writer import Table
 from studeval.histories.rooms import bovada, merge, pokerstars, winning
 from studeval.play import random_hand
@@ -408,6 +416,16 @@ def test_a_partypoker_hand_is_found_and_refused_for_its_hidden_up_cards() -> Non
     assert str(refused).startswith("PartyPoker, hand 42, line 1: PartyPoker shows no other")
     assert "not a fixed-limit seven-card stud game: $0.50/$1 USD 7 Card Draw" in str(
         next(read(text.replace("7 Card Stud Hi-Lo", "7 Card Draw"), errors="collect")))  # fmt: skip
+    # The lines PartyPoker writes before each hand's first are the hand's, at a file's
+    # start or after another room's hand; a note among them is still reported.
+    preamble = "Game #42 starts.\n\n#Game No : 42\n"
+    for before in ("", EXAMPLE + "\n\n"):
+        found = list(read(before + preamble + text, errors="collect"))
+        assert [type(f).__name__ for f in found][-1:] == ["HistoryError"]
+        assert not any(isinstance(f, OutsideHandsError) for f in found), found
+        noted = list(read(before + "my note\n" + preamble + text, errors="collect"))
+        assert [str(f).split(": ", 1)[-1] for f in noted if isinstance(f, OutsideHandsError)] == [
+            "1 line outside every hand, not read: 'my note'"]  # fmt: skip
 
 
 def test_a_site_is_found_after_any_number_of_other_lines() -> None:

@@ -122,6 +122,10 @@ class Grammar:
     # the next start, never read as part of the hand.
     last_section: str | None = None
     last_section_lines: str = ""
+    # A regular expression for the lines a room writes before a hand's first line
+    # (PartyPoker's "Game #1 starts." and "#Game No : 1"): the hand's, not text
+    # outside every hand, before a file's first hand.
+    preamble: str | None = None
     # Whether a hand without its last section ends at its first blank line (a room
     # that writes none inside a hand: the text after it is no part of the hand).
     blank_line_ends: bool = False

@@ -159,20 +159,39 @@ def pieces(text: str, grammars: Iterable[Grammar],
 
 def _pieces(text: str, grammars: list[Grammar],
             vectorized: bool) -> Iterator[tuple[Grammar | None, str, int]]:  # fmt: skip
-    first = True
+    # Text outside every hand waits for the next hand: the lines at its end that its
+    # room writes before a hand (a preamble) are that hand's, not reported.
+    outside: tuple[str, int] | None = None
     for grammar, hand, line in hands(text, grammars, vectorized):
-        if first:
-            first = False
-            if line > 1:
-                head = _head_lines(text.lstrip("\ufeff"), line - 1)
-                if head.strip():
-                    yield None, *trimmed(head, 1)
+        if outside is None and line > 1:  # the text before the first hand
+            outside = (_head_lines(text.lstrip("\ufeff"), line - 1), 1)
+        if outside is not None:
+            head, at = outside
+            if grammar.preamble is not None:
+                head = _without_preamble(head, grammar.preamble)
+            if head.strip():
+                yield None, *trimmed(head, at)
+        outside = ("", 0)  # none before a later hand but what its hand before leaves
         end = _hand_end(grammar, hand) if grammar.last_section is not None else None
         if end is not None and hand[end:].strip():
             yield grammar, hand[:end], line
-            yield None, *trimmed(hand[end:], line + hand.count("\n", 0, end))
+            outside = (hand[end:], line + hand.count("\n", 0, end))
             continue
         yield grammar, hand, line
+    if outside is not None and outside[0].strip():
+        yield None, *trimmed(*outside)
+
+
+def _without_preamble(head: str, preamble: str) -> str:
+    """``head`` without the lines at its end that match ``preamble`` (a room's lines
+    before a hand's first line) and blank lines: they are the hand's."""
+    lines = head.split("\n")
+    keep = len(lines)
+    while keep and (
+        not lines[keep - 1].strip() or re.fullmatch(preamble, lines[keep - 1].rstrip())
+    ):
+        keep -= 1
+    return "\n".join(lines[:keep])
 
 
 def _hand_end(grammar: Grammar, hand: str) -> int | None:

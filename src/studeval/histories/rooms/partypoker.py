@@ -65,6 +65,7 @@ GRAMMAR = Grammar(
     start=_HEAD,
     header=_header,
     words=WORDS,
+    preamble=r"Game #\d+ starts\.|#Game No : \d+",
     refused=(
         "PartyPoker shows no other player's up cards: the bring-in and the order of "
         "play cannot be replayed"
