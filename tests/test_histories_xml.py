@@ -315,3 +315,42 @@ def test_an_ipoker_sessions_currency_is_kept_whatever_it_is(named: str, currency
     table = "<tablename>Example</tablename>"
     text = IPOKER_EXAMPLE.replace(table, f"{table}<currency>{named}</currency>")
     assert [h.currency for h in read(text)] == [currency]
+
+
+def _games_file(site: str, count: int) -> tuple[str, list[str]]:
+    """The room's example with its one game written ``count`` times, each with its
+    own number, and those numbers."""
+    example, number = (IPOKER_EXAMPLE, 'gamecode="100"') if site == "iPoker" else (
+        MERGE_EXAMPLE, 'id="1-1"')  # fmt: skip
+    game = re.search(r"<game\b.*?</game>", example, re.S)
+    assert game is not None and number in game[0]
+    ids = [str(200 + n) if site == "iPoker" else f"1-{n + 2}" for n in range(count)]
+    copies = "\n".join(game[0].replace(number, number.split("=")[0] + f'="{i}"') for i in ids)
+    return example[: game.start()] + copies + example[game.end() :], ids
+
+
+#: Ways a game's text is broken inside (an edit, a line lost): a name with a bare
+#: "&", a closing tag lost, a start tag broken.
+_BREAKS = [
+    (r'(nickname|name)="[^"]*"', r'\1="A&B"'),
+    (r"</round>", ""),
+    (r"<game\b", "<game &"),
+]
+
+
+@pytest.mark.parametrize("site", ["iPoker", "Merge"])
+@pytest.mark.parametrize("broken", range(len(_BREAKS)))
+def test_the_games_after_a_broken_one_are_read(site: str, broken: int) -> None:
+    """A game of a file broken inside (not well-formed: an edited name, a lost line) is
+    refused, and every game after it is read: they had been neither stored nor
+    reported (an iPoker file of 117 hands broken at the 52nd stored 51)."""
+    text, ids = _games_file(site, 6)
+    games = [m.start() for m in re.finditer(r"<game\b", text)]
+    pattern, replacement = _BREAKS[broken]
+    bad = text[: games[2]] + re.sub(pattern, replacement, text[games[2] :], count=1)
+    assert bad != text
+    found = list(read(bad, errors="collect"))
+    read_ids = [f.hand_id for f in found if not isinstance(f, Exception)]
+    assert read_ids == ids[:2] + ids[3:], found
+    errors = [f for f in found if isinstance(f, Exception)]
+    assert len(errors) == 1 and "not well-formed XML" in str(errors[0])

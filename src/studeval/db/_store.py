@@ -153,9 +153,27 @@ known AS (  -- every card a copy knows, by player: up cards by place, down cards
     SELECT c.hand_key, TRUE, s.player, c.up, CASE WHEN c.up THEN c.position END, c.card
     FROM cards c LEFT JOIN seats s ON s.hand_key = c.hand_key AND s.seat = c.seat
     WHERE c.card IS NOT NULL AND c.hand_key IN (SELECT hand_key FROM in_store)),
-downs AS (
-    SELECT hand_key, stored, player, list(card) AS cards FROM known WHERE NOT up
-    GROUP BY ALL)
+-- The cards compared copy by copy: each side's keyed by its copy (cards joined by
+-- player alone had paired every hand of a player with every other: the square of
+-- the batch in time and memory).
+copy_cards AS (
+    SELECT p.copy_key, a.player, a.up, a.position, a.card FROM pairs p
+        JOIN known a ON a.hand_key = p.copy_key AND NOT a.stored),
+first_cards AS (
+    SELECT p.copy_key, b.player, b.up, b.position, b.card FROM pairs p
+        JOIN known b ON b.hand_key = p.first_key AND b.stored = p.first_stored),
+copy_downs AS (
+    SELECT copy_key, player, list(card) AS cards FROM copy_cards WHERE NOT up GROUP BY ALL),
+first_downs AS (
+    SELECT copy_key, player, list(card) AS cards FROM first_cards WHERE NOT up GROUP BY ALL),
+other_cards AS (
+    SELECT a.copy_key FROM copy_cards a JOIN first_cards b ON b.copy_key = a.copy_key
+        AND a.player IS NOT DISTINCT FROM b.player AND a.position = b.position
+    WHERE a.up AND b.up AND a.card <> b.card
+    UNION  -- down cards: one copy's known set within the other's
+    SELECT a.copy_key FROM copy_downs a JOIN first_downs b ON b.copy_key = a.copy_key
+        AND a.player IS NOT DISTINCT FROM b.player
+    WHERE NOT list_has_all(a.cards, b.cards) AND NOT list_has_all(b.cards, a.cards))
 SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
     CASE WHEN m.players <> f.players THEN 'dealt to other players'
          WHEN m.money <> f.money THEN 'in other money'
@@ -163,16 +181,7 @@ SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
 WHERE m.players <> f.players OR m.money <> f.money OR m.nets <> f.nets
-    OR EXISTS (SELECT 1 FROM known a JOIN known b
-                   ON a.player IS NOT DISTINCT FROM b.player AND a.up AND b.up
-                   AND a.position = b.position AND a.card <> b.card
-               WHERE a.hand_key = p.copy_key AND NOT a.stored AND b.hand_key = p.first_key
-                   AND b.stored = p.first_stored)
-    -- down cards: one copy's known set within the other's
-    OR EXISTS (SELECT 1 FROM downs a JOIN downs b ON a.player = b.player
-                   AND NOT list_has_all(a.cards, b.cards) AND NOT list_has_all(b.cards, a.cards)
-               WHERE a.hand_key = p.copy_key AND NOT a.stored AND b.hand_key = p.first_key
-                   AND b.stored = p.first_stored)
+    OR p.copy_key IN (SELECT copy_key FROM other_cards)
 ORDER BY p.copy_key"""
 
 #: A batch's hand that differs from the hand kept under its room and hand id: (room,

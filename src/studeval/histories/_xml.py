@@ -22,7 +22,7 @@ from xml.parsers import expat
 
 from studeval.histories._record import HistoryError, Transcript, kept
 
-__all__ = ["Game", "Parsed", "documents", "parse"]
+__all__ = ["Game", "Parsed", "documents", "parse", "resumed"]
 
 #: An XML declaration anywhere (a file glued after another has one mid-text).
 _DECLARATION = re.compile(r"<\?xml\b[^>]*\?>")
@@ -54,6 +54,8 @@ class Parsed:
     # Where each closed element is in the document: its UTF-8 bytes, start to end.
     spans: dict[ElementTree.Element, tuple[int, int]] = field(default_factory=dict)
     body: bytes = b""
+    first_line: int = 1
+    broken_at: int = -1  # where in ``body`` a document broken inside broke
 
     def text_of(self, element: ElementTree.Element) -> str:
         """The element's text as the document writes it, its start tag to its end tag."""
@@ -115,7 +117,7 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
     parser.StartElementHandler, parser.EndElementHandler = start, end
     parser.CharacterDataHandler = chunk_of
     last = first_line + body.rstrip().count("\n")
-    error, cut, closing = None, False, False
+    error, cut, closing, broken_at = None, False, False, -1
     try:
         if wrap:
             parser.Parse(f"<{wrap}>", False)
@@ -129,11 +131,42 @@ def parse(text: str, first_line: int, wrap: str | None = None) -> Parsed:
         if not cut:
             reason = f"not well-formed XML: {expat.ErrorString(err.code)}"
             error = (reason, first_line + (err.lineno or 1) - 1)
+            broken_at = max(parser.ErrorByteIndex - shift, 0)
     if cut:
         error = ("the text ends before the hand does", last)
     between = cut and depth == 1 and not wrap and body.rstrip().endswith(">")
     root = builder.close() if lines else ElementTree.Element(wrap or "document")
-    return Parsed(root, lines, closed, error, cut, between, stray, spans, data)
+    return Parsed(root, lines, closed, error, cut, between, stray, spans, data, first_line,
+                  broken_at)  # fmt: skip
+
+
+def resumed(parsed: Parsed, starts: str, wrap: str, end: str | None = None) -> Parsed | None:
+    """The elements after where ``parsed`` broke (not well-formed inside: a hand's
+    text edited, not cut short), parsed on their own under a root ``wrap``, from
+    the first start of one (``starts``, a regular expression) after where it broke,
+    to the text's end less the end tag ``end`` of the root they were in:
+    the hands after a broken one are read, never lost. None where it did not break
+    there or no such element follows.
+
+    >>> broken = parse('<s>\\n<g n="1"/>\\n<g n="2" x="&"/>\\n<g n="3"/>\\n</s>', 1)
+    >>> broken.error, [g.get("n") for g in broken.root]
+    (('not well-formed XML: not well-formed (invalid token)', 3), ['1'])
+    >>> after = resumed(broken, "<g\\\\b", "s", "s")
+    >>> [g.get("n") for g in after.root], after.lines[after.root[0]], after.error
+    (['3'], 4, None)
+    """
+    if parsed.broken_at < 0:
+        return None
+    # From just past where it broke (an element whose start tag broke is not read again).
+    text = parsed.body.decode("utf-8")
+    at = len(parsed.body[: parsed.broken_at + 1].decode("utf-8", errors="ignore"))
+    found = re.compile(starts).search(text, at)
+    if found is None:
+        return None
+    rest = text[found.start() :]
+    if end is not None:
+        rest = re.sub(rf"</{end}\s*>\s*$", "", rest)
+    return parse(rest, parsed.first_line + text.count("\n", 0, found.start()), wrap=wrap)
 
 
 def documents(text: str, first_line: int, root: str, site: str,

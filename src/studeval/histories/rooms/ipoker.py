@@ -42,7 +42,7 @@ from studeval.histories._record import (
 from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money, named_currency
 from studeval.histories._writer import Table, amount_text
-from studeval.histories._xml import Game, documents
+from studeval.histories._xml import Game, Parsed, documents, resumed
 
 __all__ = ["ROOM", "START", "transcripts", "write"]
 
@@ -107,23 +107,34 @@ def transcripts(
     if fast is not None:
         yield from fast
         return
-    for parsed in documents(text, first_line, "session", SITE, source):
-        if isinstance(parsed, HistoryError):
-            yield parsed
+    for document in documents(text, first_line, "session", SITE, source):
+        if isinstance(document, HistoryError):
+            yield document
             continue
-        session = _session_of(parsed.root.find("general"))
-        games = list(parsed.root.iter("game"))
-        for game in games:
-            reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game, parsed)
-            yield reading.transcript(parsed, functools.partial(_transcript, session=session))
-        # Cut or broken outside a game: said where, unless the text ends after a
-        # whole game (fpdb's sample lacks only its "</session>").
-        whole = parsed.ends_between and games
-        if parsed.error and all(g in parsed.closed for g in games) and not whole:
-            reason, line = parsed.error
-            if parsed.cut and not games:
-                reason = "the text ends before its first hand"
-            yield HistoryError(reason, site=SITE, line=line, source=source)
+        session = _session_of(document.root.find("general"))
+        parsed: Parsed | None = document
+        while parsed is not None:
+            yield from _games(parsed, session, source)
+            # The games after one broken inside (its text edited): read on their own.
+            parsed = resumed(parsed, r"<game\b", "session", "session")
+
+
+def _games(parsed: Parsed, session: _Session,
+           source: str | None) -> Iterator[Transcript | HistoryError]:  # fmt: skip
+    """The games of a parsed session (or of the games after a broken one), and where
+    it was cut or broken outside a game."""
+    games = list(parsed.root.iter("game"))
+    for game in games:
+        reading = Game(SITE, game.get("gamecode", ""), source, parsed.lines, game, parsed)
+        yield reading.transcript(parsed, functools.partial(_transcript, session=session))
+    # Cut or broken outside a game: said where, unless the text ends after a whole
+    # game (fpdb's sample lacks only its "</session>").
+    whole = parsed.ends_between and games
+    if parsed.error and all(g in parsed.closed for g in games) and not whole:
+        reason, line = parsed.error
+        if parsed.cut and not games:
+            reason = "the text ends before its first hand"
+        yield HistoryError(reason, site=SITE, line=line, source=source)
 
 
 def _session_of(general: ElementTree.Element | None) -> _Session:

@@ -42,7 +42,7 @@ from studeval.histories._record import (
 from studeval.histories._room import Room, XmlFiles
 from studeval.histories._text import MONEY, currency_of, money
 from studeval.histories._writer import Table, amount_text
-from studeval.histories._xml import Game, parse
+from studeval.histories._xml import Game, Parsed, parse, resumed
 
 __all__ = ["ROOM", "SITE", "START", "transcripts", "write"]
 
@@ -86,24 +86,27 @@ def transcripts(
     if fast is not None:
         yield from fast
         return
-    parsed = parse(text, first_line, wrap="merge")
+    parsed: Parsed | None = parse(text, first_line, wrap="merge")
     description = None
-    stray = list(parsed.stray)  # text between the elements, in order
-    for element in parsed.root:
-        reading = Game(SITE, element.get("id", ""), source, parsed.lines, element, parsed)
-        while stray and stray[0][0] <= reading.line:
-            yield _stray(*stray.pop(0), source)
-        if element.tag == "description" and element in parsed.closed:
-            description = element
-        elif element.tag == "game" or element not in parsed.closed:  # read, or where it stops
-            build = functools.partial(_transcript, description=description)
-            yield reading.transcript(parsed, build)
-        else:
-            yield reading.error(f"a <{element.tag}> element is no Merge game: not read")
-    yield from (_stray(line, words, source) for line, words in stray)
-    if parsed.error and all(e in parsed.closed for e in parsed.root):
-        reason, line = parsed.error
-        yield HistoryError(reason, site=SITE, line=line, source=source)
+    while parsed is not None:
+        stray = list(parsed.stray)  # text between the elements, in order
+        for element in parsed.root:
+            reading = Game(SITE, element.get("id", ""), source, parsed.lines, element, parsed)
+            while stray and stray[0][0] <= reading.line:
+                yield _stray(*stray.pop(0), source)
+            if element.tag == "description" and element in parsed.closed:
+                description = element
+            elif element.tag == "game" or element not in parsed.closed:  # read, or its end
+                build = functools.partial(_transcript, description=description)
+                yield reading.transcript(parsed, build)
+            else:
+                yield reading.error(f"a <{element.tag}> element is no Merge game: not read")
+        yield from (_stray(line, words, source) for line, words in stray)
+        if parsed.error and all(e in parsed.closed for e in parsed.root):
+            reason, line = parsed.error
+            yield HistoryError(reason, site=SITE, line=line, source=source)
+        # The elements after one broken inside (its text edited): read on their own.
+        parsed = resumed(parsed, r"<(?:game|description)\b", "merge")
 
 
 #: A Merge file's elements, one at a time (the C reader's; any other text is the
