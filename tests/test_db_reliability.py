@@ -459,6 +459,11 @@ def _both(first: pathlib.Path, second: pathlib.Path,
     # compared, and such a copy was "already stored".
     (lambda text: text.replace("$", "€").replace(" USD)", " EUR)"), "in other money"),
     (lambda text: text.replace("$", "").replace(" USD)", ")"), "in other money"),
+    # Another game, or other stacks: neither had been compared ("already stored").
+    (lambda text: text.replace("7 Card Stud Limit", "7 Card Stud Hi/Lo Limit"),
+     "in another game"),
+    (lambda text: text.replace("Seat 1: Ann ($5.00 in chips)", "Seat 1: Ann ($5.50 in chips)"),
+     "with other stacks"),
 ])  # fmt: skip
 def test_another_hand_with_the_same_players_under_a_stored_number_is_refused(
         tmp_path: pathlib.Path, change: object, how: str) -> None:  # fmt: skip

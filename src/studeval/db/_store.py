@@ -131,14 +131,16 @@ in_store AS (SELECT first_key AS hand_key FROM pairs WHERE first_stored),
 players AS (
     SELECT s.hand_key, FALSE AS stored, list(s.player ORDER BY s.player) AS players,
         list((s.player, r.net_chips * h.unit::DECIMAL(38, 18)) ORDER BY s.player) AS nets,
-        any_value(h.money) AS money
+        any_value(h.money) AS money, any_value(h.game) AS game,
+        list((s.player, s.stack * h.unit::DECIMAL(38, 18)) ORDER BY s.player) AS stacks
     FROM batch_seats s JOIN batch_results r ON r.hand_key = s.hand_key AND r.seat = s.seat
         JOIN batch_hands h ON h.hand_key = s.hand_key
     WHERE s.hand_key IN (SELECT hand_key FROM in_batch)
     GROUP BY s.hand_key
     UNION ALL
     SELECT s.hand_key, TRUE, list(s.player ORDER BY s.player),
-        list((s.player, r.net) ORDER BY s.player), any_value(h.money)
+        list((s.player, r.net) ORDER BY s.player), any_value(h.money), any_value(h.game),
+        list((s.player, s.stack * h.unit) ORDER BY s.player)
     FROM seats s JOIN results r ON r.hand_key = s.hand_key AND r.seat = s.seat
         JOIN hands h ON h.hand_key = s.hand_key
     WHERE s.hand_key IN (SELECT hand_key FROM in_store) GROUP BY s.hand_key),
@@ -177,16 +179,20 @@ other_cards AS (
 SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
     CASE WHEN m.players <> f.players THEN 'dealt to other players'
          WHEN m.money <> f.money THEN 'in other money'
-         WHEN m.nets <> f.nets THEN 'with other results' ELSE 'with other cards' END
+         WHEN m.game <> f.game THEN 'in another game'
+         WHEN m.nets <> f.nets THEN 'with other results'
+         WHEN m.stacks <> f.stacks THEN 'with other stacks' ELSE 'with other cards' END
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
-WHERE m.players <> f.players OR m.money <> f.money OR m.nets <> f.nets
+WHERE m.players <> f.players OR m.money <> f.money OR m.game <> f.game
+    OR m.stacks <> f.stacks OR m.nets <> f.nets
     OR p.copy_key IN (SELECT copy_key FROM other_cards)
 ORDER BY p.copy_key"""
 
 #: A batch's hand that differs from the hand kept under its room and hand id: (room,
 #: hand id, source, line, where the hand kept was read: source, line, and how the
-#: copy differs: "dealt to other players", "with other results", "with other cards").
+#: copy differs: "dealt to other players", "in other money", "in another game", "with
+#: other results", "with other stacks", "with other cards").
 Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None, str]
 
 

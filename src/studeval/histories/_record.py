@@ -191,8 +191,8 @@ class DuplicateHandError(HistoryError):
 class ConflictingHandError(HistoryError):
     """A hand under the room and hand id of a hand read (or stored) before that is
     another hand: dealt to other players, or (where the database compares them) in
-    other money, with other results or with other cards where both copies know a
-    card. Another
+    other money, in another game, with other results, with other stacks or with
+    other cards where both copies know a card. Another
     hand under the same number (a file edited, a room's numbers reused), not a copy:
     it is refused, never counted as a copy of the hand kept; ``first`` says where
     that one was read, ``how`` how the two differ.
