@@ -126,10 +126,13 @@ def test_files_that_cannot_be_read_are_named_and_the_rest_read(tmp_path: Path) -
     (tmp_path / "c.txt").symlink_to(tmp_path / "gone.txt")
     (tmp_path / "d.txt").symlink_to("/proc/self/mem")  # reading it fails with EIO
     (tmp_path / "e.txt").write_text(stars("9"))
+    (tmp_path / "f.txt").symlink_to(tmp_path / "f.txt")  # a loop: not "a link to nothing"
     found = list(read(tmp_path, errors="collect"))
-    assert statuses(found) == ["read", "unreadable", "unreadable", "unreadable", "read"]
+    assert statuses(found) == ["read", "unreadable", "unreadable", "unreadable", "read",
+                               "unreadable"]  # fmt: skip
     assert "not a regular file" in str(found[1]) and "a link to nothing" in str(found[2])
     assert "cannot read the file" in str(found[3]) and isinstance(found[3], UnreadableFileError)
+    assert str(found[5]).endswith("f.txt: a link in a loop of links: not read")
     with pytest.raises(HistoryError, match="not a regular file"):
         list(read(tmp_path / "b.fifo"))
 

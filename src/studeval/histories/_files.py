@@ -15,6 +15,7 @@ memory stays flat however large the file.
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -121,6 +122,15 @@ def shown_path(name: str) -> str:
             return name.encode(errors="backslashreplace").decode()
 
 
+def _loops(path: Path) -> bool:
+    """Whether the link ``path`` leads, link after link, back to a link it passed."""
+    try:
+        os.stat(path)
+    except OSError as err:
+        return err.errno == errno.ELOOP
+    return False
+
+
 def whole_text(text: str, where: str | None) -> FileText:
     """A text held whole as one part."""
     return FileText(where, text, iter([(text, 1)]))
@@ -200,8 +210,9 @@ def file_text(path: Path, starts: HandStarts, *, whole_below: int | None = None,
                                        source=str(path))  # fmt: skip
         return UnreadableFileError("a folder: not read", source=str(path))
     if not path.is_file():
-        broken = path.is_symlink() and not path.exists()
-        kind = "a link to nothing" if broken else "not a regular file"
+        kind = "not a regular file"
+        if path.is_symlink() and not path.exists():
+            kind = "a link in a loop of links" if _loops(path) else "a link to nothing"
         return UnreadableFileError(f"{kind}: not read", source=str(path))
     where = str(path)
     whole_below = WHOLE_BELOW if whole_below is None else whole_below
