@@ -510,8 +510,8 @@ def test_the_commands_import_and_report_as_a_person_sees_them(
     assert "0 hands stored from 1 file, 1 already stored" in capsys.readouterr().err
     assert main(["stats", path, "--player", "DarioZ"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[0].split()[:4] == ["player", "currency", "hands", "VPIP"]
-    assert table[1].split()[:4] == ["DarioZ", "USD", "1", "100.0"]
+    assert table[0].split()[:5] == ["player", "site", "currency", "hands", "VPIP"]
+    assert table[1].split()[:5] == ["DarioZ", "PokerStars", "USD", "1", "100.0"]
     assert main(["stats", path, "--format", "json", "--counts"]) == 0
     assert '"vpip_chances": 1' in capsys.readouterr().out
     assert main(["stats", path, "--player", "Nobody"]) == 2
@@ -519,6 +519,36 @@ def test_the_commands_import_and_report_as_a_person_sees_them(
     assert main(["stats", str(tmp_path / "none.duckdb")]) == 2
     assert "no such database" in capsys.readouterr().err
     assert not os.path.exists(tmp_path / "none.duckdb")
+
+
+def test_a_name_in_two_rooms_is_two_players(tmp_path: pathlib.Path) -> None:
+    """The database example's hands, and the same hands written by Full Tilt: each
+    player has a row a room, each row the statistics of that room's hands alone (a
+    tracker keys players by room: "Dee" of two rooms may be two people)."""
+    from studeval.histories.rooms import fulltilt
+
+    stars = [h for h in read(db.EXAMPLE) if not isinstance(h, HistoryError)]
+    (tmp_path / "stars.txt").write_text(db.EXAMPLE)
+    (tmp_path / "tilt.txt").write_text("\n\n\n".join(
+        fulltilt.write(h.hand, Table(names=[p.name for p in h.players],
+                                     hand_id=int(h.hand_id) + 10**6, sign="$"))
+        for h in stars))  # fmt: skip
+    database = db.connect()
+    database.import_histories(tmp_path / "stars.txt")
+    alone = database.stats(player="Dee")
+    assert database.import_histories(tmp_path / "tilt.txt").hands == len(stars)
+    frame = database.stats(player="Dee")
+    assert frame[["player", "site", "currency"]].values.tolist() == [
+        ["Dee", "Full Tilt Poker", "USD"], ["Dee", "PokerStars", "USD"]]  # fmt: skip
+    for row in frame.to_dict("records"):  # each room's row is that room's hands only
+        assert row["hands"] == alone.hands[0] == 2
+        assert row["vpip"] == alone.vpip[0] and row["net"] == pytest.approx(alone.net[0])
+    import pandas
+
+    pandas.testing.assert_frame_equal(
+        database.stats(player="Dee", site="PokerStars"),
+        frame[frame.site == "PokerStars"].reset_index(drop=True),
+    )
 
 
 def test_every_column_is_documented_for_sql_users() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import os
 import pathlib
+import random
 import re
 
 import pytest
@@ -375,8 +376,12 @@ def test_a_hand_whose_first_line_is_damaged_is_reported_and_its_neighbours_store
     assert stored == kept
     line = first.count("\n") + gap.count("\n") + 1
     refused = database.sql("SELECT line, status, reason FROM refused").values.tolist()
-    assert refused[0][:2] == [line, "not a history"]
-    assert "outside every hand, not read" in refused[0][2]
+    if damage in ("hello\n", "\0"):  # a line between two hands: reported
+        assert refused[0][:2] == [line, "not a history"]
+        assert "1 line outside every hand, not read" in refused[0][2]
+    else:  # a hand that lost its first line: refused, as a hand not stored
+        assert refused[0][:2] == [line, "refused"]
+        assert "lines of a hand without a first line studeval reads" in refused[0][2]
 
 
 def test_a_hand_glued_to_a_crashs_nul_bytes_is_read_and_the_bytes_reported(
@@ -599,3 +604,118 @@ def test_an_older_databases_currencies_become_their_codes(tmp_path: pathlib.Path
         assert set(database.stats().currency) == {"USD"}
         report = database.import_histories(tmp_path / "h.phh")
         assert (report.hands, report.duplicates, report.refused) == (0, 1, 0)
+
+
+def _open_at_once(path: pathlib.Path, count: int) -> tuple[list[db.Database], list[Exception]]:
+    """``count`` threads connecting to ``path`` at one moment: the databases they got,
+    and what each that failed raised."""
+    import threading
+
+    start = threading.Barrier(count)
+    opened: list[db.Database] = []
+    failures: list[Exception] = []
+
+    def open_it() -> None:
+        start.wait()
+        try:
+            opened.append(db.connect(path))
+        except Exception as err:  # each thread's failure is the finding
+            failures.append(err)
+
+    threads = [threading.Thread(target=open_it) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return opened, failures
+
+
+def test_threads_opening_a_new_file_at_once_make_it_once(tmp_path: pathlib.Path) -> None:
+    """Threads that open the same new file at one moment (a tracker's workers) each
+    get the database: the first makes it, the others wait and find it made. Each had
+    tried to make it too, and all but one got DuckDB's "Type action_kind already
+    exists"."""
+    for attempt in range(4):
+        opened, failures = _open_at_once(tmp_path / f"new{attempt}.duckdb", 6)
+        assert failures == []
+        assert len(opened) == 6
+        versions = opened[0].sql("SELECT version FROM studeval_schema").version.tolist()
+        assert versions == [db._schema.SCHEMA_VERSION]
+        for database in opened:
+            database.close()
+
+
+def test_the_spill_files_of_a_killed_import_are_the_databases_own(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A database inside the folder it imports: what DuckDB spilled to its temporary
+    folder (``hands.duckdb.tmp``), left there by an import that was killed, is the
+    database's own, not a history that failed to read."""
+    (tmp_path / "ursa.txt").write_text(db.EXAMPLE)
+    spill = tmp_path / "hands.duckdb.tmp"
+    spill.mkdir()
+    (spill / "duckdb_temp_storage_S32K-0.tmp").write_bytes(b"\x00\x17" * 4096)
+    with db.connect(tmp_path / "hands.duckdb") as database:
+        report = database.import_histories(tmp_path)
+        reasons = database.sql("SELECT source, reason FROM refused ORDER BY source")
+    assert report.hands == 3
+    assert set(reasons.reason) == {"the database being written, not read"}
+    names = sorted(pathlib.Path(source).name for source in reasons.source)
+    assert names == ["duckdb_temp_storage_S32K-0.tmp", "hands.duckdb", "hands.duckdb.wal"]
+
+
+def test_a_file_named_with_control_characters_keeps_one_refusal_across_versions(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The name is stored escaped (``\\x1b``); a database an older studeval wrote holds
+    it raw. Importing the file again replaces the refusal under either name, where
+    the raw one had been kept beside the new one at every import."""
+    name = tmp_path / "a\x1b[31mred.txt"
+    name.write_text("not a hand\n")
+    with db.connect(tmp_path / "h.duckdb") as database:
+        database.import_histories(name)
+        stored = database.sql("SELECT source FROM refused").source.tolist()
+        assert stored == [str(tmp_path / "a\\x1b[31mred.txt")]
+        database.connection.execute("UPDATE refused SET source = ?", [str(name)])  # as before
+        database.import_histories(name)
+        again = database.sql("SELECT source, status FROM refused").values.tolist()
+    assert again == [[stored[0], "not a history"]]
+
+
+@pytest.mark.parametrize("site", ["PokerStars", "Full Tilt Poker", "Winning", "Winamax",
+                                  "Bovada", "OnGame", "Everleaf", "Absolute",
+                                  "KingsClub"])  # fmt: skip
+def test_a_hand_that_lost_its_first_line_is_refused_in_every_room(site: str) -> None:
+    """Three hands of a room, the second's first line damaged: its lines (seat lines
+    and streets that deal) are a hand refused, never notes reported, in each room's
+    words (Bovada's seats are "Seat+3")."""
+    from studeval.histories import HeadlessHandError
+    from studeval.histories.rooms import bovada, room
+
+    write = room(site).writers[site]
+    rng = random.Random(7)
+    texts = []
+    for number in range(3):
+        hand = random_hand("stud", 4, rng=rng, stack=400)
+        names = bovada.names(4) if site == "Bovada" else [f"P{s}" for s in range(4)]
+        texts.append(write(hand, Table(names=names, hand_id=900 + number)))
+    first, rest = texts[1].split("\n", 1)
+    texts[1] = "X" + first[1:] + "\n" + rest
+    found = list(read("\n\n\n".join(texts), errors="collect"))
+    kinds = [type(x).__name__ for x in found]
+    assert kinds == ["History", "HeadlessHandError", "History"], [str(x) for x in found]
+    assert isinstance(found[1], HeadlessHandError) and found[1].status == "refused"
+
+
+def test_a_summary_cut_from_its_hand_by_a_blank_line_is_reported_not_refused() -> None:
+    """A blank line after a PokerStars hand's totals ends the hand: its summary's seat
+    lines deal nothing, so they are lines outside every hand, as before, and the hand
+    itself is stored."""
+    from studeval.histories import EXAMPLE  # a summary of seat lines after its totals
+
+    cut = re.sub(r"(Total pot [^\n]*\n)", r"\1\n", EXAMPLE, count=1)
+    assert cut != EXAMPLE
+    second = EXAMPLE.replace("20261202017", "20261202018")
+    found = list(read(cut + "\n\n" + second, errors="collect"))
+    kinds = ["History", "OutsideHandsError", "History"]
+    assert [type(x).__name__ for x in found] == kinds, [str(x) for x in found]

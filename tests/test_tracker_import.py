@@ -442,3 +442,51 @@ def test_a_refused_hand_leaves_no_cycle_to_collect(tmp_path: Path) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze", "import"])
+def test_a_file_name_holding_control_characters_is_shown_escaped(
+    capsys, tmp_path: Path, command: str
+) -> None:
+    """A file named with an escape sequence and a line end: every command names it
+    with those characters written ``\\xNN``, so that a terminal shows the name and
+    obeys nothing in it (the escape had turned the rest of the output red, and the
+    line end had split the report's line)."""
+    from studeval import db
+
+    pytest.importorskip("duckdb")
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    (folder / "ursa.txt").write_text(db.EXAMPLE)
+    (folder / "a\x1b[31mred\nnote.txt").write_text("not a hand\n")
+    hand = db.EXAMPLE.split("\n\n")[0].replace("#250101001", "#250101009")
+    (folder / "b\x07bell.txt").write_text(hand.replace("collected $", "collected $1"))
+    arguments = [str(folder)] if command != "import" else [str(tmp_path / "h.duckdb"), str(folder)]
+    main([command, *arguments])
+    captured = capsys.readouterr()
+    shown = captured.out + captured.err
+    assert "a\\x1b[31mred\\x0anote.txt" in shown  # the file with no hand history
+    assert "b\\x07bell.txt" in shown  # the file whose hand is refused
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f]", shown)
+
+
+def test_a_missing_or_broken_path_holding_control_characters_is_shown_escaped(
+    capsys, tmp_path: Path
+) -> None:
+    """A file or database that does not exist, or a database file that is no
+    database: the error names it with its control characters escaped."""
+    pytest.importorskip("duckdb")
+    missing = str(tmp_path / "gone\x1b[31m.txt")
+    broken = tmp_path / "bad\x1b[31m.duckdb"
+    broken.write_text("no database\n")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text("not a hand\n")
+    statuses = [main(["import", str(tmp_path / "h.duckdb"), missing]),
+                main(["stats", str(tmp_path / "none\x1b[31m.duckdb")]),
+                main(["import", str(broken), str(tmp_path / "in")]),
+                main(["analyze", missing])]  # fmt: skip
+    shown = capsys.readouterr().err
+    assert statuses == [2, 2, 2, 2]
+    assert "bad\\x1b[31m.duckdb: cannot be opened as a DuckDB database" in shown
+    assert shown.count("\\x1b[31m") >= 5  # DuckDB's own message names the file too
+    assert "\x1b" not in shown

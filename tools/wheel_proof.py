@@ -595,7 +595,7 @@ def prove(args: argparse.Namespace) -> Report:
             count = clean_copy(args.source, src)
             log(f"   {count} files from {args.source}")
         sdist, wheel = build_and_repair(src, work, tools, args.compiler, report)
-        if args.compiler == "zig":
+        if args.compiler == "zig" and not args.skip_cross:
             with report.timed("cross-compile the C core"):
                 cross_compile_core(tools, src, work, report)
 
@@ -676,6 +676,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=None, help="parent of the temp dir")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir for inspection")
     parser.add_argument("--skip-sdist", action="store_true", help="skip the sdist install step")
+    parser.add_argument("--skip-cross", action="store_true",
+                        help="leave out the cross-compile of the C core to other platforms "
+                             "(a second Python's proof in CI: the C is the same)")  # fmt: skip
     parser.add_argument("--smoke", action="store_true",
                         help="test the wheel with the smoke set only (every module's "
                              "doctests, the core, the command line): a second Python's "

@@ -23,7 +23,6 @@ import datetime
 import os
 from collections.abc import Iterable
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
@@ -394,11 +393,10 @@ def _paths(source: object) -> list[str] | None:
         names = list(source)
     else:
         return None
-    from studeval.histories._files import files_in
+    from studeval.histories._files import files_in, first_missing
 
-    for name in names:
-        if not Path(str(name)).exists():
-            raise OptionError(f"no such file or directory: {name}")
+    if (missing := first_missing(names)) is not None:
+        raise OptionError(f"no such file or directory: {missing}")
     return files_in([str(name) for name in names])
 
 

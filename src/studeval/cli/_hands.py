@@ -24,6 +24,7 @@ from studeval.histories._files import files_in
 from studeval.histories._record import OutsideHandsError
 from studeval.histories._sources import Loaded, SeenHands
 from studeval.histories._sources import load as load_files
+from studeval.histories._text import shown_path
 
 __all__ = ["Loaded", "Tally", "load", "replayed"]
 
@@ -122,11 +123,11 @@ def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
         elif error.status == "duplicate":
             tally.duplicates += 1
         elif isinstance(error, OutsideHandsError):  # a file that holds hands, too
-            tally.outside.append(f"{error.source or loaded.where} line {error.line}")
+            tally.outside.append(f"{shown_path(error.source or loaded.where)} line {error.line}")
             say(f"studeval: not read: {error}")
         elif error.status in ("not a history", "unreadable"):
             files = tally.unreadable if error.status == "unreadable" else tally.not_histories
-            files.append(error.source or loaded.where)
+            files.append(shown_path(error.source or loaded.where))
             say(f"studeval: not read: {error}")
         else:
             tally.refused += 1

@@ -17,7 +17,6 @@ studeval: PokerStars: 1 hand
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from studeval.cli._args import positive, subcommand
@@ -69,11 +68,10 @@ def run(args: argparse.Namespace) -> int:
     """Import; the exit status."""
     from studeval.db import connect
     from studeval.errors import StudevalError
-    from studeval.histories._files import files_in
+    from studeval.histories._files import files_in, first_missing
 
-    missing = [name for name in args.inputs if name != "-" and not os.path.exists(name)]
-    if missing:
-        return fail(f"no such file or directory: {missing[0]}")
+    if (missing := first_missing(name for name in args.inputs if name != "-")) is not None:
+        return fail(f"no such file or directory: {missing}")
     progress = Progress(len(files_in(args.inputs)), "file")
     cluster = client = None
     try:

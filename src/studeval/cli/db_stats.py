@@ -10,8 +10,8 @@ r"""``studeval stats``: each player's statistics from a hand database.
 0
 >>> main(["stats", str(folder / "hands.duckdb"), "--player", "DarioZ", "--format", "csv"])
 ... # doctest: +ELLIPSIS
-player,currency,hands,vpip,complete,raise,steal,...
-DarioZ,USD,1,1.0,...
+player,site,currency,hands,vpip,complete,raise,steal,...
+DarioZ,PokerStars,USD,1,1.0,...
 0
 """
 
@@ -25,6 +25,7 @@ from typing import Any
 
 from studeval.cli._args import game, subcommand
 from studeval.cli._console import Output, fail, say
+from studeval.histories._text import shown_path
 
 __all__ = ["NAME", "add", "run"]
 
@@ -59,7 +60,8 @@ examples:
   studeval stats hands.duckdb --format csv > stats.csv
 
 Each player's statistics over the hands of the database DB (made by `studeval
-import`), one row a player and currency: money in dollars, euros, tournament chips
+import`), one row a player, room and currency (a name in two rooms is two players,
+as trackers count them): money in dollars, euros, tournament chips
 and a room's chips where its text names no currency is never added together. The
 table shows percentages (a dash: no chance) and net and all-in adjusted net per 100
 hands in big bets; csv and json give fractions named in full, with --counts the
@@ -84,6 +86,7 @@ def add(commands: Any) -> None:
                         help="only this player (repeat for more)")  # fmt: skip
     parser.add_argument("--game", type=game, help="only this game's hands")
     parser.add_argument("--currency", help="only hands in this money (USD, 'tournament chips')")
+    parser.add_argument("--site", metavar="ROOM", help="only this room's hands (PokerStars)")
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
                         help="a table (default), csv, or json (a list of rows)")  # fmt: skip
     parser.add_argument("--counts", action="store_true",
@@ -106,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
     from studeval.errors import StudevalError
 
     if not os.path.exists(args.database):
-        return fail(f"no such database: {args.database}")
+        return fail(f"no such database: {shown_path(args.database)}")
     try:
         with connect(args.database, read_only=True) as db:
             frame = db.stats(args.player, game=args.game, currency=args.currency,
-                             counts=args.counts)  # fmt: skip
+                             site=args.site, counts=args.counts)  # fmt: skip
             missing = [name for name in args.player or () if name not in set(frame["player"])]
             # A player with hands, none of them of the game or money asked, is an answer
             # (no row); a player in no hand at all is a mistyped name.
@@ -120,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     absent = [name for name in missing if name not in dealt]
     if absent:
-        return fail(f"no hand of {', '.join(absent)} in {args.database}")
+        return fail(f"no hand of {', '.join(absent)} in {shown_path(args.database)}")
     for name in missing:
         say(f"studeval: {name}: no hand of the game or money asked for")
     out = Output()
@@ -136,17 +139,20 @@ def run(args: argparse.Namespace) -> int:
         writer.writerows([row.values() for row in rows])
         out.line(buffer.getvalue().rstrip("\n"))
     else:
+        for row in rows:  # a hand stored without its room (import_hands): a dash
+            row["site"] = row["site"] if row["site"] is not None else "-"
         width = max([6, *(len(str(r["player"])) for r in rows)])
+        rooms = max([4, *(len(str(r["site"])) for r in rows)])  # the room: its site
         money = max([8, *(len(str(r["currency"])) for r in rows)])
         heads = [_HEADINGS[name][0] for name in STATISTIC_NAMES]
-        out.line(f"{'player':<{width}} {'currency':<{money}} {'hands':>8} "
+        out.line(f"{'player':<{width}} {'site':<{rooms}} {'currency':<{money}} {'hands':>8} "
                  + " ".join(f"{h:>6}" for h in heads)
                  + f" {'bb/100':>8} {'adj/100':>8}")  # fmt: skip
         for row in rows:
             cells = [f"{100 * row[n]:>6.1f}" if row[n] is not None else f"{'-':>6}"
                      for n in STATISTIC_NAMES]  # fmt: skip
-            out.line(f"{row['player']:<{width}} {row['currency']:<{money}} {row['hands']:>8,} "
-                     + " ".join(cells)
+            out.line(f"{row['player']:<{width}} {row['site']:<{rooms}} "
+                     f"{row['currency']:<{money}} {row['hands']:>8,} " + " ".join(cells)
                      + f" {row['net_bb100']:>8.2f} {row['adjusted_bb100']:>8.2f}")  # fmt: skip
     out.flush()
     return 0

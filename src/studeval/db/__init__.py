@@ -42,6 +42,7 @@ from studeval.db._statistics import (
 )
 from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
 from studeval.errors import DatabaseError, OptionError
+from studeval.histories._text import shown_path
 
 if TYPE_CHECKING:
     import datetime
@@ -68,8 +69,9 @@ def connect(path: str | os.PathLike[str] = ":memory:", *, read_only: bool = Fals
         raise OptionError("studeval.db needs DuckDB: pip install 'studeval[db]'") from None
     try:
         con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.Error as err:
-        raise DatabaseError(f"{path}: cannot be opened as a DuckDB database: {err}") from None
+    except duckdb.Error as err:  # (DuckDB's message names the path too)
+        raise DatabaseError(f"{shown_path(str(path))}: cannot be opened as a DuckDB database: "
+                            f"{shown_path(str(err))}") from None  # fmt: skip
     return Database(con, str(path), read_only)
 
 
@@ -82,6 +84,15 @@ class Database:
     def __init__(self, connection: duckdb.DuckDBPyConnection, path: str, read_only: bool) -> None:
         self.connection = connection
         self.path = path
+        if read_only:
+            self._open(read_only=True)
+        else:  # a second thread opening the file waits until the first has made it
+            with writing(path):
+                self._open(read_only=False)
+
+    def _open(self, *, read_only: bool) -> None:
+        """Checks the schema; makes or upgrades it when writing (as the one writer)."""
+        connection, path = self.connection, shown_path(self.path)
         tables = {row[0] for row in connection.execute("SHOW TABLES").fetchall()}
         if tables and "studeval_schema" not in tables:
             connection.close()
@@ -105,31 +116,29 @@ class Database:
             connection.close()
             raise DatabaseError(f"{path}: not a studeval database (it has no tables)")
         else:
-            with writing(path):
-                run(connection, "BEGIN TRANSACTION")
-                run(connection, SCHEMA + seat_stats_table() + views_sql())
-                run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
-                run(connection, "COMMIT")
+            run(connection, "BEGIN TRANSACTION")
+            run(connection, SCHEMA + seat_stats_table() + views_sql())
+            run(connection, "INSERT INTO studeval_schema VALUES (?)", [SCHEMA_VERSION])
+            run(connection, "COMMIT")
         if not read_only:  # the facts an import killed before them left out (the views)
-            refresh_facts(connection, path)
+            refresh_facts(connection)
 
     def _upgrade(self, version: int) -> None:
         """Brings a database of an older schema to this one, in one transaction."""
-        with writing(self.path):
-            run(self.connection, "BEGIN TRANSACTION")
-            try:
-                while version in UPGRADES:
-                    sql, step = UPGRADES[version]
-                    if sql:
-                        run(self.connection, sql)
-                    if step is not None:
-                        step(self.connection)
-                    version += 1
-                run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
-                run(self.connection, "COMMIT")
-            except BaseException:
-                run(self.connection, "ROLLBACK")
-                raise
+        run(self.connection, "BEGIN TRANSACTION")
+        try:
+            while version in UPGRADES:
+                sql, step = UPGRADES[version]
+                if sql:
+                    run(self.connection, sql)
+                if step is not None:
+                    step(self.connection)
+                version += 1
+            run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
+            run(self.connection, "COMMIT")
+        except BaseException:
+            run(self.connection, "ROLLBACK")
+            raise
 
     def __enter__(self) -> Database:
         return self
@@ -197,10 +206,12 @@ class Database:
         until: datetime.datetime | datetime.date | str | None = None,
         counts: bool = False,
     ) -> pandas.DataFrame:
-        """Each player's statistics (``docs/stats.md`` defines them), a row a player and
-        currency (``currency``: the hands' ``money``: the currency, ``"tournament chips"``,
+        """Each player's statistics (``docs/stats.md`` defines them), a row a player,
+        room and currency: a name in two rooms is two players, as trackers count them
+        (``site``: the room, None for hands stored without one by :meth:`import_hands`;
+        ``currency``: the hands' ``money``: the currency, ``"tournament chips"``,
         ``"<room> chips"`` or ``"chips"``, as :func:`studeval.tracker.money_of` names it:
-        money is never added across). Columns: ``player``, ``currency``, ``hands``, then
+        money is never added across). Columns: ``player``, ``site``, ``currency``, ``hands``, then
         each of :data:`STATISTIC_NAMES` as a fraction (hands done over hands with the
         chance; NaN with no chance), ``net_bb100`` and ``adjusted_bb100`` (net and all-in
         adjusted net per 100 hands, in big bets), ``net`` and ``adjusted_net`` (in the

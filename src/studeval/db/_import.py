@@ -12,7 +12,6 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
@@ -21,7 +20,7 @@ from studeval.db._store import Conflict, refresh_facts, run, store, writing
 from studeval.engine import StudHand
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
-from studeval.histories._files import shown_path
+from studeval.histories._files import first_missing
 from studeval.histories._record import (
     ConflictingHandError,
     History,
@@ -30,6 +29,7 @@ from studeval.histories._record import (
     where_read,
 )
 from studeval.histories._sources import Loaded, files_in, load
+from studeval.histories._text import shown_path
 
 if TYPE_CHECKING:
     import duckdb
@@ -216,9 +216,8 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
     started = _utc_now()
     names = [p if p == "-" else os.path.abspath(p)  # "-": standard input
              for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]  # fmt: skip
-    for name in names:
-        if name != "-" and not Path(name).exists():
-            raise OptionError(f"no such file or directory: {name}")
+    if (missing := first_missing(name for name in names if name != "-")) is not None:
+        raise OptionError(f"no such file or directory: {missing}")
     if errors not in ("raise", "collect"):
         raise OptionError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     if client is not None and not hasattr(client, "map"):
@@ -229,12 +228,16 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
              for f in files_in(names)]  # fmt: skip
     report = ImportReport(files=len(files))
     writer = _Writer(con, report, database, errors)
+    # The database's own files: itself, its log, and what DuckDB spills to its
+    # temporary folder (left behind by an import that was killed).
     own = {os.path.realpath(database + suffix) for suffix in ("", ".wal")}
-    for name in [f for f in files if os.path.realpath(f) in own]:
+    spill = os.path.join(os.path.realpath(database + ".tmp"), "")
+    for name in [f for f in files if os.path.realpath(f) in own
+                 or os.path.realpath(f).startswith(spill)]:  # fmt: skip
         files.remove(name)
         writer.refuse(NotAHistoryError("the database being written, not read", source=name),
                       name)  # fmt: skip
-        writer.forget.append(shown_path(name))
+        writer.forget += stored_names(name)
     # Every copy of a hand is read: the database keeps the first, and refuses a copy
     # that differs (another hand: players, results, cards) by what it stored, whichever import or
     # worker read it (store()). Standard input is read here, whatever the client.
@@ -249,7 +252,7 @@ def import_files(con: duckdb.DuckDBPyConnection, paths: Iterable[str | os.PathLi
         # through a file leaves them, so none is lost. Standard input is no file read
         # again: its refusals stay.
         if errors == "collect" and name != "-":
-            writer.forget.append(shown_path(name))
+            writer.forget += stored_names(name)
         if on_file is not None:
             on_file(name)
 
@@ -362,7 +365,7 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
                 raise HistoryError(refused[0]["reason"], site=refused[0]["site"],
                                    hand_id=refused[0]["hand_id"], line=refused[0]["line"],
                                    source=refused[0]["source"])  # fmt: skip
-            writer.forget.append(shown_path(path))
+            writer.forget += stored_names(path)
             for error in refused:
                 writer.refused.append(error)
                 writer.report.count(error["status"], error["kind"], _example(error))
@@ -376,18 +379,37 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def stored_names(name: str) -> list[str]:
+    """The names a file's refusals are stored under: as shown (:func:`shown_path`),
+    and as an older studeval stored them, with their control characters raw, so that
+    importing the file again replaces those too.
+
+    >>> stored_names("a.txt"), stored_names("a\\x1bb.txt")
+    (['a.txt'], ['a\\\\x1bb.txt', 'a\\x1bb.txt'])
+    """
+    shown = shown_path(name)
+    if shown == name:
+        return [name]
+    try:
+        name.encode()
+    except UnicodeEncodeError:  # not UTF-8: stored as shown by every version
+        return [shown]
+    return [shown, name]
+
+
 def _log(con: duckdb.DuckDBPyConnection, report: ImportReport, started: datetime.datetime,
          database: str) -> None:  # fmt: skip
     """The statistics' facts of the hands stored, and the import's line in
     ``imports``."""
-    refresh_facts(con, database)
-    finished = _utc_now()
-    report.seconds = (finished - started).total_seconds()
-    run(
-        con,
-        "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?)",
-        [started, finished, report.files, report.hands, report.duplicates, report.refused],
-    )
+    with writing(database):
+        refresh_facts(con)
+        finished = _utc_now()
+        report.seconds = (finished - started).total_seconds()
+        run(
+            con,
+            "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?)",
+            [started, finished, report.files, report.hands, report.duplicates, report.refused],
+        )
 
 
 def _utc_now() -> datetime.datetime:

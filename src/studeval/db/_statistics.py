@@ -321,7 +321,7 @@ def unstored_values_sql(name: str, values: list[str], source: str) -> tuple[str,
 
 def stats_sql(filters: Mapping[str, object], counts: bool,
               missing: str | None = None) -> tuple[str, list[object]]:  # fmt: skip
-    """The query of ``stats()`` and its parameters: a row a player and currency, each
+    """The query of ``stats()`` and its parameters: a row a player, room and currency, each
     statistic the hands done over the hands with a chance (NULL with no chance),
     net and all-in adjusted net per 100 hands in big bets, and in money. The facts
     of hands stored without them (``missing``: the SQL condition that selects
@@ -348,7 +348,9 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
         columns.append(f"{did} / nullif({had}, 0) AS {x.name}")
         if counts:
             columns += [f"{had} AS {x.name}_chances", f"{did} AS {x.name}_done"]
-    sql = f"""SELECT player, currency, count(*) AS hands, {", ".join(columns)},
+    # A player is a name in a room: "Ann" of two rooms is two players, as trackers
+    # key them (a hand stored without a room, by import_hands, has a NULL site).
+    sql = f"""SELECT player, site, currency, count(*) AS hands, {", ".join(columns)},
     -- Big bets to a millionth; the adjusted net (from equities) to a billionth. The
     -- exact net is made a double here: DuckDB's own cast gives the nearest double
     -- (pandas' conversion of a DECIMAL(38, 18) made 13700 13699.999999999998).
@@ -356,5 +358,5 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
     CAST(sum(net) AS DOUBLE) AS net, round(sum(expected_net), 9) AS adjusted_net
 FROM {stats_source(missing)} {"WHERE " + " AND ".join(where) if where else ""}
-GROUP BY player, currency ORDER BY player, currency"""
+GROUP BY player, site, currency ORDER BY player, site, currency"""
     return sql, params

@@ -293,14 +293,9 @@ def missing_facts(con: duckdb.DuckDBPyConnection) -> str | None:
     return f"hand_key > {done}" if last > done else None
 
 
-def refresh_facts(con: duckdb.DuckDBPyConnection, database: str) -> None:
-    """Computes the facts of the hands stored without them, in one transaction (as
-    the database's one writer)."""
-    with writing(database):
-        _refresh_facts(con)
-
-
-def _refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
+def refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
+    """Computes the facts of the hands stored without them, in one transaction (the
+    caller holds :func:`writing`)."""
     run(con, "BEGIN TRANSACTION")
     try:
         where = missing_facts(con)

@@ -24,6 +24,7 @@ from studeval.histories._record import (
     ConflictingHandError,
     DuplicateHandError,
     DuplicateHandsWarning,
+    HeadlessHandError,
     History,
     HistoryError,
     NotAHistoryError,
@@ -38,13 +39,14 @@ from studeval.histories.rooms import ROOMS, SITES, room
 
 __all__ = [
     "EXAMPLE", "ROOMS", "SITES", "ConflictingHandError", "DuplicateHandError",
-    "DuplicateHandsWarning", "History",
+    "DuplicateHandsWarning", "HeadlessHandError", "History",
     "HistoryError", "NotAHistoryError", "NotStudError", "OutsideHandsError", "Player", "Room",
     "SeenHands", "Table", "UnreadableFileError", "find_site", "read", "room",
 ]  # fmt: skip
 
 # Tracebacks and reprs name the public module, where users import them from.
-for _public in (ConflictingHandError, DuplicateHandError, DuplicateHandsWarning, History,
+for _public in (ConflictingHandError, DuplicateHandError, DuplicateHandsWarning,
+                HeadlessHandError, History,
                 HistoryError, Player, NotAHistoryError, NotStudError, OutsideHandsError, Room,
                 SeenHands, Table, UnreadableFileError):  # fmt: skip
     _public.__module__ = __name__

@@ -17,14 +17,20 @@ from __future__ import annotations
 import codecs
 import errno
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from studeval.histories._record import UnreadableFileError, kept
-from studeval.histories._text import UTF8_ELSE_CP1252, decode, unmarked_utf16, utf16_length
+from studeval.histories._text import (
+    UTF8_ELSE_CP1252,
+    decode,
+    shown_path,
+    unmarked_utf16,
+    utf16_length,
+)
 
-__all__ = ["FileText", "file_text", "files_in", "whole_text"]
+__all__ = ["FileText", "file_text", "files_in", "first_missing", "whole_text"]
 
 #: Files up to this size are read whole; larger ones in blocks.
 WHOLE_BELOW = 16 * 1024 * 1024
@@ -47,6 +53,16 @@ class FileText:
     where: str | None
     head: str
     parts: Iterator[tuple[str, int]]
+
+
+def first_missing(names: Iterable[object]) -> str | None:
+    """The first of ``names`` that names no file or folder, as :func:`shown_path`
+    writes it (a terminal obeys nothing in it); None where each names one.
+
+    >>> first_missing(["/"]), first_missing(["/", "/no/such\\x1b[2J"])
+    (None, '/no/such\\\\x1b[2J')
+    """
+    return next((shown_path(str(name)) for name in names if not Path(str(name)).exists()), None)
 
 
 def files_in(inputs: Sequence[str | os.PathLike[str]]) -> list[str]:
@@ -99,27 +115,6 @@ def _walk(top: Path) -> list[str]:
         folders.sort()  # a directory reached by two names: walked under the first
         found += [Path(folder, name) for name in names]
     return [str(p) for p in sorted(found)]
-
-
-def shown_path(name: str) -> str:
-    """``name`` as text that can be written anywhere: the bytes of a file name that are
-    not UTF-8 (a Latin-1 name copied from an old disk), which Python holds as lone
-    surrogates that no text encoding takes, each written ``\\xNN``. The same file
-    gives the same text every time.
-
-    >>> shown_path("caf\\udce9.txt"), shown_path("café.txt")
-    ('caf\\\\xe9.txt', 'café.txt')
-    """
-    if name.isascii():
-        return name
-    try:
-        name.encode()
-        return name
-    except UnicodeEncodeError:
-        try:  # the file system's bytes, as Python escaped them
-            return os.fsencode(name).decode(errors="backslashreplace")
-        except UnicodeEncodeError:  # a lone surrogate given as text
-            return name.encode(errors="backslashreplace").decode()
 
 
 def _loops(path: Path) -> bool:

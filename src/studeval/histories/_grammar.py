@@ -28,6 +28,10 @@ from studeval.houserules import HouseRules
 
 __all__ = ["SUMMARY", "Grammar", "Header", "cards_in", "read_hand", "section_lines"]
 
+# No room writes a longer line (theirs are under 300 characters): a hand holding one is
+# refused unread, as patterns take time in the square of a line's length on some lines.
+_LONGEST_LINE = 4096
+
 
 @dataclass
 class Header:
@@ -199,7 +203,8 @@ class Grammar:
         a line it passes over (a player leaving the table), a reveal, the totals or a
         summary line."""
         p = self.patterns
-        return any(x.match(line) for x in (*p.ignore, *p.reveals, *p.totals, *p.summary))
+        patterns = (*p.ignore, *p.reveals, *p.totals, *p.summary)
+        return len(line) <= _LONGEST_LINE and any(x.match(line) for x in patterns)
 
 
 #: The line most rooms start their summary with, as ``Grammar.last_section``.
@@ -241,6 +246,10 @@ def read_hand(
     >>> GRAMMAR.street("*** RIVER *** [Kd]")[0], GRAMMAR.seat("Seat 3: Ann ($5 in chips)")["stack"]
     (7, '$5')
     """
+    for long in (i for i, line in enumerate(lines) if len(line) > _LONGEST_LINE):
+        raise HistoryError(f"a line of {len(lines[long]):,} characters, longer than any "
+                           "room writes", site=grammar.site, line=first_line + long,
+                           source=source)  # fmt: skip
     seat_at = next((i for i, line in enumerate(lines) if grammar.seat(line)), None)
     if seat_at is None:
         raise HistoryError("no seat lines", site=grammar.site, line=first_line, source=source)

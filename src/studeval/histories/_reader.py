@@ -23,6 +23,7 @@ from studeval.histories._record import (
     ConflictingHandError,
     DuplicateHandError,
     DuplicateHandsWarning,
+    HeadlessHandError,
     History,
     HistoryError,
     NotAHistoryError,
@@ -275,7 +276,8 @@ def read_texts(
             yield _reported(text, errors)
             continue
         anything = False
-        silent: list[OutsideHandsError] = []  # parts of a large file that held no hand
+        # Parts of a large file that held no hand:
+        silent: list[OutsideHandsError | HeadlessHandError] = []
         try:
             for part, first in text.parts:
                 held = False
@@ -412,10 +414,25 @@ def _reported(error: HistoryError, errors: str) -> HistoryError:
     return error
 
 
-def _outside(text: str, first: int, where: str | None) -> OutsideHandsError:
-    """Lines outside every hand, from line ``first``, reported."""
-    return OutsideHandsError(text.split("\n", 1)[0], text.count("\n") + 1, line=first,
-                             source=where)  # fmt: skip
+def _outside(text: str, first: int, where: str | None) -> OutsideHandsError | HeadlessHandError:
+    """Lines outside every hand, from line ``first``, reported; refused as a hand
+    that lost its first line where they hold what a hand's body holds: seat lines
+    and a deal (a deal line, or a street that deals cards as some room marks it). A
+    summary's seat lines cut from their hand by a blank line deal nothing."""
+    lines = text.split("\n")
+    seats = sum(1 for line in lines if _SEAT_LINE.match(line))
+    dealt = seats >= 2 and any(
+        _DEALT.search(line) or 3 <= (grammar.street(line) or (0,))[0] <= 7
+        for line in lines if len(line) <= 300 for grammar in GRAMMARS)  # fmt: skip
+    error = HeadlessHandError if dealt else OutsideHandsError
+    return error(lines[0], len(lines), line=first, source=where)
+
+
+# A seat line of every text room ("Seat 3: Ann ($4 in chips)", "Seat 3 - Ann",
+# Bovada's "Seat+3: 1,500 in chips").
+_SEAT_LINE = re.compile(r"\s*Seat[ +]\d+\s*[:-]")
+# A deal line of every text room ("Dealt to Ann [...]", Bovada's "Card dealt to a spot").
+_DEALT = re.compile(r"\bdealt to\b", re.IGNORECASE)
 
 
 def _read_text(grammar: Grammar | None, text: str, first: int, where: str | None) -> Found:

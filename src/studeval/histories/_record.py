@@ -21,6 +21,7 @@ from studeval.betting import Stakes
 from studeval.engine import StudHand
 from studeval.errors import StudevalError, StudevalWarning
 from studeval.handinfo import HandInfo
+from studeval.histories._text import shown_path
 from studeval.histories.phh import dumps
 from studeval.houserules import HouseRules
 
@@ -51,7 +52,7 @@ class HistoryError(StudevalError, ValueError):
             for part in (
                 site,
                 f"hand {hand_id}" if hand_id else None,
-                f"{source}" if source else None,
+                shown_path(source) if source else None,
                 f"line {line}" if line is not None else None,
             )
             if part
@@ -166,7 +167,8 @@ def where_read(source: str | None, line: int | None) -> str:
     >>> where_read("a.txt", 40), where_read("a.txt", None), where_read(None, 3)
     ('a.txt line 40', 'a.txt', 'the text line 3')
     """
-    return f"{source or 'the text'}" + ("" if line is None else f" line {line}")
+    shown = shown_path(source) if source else "the text"
+    return shown + ("" if line is None else f" line {line}")
 
 
 class DuplicateHandError(HistoryError):
@@ -259,18 +261,44 @@ class OutsideHandsError(NotAHistoryError):
 
     def __init__(self, first: str, lines: int, *, line: int | None = None,
                  source: str | None = None) -> None:  # fmt: skip
-        # As Python writes it (NUL bytes and the like seen), cut to about 60
-        # characters inside its quotes.
-        cut = first
-        while len(repr(cut)) > 60:
-            cut = cut[: len(cut) * 3 // 4]
-        shown = repr(cut) if cut == first else repr(cut + "...")
         super().__init__(f"{lines} line{'s' * (lines != 1)} outside every hand, not read: "
-                         f"{shown}", line=line, source=source)  # fmt: skip
+                         f"{_quoted_start(first)}", line=line, source=source)  # fmt: skip
 
     @property
     def kind(self) -> str:
         return "lines outside every hand, not read"
+
+
+class HeadlessHandError(HistoryError):
+    """Lines outside every hand that hold seat lines: a hand whose first line was
+    damaged or lost (or another room's, pasted in), so that no start studeval reads
+    was found there. Refused, as a hand that cannot be read is, where a heading or
+    notes between hands are only reported (:class:`OutsideHandsError`).
+
+    >>> err = HeadlessHandError("XokerStars Hand #7", 20, line=32, source="a.txt")
+    >>> print(err.reason)
+    20 lines of a hand without a first line studeval reads, not read: 'XokerStars Hand #7'
+    >>> err.status, err.kind
+    ('refused', 'a hand without a first line studeval reads')
+    """
+
+    def __init__(self, first: str, lines: int, *, line: int | None = None,
+                 source: str | None = None) -> None:  # fmt: skip
+        super().__init__(f"{lines} lines of a hand without a first line studeval reads, "
+                         f"not read: {_quoted_start(first)}", line=line, source=source)  # fmt: skip
+
+    @property
+    def kind(self) -> str:
+        return "a hand without a first line studeval reads"
+
+
+def _quoted_start(first: str) -> str:
+    """A first line as Python writes it (NUL bytes and the like seen), cut to about
+    60 characters inside its quotes."""
+    cut = first
+    while len(repr(cut)) > 60:
+        cut = cut[: len(cut) * 3 // 4]
+    return repr(cut) if cut == first else repr(cut + "...")
 
 
 class UnreadableFileError(NotAHistoryError):

@@ -30,7 +30,7 @@ from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
 from studeval.histories._split import hand_starts
-from studeval.histories._text import decode
+from studeval.histories._text import decode, shown_path
 from studeval.histories.phh import PHHError, read_records
 
 __all__ = ["Loaded", "SeenHands", "files_in", "load", "load_file", "load_text", "looks_like_phh"]
@@ -131,11 +131,11 @@ def load_file(path: str, seen: SeenHands | None, compact: Compact = False) -> It
     is reported, naming it). A large file is read a part at a time."""
     if not Path(path).exists() and not Path(path).is_symlink():
         error = UnreadableFileError("no such file or directory", source=path)
-        yield Loaded(path, error=error, source=path)
+        yield Loaded(shown_path(path), error=error, source=path)
         return
     text = file_text(Path(path), functools.partial(hand_starts, grammars=list(GRAMMARS)))
     if isinstance(text, HistoryError):
-        yield Loaded(path, error=text, source=path)
+        yield Loaded(shown_path(path), error=text, source=path)
         return
     yield from _loaded(text, path, seen, compact)
 
@@ -149,27 +149,28 @@ def load_text(text: str, where: str, seen: SeenHands | None,
 def _loaded(text: FileText, where: str, seen: SeenHands | None,
             compact: Compact) -> Iterator[Loaded]:  # fmt: skip
     """A room's histories, else PHH records, else the file reported as holding no
-    hand history."""
+    hand history. Labels show ``where`` escaped (:func:`shown_path`); sources keep it."""
+    shown = shown_path(where)
     if find_site(text.head) is not None or not looks_like_phh(text.head):
         for found in read_texts([text], site=None, errors="collect", seen=seen,
                                 compact=compact):  # fmt: skip
             if isinstance(found, HistoryError):
-                at = f"{where}:{found.line}" if found.line is not None else where
+                at = f"{shown}:{found.line}" if found.line is not None else shown
                 yield Loaded(at, error=found, source=where)
                 continue
             if isinstance(found, CompactHands):
-                yield Loaded(f"{where}: {len(found)} hands", source=where, compact=found)
+                yield Loaded(f"{shown}: {len(found)} hands", source=where, compact=found)
                 continue
-            label = f"{found.site} hand {found.hand_id} ({where}:{found.line})"
+            label = f"{found.site} hand {found.hand_id} ({shown}:{found.line})"
             yield Loaded(label, found.hand, found, source=where)
         return
     # Each record on its own: one that cannot be read refuses itself, not the file.
     for number, (line, hand) in enumerate(read_records("".join(p for p, _ in text.parts)), 1):
         if isinstance(hand, PHHError):
-            yield Loaded(where, error=HistoryError(str(hand), line=line, source=where),
+            yield Loaded(shown, error=HistoryError(str(hand), line=line, source=where),
                          source=where)  # fmt: skip
             continue
-        label = f"{where} hand {number}"
+        label = f"{shown} hand {number}"
         info = hand.info if isinstance(hand.info, dict) else {}
         hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
         site = info.get("venue")

@@ -14,11 +14,22 @@ from __future__ import annotations
 import codecs
 import datetime
 import functools
+import os
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["MONEY", "SIGNS", "UTF8_ELSE_CP1252", "decode", "moment", "money", "zone_of", "zoned"]
+__all__ = [
+    "MONEY",
+    "SIGNS",
+    "UTF8_ELSE_CP1252",
+    "decode",
+    "moment",
+    "money",
+    "shown_path",
+    "zone_of",
+    "zoned",
+]
 
 #: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
 #: digits with thousands commas, optional decimals. Currency letters after it, if
@@ -238,3 +249,30 @@ def zone_of(name: str | None) -> datetime.tzinfo | None:
         return ZoneInfo(_ZONES[name.upper()])
     except Exception:  # no time zone data on this system: keep the clock reading
         return None
+
+
+def shown_path(name: str) -> str:
+    """``name`` as text that can be written anywhere: the bytes of a file name that are
+    not UTF-8 (a Latin-1 name copied from an old disk), which Python holds as lone
+    surrogates that no text encoding takes, and control characters (a line end, or an
+    escape that a terminal would obey), each written ``\\xNN``. The same file gives
+    the same text every time.
+
+    >>> shown_path("caf\\udce9.txt"), shown_path("café.txt"), shown_path("a\\x1b[2Jb.txt")
+    ('caf\\\\xe9.txt', 'café.txt', 'a\\\\x1b[2Jb.txt')
+    """
+    if name.isascii() and name.isprintable():
+        return name
+    try:
+        name.encode()
+        text = name
+    except UnicodeEncodeError:
+        try:  # the file system's bytes, as Python escaped them
+            text = os.fsencode(name).decode(errors="backslashreplace")
+        except UnicodeEncodeError:  # a lone surrogate given as text
+            text = name.encode(errors="backslashreplace").decode()
+    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+
+
+# C0 and C1 control characters and DEL: a file name's, escaped where it is shown.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
