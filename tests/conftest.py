@@ -18,6 +18,16 @@ from studeval import _core
 MIN_ROWS_PER_THREAD_IN_TESTS = 8
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """``-n auto`` (pytest-xdist) hands out whole files, not single tests: a file's
+    module fixtures build C programs (the exhaustive check, the CMake build), which
+    tests of one file spread over the workers would each build again. A ``--dist``
+    given on the command line is kept."""
+    asked = any(arg.startswith("--dist") for arg in config.invocation_params.args)
+    if getattr(config.option, "dist", "no") == "load" and not asked:
+        config.option.dist = "loadfile"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _small_batches_use_threads() -> Iterator[None]:
     default = _core._batch_min_rows_per_thread()

@@ -1,10 +1,8 @@
 """The reduced stud for tabular CFR (python_studeval_mini_stud): its rules hand by
-hand, OpenSpiel's random simulation test, and CFR that runs to the end in seconds
-with its exploitability falling."""
+hand, OpenSpiel's random simulation test, and CFR that runs to the end with its
+exploitability falling."""
 
 from __future__ import annotations
-
-import time
 
 import numpy as np
 import pyspiel
@@ -65,10 +63,9 @@ def test_mini_stud_random_simulations_and_parameters() -> None:
             studeval.envs.openspiel.load_game(NAME, params)
 
 
-def test_tabular_cfr_runs_to_the_end_in_seconds_and_exploitability_falls() -> None:
+def test_tabular_cfr_runs_to_the_end_and_exploitability_falls() -> None:
     """CFRSolver on the cached tree of the default game (720 information states), and
     on the game itself with 4 cards: each exploitability falls several-fold."""
-    started = time.perf_counter()
     game = pyspiel.convert_to_cached_tree(pyspiel.load_game(NAME))
     solver = cfr.CFRSolver(game)
     assert len(solver.current_policy().state_lookup) == 720
@@ -85,4 +82,3 @@ def test_tabular_cfr_runs_to_the_end_in_seconds_and_exploitability_falls() -> No
         solver.evaluate_and_update_policy()
     last = exploitability.exploitability(small, solver.average_policy())
     assert last < first / 4 and np.isfinite(last), (first, last)
-    assert time.perf_counter() - started < 60  # seconds here; generous for a busy machine

@@ -60,7 +60,14 @@ SUITE = "bookworm"  # Debian 12: Python 3.11, as on the machines CI runs on
 MIRROR = "http://deb.debian.org/debian"
 ROOTFS_PACKAGES = "python3-dev,python3-venv,ca-certificates"
 # The package's own dependencies (pyproject.toml) and the tests'.
-VENV_PACKAGES = ("numpy>=1.24", "tqdm>=4.60", "pytest>=8", "hypothesis>=6.100", "pokerkit==0.7.7")
+VENV_PACKAGES = (
+    "numpy>=1.24",
+    "tqdm>=4.60",
+    "pytest>=8",
+    "pytest-xdist>=3.5",
+    "hypothesis>=6.100",
+    "pokerkit==0.7.7",
+)
 VENV = "/opt/studeval-venv"
 TARGET = "aarch64-linux-gnu.2.17"
 HANDS = 100_000
@@ -352,7 +359,7 @@ def emulated(src: Path, wheel: Path, rootfs: Path, work: Path, report: Report) -
         log(f"   pytest under emulation: {len(tests)} test files")
         proc = subprocess.run(
             [chroot(), str(rootfs), "/bin/sh", "-c",
-             f"cd /opt/proof && {VENV}/bin/python -m pytest -q -p no:cacheprovider "
+             f"cd /opt/proof && {VENV}/bin/python -m pytest -n auto -q -p no:cacheprovider "
              + " ".join(tests)],
             env=target_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )  # fmt: skip
