@@ -705,6 +705,14 @@ def test_a_hand_that_lost_its_first_line_is_refused_in_every_room(site: str) -> 
     kinds = [type(x).__name__ for x in found]
     assert kinds == ["History", "HeadlessHandError", "History"], [str(x) for x in found]
     assert isinstance(found[1], HeadlessHandError) and found[1].status == "refused"
+    # A file of that hand alone: refused as such, where the file had been "not a
+    # history" (and the import had exited 0 with the hand in neither table).
+    (alone,) = read(texts[1], errors="collect")
+    assert isinstance(alone, HeadlessHandError) and alone.line == 1, alone
+    # With a room named, a file of none of its hands stays "no ... hand in it".
+    other = "Winamax" if site == "PokerStars" else "PokerStars"
+    (elsewhere,) = read(texts[0], site=other, errors="collect")
+    assert elsewhere.status == "not a history" and f"no {other} hand" in str(elsewhere)
 
 
 def test_a_summary_cut_from_its_hand_by_a_blank_line_is_reported_not_refused() -> None:

@@ -308,7 +308,10 @@ def read_texts(
         except UnreadableFileError as err:  # a disk error halfway through a large file
             anything = True
             yield _reported(kept(err), errors)
-        if anything:  # text of no hand in a file that has hands: said, not passed over
+        # Text of no hand in a file that has hands, or a hand's body in a file where
+        # none starts (its one hand's first line lost): said, never passed over.
+        if anything or (site is None and any(isinstance(outside, HeadlessHandError)
+                                             for outside in silent)):  # fmt: skip
             for outside in silent:
                 yield _reported(outside, errors)
         else:
@@ -423,7 +426,7 @@ def _outside(text: str, first: int, where: str | None) -> OutsideHandsError | He
     seats = sum(1 for line in lines if _SEAT_LINE.match(line))
     dealt = seats >= 2 and any(
         _DEALT.search(line) or 3 <= (grammar.street(line) or (0,))[0] <= 7
-        for line in lines if len(line) <= 300 for grammar in GRAMMARS)  # fmt: skip
+        for line in lines if len(line) <= _DEAL_LINE_MOST for grammar in GRAMMARS)  # fmt: skip
     error = HeadlessHandError if dealt else OutsideHandsError
     return error(lines[0], len(lines), line=first, source=where)
 
@@ -433,6 +436,10 @@ def _outside(text: str, first: int, where: str | None) -> OutsideHandsError | He
 _SEAT_LINE = re.compile(r"\s*Seat[ +]\d+\s*[:-]")
 # A deal line of every text room ("Dealt to Ann [...]", Bovada's "Card dealt to a spot").
 _DEALT = re.compile(r"\bdealt to\b", re.IGNORECASE)
+# Longer lines outside every hand are not tried as deal lines: the rooms' deal and
+# street lines are under 150 characters (a name of 50 and seven cards), and some
+# street patterns take time in the square of a line's length.
+_DEAL_LINE_MOST = 300
 
 
 def _read_text(grammar: Grammar | None, text: str, first: int, where: str | None) -> Found:
