@@ -141,8 +141,9 @@ def core_sources() -> list[Path]:
 def build_c_check(out: Path, name: str, sources: list[str], *flags: str) -> Path:
     """Build a check program (``sources`` in tests/c, compiled with ``flags``) against
     the core, warnings as errors; skip (or fail) first when no C compiler is found.
-    The tables are generated and the core compiled once a test session, beside
-    ``out`` (each check had built its own: about 35 s each on 2 cores)."""
+    The tables are generated and the core compiled once a test session (a worker's,
+    under ``-n``), beside ``out`` (each check had built its own: about 35 s each on 2
+    cores)."""
     compiler = find_compiler()
     tables, objects = _core_objects(compiler, out.parent)
     binary = out / name
