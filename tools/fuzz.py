@@ -161,7 +161,7 @@ COMMON = ["-O1", "-g", "-std=c99", "-pthread"]
 # times takes clang 14 a minute to compile (on a Zen 3: the vector kernels 70 s of the
 # file's 80, equity's counting 40 of 60; every other file takes under 4 s), the longest
 # part of each core build. AddressSanitizer still checks every access they make, and
-# the scalar loop's same row arithmetic keeps the check.
+# every other file (the scalar ranking loop among them) keeps the check.
 SLOW_TO_SANITIZE = {"se_kernel_x86.c": ["-fno-sanitize=pointer-overflow"],
                     "se_equity.c": ["-fno-sanitize=pointer-overflow"]}  # fmt: skip
 
