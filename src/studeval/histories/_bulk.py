@@ -14,6 +14,7 @@ The tests compare the rows of both ways on every hand they write.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -152,15 +153,20 @@ class CompactHands:
 
     def keys(self) -> Iterator[tuple[str, str, int, list[str]]]:
         """Each hand's room, hand id, first line and players dealt in, in order."""
+        site = self.read.site
+        for hand_id, line, players in zip(*self.key_columns(), strict=True):
+            yield site, hand_id, line, players
+
+    def key_columns(self) -> tuple[list[str], list[int], list[list[str]]]:
+        """:meth:`keys` as columns: the hands' ids, first lines and players, in order."""
         names = self.seat_names
+        hands = self.hands.tolist()
+        headers, lines = self.read.headers, self.read.lines
+        ids = [headers[i].hand_id for i in hands]  # (a hand read has its header)
         seats = self.arrays["seats"][self.hands].tolist()
-        site, headers, lines = self.read.site, self.read.headers, self.read.lines
-        start = 0
-        for i, count in zip(self.hands.tolist(), seats, strict=True):
-            header = headers[i]
-            assert header is not None  # a hand read has its header
-            yield site, header.hand_id, lines[i], names[start : start + count]
-            start += count
+        ends = itertools.accumulate(seats)
+        players = [names[end - count : end] for end, count in zip(ends, seats, strict=True)]
+        return ids, [lines[i] for i in hands], players
 
     def subset(self, positions: Sequence[int] | slice) -> CompactHands:
         """The batch of the hands at ``positions`` (in order)."""

@@ -375,9 +375,13 @@ def _unseen(
     if seen is None:
         yield batch
         return
+    ids, lines, dealt = batch.key_columns()
+    if seen.all_first(batch.site, ids, batch.source, lines, dealt):
+        yield batch  # (the common case: one check for the batch, not one a hand)
+        return
     kept: list[int] = []
-    for position, (site, hand_id, line, players) in enumerate(batch.keys()):
-        copy = seen.once(site, hand_id, batch.source, line, players)
+    for position, (hand_id, line, players) in enumerate(zip(ids, lines, dealt, strict=True)):
+        copy = seen.once(batch.site, hand_id, batch.source, line, players)
         if copy is None:
             kept.append(position)
             continue

@@ -91,6 +91,27 @@ class SeenHands:
         if site and hand_id:
             self._first.pop((site, hand_id), None)
 
+    def all_first(self, site: str, hand_ids: Sequence[str], source: str | None,
+                  lines: Sequence[int], players: Sequence[Sequence[str]]) -> bool:  # fmt: skip
+        """Whether none of these hands of ``site`` was seen and no two are one hand: if
+        so, each is recorded as :meth:`once` records a first copy; if not, none is
+        (:meth:`once` then tells them apart, one at a time).
+
+        >>> seen = SeenHands()
+        >>> seen.all_first("PokerStars", ["1", "2"], "a.txt", [1, 9], [["A", "B"], ["A"]])
+        True
+        >>> seen.all_first("PokerStars", ["3", "2"], "b.txt", [1, 9], [["C"], ["A"]]), len(seen)
+        (False, 2)
+        """
+        keys = [(site, hand_id) for hand_id in hand_ids]
+        first = self._first
+        if (not site or not all(hand_ids) or len(set(hand_ids)) < len(keys)
+                or not first.keys().isdisjoint(keys)):  # fmt: skip
+            return False
+        first.update(zip(keys, zip([source] * len(keys), lines, players, strict=True),
+                         strict=True))  # fmt: skip
+        return True
+
     def once(self, site: str | None, hand_id: str | None, source: str | None,
              line: int | None, players: Sequence[str] | None = None,
              ) -> DuplicateHandError | ConflictingHandError | None:  # fmt: skip
