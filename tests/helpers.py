@@ -188,8 +188,8 @@ def _core_objects(compiler: str, parent: Path) -> tuple[Path, list[Path]]:
 
 
 def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[Fraction]]:
-    """Every deal walked, as fractions of the deals: share, wins, ties, scoops, and
-    the part of the share won with a low."""
+    """Every deal walked, as fractions of the deals: share, wins, ties, scoops, the
+    part of the share won with a low, and the share's square (its second moment)."""
     n = len(hands)
     seen = {c for h in hands for c in h} | set(dead)
     unseen = [c for c in range(52) if c not in seen]
@@ -197,8 +197,8 @@ def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[F
     community = sum(need) > len(unseen)
     if community:
         need = [6 - len(h) for h in hands]
-    totals = {k: [Fraction(0)] * n for k in ("share", "high_win", "high_tie", "low_win",
-                                             "low_tie", "scoop", "low_share")}  # fmt: skip
+    totals = {k: [Fraction(0)] * n for k in ("share", "high_win", "high_tie", "low_win", "low_tie",
+                                             "scoop", "low_share", "share_sq")}  # fmt: skip
     deals = 0
 
     def walk(i: int, left: list[int], drawn: list[list[int]]) -> None:
@@ -257,6 +257,7 @@ def twin(game: str, hands: list[list[int]], dead: list[int]) -> dict[str, list[F
                 totals[f"{half}_{'win' if len(winners) == 1 else 'tie'}"][w] += 1
         for i in range(n):
             totals["share"][i] += got[i]
+            totals["share_sq"][i] += got[i] * got[i]
             totals["scoop"][i] += got[i] == 1
 
     walk(0, unseen, [])

@@ -84,6 +84,45 @@ def test_exact_matches_the_brute_force_twin(game: str, hands, dead) -> None:
     assert sum(p.share for p in result.players) == pytest.approx(1.0, abs=1e-12)
 
 
+def _multiway_spots() -> list[tuple[str, list[list[int]], list[int]]]:
+    """Three to seven players, most of them at seven cards (few deals for the twin):
+    the core counts each deal of a one-sided game, and of a hi/lo game among four
+    or fewer, by its winners and scores it at the end; five or more at hi/lo, deal
+    by deal. Ties made likely: hands that share their ranks."""
+    rng = random.Random(40)
+    spots = []
+    for index in range(24):
+        game = GAMES[index % 4]
+        players = 3 + index % 5
+        deck = rng.sample(range(52), 52)
+        drawing = rng.sample(range(players), 2 if players <= 5 else 1)
+        hands = [[deck.pop() for _ in range(6 if seat in drawing else 7)]
+                 for seat in range(players)]  # fmt: skip
+        dead = rng.choice([0, 5]) if players <= 5 else 0
+        spots.append((game, hands, [deck.pop() for _ in range(dead)]))
+    # Wheels and 8-lows twice over, a board of one rank's four suits: ties every deal.
+    spots.append(("stud8", [[0, 4, 8, 12, 16, 44, 45], [1, 5, 9, 13, 17, 46, 47],
+                            [2, 6, 10, 14], [48, 49, 50, 51, 40, 41, 42]], []))  # fmt: skip
+    spots.append(("razz", [[0, 4, 8, 12, 16, 44], [1, 5, 9, 13, 17, 46],
+                           [2, 6, 10, 14, 18, 47, 43]], []))  # fmt: skip
+    return spots
+
+
+@pytest.mark.parametrize(("game", "hands", "dead"), _multiway_spots())
+def test_multiway_counts_match_the_brute_force_twin(game: str, hands, dead) -> None:
+    # (The core's count: seats on unlike streets, which equity() refuses, keep the
+    # twin's walk short.)
+    counts = count_spot(game, hands, dead)
+    want = twin(game, hands, dead)
+    units = _core.EQ_UNITS
+    assert counts.deals == int(want["deals"][0]) and counts.deals > 1
+    for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop"):
+        assert [Fraction(x, counts.deals) for x in getattr(counts, name)] == want[name], name
+    for name, scale in (("share", units), ("low_share", units), ("share_sq", units * units)):
+        assert [Fraction(x, counts.deals * scale) for x in getattr(counts, name)] == want[name], (
+            name)  # fmt: skip
+
+
 def test_the_community_card_when_the_deck_runs_out() -> None:
     """Eight players at sixth street: 48 cards out, 4 unseen, 8 needed: one shared card."""
     rng = random.Random(8)
@@ -374,6 +413,20 @@ def test_samples_not_a_whole_number_of_chunks_are_the_next_chunks_first_deals() 
     for bad in (0, chunk + 1):
         with pytest.raises(studeval.errors.StudevalError):
             _core.equity_sample_part(0, hands, [], 3, 0, bad)
+
+
+def test_a_chunks_first_deals_are_the_same_whatever_count_asks_for() -> None:
+    """The deals are dealt from two decks in turn (even and odd deals): a part of n
+    deals is the part of n - 1 and one deal more, odd n too (whose last odd deal is
+    drawn and not counted), every share's sum growing by a whole pot's units."""
+    hands = [list(parse_cards(t)) for t in ("Ac Kc 2c", "Qc Qd 2d", "7c 7d 2h")]
+    parts = [_core.equity_sample_part(1, hands, [], 9, 2, n) for n in range(1, 70)]
+    pot = sum(parts[0].share)  # one deal: one pot's units, shared out
+    assert pot == _core.EQ_UNITS
+    for n, (before, after) in enumerate(itertools.pairwise(parts), start=1):
+        assert (before.deals, after.deals) == (n, n + 1)
+        grown = [b - a for a, b in zip(before.share, after.share, strict=True)]
+        assert min(grown) >= 0 and sum(grown) == pot, (n, grown)
 
 
 @pytest.mark.parametrize(

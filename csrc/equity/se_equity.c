@@ -31,6 +31,11 @@
 /* Monte Carlo deals are drawn, then ranked, this many at a time (a chunk is
  * a whole number of batches). */
 #define SE_EQ_MC_BATCH 32
+/* The odd deals' generator's seed: the even deals' seed with these bits flipped
+ * (splitmix64 then makes the two streams unrelated). */
+#define SE_EQ_ODD_DECK 0x6A09E667F3BCC909ull
+/* Multiway outcomes counted (se_eq_winners): 8 bits of winners. */
+#define SE_EQ_WINNER_OUTCOMES 256
 typedef char se_eq_batches_fill_a_chunk[SE_EQ_CHUNK_SAMPLES % SE_EQ_MC_BATCH == 0 ? 1 : -1];
 
 /* ---- validation -------------------------------------------------------------- */
@@ -99,6 +104,8 @@ typedef struct se_eq_acc {
     uint64_t low_share[SE_EQ_MAX_PLAYERS];
     /* Heads-up deals by outcome (see se_eq_outcome), scored at the merge. */
     uint64_t heads_up[SE_EQ_OUTCOMES];
+    /* Multiway deals by their winners (see se_eq_winners), scored at the merge. */
+    uint64_t multiway[SE_EQ_WINNER_OUTCOMES];
 } se_eq_acc;
 
 /* Splits `units` among the players whose value equals the best (lowest) of
@@ -183,6 +190,34 @@ SE_INLINE int se_eq_outcome(const uint16_t *hi, const uint16_t *lo) {
     return se_eq_compare(hi[0], hi[1]) + 3 * (se_eq_compare(lo[0], lo[1]) + 2 * neither_low);
 }
 
+/* Whether a multiway deal of `game` among `players` is counted by its winners (the
+ * outcome fits SE_EQ_WINNER_OUTCOMES: one side's winners among up to 8 seats, or
+ * both sides' among up to 4) rather than scored where it is dealt. */
+SE_INLINE int se_eq_by_winners(int game, int players) {
+    return players > 2 && (game == SE_GAME_STUD || game == SE_GAME_RAZZ || players <= 4);
+}
+
+/* The seats holding the best (lowest) of `value`, as bits; 0 when nobody has a value.
+ * Without a branch on the values (who wins is a coin flip to the predictor). */
+SE_INLINE unsigned se_eq_best_seats(const uint16_t *value, int n) {
+    uint16_t best = value[0];
+    for (int i = 1; i < n; i++) best = value[i] < best ? value[i] : best;
+    unsigned seats = 0;
+    for (int i = 0; i < n; i++) seats |= (unsigned)(value[i] == best) << i;
+    return best == SE_EQ_NONE ? 0u : seats;
+}
+
+/* A multiway deal's outcome for se_eq_by_winners: the high winners' bits (stud), the
+ * low winners' (razz), or the high winners' and, four bits up, the low winners' (none
+ * where no low qualifies). Counting outcomes costs one increment a deal where
+ * se_score_deal costs a dozen sums a seat; the merge scores each outcome once,
+ * through se_score_deal, so the counts are the same to the deal. */
+SE_INLINE unsigned se_eq_winners(int game, int n, const uint16_t *hi, const uint16_t *lo) {
+    if (game == SE_GAME_STUD) return se_eq_best_seats(hi, n);
+    if (game == SE_GAME_RAZZ) return se_eq_best_seats(lo, n);
+    return se_eq_best_seats(hi, n) | se_eq_best_seats(lo, n) << 4;
+}
+
 static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int game, int n) {
     /* Stand-in values with the same comparisons as the outcome's. */
     static const uint16_t pair[4][2] = {{0, 1}, {0, 0}, {1, 0}, {SE_EQ_NONE, SE_EQ_NONE}};
@@ -191,6 +226,19 @@ static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int gam
         if (counted->heads_up[outcome] == 0) continue;
         se_score_deal(game, 2, pair[outcome % 3], pair[outcome / 3], &acc,
                       counted->heads_up[outcome]);
+    }
+    for (unsigned outcome = 0; outcome < SE_EQ_WINNER_OUTCOMES && se_eq_by_winners(game, n);
+         outcome++) {
+        if (counted->multiway[outcome] == 0) continue;
+        /* Stand-ins: 0 for a winner, 1 for a loser, none for a side nobody won. */
+        unsigned high = game == SE_GAME_STUD || game == SE_GAME_RAZZ ? outcome : outcome & 0xFu;
+        unsigned low = game == SE_GAME_STUD || game == SE_GAME_RAZZ ? outcome : outcome >> 4;
+        uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
+        for (int i = 0; i < n; i++) {
+            hi[i] = high ? (uint16_t)!(high >> i & 1) : SE_EQ_NONE;
+            lo[i] = low ? (uint16_t)!(low >> i & 1) : SE_EQ_NONE;
+        }
+        se_score_deal(game, n, hi, lo, &acc, counted->multiway[outcome]);
     }
     out->deals += acc.deals;
     for (int i = 0; i < n; i++) {
@@ -226,6 +274,8 @@ SE_INLINE void se_eq_score_sums(const se_sums *sums, se_eq_acc *acc, uint64_t we
     uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
     for (int i = 0; i < players; i++) se_eq_rank(game, sums[i], &hi[i], &lo[i]);
     if (players == 2) acc->heads_up[se_eq_outcome(hi, lo)] += weight;
+    else if (se_eq_by_winners(game, players))
+        acc->multiway[se_eq_winners(game, players, hi, lo)] += weight;
     else se_score_deal(game, players, hi, lo, acc, weight);
 }
 
@@ -243,34 +293,48 @@ SE_INLINE void se_eq_deal(const se_eq_prep *p, const uint8_t *cards, se_eq_acc *
  * card added to its player's sums as it is drawn. The deck stays a permutation,
  * so nothing is reset between deals, and no branch depends on the cards drawn
  * (picking a card and picking again when it is already out in this deal would
- * mispredict a branch about every other heads-up deal). */
+ * mispredict a branch about every other heads-up deal).
+ *
+ * Two decks, each with its own generator, deal the even and the odd deals, a card
+ * from one and then a card from the other: a draw is a chain of dependent steps
+ * (the random place, the card there, the swap, the card's sums), and one deck
+ * makes every draw wait for the one before; two chains keep the CPU busy in each
+ * other's waits. */
 SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, int count, se_eq_acc *acc,
                               const int game, const int players) {
-    /* The generator and the deck are locals, so the compiler keeps them in
-     * registers: through a pointer, every byte stored into the deck could
-     * alias them and force a reload. */
-    se_rng rng = se_rng_seeded(seed);
-    uint8_t deck[52];
+    /* The generators and the decks are locals, so the compiler keeps them in
+     * registers where it can: through a pointer, every byte stored into a deck
+     * could alias them and force a reload. */
+    se_rng even = se_rng_seeded(seed), odd = se_rng_seeded(seed ^ SE_EQ_ODD_DECK);
+    uint8_t even_deck[52], odd_deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
-    memcpy(deck, p->unseen, (size_t)p->n_unseen);
+    memcpy(even_deck, p->unseen, (size_t)p->n_unseen);
+    memcpy(odd_deck, p->unseen, (size_t)p->n_unseen);
     for (int sample = 0; sample < count; sample += SE_EQ_MC_BATCH) {
         /* Deal a batch, then rank it: the table lookups of one deal then wait
          * on nothing from the next deal's shuffle, so the CPU overlaps them. (A
-         * chunk's first deals are the same whatever count asks for.) */
+         * chunk's first deals are the same whatever count asks for; an odd
+         * count's last odd deal is drawn and not counted.) */
         se_sums sums[SE_EQ_MC_BATCH][SE_EQ_MAX_PLAYERS];
         int batch = count - sample < SE_EQ_MC_BATCH ? count - sample : SE_EQ_MC_BATCH;
-        for (int d = 0; d < batch; d++) {
+        for (int d = 0; d < batch; d += 2) { /* SE_EQ_MC_BATCH is even: d + 1 is a row */
             uint32_t j = 0;
             for (int i = 0; i < players; i++) {
-                se_sums s = p->base[i];
+                se_sums a = p->base[i], b = p->base[i];
                 for (uint32_t end = j + (uint32_t)p->need[i]; j < end; j++) {
-                    s = se_eq_add(s, se_eq_draw(deck, j, se_below(&rng, unseen - j)));
+                    a = se_eq_add(a, se_eq_draw(even_deck, j, se_below(&even, unseen - j)));
+                    b = se_eq_add(b, se_eq_draw(odd_deck, j, se_below(&odd, unseen - j)));
                 }
-                sums[d][i] = s;
+                sums[d][i] = a;
+                sums[d + 1][i] = b;
             }
             if (p->community) { /* the last draw, shared by all */
-                uint8_t card = se_eq_draw(deck, j, se_below(&rng, unseen - j));
-                for (int i = 0; i < players; i++) sums[d][i] = se_eq_add(sums[d][i], card);
+                uint8_t card = se_eq_draw(even_deck, j, se_below(&even, unseen - j));
+                uint8_t other = se_eq_draw(odd_deck, j, se_below(&odd, unseen - j));
+                for (int i = 0; i < players; i++) {
+                    sums[d][i] = se_eq_add(sums[d][i], card);
+                    sums[d + 1][i] = se_eq_add(sums[d + 1][i], other);
+                }
             }
         }
         for (int d = 0; d < batch; d++) se_eq_score_sums(sums[d], acc, 1, game, players);
