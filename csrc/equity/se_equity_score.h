@@ -145,18 +145,24 @@ static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int gam
         se_score_deal(game, 2, pair[outcome % 3], pair[outcome / 3], &acc,
                       counted->heads_up[outcome]);
     }
-    for (unsigned outcome = 0; outcome < SE_EQ_WINNER_OUTCOMES && se_eq_by_winners(game, n);
-         outcome++) {
-        if (counted->multiway[outcome] == 0) continue;
-        /* Stand-ins: 0 for a winner, 1 for a loser, none for a side nobody won. */
-        unsigned high = game == SE_GAME_STUD || game == SE_GAME_RAZZ ? outcome : outcome & 0xFu;
-        unsigned low = game == SE_GAME_STUD || game == SE_GAME_RAZZ ? outcome : outcome >> 4;
-        uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
-        for (int i = 0; i < n; i++) {
-            hi[i] = high ? (uint16_t)!(high >> i & 1) : SE_EQ_NONE;
-            lo[i] = low ? (uint16_t)!(low >> i & 1) : SE_EQ_NONE;
+    /* The outcomes n seats can have, not all SE_EQ_WINNER_OUTCOMES: a merge per
+     * combination of a range's exact count walks few deals. */
+    int one_sided = game == SE_GAME_STUD || game == SE_GAME_RAZZ;
+    unsigned seats = se_eq_by_winners(game, n) ? 1u << n : 0u;
+    for (unsigned low = 0; low < (one_sided ? 1u : seats); low++) {
+        for (unsigned high = 1; high < seats; high++) {
+            uint64_t count = counted->multiway[high | low << 4];
+            if (count == 0) continue;
+            /* Stand-ins: 0 for a winner, 1 for a loser, none for a side nobody won (a
+             * one-sided game's winners stand on both sides: the other is not read). */
+            unsigned low_seats = one_sided ? high : low;
+            uint16_t hi[SE_EQ_MAX_PLAYERS], lo[SE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < n; i++) {
+                hi[i] = (uint16_t)!(high >> i & 1);
+                lo[i] = low_seats ? (uint16_t)!(low_seats >> i & 1) : SE_EQ_NONE;
+            }
+            se_score_deal(game, n, hi, lo, &acc, count);
         }
-        se_score_deal(game, n, hi, lo, &acc, counted->multiway[outcome]);
     }
     out->deals += acc.deals;
     for (int i = 0; i < n; i++) {
