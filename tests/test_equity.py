@@ -100,7 +100,7 @@ def _multiway_spots() -> list[tuple[str, list[list[int]], list[int]]]:
                  for seat in range(players)]  # fmt: skip
         dead = rng.choice([0, 5]) if players <= 5 else 0
         spots.append((game, hands, [deck.pop() for _ in range(dead)]))
-    # Wheels and 8-lows twice over, a board of one rank's four suits: ties every deal.
+    # Two seats holding the same ranks, and one holding four aces: ties on most deals.
     spots.append(("stud8", [[0, 4, 8, 12, 16, 44, 45], [1, 5, 9, 13, 17, 46, 47],
                             [2, 6, 10, 14], [48, 49, 50, 51, 40, 41, 42]], []))  # fmt: skip
     spots.append(("razz", [[0, 4, 8, 12, 16, 44], [1, 5, 9, 13, 17, 46],
@@ -413,6 +413,18 @@ def test_samples_not_a_whole_number_of_chunks_are_the_next_chunks_first_deals() 
     for bad in (0, chunk + 1):
         with pytest.raises(studeval.errors.StudevalError):
             _core.equity_sample_part(0, hands, [], 3, 0, bad)
+
+
+def test_two_seeds_draw_two_sets_of_deals_whatever_bits_they_differ_by() -> None:
+    """A chunk's odd deals come from a generator seeded by a mix of its even deals'
+    seed: with a plain XOR of a constant, seeds s and s ^ that constant swapped their
+    two decks and gave the same counts."""
+    spot = (["As Ah 7c", "Ks Kh Qh", "8d 8c 2s"], "stud")
+    for seed in (1, 2**40 + 3):
+        for other in (seed ^ 0x6A09E667F3BCC909, seed ^ 1, seed + 1):
+            one = studeval.equity(*spot, method="mc", samples=2_000, seed=seed, threads=1)
+            two = studeval.equity(*spot, method="mc", samples=2_000, seed=other, threads=1)
+            assert one.counts.share != two.counts.share, (seed, other)
 
 
 def test_a_chunks_first_deals_are_the_same_whatever_count_asks_for() -> None:

@@ -32,10 +32,20 @@
 /* Monte Carlo deals are drawn, then ranked, this many at a time (a chunk is
  * a whole number of batches). */
 #define SE_EQ_MC_BATCH 32
-/* The odd deals' generator's seed: the even deals' seed with these bits flipped
- * (splitmix64 then makes the two streams unrelated). */
+/* Mixed into the odd deals' generator's seed (se_eq_odd_seed). */
 #define SE_EQ_ODD_DECK 0x6A09E667F3BCC909ull
 typedef char se_eq_batches_fill_a_chunk[SE_EQ_CHUNK_SAMPLES % SE_EQ_MC_BATCH == 0 ? 1 : -1];
+/* The two decks deal a batch's deals in pairs: its rows come in pairs. */
+typedef char se_eq_batches_are_even[SE_EQ_MC_BATCH % 2 == 0 ? 1 : -1];
+/* A multiway deal's winners (se_eq_winners) index the histogram: eight seats' bits fit. */
+typedef char se_eq_winners_fit[(1u << SE_EQ_MAX_PLAYERS) <= SE_EQ_WINNER_OUTCOMES ? 1 : -1];
+
+/* The odd deals' generator's seed: a mix of the even deals' seed (a plain XOR would make
+ * seeds s and s ^ SE_EQ_ODD_DECK swap their decks, and give one answer). */
+static uint64_t se_eq_odd_seed(uint64_t seed) {
+    uint64_t state = seed ^ SE_EQ_ODD_DECK;
+    return se_splitmix(&state);
+}
 
 /* ---- validation -------------------------------------------------------------- */
 
@@ -111,7 +121,7 @@ SE_INLINE void se_eq_mc_deals(const se_eq_prep *p, uint64_t seed, int count, se_
     /* The generators and the decks are locals, so the compiler keeps them in
      * registers where it can: through a pointer, every byte stored into a deck
      * could alias them and force a reload. */
-    se_rng even = se_rng_seeded(seed), odd = se_rng_seeded(seed ^ SE_EQ_ODD_DECK);
+    se_rng even = se_rng_seeded(seed), odd = se_rng_seeded(se_eq_odd_seed(seed));
     uint8_t even_deck[52], odd_deck[52];
     const uint32_t unseen = (uint32_t)p->n_unseen;
     memcpy(even_deck, p->unseen, (size_t)p->n_unseen);
@@ -178,7 +188,7 @@ static uint64_t se_eq_chunk_seed(uint64_t seed, uint64_t chunk) {
 typedef struct se_eq_mc {
     const se_eq_prep *prep;
     uint64_t seed, first_chunk;
-    se_eq_acc acc[SE_MAX_THREADS];
+    se_eq_acc *acc; /* one a worker */
 } se_eq_mc;
 
 static int se_eq_mc_chunks(void *context, size_t begin, size_t end, int worker) {
@@ -203,14 +213,23 @@ se_status se_equity_sample(const se_equity_spot *spot, uint64_t seed, uint64_t f
     if (out == NULL) return SE_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->community = prep.community;
+    /* An accumulator a worker that runs, not SE_MAX_THREADS of them (each holds the
+     * outcome counts: kilobytes); the count passed on, so no other worker starts. */
+    int workers = se_workers_for((size_t)chunks, SE_EQ_MIN_CHUNKS_PER_THREAD, threads);
     mc = (se_eq_mc *)calloc(1, sizeof *mc);
     if (mc == NULL) return SE_NO_MEMORY;
+    mc->acc = (se_eq_acc *)calloc((size_t)workers, sizeof *mc->acc);
+    if (mc->acc == NULL) {
+        free(mc);
+        return SE_NO_MEMORY;
+    }
     mc->prep = &prep;
     mc->seed = seed;
     mc->first_chunk = first_chunk;
-    int workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, threads,
-                                  se_eq_mc_chunks, mc);
+    workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, workers,
+                              se_eq_mc_chunks, mc);
     for (int w = 0; w < workers; w++) se_eq_merge(out, &mc->acc[w], prep.game, prep.players);
+    free(mc->acc);
     free(mc);
     return SE_OK;
 }
@@ -250,7 +269,7 @@ typedef struct se_eq_rmc {
     int ranged_of[SE_EQ_MAX_PLAYERS]; /* seat -> range index, -1 for none */
     uint64_t seed, first_chunk;
     volatile size_t failed;
-    se_eq_acc acc[SE_MAX_THREADS];
+    se_eq_acc *acc; /* one a worker */
 } se_eq_rmc;
 
 /* How many draws in a row may collide before the ranges are called incompatible. */
@@ -420,6 +439,7 @@ static void se_eq_rmc_free(se_eq_rmc *m) {
         free(m->r[k].prob);
         free(m->r[k].alias);
     }
+    free(m->acc);
     free(m);
 }
 
@@ -491,8 +511,15 @@ se_status se_equity_sample_ranges(const se_equity_spot *spot, const se_equity_ra
     out->community = m->prep.community;
     m->seed = seed;
     m->first_chunk = first_chunk;
-    int workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, threads,
-                                  se_eq_rmc_chunks, m);
+    /* An accumulator a worker that runs (see se_equity_sample). */
+    int workers = se_workers_for((size_t)chunks, SE_EQ_MIN_CHUNKS_PER_THREAD, threads);
+    m->acc = (se_eq_acc *)calloc((size_t)workers, sizeof *m->acc);
+    if (m->acc == NULL) {
+        se_eq_rmc_free(m);
+        return SE_NO_MEMORY;
+    }
+    workers = se_parallel_for((size_t)chunks, 1, SE_EQ_MIN_CHUNKS_PER_THREAD, workers,
+                              se_eq_rmc_chunks, m);
     if (se_load(&m->failed)) {
         status = SE_NO_DEAL;
     } else {
@@ -535,7 +562,7 @@ typedef struct se_eq_enum {
     int first_need;
     se_progress *progress;
     volatile size_t skipped; /* a chunk was left undone on a stop */
-    se_eq_acc acc[SE_MAX_THREADS];
+    se_eq_acc *acc;          /* one a worker */
 } se_eq_enum;
 
 /* Draws for slot `slot` (players in order, then the community card) from the
@@ -633,18 +660,27 @@ se_status se_equity_enumerate(const se_equity_spot *spot, int threads, se_progre
             break;
         }
     }
+    size_t items = prep.total_need == 0 ? 1 : (size_t)se_binomial(prep.n_unseen, e->first_need);
+    /* An accumulator a worker that runs (see se_equity_sample). */
+    int workers = se_workers_for(items, 64, threads);
+    e->acc = (se_eq_acc *)calloc((size_t)workers, sizeof *e->acc);
+    if (e->acc == NULL) {
+        free(e);
+        return SE_NO_MEMORY;
+    }
     if (prep.total_need == 0) {
         uint8_t none[1] = {0};
         se_eq_deal(&prep, none, &e->acc[0], 1);
         se_eq_merge(out, &e->acc[0], prep.game, prep.players);
+        free(e->acc);
         free(e);
         return SE_OK;
     }
-    size_t items = (size_t)se_binomial(prep.n_unseen, e->first_need);
     se_eq_plan(progress, items);
-    int workers = se_parallel_for(items, 16, 64, threads, se_eq_enum_chunk, e);
+    workers = se_parallel_for(items, 16, 64, workers, se_eq_enum_chunk, e);
     for (int w = 0; w < workers; w++) se_eq_merge(out, &e->acc[w], prep.game, prep.players);
     size_t skipped = se_load(&e->skipped);
+    free(e->acc);
     free(e);
     if (skipped) {
         memset(out, 0, sizeof *out);

@@ -4,7 +4,9 @@
 #ifndef SE_EQUITY_SCORE_H
 #define SE_EQUITY_SCORE_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "equity/se_equity.h"
 #include "rank/se_hand.h"
@@ -139,7 +141,10 @@ SE_INLINE unsigned se_eq_winners(int game, int n, const uint16_t *hi, const uint
 static void se_eq_merge(se_equity_counts *out, const se_eq_acc *counted, int game, int n) {
     /* Stand-in values with the same comparisons as the outcome's. */
     static const uint16_t pair[4][2] = {{0, 1}, {0, 0}, {1, 0}, {SE_EQ_NONE, SE_EQ_NONE}};
-    se_eq_acc acc = *counted;
+    /* The sums, copied (se_score_deal adds the outcomes' to them); not the outcome
+     * counts, which are read from `counted`. */
+    se_eq_acc acc;
+    memcpy(&acc, counted, offsetof(se_eq_acc, heads_up));
     for (int outcome = 0; outcome < SE_EQ_OUTCOMES; outcome++) {
         if (counted->heads_up[outcome] == 0) continue;
         se_score_deal(game, 2, pair[outcome % 3], pair[outcome / 3], &acc,

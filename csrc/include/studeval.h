@@ -266,7 +266,7 @@ typedef enum se_game {
 #define SE_EQ_MAX_PLAYERS 8
 /* Share units per pot: every split of a pot or of a half among 1..8 is whole. */
 #define SE_EQ_UNITS 1680
-/* Monte Carlo deals per chunk; each chunk draws from its own generator. */
+/* Monte Carlo deals per chunk; each chunk draws from its own generators. */
 #define SE_EQ_CHUNK_SAMPLES 4096
 
 typedef struct se_equity_spot {
