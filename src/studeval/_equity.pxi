@@ -148,7 +148,7 @@ def equity_sample_steps(int game, hands, dead, uint64_t seed, int step, uint64_t
 
     >>> eight = [[4 * rank] for rank in range(8)]
     >>> equity_sample_steps(0, eight, [], 1, 625, 2500, 0.01).deals
-    1250
+    1875
     """
     cdef se_equity_spot spot
     cdef se_equity_counts counts
