@@ -66,7 +66,11 @@ STREET_SAMPLES = 2_500
 #: A street's spot is sampled STREET_STEP deals at a time, and stops as soon as every
 #: share's estimated standard error is at most STREET_TARGET_SE: a share far from a
 #: coin flip (most of a multiway pot's) needs fewer deals for the same precision.
-STREET_STEP = 625
+#: Steps of 250 stop 5-11% sooner on average than steps of 625 (less overshoot past
+#: the deal that reaches the target), and a first estimate from 250 deals is rarely
+#: wrong by enough to matter: a share of 0.974, whose error at 250 deals is 0.0101,
+#: wins all 250 and shows an error of 0 once in 700 spots.
+STREET_STEP = 250
 STREET_TARGET_SE = 0.01
 #: ``method="auto"`` counts a street's spot exactly when at most this many deals are
 #: left (6th street heads-up, every card known: 1,406 to 1,560; 7th street: one),
