@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from studeval.betting import EVENT_KINDS
 from studeval.engine import StudHand
 from studeval.equity_calculator import equity
 from studeval.equity_runs import count_spot, sample_spot, share_of, std_error
@@ -79,7 +80,13 @@ STREET_TARGET_SE = 0.01
 #: EXACT_DEALS_MULTIWAY deals.
 STREET_EXACT_DEALS = 20_000
 
-_WAGERS = {"bring_in", "complete", "bet", "raise", "call", "check", "fold"}
+# The core's event codes the walk of a hand's log tells apart.
+_DEAL, _FOLD = EVENT_KINDS.index("deal"), EVENT_KINDS.index("fold")
+_DEALING = frozenset((_DEAL, EVENT_KINDS.index("community")))
+_SHOWING = frozenset((EVENT_KINDS.index("show"), EVENT_KINDS.index("muck")))
+_WAGER_CODES = frozenset(
+    EVENT_KINDS.index(kind) for kind in ("bring_in", "complete", "bet", "raise", "call", "check",
+                                         "fold"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -162,7 +169,8 @@ def _viewer(viewpoint: object, names: list[str]) -> int | None:
 def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
     """Each street once its cards are dealt (before its betting, if any), while two
     or more seats are in; the street whose betting ended with a seat all in; the
-    seats still in at the end."""
+    seats still in at the end. (The core's log, read as it is: the hand's Event
+    records would be made for this walk alone, a fifth of a hand's analysis.)"""
     seats = hand.seats
     counts = [0] * seats
     paid = [0] * seats
@@ -171,37 +179,39 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
     spots: list[_Spot] = []
     all_in: int | None = None
     street = 0
-    betting = dealing = False
+    betting = dealing = shown = False
 
     def dealt() -> None:  # the street's cards are all out, its betting not begun
         live = [s for s in range(seats) if s not in folded]
         if len(live) >= 2:
             spots.append(_Spot(street, sum(paid), live, list(counts), list(folded)))
 
-    for event in hand.events:
-        kind, seat = event.kind, event.seat
-        if kind in ("deal", "community"):
+    for event in hand._core.events(0):
+        kind, seat = event.kind, event.seat  # seat -1: none
+        if kind in _DEALING:
             if event.street != street:  # a new street: the last one's betting is over
                 if dealing:  # a street nobody bet on (a seat was all in)
                     dealt()
                 if betting and all_in is None:
                     all_in = _all_in_after(street, stacks, folded, seats)
                 betting, dealing, street = False, True, event.street
-            if kind == "deal" and seat is not None:
+            if kind == _DEAL and seat >= 0:
                 counts[seat] += len(event.cards)
             continue
         if dealing:
             dealing = False
             dealt()
-        betting = betting or kind in _WAGERS
-        if seat is not None and kind not in ("show", "muck"):
+        betting = betting or kind in _WAGER_CODES
+        if kind in _SHOWING:
+            shown = True
+        elif seat >= 0:
             paid[seat] += event.amount
             stacks[seat] -= event.amount
-        if kind == "fold" and seat is not None:
-            folded.append(seat)
+            if kind == _FOLD:
+                folded.append(seat)
     if dealing:
         dealt()
-    if betting and all_in is None and any(e.kind in ("show", "muck") for e in hand.events):
+    if betting and all_in is None and shown:
         all_in = _all_in_after(street, stacks, folded, seats)
     live = [s for s in range(seats) if s not in folded]
     return spots, all_in, live
@@ -221,13 +231,10 @@ def _cards(cards: list[list[int | None]], seat: int, count: int,
            viewer: int | None) -> list[object]:  # fmt: skip
     """What is known of ``seat``'s first ``count`` cards: every card the hand shows
     (``viewer`` None), or what ``viewer`` saw (its own cards, others' up cards)."""
-    dealt = cards[seat][:count]
-    known: list[object] = []
-    for place, card in enumerate(dealt):
-        up = 2 <= place <= 5
-        seen = viewer is None or viewer == seat or up
-        known.append(card if seen and card is not None else "??")
-    return known
+    if viewer is None or viewer == seat:
+        return [card if card is not None else "??" for card in cards[seat][:count]]
+    return [card if card is not None and 2 <= place <= 5 else "??"
+            for place, card in enumerate(cards[seat][:count])]  # fmt: skip
 
 
 def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], count: int,
@@ -237,9 +244,9 @@ def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], coun
     if len(seats) == 1:
         return {seats[0]: 1.0}, {seats[0]: 0.0}, True
     hands = [_cards(cards, s, count, viewer) for s in seats]
-    dead: list[object] = []
+    dead: list[int | None] = []  # every one a code
     for s in dead_seats:
-        dead += [c for c in _cards(cards, s, counts[s], viewer) if c != "??"]
+        dead += [c for c in _cards(cards, s, counts[s], viewer) if isinstance(c, int)]
     if method != "auto":
         result = equity(hands, game, dead=dead, method=method, seed=seed)
         shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
@@ -248,27 +255,27 @@ def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], coun
     # A replayed hand's cards are a stud deal already: counted or sampled without
     # equity() reading them again (its deals, its figures; most of a small spot's time).
     known = [[c for c in held if isinstance(c, int)] for held in hands]
-    dead_codes: list[int | None] = [c for c in dead if isinstance(c, int)]
     # A street's spot (the one sampled to a target) counts only the few deals that
     # cost no more than its sampling would; an all-in's, up to the larger thresholds.
-    exact = _cheap(hands, dead, STREET_EXACT_DEALS if target_se is not None else None)
+    exact = _cheap([len(k) for k in known], len(dead),
+                   STREET_EXACT_DEALS if target_se is not None else None)  # fmt: skip
     if exact:
-        sums = count_spot(game, known, dead_codes)
+        sums = count_spot(game, known, dead)
     else:
         if seed is None:  # the same hand gives the same figures, run after run
             seed = zlib.crc32(repr((game, hands, dead)).encode())
-        sums = sample_spot(game, known, dead_codes, samples, seed, target_se=target_se,
+        sums = sample_spot(game, known, dead, samples, seed, target_se=target_se,
                            step=STREET_STEP)  # fmt: skip
     return ({s: share_of(sums, i) for i, s in enumerate(seats)},
             {s: 0.0 if exact else std_error(sums, i) for i, s in enumerate(seats)},
             exact)  # fmt: skip
 
 
-def _cheap(hands: list[list[object]], dead: list[object], most: int | None = None) -> bool:
-    """Whether the deals left are few enough to count (no community card): at most
-    ``most``, or by default EXACT_DEALS_HEADS_UP or EXACT_DEALS_MULTIWAY."""
-    known = [sum(c != "??" for c in cards) for cards in hands]
-    unseen = 52 - sum(known) - len(dead)
+def _cheap(known: list[int], dead: int, most: int | None = None) -> bool:
+    """Whether the deals left are few enough to count (no community card), with
+    ``known`` cards of each hand and ``dead`` cards known out: at most ``most``, or
+    by default EXACT_DEALS_HEADS_UP or EXACT_DEALS_MULTIWAY."""
+    unseen = 52 - sum(known) - dead
     deals = 1
     for k in known:
         need = 7 - k
@@ -277,7 +284,7 @@ def _cheap(hands: list[list[object]], dead: list[object], most: int | None = Non
         deals *= math.comb(unseen, need)
         unseen -= need
     if most is None:
-        most = EXACT_DEALS_HEADS_UP if len(hands) == 2 else EXACT_DEALS_MULTIWAY
+        most = EXACT_DEALS_HEADS_UP if len(known) == 2 else EXACT_DEALS_MULTIWAY
     return deals <= most
 
 
