@@ -130,6 +130,65 @@ def test_a_hand_with_no_all_in_has_no_luck() -> None:
     assert checked > 30
 
 
+def test_the_rake_taken_is_out_of_the_expected_chips_when_a_seat_mucks() -> None:
+    """A seat all in for its ante, two others all in for 3; rake 5. The middle seat
+    mucks at the showdown, so the pot the core rakes is all 7 chips; at the all-in
+    the main pot was 3, and the 5 come out of it and the side pot after it."""
+    hand = StudHand("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [1, 3, 3],
+                    rake=5)  # fmt: skip
+    hand.deal(0, ["Ah", "Ad", "Ac"])
+    hand.deal(1, ["2c", "3d", "4h"])
+    hand.deal(2, ["Kc", "Kd", "9s"])
+    hand.act("bring_in")
+    hand.act("call")
+    for up in (["7h", "8d", "Ts"], ["Jh", "Qd", "6s"], ["5c", "5d", "6c"], ["7c", "8c", "9c"]):
+        for seat in range(3):
+            hand.deal(seat, [up[seat]])
+    hand.show()
+    hand.muck()
+    hand.show()
+    found = analyze(hand)  # (3-way on 3rd street: sampled)
+    assert found.all_in == 3 and found.rake == 5 and sum(found.net) == -5
+    assert sum(found.expected_net) == pytest.approx(-5)
+    assert sum(found.luck) == pytest.approx(0, abs=1e-9)
+    # The 2 chips left are the side pot's, between seats 1 and 2 alone (sampled to a
+    # standard error of at most 0.0039 of it).
+    side = equity(["2c 3d 4h", "Kc Kd 9s"], "stud", dead=["Ah", "Ad", "Ac"],
+                  method="exact").players  # fmt: skip
+    assert found.expected[0] == 0
+    assert found.expected[1] == pytest.approx(2 * side[0].share, abs=2 * 4 * 0.0039)
+
+
+def test_a_seat_all_in_on_its_ante_is_an_all_in() -> None:
+    """One chip, the ante: no betting at all, and the hand goes to the showdown. Its
+    expected chips are its equity in the two antes (trackers adjust it too)."""
+    hand = StudHand("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [1, 50])
+    hand.deal(0, ["2c", "7d", "9h"])
+    hand.deal(1, ["Ac", "Ad", "Kh"])
+    for ups in (["3s", "4d"], ["5h", "8c"], ["6d", "Js"], ["Tc", "Qd"]):
+        hand.deal(0, [ups[0]])
+        hand.deal(1, [ups[1]])
+    hand.show()
+    hand.show()
+    found = analyze(hand, method="exact")
+    shares = equity(["2c 7d 9h", "Ac Ad Kh"], "stud", method="exact").players
+    assert found.all_in == 3
+    assert found.expected_net == pytest.approx((2 * shares[0].share - 1, 2 * shares[1].share - 1))
+    assert found.luck == pytest.approx((found.net[0] - found.expected_net[0],
+                                        found.net[1] - found.expected_net[1]))  # fmt: skip
+    assert found.luck[0] != 0
+    # Both all in on their antes: the same.
+    both = StudHand("razz", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [1, 1])
+    both.deal(0, ["2c", "7d", "9h"])
+    both.deal(1, ["Ac", "Ad", "Kh"])
+    for ups in (["3s", "4d"], ["5h", "8c"], ["6d", "Js"], ["Tc", "Qd"]):
+        both.deal(0, [ups[0]])
+        both.deal(1, [ups[1]])
+    both.show()
+    both.show()
+    assert analyze(both, method="exact").all_in == 3
+
+
 def test_side_pots_are_each_expected_among_their_own_players() -> None:
     """A short stack all in on 3rd street for 4 chips, two others on for 16: the
     main pot of 12 among all three, the side pot of 24 between the two."""
@@ -232,7 +291,10 @@ def test_the_frame_is_pandas_own_reading_of_the_rows_whatever_their_times() -> N
         [],
     ]
     for times in times_sets:
-        rows = [dict.fromkeys(COLUMNS, None) | {"seat": s, "played_at": t}
+        # (the money and flags are of their one type in every row analyze_many makes)
+        rows = [dict.fromkeys(COLUMNS, None) | {"seat": s, "played_at": t, "net": -1.5,
+                                                "expected_net": 0.25, "luck": -1.75,
+                                                "showdown": s % 2 == 0, "exact": True}
                 for s, t in enumerate(times)]  # fmt: skip
         made = tracker._frames(tracker._columns(rows), [])
         expected = pandas.DataFrame(rows, columns=list(COLUMNS))

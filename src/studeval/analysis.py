@@ -5,7 +5,7 @@
 played, the pot before the street's betting and each live seat's share of it
 (:func:`~studeval.equity`), from every card the hand ever shows or from what one
 player saw. Where the betting ended with a seat all in, each seat's *expected*
-chips are its equity in each pot (side pots apart, the rake out of the main pot)
+chips are its equity in each pot (side pots apart, the rake out of the main pot first)
 and *luck* is what it won less that: the "all-in adjusted" result of hand-history
 trackers. A hand with no all-in has no luck: its expected chips are the chips paid.
 
@@ -37,7 +37,7 @@ from studeval.equity_calculator import equity
 from studeval.equity_runs import count_spot, sample_spot, share_of, std_error
 from studeval.errors import OptionError
 from studeval.handinfo import HandInfo
-from studeval.pots import pot_layers, take_rake
+from studeval.pots import pot_layers
 
 if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
     from studeval._core import TableHand
@@ -84,9 +84,6 @@ STREET_EXACT_DEALS = 20_000
 _DEAL, _FOLD = EVENT_KINDS.index("deal"), EVENT_KINDS.index("fold")
 _DEALING = frozenset((_DEAL, EVENT_KINDS.index("community")))
 _SHOWING = frozenset((EVENT_KINDS.index("show"), EVENT_KINDS.index("muck")))
-_WAGER_CODES = frozenset(
-    EVENT_KINDS.index(kind) for kind in ("bring_in", "complete", "bet", "raise", "call", "check",
-                                         "fold"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -179,7 +176,7 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
     spots: list[_Spot] = []
     all_in: int | None = None
     street = 0
-    betting = dealing = shown = False
+    dealing = shown = False
 
     def dealt() -> None:  # the street's cards are all out, its betting not begun
         live = [s for s in range(seats) if s not in folded]
@@ -192,16 +189,15 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
             if event.street != street:  # a new street: the last one's betting is over
                 if dealing:  # a street nobody bet on (a seat was all in)
                     dealt()
-                if betting and all_in is None:
+                if all_in is None and street:  # (all in on an ante: no betting at all)
                     all_in = _all_in_after(street, stacks, folded, seats)
-                betting, dealing, street = False, True, event.street
+                dealing, street = True, event.street
             if kind == _DEAL and seat >= 0:
                 counts[seat] += len(event.cards)
             continue
         if dealing:
             dealing = False
             dealt()
-        betting = betting or kind in _WAGER_CODES
         if kind in _SHOWING:
             shown = True
         elif seat >= 0:
@@ -211,7 +207,7 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
                 folded.append(seat)
     if dealing:
         dealt()
-    if betting and all_in is None and shown:
+    if all_in is None and shown:
         all_in = _all_in_after(street, stacks, folded, seats)
     live = [s for s in range(seats) if s not in folded]
     return spots, all_in, live
@@ -359,7 +355,13 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     if all_in is not None and not (all_in == 7 and played.community is not None):
         count = all_in  # the cards each seat had then
         layers, returned = pot_layers(paid, live_at_end)
-        take_rake(layers, rake, at_most=True)
+        # The rake the hand took, from the main pot and on into the next ones: a
+        # seat that mucked at the showdown (live here, out of the core's pots) can
+        # have made the pot the core took it from larger than this main pot.
+        left = rake
+        for place, (amount, eligible) in enumerate(layers):
+            taken = min(amount, left)
+            layers[place], left = (amount - taken, eligible), left - taken
         folded = [s for s in range(seats) if s not in live_at_end]
         counts = [min(len(cards[s]), count) for s in range(seats)]  # as at the all-in
         expected = [float(r) for r in returned]
