@@ -159,10 +159,10 @@ def test_the_rake_taken_is_out_of_the_expected_chips_when_a_seat_mucks() -> None
     assert found.expected[1] == pytest.approx(2 * side[0].share, abs=2 * 4 * 0.0039)
 
 
-def test_a_seat_all_in_on_its_ante_is_an_all_in() -> None:
-    """One chip, the ante: no betting at all, and the hand goes to the showdown. Its
-    expected chips are its equity in the two antes (trackers adjust it too)."""
-    hand = StudHand("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [1, 50])
+def _dealt_out(game: str, stacks: list[int]) -> StudHand:
+    """Two seats dealt to the showdown with no action: their antes put them (or one
+    of them) all in."""
+    hand = StudHand(game, Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), stacks)
     hand.deal(0, ["2c", "7d", "9h"])
     hand.deal(1, ["Ac", "Ad", "Kh"])
     for ups in (["3s", "4d"], ["5h", "8c"], ["6d", "Js"], ["Tc", "Qd"]):
@@ -170,7 +170,13 @@ def test_a_seat_all_in_on_its_ante_is_an_all_in() -> None:
         hand.deal(1, [ups[1]])
     hand.show()
     hand.show()
-    found = analyze(hand, method="exact")
+    return hand
+
+
+def test_a_seat_all_in_on_its_ante_is_an_all_in() -> None:
+    """One chip, the ante: no betting at all, and the hand goes to the showdown. Its
+    expected chips are its equity in the two antes (trackers adjust it too)."""
+    found = analyze(_dealt_out("stud", [1, 50]), method="exact")
     shares = equity(["2c 7d 9h", "Ac Ad Kh"], "stud", method="exact").players
     assert found.all_in == 3
     assert found.expected_net == pytest.approx((2 * shares[0].share - 1, 2 * shares[1].share - 1))
@@ -178,15 +184,7 @@ def test_a_seat_all_in_on_its_ante_is_an_all_in() -> None:
                                         found.net[1] - found.expected_net[1]))  # fmt: skip
     assert found.luck[0] != 0
     # Both all in on their antes: the same.
-    both = StudHand("razz", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [1, 1])
-    both.deal(0, ["2c", "7d", "9h"])
-    both.deal(1, ["Ac", "Ad", "Kh"])
-    for ups in (["3s", "4d"], ["5h", "8c"], ["6d", "Js"], ["Tc", "Qd"]):
-        both.deal(0, [ups[0]])
-        both.deal(1, [ups[1]])
-    both.show()
-    both.show()
-    assert analyze(both, method="exact").all_in == 3
+    assert analyze(_dealt_out("razz", [1, 1]), method="exact").all_in == 3
 
 
 def test_side_pots_are_each_expected_among_their_own_players() -> None:
