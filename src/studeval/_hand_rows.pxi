@@ -66,6 +66,9 @@ cdef class HandRows:
     [7, 7, 3, 0]
     >>> int.from_bytes(taken["seats", "payout"][:8], "little"), rows.counts
     (4, (0, 0, 0))
+    >>> rows.add(t, 8, False); rows.drop_to(0, 0, 0); rows.counts  # its adding stopped
+    False
+    (0, 0, 0)
     """
 
     cdef _Column columns[_COLUMNS]
@@ -186,6 +189,14 @@ cdef class HandRows:
             at += 1
         self.seats = at
         return whole_stack != 0
+
+    def drop_to(self, size_t actions, size_t cards, size_t seats) -> None:
+        """Forgets the rows past these counts (those of a hand whose adding was
+        stopped part way): at most the rows held."""
+        if actions > self.actions or cards > self.cards or seats > self.seats:
+            raise CoreCallError(f"drop_to({actions}, {cards}, {seats}) keeps more rows than "
+                             f"the {self.counts} held")
+        self.actions, self.cards, self.seats = actions, cards, seats
 
     def take(self) -> dict:
         """The columns held, as ``{(table, column): bytes}``; none are held after."""

@@ -265,9 +265,8 @@ def _once(files: list[Rows]) -> Rows:
     are not the first's: another hand under the same number), and all reports."""
     from studeval.histories._record import ConflictingHandError, DuplicateHandError, where_read
 
-    # By room and hand id: the file the hand was kept from (its place in files), its
-    # source and its first line; each file's players by hand, made for the files that
-    # copies are in.
+    # By room and hand id: the file the hand was kept from (its place in files), its source
+    # and first line; each file's players by hand, made for the files copies are in.
     first: dict[tuple[str, str], tuple[int, str, int | None]] = {}
     players: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
 
@@ -327,9 +326,10 @@ def _frames(columns: dict[str, list[Any]], reports: list[dict[str, Any]]) -> pan
     import pandas
 
     names = [c for c in COLUMNS if c != "played_at"]
-    # The columns whose values are always of one type given as arrays of it: the
-    # dtypes pandas infers from such lists, read a tenth of the time.
-    typed = {name: np.array(columns[name], dtype) for name, dtype in _TYPED.items()}
+    # Columns always of ints, floats or bools: as arrays, read a tenth of the time.
+    typed = {name: np.array(columns[name], dtype) for name, dtype in (
+        ("seat", "int64"), ("net", "float64"), ("expected_net", "float64"),
+        ("luck", "float64"), ("showdown", "bool"), ("exact", "bool"))}  # fmt: skip
     # No rows: the columns of no records (object), as pandas reads an empty list.
     frame = pandas.DataFrame({name: typed.get(name, columns[name]) for name in names}
                              if columns["seat"] else [], columns=names)  # fmt: skip
@@ -340,21 +340,14 @@ def _frames(columns: dict[str, list[Any]], reports: list[dict[str, Any]]) -> pan
     times: list[object] = []
     places: list[int] = []
     for time in columns["played_at"]:
-        place = place_of.get(id(time))
-        if place is None:
+        if (place := place_of.get(id(time))) is None:
             place = place_of[id(time)] = len(times)
             times.append(time)
         places.append(place)
-    column = _times_column(times)
-    by_row = column.take(places).reset_index(drop=True)
+    by_row = _times_column(times).take(places).reset_index(drop=True)
     frame.insert(COLUMNS.index("played_at"), "played_at", by_row)
     frame.attrs["refused"] = pandas.DataFrame(reports, columns=list(REFUSED_COLUMNS))
     return frame
-
-
-#: The columns whose values are always ints, floats or bools, as those.
-_TYPED = {"seat": "int64", "net": "float64", "expected_net": "float64", "luck": "float64",
-          "showdown": "bool", "exact": "bool"}  # fmt: skip
 
 
 def _times_column(times: list[object]) -> pandas.Series:

@@ -110,7 +110,11 @@ def _add(batch: HandBatch, found: History | StudHand, source: str,
     hand = found if isinstance(found, StudHand) else found.hand
     stakes = hand.stakes
     most = max(sum(hand.starting_stacks), stakes.ante, stakes.big_bet, hand.rake)
-    problem = unstorable(HandInfo.of(found).unit, most)
+    info = HandInfo.of(found)
+    problem = unstorable(info.unit, most)
+    if problem is None:  # (room_seat is an INTEGER: a PHH record's seats can be any)
+        problem = next((f"its seat number {seat:,} passes what the tables hold"
+                        for seat in info.seats if not -(2**31) <= seat < 2**31), None)  # fmt: skip
     if problem is not None:
         return HistoryError(f"cannot be stored: {problem}", site=site, hand_id=hand_id,
                             line=line, source=source)  # fmt: skip
@@ -346,7 +350,7 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
             duplicates += 1
         else:
             refused.append(_refusal(error, path, now))
-    if len(batch) or not parts:
+    if len(batch):  # (a file of no hand writes no part: its columns would have no type)
         write()
     return parts, refused, duplicates
 

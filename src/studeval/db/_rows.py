@@ -4,7 +4,6 @@ what the analysis finds, and gives each table's rows as a pandas frame."""
 
 from __future__ import annotations
 
-import datetime
 import functools
 import hashlib
 from decimal import Decimal, localcontext
@@ -14,7 +13,7 @@ import numpy as np
 
 from studeval import _core
 from studeval.analysis import analyzed_seats
-from studeval.db._schema import stored_time
+from studeval.db._schema import stored_moment
 from studeval.engine import StudHand
 from studeval.games import get_game
 from studeval.handinfo import HandInfo
@@ -89,6 +88,15 @@ class HandBatch:
             source: str, line: int | None) -> None:  # fmt: skip
         """Adds a finished hand (a room's :class:`History` or a StudHand) as
         ``key``."""
+        state = self._state()
+        try:
+            self._add(found, key, site, hand_id, source, line)
+        except BaseException:  # (an error, or Ctrl-C, part way): the batch as it was
+            self._restore(state)
+            raise
+
+    def _add(self, found: History | StudHand, key: int, site: str | None, hand_id: str,
+             source: str, line: int | None) -> None:  # fmt: skip
         hand = found if isinstance(found, StudHand) else found.hand
         info = HandInfo.of(found)
         core = hand._core
@@ -110,8 +118,7 @@ class HandBatch:
             if found_out.all_in is not None:
                 all_in, exact = found_out.all_in, found_out.exact
                 expected = list(found_out.expected_net)
-        utc = played_at is not None and played_at.tzinfo is not None
-        played_at = stored_time(played_at)  # type: ignore[assignment]
+        played_at, utc = stored_moment(played_at)  # type: ignore[assignment]
         row = self._hands
         for name, value in (
             ("hand_key", key), ("site", site), ("hand_id", hand_id), ("game", hand.game),
@@ -122,7 +129,7 @@ class HandBatch:
             ("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
             ("stakes", _stakes_text(stakes.small_bet, stakes.big_bet, unit)),
             ("players", seats), ("played_at", played_at),
-            ("played_at_utc", utc if played_at is not None else None),
+            ("played_at_utc", utc),
             ("rake", core.rake_taken), ("all_in_street", all_in),
             ("exact", exact), ("cap_lifted", hand.rules.heads_up_cap == "lifted"),
             ("hero", hero), ("source", source), ("line", line),
@@ -135,11 +142,19 @@ class HandBatch:
     def add_compact(self, batch: CompactHands, source: str) -> None:
         """Adds a batch of hands read in bulk with their rows (no betting ended all in:
         each seat's expected net is its net), numbered after the hands held."""
+        self._take()
+        state = self._state()
+        try:
+            self._add_compact(batch, source)
+        except BaseException:  # (an error, or Ctrl-C, part way): the batch as it was
+            self._restore(state)
+            raise
+
+    def _add_compact(self, batch: CompactHands, source: str) -> None:
         read = batch.read
         assert read.rows is not None  # read with the database's rows
         first = len(self)
         keys = range(first, first + len(batch))
-        self._take()
         last = self._chunks[-1] if self._chunks else None
         if isinstance(last, tuple) and last[0] is read:  # the read's next hands
             last[1].append(batch.hands)
@@ -159,7 +174,7 @@ class HandBatch:
         assert None not in headers and None not in stakes
         places = arrays["places"][batch.hands].tolist()
         currencies = batch.currencies()
-        times = [h.played_at for h in headers]
+        moments = [stored_moment(h.played_at) for h in headers]
         tournaments = [h.tournament for h in headers]
         count = len(hands)
         # Few distinct units of money and stakes a file: each worked out once.
@@ -191,9 +206,8 @@ class HandBatch:
             ("small_bet", [x.small_bet for x in stakes]),
             ("big_bet", [x.big_bet for x in stakes]),
             ("stakes", stakes_texts),
-            ("players", seats), ("played_at", [stored_time(t) for t in times]),
-            ("played_at_utc", [None if t is None else isinstance(t, datetime.datetime)
-                               and t.tzinfo is not None for t in times]),
+            ("players", seats), ("played_at", [m[0] for m in moments]),
+            ("played_at_utc", [m[1] for m in moments]),
             ("rake", arrays["rake"][batch.hands].tolist()), ("all_in_street", [None] * count),
             ("exact", [True] * count),
             ("cap_lifted", [read.rules.heads_up_cap == "lifted"] * count),
@@ -201,6 +215,28 @@ class HandBatch:
             ("line", [read.lines[h] for h in hands]),
         ):  # fmt: skip
             self._hands[name] += values
+
+    def _state(self) -> tuple[Any, ...]:
+        """What :meth:`_restore` needs to undo an add stopped part way: every list's
+        length, the last bulk chunk's, and the core's rows held."""
+        last = self._chunks[-1] if self._chunks else None
+        parts = (len(last[1]), len(last[2])) if isinstance(last, tuple) else None
+        return ({name: len(values) for name, values in self._hands.items()},
+                len(self._players), len(self._room_seats), len(self._expected),
+                len(self._chunks), parts, self._rows.counts)  # fmt: skip
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        """The batch as it was at ``state``: no hand's rows in part (their rows of
+        seats, actions and cards would be stored under the key of the next hand)."""
+        lengths, players, room_seats, expected, chunks, parts, counts = state
+        for name, values in self._hands.items():
+            del values[lengths[name] :]
+        del self._players[players:], self._room_seats[room_seats:], self._expected[expected:]
+        del self._chunks[chunks:]
+        if parts is not None:
+            _, places, firsts = self._chunks[-1]
+            del places[parts[0] :], firsts[parts[1] :]
+        self._rows.drop_to(*counts)
 
     def _take(self) -> None:
         """Moves the rows HandRows holds to the chunks, in order."""
@@ -258,7 +294,7 @@ class HandBatch:
             "hands": hands,
             "seats": pandas.DataFrame({
                 "hand_key": seats["hand"], "seat": seats["seat"], "player": self._players,
-                "room_seat": pandas.array(self._room_seats, dtype="Int8"),
+                "room_seat": pandas.array(self._room_seats, dtype="Int32"),
                 "stack": seats["stack"]}),
             "results": pandas.DataFrame({
                 "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],

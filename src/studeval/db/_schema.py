@@ -29,6 +29,7 @@ __all__ = [
     "UPGRADES",
     "action_text",
     "card_text",
+    "stored_moment",
     "stored_time",
     "upgrade_files",
     "upgrade_money",
@@ -36,7 +37,7 @@ __all__ = [
 
 #: Changed when a table changes: a database of another version is refused, not
 #: read wrongly, unless UPGRADES brings it to this one.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 def _money_sql(amount: str) -> str:
@@ -107,7 +108,8 @@ def upgrade_money(con: duckdb.DuckDBPyConnection) -> None:
 #: the stakes written alike in every hand of a table (``"400/800"``, ``"0.50/1"``),
 #: where they had the places of the hand's smallest amount (``"400.00/800.00"`` in
 #: a hand with cents, ``"400/800"`` in one without), and ``upgrade_files``. 5 to 6:
-#: ``upgrade_money`` (no SQL of its own).
+#: ``upgrade_money`` (no SQL of its own). 6 to 7: ``seats.room_seat`` an INTEGER (a
+#: room's seat number past 127, or a PHH record's, had stopped the import).
 UPGRADES: dict[int, tuple[str, Callable[[duckdb.DuckDBPyConnection], None] | None]] = {
     2: ("""UPDATE hands SET money = site || ' chips' WHERE money = 'chips' AND site IS NOT NULL;
           UPDATE seat_stats SET currency = site || ' chips'
@@ -117,6 +119,7 @@ UPGRADES: dict[int, tuple[str, Callable[[duckdb.DuckDBPyConnection], None] | Non
           UPDATE seat_stats SET stakes = h.stakes FROM hands h
               WHERE h.hand_key = seat_stats.hand_key;""", upgrade_files),
     5: ("", upgrade_money),
+    6: ("ALTER TABLE seats ALTER room_seat TYPE INTEGER;", None),
 }  # fmt: skip
 
 
@@ -129,15 +132,35 @@ _ACTIONS = tuple(kind for kind in EVENT_KINDS if kind not in ("deal", "community
 
 def stored_time(moment: object) -> object:
     """A time as the TIMESTAMP columns hold it: an aware one in UTC, without its zone
-    (anything else as it is).
+    (anything else as it is; :func:`stored_moment` says which).
 
     >>> stored_time(datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone(
     ...     datetime.timedelta(hours=-5))))
     datetime.datetime(2026, 12, 2, 17, 0)
     """
-    if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
-        return moment.astimezone(datetime.timezone.utc).replace(tzinfo=None)
-    return moment
+    return stored_moment(moment)[0]
+
+
+def stored_moment(moment: object) -> tuple[object, bool | None]:
+    """:func:`stored_time`'s time, and whether it is in UTC (``played_at_utc``; None
+    for no time). An aware time whose UTC is past the year 9999 (a text's
+    "9999/12/31 23:59:59 ET": Python's times end there) is kept as written, not in
+    UTC, rather than stopping the import of every hand with it.
+
+    >>> stored_moment(datetime.datetime(9999, 12, 31, 23, tzinfo=datetime.timezone(
+    ...     datetime.timedelta(hours=-5))))
+    (datetime.datetime(9999, 12, 31, 23, 0), False)
+    >>> stored_moment(None), stored_moment(datetime.datetime(2026, 12, 2))
+    ((None, None), (datetime.datetime(2026, 12, 2, 0, 0), False))
+    """
+    if not isinstance(moment, datetime.datetime):
+        return moment, None if moment is None else False
+    if moment.tzinfo is None:
+        return moment, False
+    try:
+        return moment.astimezone(datetime.timezone.utc).replace(tzinfo=None), True
+    except OverflowError:
+        return moment.replace(tzinfo=None), False
 
 
 def action_text(code: str) -> str:
@@ -186,7 +209,7 @@ CREATE TABLE IF NOT EXISTS hands (
 CREATE TABLE IF NOT EXISTS seats (
     hand_key BIGINT NOT NULL, seat TINYINT NOT NULL,  -- seat 0 is dealt first
     player VARCHAR NOT NULL,
-    room_seat TINYINT,               -- the room's seat number
+    room_seat INTEGER,               -- the room's seat number
     stack BIGINT NOT NULL            -- chips before the antes
 );
 CREATE TABLE IF NOT EXISTS results (

@@ -211,6 +211,12 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
     rows ``refusals`` makes of them.
     Returns the hands stored, the hands left out as already stored, the hands
     stored by room, and the conflicts."""
+    hands = frames["hands"]
+    if not isinstance(hands, str) and not len(hands):
+        # No hand (a folder of a README alone): only the refusals. The empty frames'
+        # columns have no type, and SQL comparing them with the stored hands' ids
+        # had read those as numbers and stopped the import.
+        frames = {}
     run(con, "BEGIN TRANSACTION")
     try:
         for name, frame in frames.items():
@@ -220,14 +226,16 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             else:
                 con.register(f"batch_{name}", frame)
         base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
-        all_new, first = run(con, _ALL_NEW)[0]
+        all_new, first = run(con, _ALL_NEW)[0] if frames else (False, None)
+        rooms: dict[str | None, int] = {}
+        conflicts: list[Conflict] = []
+        offset: int | None = None
+        stored = total = 0
         if all_new:
-            rooms: dict[str | None, int] = dict(
-                run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))  # fmt: skip
+            rooms = dict(run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))
             stored = total = sum(rooms.values())
-            conflicts: list[Conflict] = []
-            offset: int | None = base + 1 - first
-        else:
+            offset = base + 1 - first
+        elif frames:
             stored, total, rooms, conflicts = _new_keys(con, base, refusals is not None)
             offset = None
         if conflicts:
