@@ -623,6 +623,29 @@ def test_tournament_chips_are_never_the_buy_ins_currency() -> None:
     assert sorted(database.stats(player="Ann")["currency"]) == ["USD", "tournament chips"]
 
 
+def test_a_tournament_named_with_spaces_stays_a_tournament_through_phh(
+    tmp_path: pathlib.Path,
+) -> None:
+    """iPoker names a tournament by its title ("$5 Limit 7 Card Stud"): written to
+    PHH and read back, the hand is still that tournament's, in tournament chips, and
+    the same hand imported again is a duplicate. It had come back a cash hand in
+    "iPoker chips", the money of the room's cash hands that name no currency."""
+    from studeval.handinfo import HandInfo
+    from studeval.phh import dumps
+
+    info = HandInfo(venue="iPoker", hand_id="7", tournament="$5 Limit 7 Card Stud")
+    assert HandInfo.from_phh(info.to_phh()).tournament == "$5 Limit 7 Card Stud"
+    hand = random_hand("stud", 2, seed=5)
+    hand.info = {**info.to_phh(), "players": ["Ann", "Bob"]}
+    (tmp_path / "h.phh").write_text(dumps(hand))
+    database = db.connect()
+    assert database.import_histories(tmp_path / "h.phh").hands == 1
+    rows = database.sql("SELECT tournament, cash, money FROM hands").values.tolist()
+    assert rows == [["$5 Limit 7 Card Stud", False, "tournament chips"]]
+    report = database.import_hands([hand])
+    assert (report.hands, report.duplicates, report.refused) == (0, 1, 0)
+
+
 def test_two_rooms_chips_of_no_named_currency_are_never_added(tmp_path: pathlib.Path) -> None:
     # KingsClub's text names no currency for real money (amounts in cents); a play
     # money hand elsewhere names none either: each room's chips are a money apart.

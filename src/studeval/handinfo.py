@@ -32,8 +32,9 @@ __all__ = ["HandInfo", "PhhFields", "hand_number"]
 #: PHH's ``hand`` and TOML's integers are 64-bit; an id of more digits stays text.
 _MAX_HAND = 2**63
 _MAX_DIGITS = 19
-#: How a tournament is named in PHH's ``event``, as :meth:`HandInfo.to_phh` writes it.
-_EVENT = re.compile(r"^(?P<venue>.*) tournament (?P<id>\S+)$")
+#: How a tournament is named in PHH's ``event``, as :meth:`HandInfo.to_phh` writes it
+#: (an id may hold spaces: iPoker's is the tournament's name, "$5 Limit 7 Card Stud").
+_EVENT = re.compile(r"^(?P<venue>.*?) tournament (?P<id>.+)$")
 
 
 def hand_digits(text: str) -> int | None:
@@ -154,12 +155,20 @@ class HandInfo:
         >>> HandInfo.from_phh({"venue": "Winamax", "event": "Winamax tournament 88",
         ...                    "year": 2026, "month": 12, "day": 2}).tournament
         '88'
+        >>> HandInfo.from_phh({"venue": "iPoker",
+        ...                    "event": "iPoker tournament $5 Limit 7 Card Stud"}).tournament
+        '$5 Limit 7 Card Stud'
         """
         hand = info.get("_hand_id", info.get("hand"))
         players = info.get("players")
         seats = info.get("seats")
-        event = info.get("event")
-        tournament = _EVENT.match(event) if isinstance(event, str) else None
+        event, venue = info.get("event"), info.get("venue")
+        tournament: str | None = None
+        if isinstance(event, str):  # (the record's venue first: a name may hold "tournament")
+            named = f"{venue} tournament " if isinstance(venue, str) else None
+            found = _EVENT.match(event)
+            tournament = (event[len(named):] if named and event.startswith(named) and
+                          len(event) > len(named) else found["id"] if found else None)  # fmt: skip
         unit = Decimal(1)
         if isinstance(info.get("_unit"), str):
             try:
@@ -172,7 +181,7 @@ class HandInfo:
             table=_text(info.get("table")),
             played_at=_played_at(info),
             currency=_text(info.get("currency")),
-            tournament=tournament["id"] if tournament else None,
+            tournament=tournament,
             players=tuple(str(p) for p in players) if isinstance(players, list) else (),
             seats=tuple(s for s in seats if isinstance(s, int)) if isinstance(seats, list) else (),
             unit=unit if unit > 0 else Decimal(1),
