@@ -195,7 +195,7 @@ cdef class HandRows:
         stopped part way): at most the rows held."""
         if actions > self.actions or cards > self.cards or seats > self.seats:
             raise CoreCallError(f"drop_to({actions}, {cards}, {seats}) keeps more rows than "
-                             f"the {self.counts} held")
+                                f"the {self.counts} held")
         self.actions, self.cards, self.seats = actions, cards, seats
 
     def take(self) -> dict:

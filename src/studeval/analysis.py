@@ -167,7 +167,7 @@ def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
     """Each street once its cards are dealt (before its betting, if any), while two
     or more seats are in; the street whose betting ended with a seat all in; the
     seats still in at the end. (The core's log, read as it is: the hand's Event
-    records would be made for this walk alone, a fifth of a hand's analysis.)"""
+    records would be made for this walk alone.)"""
     seats = hand.seats
     counts = [0] * seats
     paid = [0] * seats

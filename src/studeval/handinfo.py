@@ -166,9 +166,10 @@ class HandInfo:
         tournament: str | None = None
         if isinstance(event, str):  # (the record's venue first: a name may hold "tournament")
             named = f"{venue} tournament " if isinstance(venue, str) else None
-            found = _EVENT.match(event)
-            tournament = (event[len(named):] if named and event.startswith(named) and
-                          len(event) > len(named) else found["id"] if found else None)  # fmt: skip
+            if named and event.startswith(named) and len(event) > len(named):
+                tournament = event[len(named) :]
+            elif found := _EVENT.match(event):
+                tournament = found["id"]
         unit = Decimal(1)
         if isinstance(info.get("_unit"), str):
             try:

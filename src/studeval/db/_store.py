@@ -237,7 +237,6 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             offset = base + 1 - first
         elif frames:
             stored, total, rooms, conflicts = _new_keys(con, base, refusals is not None)
-            offset = None
         if conflicts:
             import pandas
 
