@@ -389,6 +389,12 @@ def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib
     exports.mkdir()
     _stars_files(exports, 90, 13, files=3)
     (exports / "copy.txt").write_text((exports / "hands0.txt").read_text())  # duplicates
+    # Two players' exports of one hand, each knowing its own down cards: the hand
+    # kept knows both, however the files were spread over the workers.
+    hand = db.EXAMPLE.split("\n\n")[0]
+    (exports / "ann.txt").write_text(hand.replace("Dealt to Ann [2c]", "Dealt to Ann [Ac Ad 2c]"))
+    (exports / "bob.txt").write_text(hand.replace("Dealt to Bob [Kh]\n",
+                                                  "Dealt to Bob [Qs Qh Kh]\n"))  # fmt: skip
     from decimal import Decimal
 
     from studeval.handinfo import HandInfo
@@ -403,8 +409,13 @@ def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib
                             dashboard_address=None) as client:  # fmt: skip
         spread = db.connect()
         spread_report = spread.import_histories(exports, client=client)
-    assert (spread_report.hands, spread_report.duplicates) == (90, 30)
-    assert (here_report.hands, here_report.duplicates) == (90, 30)
+    assert (spread_report.hands, spread_report.duplicates) == (91, 31)
+    assert (here_report.hands, here_report.duplicates) == (91, 31)
+    known = (
+        "SELECT count(card) AS n FROM cards JOIN hands USING (hand_key) "
+        "WHERE NOT up AND hand_id = '250101001'"
+    )
+    assert spread.sql(known).n.tolist() == here.sql(known).n.tolist() == [4]
     for report in (here_report, spread_report):  # refused alike, by name, on both paths
         assert report.reasons == {"refused: cannot be stored: its chip (1E-19) has more than "
                                   "N decimal places": 1}  # fmt: skip

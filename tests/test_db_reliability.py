@@ -727,3 +727,57 @@ def test_a_summary_cut_from_its_hand_by_a_blank_line_is_reported_not_refused() -
     found = list(read(cut + "\n\n" + second, errors="collect"))
     kinds = ["History", "OutsideHandsError", "History"]
     assert [type(x).__name__ for x in found] == kinds, [str(x) for x in found]
+
+
+def _down_cards(database: db.Database) -> dict[str, list[str | None]]:
+    """Each player's down cards as the database holds them, by place."""
+    rows = database.sql("SELECT s.player, c.card FROM cards c JOIN seats s USING (hand_key, "
+                        "seat) WHERE NOT c.up ORDER BY s.player, c.position")  # fmt: skip
+    found: dict[str, list[str | None]] = {}
+    for player, card in zip(rows.player, rows.card, strict=True):
+        found.setdefault(player, []).append(None if card is None or card != card else card)
+    return found
+
+
+def test_a_copy_that_knows_more_cards_gives_them_to_the_hand_kept(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # Ann's export knows her down cards, Bob's his: the hand is stored once, from the
+    # copy read first, and had kept only that player's, the other's lost for good.
+    hand = db.EXAMPLE.split("\n\n")[0]
+    ann = hand.replace("Dealt to Ann [2c]", "Dealt to Ann [Ac Ad 2c]")
+    bob = hand.replace("Dealt to Bob [Kh]", "Dealt to Bob [Qs Qh Kh]").replace(
+        "Dealt to Bob [Kh] [Jc]", "Dealt to Bob [Qs Qh Kh] [Jc]")  # fmt: skip
+    (tmp_path / "ann.txt").write_text(ann)
+    (tmp_path / "bob.txt").write_text(bob)
+    # Another hand under the same number (another door card): its cards are not taken.
+    (tmp_path / "other.txt").write_text(
+        bob.replace("Dealt to Cy [5d]", "Dealt to Cy [6d]").replace(
+            "Dealt to Bob [Qs Qh", "Dealt to Bob [Ts Th"
+        )
+    )
+    for first, second in (("ann", "bob"), ("bob", "ann")):
+        for together in (True, False):
+            database, report = _both(tmp_path / f"{first}.txt", tmp_path / f"{second}.txt",
+                                     together)  # fmt: skip
+            assert (report.duplicates, report.refused) == (1, 0)
+            downs = _down_cards(database)
+            assert downs["Ann"] == ["Ac", "Ad"] and downs["Bob"] == ["Qs", "Qh"]
+            assert downs["Cy"] == downs["Dee"] == [None, None]
+            assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [1]
+        database, report = _both(tmp_path / "ann.txt", tmp_path / "other.txt", together)
+        assert report.refused == 1
+        assert _down_cards(database)["Bob"] == [None, None]
+
+
+def test_a_copy_knowing_a_players_down_cards_in_another_order_changes_nothing(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # The hand kept knows them already: its places stay as its text wrote them.
+    shown = db.EXAMPLE.split("\n\n")[2]
+    (tmp_path / "shown.txt").write_text(shown)
+    (tmp_path / "reordered.txt").write_text(shown.replace("[Kc Kd 2h Ks Qd Jd 8s]",
+                                                          "[8s Kd 2h Ks Qd Jd Kc]"))  # fmt: skip
+    alone = db.connect()
+    alone.import_histories(tmp_path / "shown.txt")
+    for together in (True, False):
+        database, _ = _both(tmp_path / "shown.txt", tmp_path / "reordered.txt", together)
+        assert _down_cards(database) == _down_cards(alone)

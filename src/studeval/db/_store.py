@@ -181,13 +181,60 @@ SELECT p.site, p.hand_id, p.source, p.line, p.first_source, p.first_line,
          WHEN m.money <> f.money THEN 'in other money'
          WHEN m.game <> f.game THEN 'in another game'
          WHEN m.nets <> f.nets THEN 'with other results'
-         WHEN m.stacks <> f.stacks THEN 'with other stacks' ELSE 'with other cards' END
+         WHEN m.stacks <> f.stacks THEN 'with other stacks' ELSE 'with other cards' END,
+    p.copy_key
 FROM pairs p JOIN players m ON m.hand_key = p.copy_key AND NOT m.stored
     JOIN players f ON f.hand_key = p.first_key AND f.stored = p.first_stored
 WHERE m.players <> f.players OR m.money <> f.money OR m.game <> f.game
     OR m.stacks <> f.stacks OR m.nets <> f.nets
     OR p.copy_key IN (SELECT copy_key FROM other_cards)
 ORDER BY p.copy_key"""
+
+# The cards that a batch's copies of a hand kept (stored before, or stored now from
+# the batch's first copy) know and the hand kept does not: each player's down cards
+# from the copy that knows most of them, where it knows more (a player's own export
+# shows its own down cards; a text shows them in any order, so a player's are taken
+# whole from one copy), and an up card (or the community card) the hand kept lacks.
+# A copy that differs (a conflict: its keys the parameter) gives none.
+_MERGED_CARDS = f"""
+UPDATE cards SET card = m.card FROM (
+WITH copies AS (
+    SELECT b.hand_key AS copy_key, h.hand_key AS kept_key
+    FROM batch_hands b JOIN hands h ON h.hand_id = b.hand_id AND h.site IS NOT DISTINCT FROM b.site
+    WHERE b.hand_key NOT IN (SELECT batch_key FROM new_keys)
+        AND NOT list_contains(?::BIGINT[], b.hand_key)),
+copy_cards AS (
+    SELECT p.kept_key, p.copy_key, s.player, c.position, c.up::BOOLEAN AS up,
+        {card_text("c.card")} AS card
+    FROM copies p JOIN batch_cards c ON c.hand = p.copy_key
+        LEFT JOIN batch_seats s ON s.hand_key = c.hand AND s.seat = c.seat),
+kept AS (
+    SELECT c.hand_key AS kept_key, s.player, c.seat, c.position, c.up, c.card
+    FROM cards c LEFT JOIN seats s ON s.hand_key = c.hand_key AND s.seat = c.seat
+    WHERE c.hand_key IN (SELECT kept_key FROM copies)),
+kept_downs AS (
+    SELECT kept_key, player, count(card) AS known FROM kept WHERE NOT up GROUP BY ALL),
+best AS (  -- the copy that knows most of a player's down cards (the first of those)
+    SELECT kept_key, player, arg_max(copy_key, (known, -copy_key)) AS copy_key,
+        max(known) AS known
+    FROM (SELECT kept_key, copy_key, player, count(card) AS known FROM copy_cards
+          WHERE NOT up GROUP BY ALL)
+    GROUP BY ALL),
+merged AS (
+    SELECT k.kept_key, k.seat, k.position, c.card
+    FROM best b JOIN kept_downs d ON d.kept_key = b.kept_key AND d.player = b.player
+        AND b.known > d.known
+    JOIN copy_cards c ON c.copy_key = b.copy_key AND c.player = b.player AND NOT c.up
+    JOIN kept k ON k.kept_key = b.kept_key AND k.player = b.player
+        AND k.position = c.position AND NOT k.up
+    UNION ALL
+    SELECT k.kept_key, k.seat, k.position, arg_min(c.card, c.copy_key)
+    FROM kept k JOIN copy_cards c ON c.kept_key = k.kept_key
+        AND c.player IS NOT DISTINCT FROM k.player AND c.position = k.position AND c.up
+    WHERE k.up AND k.card IS NULL AND c.card IS NOT NULL GROUP BY ALL)
+SELECT * FROM merged) m
+WHERE cards.hand_key = m.kept_key AND cards.seat IS NOT DISTINCT FROM m.seat
+    AND cards.position = m.position AND cards.card IS DISTINCT FROM m.card"""
 
 #: A batch's hand that differs from the hand kept under its room and hand id: (room,
 #: hand id, source, line, where the hand kept was read: source, line, and how the
@@ -229,6 +276,7 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
         all_new, first = run(con, _ALL_NEW)[0] if frames else (False, None)
         rooms: dict[str | None, int] = {}
         conflicts: list[Conflict] = []
+        found: list[tuple[Any, ...]] = []
         offset: int | None = None
         stored = total = 0
         if all_new:
@@ -236,7 +284,8 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
             stored = total = sum(rooms.values())
             offset = base + 1 - first
         elif frames:
-            stored, total, rooms, conflicts = _new_keys(con, base, refusals is not None)
+            stored, total, rooms, found = _new_keys(con, base, refusals is not None)
+            conflicts = [row[:7] for row in found]
         if conflicts:
             import pandas
 
@@ -249,6 +298,8 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
                 key, join = (("k.hand_key", f"JOIN new_keys k ON {number} = k.batch_key")
                              if offset is None else (f"{number} + {offset}", ""))  # fmt: skip
                 run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
+        if frames and not all_new and refusals is not None:  # copies, each compared
+            run(con, _MERGED_CARDS, [[row[7] for row in found]])
         for source in forget_sources:
             run(
                 con,
@@ -272,11 +323,11 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | s
 
 
 def _new_keys(con: duckdb.DuckDBPyConnection, base: int, conflicts: bool,
-              ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
+              ) -> tuple[int, int, dict[str | None, int], list[tuple[Any, ...]]]:  # fmt: skip
     """Numbers the batch's new hands after ``base`` (``new_keys``: a hand already
     stored, or twice in the batch, is stored once, its first copy), and gives the
     hands to store, the batch's hands, the hands to store by room, and (where
-    ``conflicts``) the conflicts."""
+    ``conflicts``) the conflicts, each a Conflict and the copy's batch key."""
     run(con, f"""CREATE OR REPLACE TEMP TABLE new_keys AS
         SELECT hand_key AS batch_key, {base} + row_number() OVER (ORDER BY hand_key)
             AS hand_key
@@ -288,7 +339,7 @@ def _new_keys(con: duckdb.DuckDBPyConnection, base: int, conflicts: bool,
         "SELECT b.site, count(*) FROM new_keys k JOIN batch_hands b "
         "ON b.hand_key = k.batch_key GROUP BY ALL"))  # fmt: skip
     total = run(con, "SELECT count(*) FROM batch_hands")[0][0]
-    found: list[Conflict] = run(con, _CONFLICTS) if conflicts else []
+    found: list[tuple[Any, ...]] = run(con, _CONFLICTS) if conflicts else []
     return sum(rooms.values()), total, rooms, found
 
 
