@@ -485,16 +485,23 @@ def test_another_hand_with_the_same_players_under_a_stored_number_is_refused(
         assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [3]
 
 
-def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
-        tmp_path: pathlib.Path) -> None:  # fmt: skip
-    # Each player's own export shows their own down cards: the copies agree on every
-    # card both know, and are one hand.
+def _two_exports(folder: pathlib.Path) -> str:
+    """Ann's and Bob's exports of the example's first hand (``ann.txt``, ``bob.txt``),
+    each with its player's down cards; Bob's text."""
     hand = db.EXAMPLE.split("\n\n")[0]
     ann = hand.replace("Dealt to Ann [2c]", "Dealt to Ann [Ac Ad 2c]")
     bob = hand.replace("Dealt to Bob [Kh]", "Dealt to Bob [Qs Qh Kh]").replace(
         "Dealt to Bob [Kh] [Jc]", "Dealt to Bob [Qs Qh Kh] [Jc]")  # fmt: skip
-    (tmp_path / "ann.txt").write_text(ann)
-    (tmp_path / "bob.txt").write_text(bob)
+    (folder / "ann.txt").write_text(ann)
+    (folder / "bob.txt").write_text(bob)
+    return bob
+
+
+def test_copies_from_two_seats_knowing_other_down_cards_are_one_hand(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # Each player's own export shows their own down cards: the copies agree on every
+    # card both know, and are one hand.
+    _two_exports(tmp_path)
     # Down cards shown in another order: their places are the text's order, no fact.
     shown = db.EXAMPLE.split("\n\n")[2]
     (tmp_path / "shown.txt").write_text(shown)
@@ -743,12 +750,7 @@ def test_a_copy_that_knows_more_cards_gives_them_to_the_hand_kept(
         tmp_path: pathlib.Path) -> None:  # fmt: skip
     # Ann's export knows her down cards, Bob's his: the hand is stored once, from the
     # copy read first, and had kept only that player's, the other's lost for good.
-    hand = db.EXAMPLE.split("\n\n")[0]
-    ann = hand.replace("Dealt to Ann [2c]", "Dealt to Ann [Ac Ad 2c]")
-    bob = hand.replace("Dealt to Bob [Kh]", "Dealt to Bob [Qs Qh Kh]").replace(
-        "Dealt to Bob [Kh] [Jc]", "Dealt to Bob [Qs Qh Kh] [Jc]")  # fmt: skip
-    (tmp_path / "ann.txt").write_text(ann)
-    (tmp_path / "bob.txt").write_text(bob)
+    bob = _two_exports(tmp_path)
     # Another hand under the same number (another door card): its cards are not taken.
     (tmp_path / "other.txt").write_text(
         bob.replace("Dealt to Cy [5d]", "Dealt to Cy [6d]").replace(
