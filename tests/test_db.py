@@ -282,6 +282,27 @@ def test_net_and_all_in_adjusted_net_are_the_trackers(tmp_path: pathlib.Path) ->
         assert row["net"] != row["adjusted_net"]
 
 
+def test_the_adjusted_net_of_hands_with_no_all_in_is_their_exact_net() -> None:
+    """The adjusted net was the sum of every hand's expected net as a double: 40,000
+    hands of cents with no all-in summed to 49581473.800000034 beside a net of
+    49581473.8. Facts written straight to seat_stats: 40,000 hands of one player, a
+    thousandth of them all in (their adjusted net is the equity's, a double)."""
+    database = db.connect()
+    database.connection.execute("""INSERT INTO seat_stats SELECT i AS hand_key, 0, 'Ann',
+        'PokerStars', 'stud', 'USD', '0.05/0.10', TRUE, NULL, 10, 123457 + i % 997,
+        CASE WHEN i % 1000 = 0 THEN 0.5 ELSE 123457 + i % 997 END,
+        ((123457 + i % 997) * 0.01)::DECIMAL(38, 18),
+        CASE WHEN i % 1000 = 0 THEN 0.005 ELSE (123457 + i % 997) * 0.01 END, 0, 0
+        FROM range(1, 40001) t(i)""")
+    row = database.stats().iloc[0]
+    plain = database.connection.execute(
+        "SELECT round(sum(expected_net), 9) FROM seat_stats").fetchone()  # fmt: skip
+    exact = sum((123457 + i % 997) for i in range(1, 40001) if i % 1000) / 100 + 40 * 0.005
+    assert plain is not None and plain[0] != round(exact, 9)  # (the drift this test is about)
+    assert row["adjusted_net"] == round(exact, 9)
+    assert row["net"] == sum(123457 + i % 997 for i in range(1, 40001)) / 100
+
+
 def test_large_nets_are_the_nearest_doubles_to_the_exact_sums(tmp_path: pathlib.Path) -> None:
     """Nets of thousands of dollars: ``stats()`` gives each player's exact net as the
     nearest double. pandas' conversion of a DECIMAL(38, 18) gives 2372.9999999999995
@@ -424,6 +445,25 @@ def test_dask_workers_write_partitions_that_the_database_reads(tmp_path: pathlib
     for table in ("hands", "actions", "cards", "results", "seat_stats"):
         query = f"SELECT * EXCLUDE (hand_key) FROM {table} ORDER BY ALL"
         assert spread.sql(query).equals(here.sql(query)), table
+
+
+def test_dask_import_raising_stores_the_hands_before_the_refusal(tmp_path: pathlib.Path) -> None:
+    # errors="raise" on Dask had raised the refusal and stored none of its file's
+    # hands; in one process the hands before it are stored.
+    distributed = pytest.importorskip("distributed")
+    hands = db.EXAMPLE.strip("\n").split("\n\n")
+    bad = hands[1].replace("Cy: raises $0.03 to $0.05", "Cy: raises $0.04 to $0.06")
+    assert bad != hands[1]
+    (tmp_path / "f.txt").write_text("\n\n".join([hands[0], bad, hands[2]]) + "\n")
+    stored = []
+    with distributed.Client(n_workers=1, threads_per_worker=1, processes=False,
+                            dashboard_address=None) as client:  # fmt: skip
+        for spread in (None, client):
+            database = db.connect()
+            with pytest.raises(HistoryError, match=r"hand 250101002.*line 46: Cy raises"):
+                database.import_histories(tmp_path / "f.txt", errors="raise", client=spread)
+            stored.append(database.sql("SELECT hand_id FROM hands").hand_id.tolist())
+    assert stored == [["250101001"], ["250101001"]]
 
 
 def test_parquet_export_holds_every_row(tmp_path: pathlib.Path) -> None:

@@ -16,7 +16,8 @@ pytest.importorskip("duckdb")
 pytest.importorskip("pandas")
 
 from studeval import Stakes, StudHand, analyze_many, db
-from studeval.errors import OptionError
+from studeval.cli import main
+from studeval.errors import DatabaseError, OptionError
 from studeval.histories import read
 from studeval.histories._files import files_in
 from studeval.histories._writer import Table
@@ -572,6 +573,21 @@ def test_a_file_name_that_is_not_utf8_is_stored_as_text(tmp_path: pathlib.Path) 
         assert refused == [f"{tmp_path}/in/notes-\\xe9t\\xe9.txt"]
     assert database.sql("SELECT count(*) AS n FROM hands").n.tolist() == [3]
     assert "notes-\\xe9t\\xe9.txt" in str(report)
+
+
+def test_a_database_or_export_folder_name_that_is_not_utf8_is_a_clear_error(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # DuckDB cannot open such a name: it had stopped with a RuntimeError
+    # ("std::bad_cast") that named nothing, and `studeval import` with a traceback.
+    name = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"hands\xff.duckdb"))
+    with pytest.raises(DatabaseError, match=r"hands\\xff\.duckdb: DuckDB opens .* UTF-8"):
+        db.connect(name)
+    database = db.connect()
+    folder = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"caf\xe9"))
+    with pytest.raises(DatabaseError, match=r"caf\\xe9: DuckDB opens .* UTF-8"):
+        database.export_parquet(folder)
+    (tmp_path / "ex.txt").write_text(db.EXAMPLE)
+    assert main(["import", name, str(tmp_path / "ex.txt")]) == 2
 
 
 def test_a_phh_records_currency_is_stored_as_its_code(tmp_path: pathlib.Path) -> None:

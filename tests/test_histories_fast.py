@@ -12,7 +12,7 @@ from unittest import mock
 import pytest
 from helpers import raked_beyond_rooms
 
-from studeval import Stakes, _core
+from studeval import Stakes, StudHand, _core
 from studeval.errors import CoreCallError, StudevalError
 from studeval.histories import EXAMPLE, HistoryError, _split, read
 from studeval.histories import _reader as reader_module
@@ -165,6 +165,39 @@ def test_older_bovada_hands_without_limits_or_street_lines_are_read_in_c() -> No
     # small bet): the general reader says why, and only those are left to it.
     errors = [k for k in fast if k[0] == "error"]  # type: ignore[index]
     assert spy.read + spy.refused == 300 and spy.refused == len(errors) < 15, errors[:3]
+
+
+def test_an_open_pairs_double_bet_on_4th_street_is_no_small_bet() -> None:
+    """An open pair on 4th street lets a player bet the big bet (Bovada: "D bets"):
+    a hand whose text names no limits and whose only early bet was that one had been
+    read at 0.10/0.10 beside its table's 0.05/0.10 hands, by both readers."""
+    hand = StudHand("stud", Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), [500] * 3)
+    cards = ["Qc 7c 3d 3c 8h 2s 4d", "Js Kc 5d Ks Ts 6c 9h", "Kd 6d 9d 6h Jd Qs Ad"]
+    for seat, seven in enumerate(cards):
+        hand.deal(seat, seven.split()[:3])
+    for street in range(3, 8):  # calls on 3rd, a double bet on 4th, big bets after
+        while hand.actor is not None and not hand.showdown:
+            legal = hand.legal()
+            if legal.bring_in:
+                hand.act("bring_in")
+            elif legal.bet_to:
+                hand.act("bet", max(legal.bet_to))
+            else:
+                hand.act("call")
+        for seat, seven in enumerate(cards):
+            if street < 7:
+                hand.deal(seat, [seven.split()[street]])
+    while hand.showdown:
+        hand.show()
+    text = bovada.write(hand, Table(names=bovada.names(3), hero=0))
+    text = re.sub(r" \(\$?[\d.]+/\$?[\d.]+\)", "", text, count=1)  # the header's limits
+    lines = text.splitlines()
+    fourth = lines.index("*** 4TH STREET ***")
+    bet = next(i for i in range(fourth, len(lines)) if " : Bets $0.10" in lines[i])
+    lines[bet] = lines[bet].replace("Bets", "D bets")
+    fast, general, spy = _both("\n".join(lines))
+    assert fast == general and spy.read == 1
+    assert fast[0][7] == Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)  # type: ignore[index]
 
 
 def test_windows_line_ends_are_read_in_c_too() -> None:

@@ -317,6 +317,24 @@ def test_an_ipoker_sessions_currency_is_kept_whatever_it_is(named: str, currency
     assert [h.currency for h in read(text)] == [currency]
 
 
+def test_an_ipoker_tournament_is_its_code_not_its_title() -> None:
+    """Every sit-and-go of a kind has one title ("$5 Limit 7 Card Stud"): the title
+    had been the tournament, a player's many sit-and-gos one tournament. The code is
+    the session's ``<tournamentcode>`` where it names one, else the number that ends
+    the table's name."""
+    found = []
+    for code in ("699476041", "712345678"):
+        text = IPOKER_EXAMPLE.replace(
+            "<tablename>Example</tablename>",
+            f"<tablename>$5 Limit 7 Card Stud, {code}, {code}</tablename>"
+            "<tournamentname>$5 Limit 7 Card Stud</tournamentname>")  # fmt: skip
+        found += [(h.tournament, h.currency) for h in read(text)]
+        named = text.replace("<tournamentname>", "<tournamentcode>42</tournamentcode>"
+                                                 "<tournamentname>")  # fmt: skip
+        found += [h.tournament for h in read(named)]
+    assert found == [("699476041", None), "42", ("712345678", None), "42"]
+
+
 def _games_file(site: str, count: int) -> tuple[str, list[str]]:
     """The room's example with its one game written ``count`` times, each with its
     own number, and those numbers."""

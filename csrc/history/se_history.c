@@ -611,20 +611,23 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
 
 /* ---- the table ---------------------------------------------------------------------- */
 
-/* The commonest bet of streets lo..hi in chips (the smallest of those as common), 0
- * for none. */
-static int64_t se_commonest_bet(const se_hist_hand *h, int lo, int hi) {
+/* Whether a step is a bet of streets lo..hi counted for the limits: a 4th-street bet
+ * of the big bet (``big``) is an open pair's double bet, no small bet. */
+static int se_limit_bet(const se_hist_step *s, int lo, int hi, int64_t big) {
+    return s->kind == SE_HIST_BET && s->street >= lo && s->street <= hi && s->amount_chips > 0 &&
+           !(s->street == 4 && s->amount_chips == big);
+}
+
+/* The commonest such bet in chips (the smallest of those as common), 0 for none. */
+static int64_t se_commonest_bet(const se_hist_hand *h, int lo, int hi, int64_t big) {
     int64_t best = 0;
     int best_count = 0;
     for (int i = 0; i < h->steps; i++) {
         const se_hist_step *s = &h->step[i];
-        if (s->kind != SE_HIST_BET || s->street < lo || s->street > hi || s->amount_chips <= 0) continue;
+        if (!se_limit_bet(s, lo, hi, big)) continue;
         int count = 0;
-        for (int k = 0; k < h->steps; k++) {
-            const se_hist_step *o = &h->step[k];
-            count += o->kind == SE_HIST_BET && o->street >= lo && o->street <= hi &&
-                     o->amount_chips == s->amount_chips;
-        }
+        for (int k = 0; k < h->steps; k++)
+            count += se_limit_bet(&h->step[k], lo, hi, big) && h->step[k].amount_chips == s->amount_chips;
         if (count > best_count || (count == best_count && s->amount_chips < best))
             best = s->amount_chips, best_count = count;
     }
@@ -633,8 +636,9 @@ static int64_t se_commonest_bet(const se_hist_hand *h, int lo, int hi) {
 
 /* The limits of a hand whose text names none, from its wagers, in chips, as the
  * general reader's limits() finds them: a completion on 3rd street is the small
- * bet, else the commonest bet of 3rd and 4th; the commonest of 5th to 7th the big
- * bet (twice the other where a street shows none); with no bet at all, four
+ * bet, else the commonest bet of 3rd and 4th but a 4th-street bet of the big bet;
+ * the commonest of 5th to 7th the big bet (twice the other where a street shows
+ * none); with no bet at all, four
  * bring-ins or the largest early all-in. 0, or -1 where they are not whole chips. */
 static int se_limits(se_hist_hand *h) {
     const se_hist_step *first = NULL;
@@ -643,9 +647,9 @@ static int se_limits(se_hist_hand *h) {
         if (s->street == 3 && (s->kind == SE_HIST_COMPLETE || s->kind == SE_HIST_BET || s->kind == SE_HIST_RAISE))
             first = s;
     }
-    int64_t small = 0, big = se_commonest_bet(h, 5, 7);
+    int64_t small = 0, big = se_commonest_bet(h, 5, 7, 0);
     if (first != NULL && !first->all_in) small = first->to_chips > 0 ? first->to_chips : first->amount_chips;
-    if (small <= 0) small = se_commonest_bet(h, 3, 4);
+    if (small <= 0) small = se_commonest_bet(h, 3, 4, big);
     if (small > 0 && big <= 0) {
         big = small * 2;
     } else if (big > 0 && small <= 0) {

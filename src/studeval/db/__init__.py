@@ -67,12 +67,30 @@ def connect(path: str | os.PathLike[str] = ":memory:", *, read_only: bool = Fals
         import duckdb
     except ImportError:
         raise OptionError("studeval.db needs DuckDB: pip install 'studeval[db]'") from None
+    _check_utf8(str(path), "the database")
     try:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as err:  # (DuckDB's message names the path too)
         raise DatabaseError(f"{shown_path(str(path))}: cannot be opened as a DuckDB database: "
                             f"{shown_path(str(err))}") from None  # fmt: skip
     return Database(con, str(path), read_only)
+
+
+def _check_utf8(path: str, what: str) -> None:
+    r"""A DatabaseError where ``path`` is not UTF-8 (a name from an old disk, held
+    by Python with lone surrogates), which DuckDB cannot open or write: it had
+    stopped with a C++ ``std::bad_cast``, naming nothing.
+
+    >>> _check_utf8("caf\udce9.duckdb", "the database")
+    Traceback (most recent call last):
+    ...
+    studeval.errors.DatabaseError: caf\xe9.duckdb: DuckDB opens and writes only files ...
+    """
+    try:
+        path.encode()
+    except UnicodeEncodeError:
+        raise DatabaseError(f"{shown_path(path)}: DuckDB opens and writes only files whose "
+                            f"names are UTF-8; give {what} another name") from None  # fmt: skip
 
 
 class Database:
@@ -276,6 +294,7 @@ class Database:
 
     def export_parquet(self, folder: str | os.PathLike[str]) -> list[str]:
         """Writes each table to ``folder/<table>.parquet``; returns the files."""
+        _check_utf8(os.fsdecode(folder), "the folder")
         os.makedirs(folder, exist_ok=True)
         written = []
         for table in TABLES:

@@ -364,8 +364,11 @@ def _read_on_dask(writer: _Writer, client: Any, files: list[str],
         for path, future in zip(files, futures, strict=True):
             parts, refused, duplicates = future.result()
             future.release()
-            if refused and errors == "raise":  # what came before is stored
-                writer.flush()
+            if refused and errors == "raise":
+                # The file read again here, as an import in one process reads it: the
+                # hands before its first refusal stored, and the refusal raised (the
+                # worker's parts hold the hands after it too).
+                _read_here(writer, load([path], None, None, compact="rows"), errors)
                 raise HistoryError(refused[0]["reason"], site=refused[0]["site"],
                                    hand_id=refused[0]["hand_id"], line=refused[0]["line"],
                                    source=refused[0]["source"])  # fmt: skip

@@ -232,9 +232,9 @@ FILTERS = ("player", "game", "currency", "stakes", "site")
 def checked_filters(**given: object) -> dict[str, object]:
     """``stats()``'s filters, checked: each of FILTERS None, or a text or texts made a
     list (a game by its name, "Razz" refused as no game's: the names are "stud",
-    "stud8" and "razz"), ``cash`` None or a bool, ``since`` and ``until`` None, a date, a
-    datetime or an ISO 8601 text (as the columns hold it: UTC where it names a zone); an
-    OptionError names the one that is not.
+    "stud8", "razz" and "stud_hilo_noq"), ``cash`` None or a bool, ``since`` and
+    ``until`` None, a date, a datetime or an ISO 8601 text (as the columns hold it: UTC
+    where it names a zone); an OptionError names the one that is not.
 
     >>> checked_filters(player="Ann", game=["stud8"], cash=None, since="2026-12-01",
     ...                 until=None)["since"]
@@ -356,7 +356,13 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     -- (pandas' conversion of a DECIMAL(38, 18) made 13700 13699.999999999998).
     round(100 * avg(net_chips / big_bet), 6) AS net_bb100,
     round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
-    CAST(sum(net) AS DOUBLE) AS net, round(sum(expected_net), 9) AS adjusted_net
+    -- The adjusted net of the hands no all-in changed is their exact net: summed as
+    -- such, so that a player with no all-in has an adjusted net equal to the net
+    -- (40,000 doubles of cents had summed to -4400.000000002 beside -4400).
+    CAST(sum(net) AS DOUBLE) AS net,
+    round(coalesce(CAST(sum(net) FILTER (WHERE expected_net_chips = net_chips) AS DOUBLE), 0)
+          + coalesce(sum(expected_net) FILTER (WHERE expected_net_chips <> net_chips), 0), 9)
+        AS adjusted_net
 FROM {stats_source(missing)} {"WHERE " + " AND ".join(where) if where else ""}
 GROUP BY player, site, currency ORDER BY player, site, currency"""
     return sql, params

@@ -46,11 +46,15 @@ def limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
     """The small and big bet of a hand whose text names no limits (tournament
     levels, some rooms' cash games), from its wagers: a completion on 3rd street,
     else the commonest bet of 3rd and 4th street, is the small bet; the commonest of
-    5th to 7th the big bet (twice the other when one street shows none). With no bet
-    at all, four bring-ins or the largest early all-in: the limits then change nothing
-    in the hand.
+    5th to 7th the big bet (twice the other when one street shows none). A 4th-street
+    bet of the big bet is an open pair's double bet (Bovada's "D bets"), no small
+    bet. With no bet at all, four bring-ins or the largest early all-in: the limits
+    then change nothing in the hand.
 
     >>> limits([Step(1, "bet", "a", Decimal(10), street=4),
+    ...          Step(2, "bet", "a", Decimal(20), street=5)])
+    (Decimal('10'), Decimal('20'))
+    >>> limits([Step(1, "bet", "a", Decimal(20), street=4),
     ...          Step(2, "bet", "a", Decimal(20), street=5)])
     (Decimal('10'), Decimal('20'))
     """
@@ -62,7 +66,8 @@ def limits(steps: list[Step]) -> tuple[Decimal, Decimal]:
     first = next((s for s in steps if s.street == 3 and s.kind in ("complete", "bet", "raise")),
                  None)  # fmt: skip
     completed = None if first is None or first.all_in else first.to or first.amount
-    small, big = completed or _most_common(bets((3, 4))), _most_common(bets((5, 6, 7)))
+    big = _most_common(bets((5, 6, 7)))
+    small = completed or _most_common(bets((3,)) + [a for a in bets((4,)) if a != big])
     if small and not big:
         big = small * 2
     elif big and not small:

@@ -144,7 +144,29 @@ def _session_of(general: ElementTree.Element | None) -> _Session:
         game_text=about.findtext("gametype", ""), hero=about.findtext("nickname"),
         table=about.findtext("tablename"),
         currency=about.findtext("tablecurrency") or about.findtext("currency"),
-        tournament=about.findtext("tournamentname"), bring_in=about.find("bringin"))  # fmt: skip
+        tournament=_tournament_id(about), bring_in=about.find("bringin"))  # fmt: skip
+
+
+def _tournament_id(about: ElementTree.Element) -> str | None:
+    """A tournament's id (None in a cash game): its code where the session names one,
+    else the number that ends its table's name (``$5 Limit 7 Card Stud, 699476041,
+    699476041``), else its title. The title alone is shared by every sit-and-go of a
+    kind: one player's many would be one tournament.
+
+    >>> about = ElementTree.fromstring("<general><tournamentname>$5 Limit 7 Card Stud"
+    ...     "</tournamentname><tablename>$5 Limit 7 Card Stud, 699476041, 699476041"
+    ...     "</tablename></general>")
+    >>> _tournament_id(about)
+    '699476041'
+    """
+    code = (about.findtext("tournamentcode") or about.findtext("tourcode") or "").strip()
+    if code:
+        return code
+    title = (about.findtext("tournamentname") or "").strip()
+    if not title:
+        return None
+    number = re.search(r"(\d+)\s*$", about.findtext("tablename") or "")
+    return number[1] if number else title
 
 
 #: A whole session of games and nothing else (the C reader's; any other text is the
