@@ -322,10 +322,12 @@ def _file_parts(path: str, folder: str) -> tuple[list[dict[str, str]], list[dict
     name = shown_path(path)  # as stored
 
     def write() -> None:
+        import pyarrow.parquet
+
         part: dict[str, str] = {}
         for table, frame in batch.frames().items():
             part[table] = os.path.join(stem, f"{table}-{len(parts)}.parquet")
-            frame.to_parquet(part[table], index=False)
+            pyarrow.parquet.write_table(frame, part[table])
         parts.append(part)
 
     for item in load([path], None, compact="rows"):  # copies: see import_files

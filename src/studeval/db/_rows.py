@@ -1,6 +1,6 @@
 """Hands as the database's rows, a batch at a time: the compiled layer copies each
 hand's log (``_core.HandRows``), this module adds what the room's record says and
-what the analysis finds, and gives each table's rows as a pandas frame."""
+what the analysis finds, and gives each table's rows as an Arrow table."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from studeval.histories._text import named_currency
 from studeval.tracker import money_of
 
 if TYPE_CHECKING:
-    import pandas
+    import pyarrow
 
     from studeval.histories import History
     from studeval.histories._bulk import BulkRead, CompactHands
@@ -37,6 +37,22 @@ _HAND_FIELDS = (
     "played_at", "played_at_utc", "rake", "all_in_street", "exact", "cap_lifted", "hero",
     "source", "line",
 )  # fmt: skip
+
+
+@functools.cache
+def _hand_types() -> dict[str, Any]:
+    """Each hands column's Arrow type: a column of a batch all None (no hero, no
+    tournament) keeps its type, and a time its microseconds."""
+    import pyarrow
+
+    text, whole, flag = pyarrow.string(), pyarrow.int64(), pyarrow.bool_()
+    kinds = {"cash": flag, "played_at_utc": flag, "exact": flag, "cap_lifted": flag,
+             "players": pyarrow.int8(), "all_in_street": pyarrow.int8(),
+             "line": pyarrow.int32(), "played_at": pyarrow.timestamp("us")}  # fmt: skip
+    for name in ("hand_key", "ante", "bring_in", "small_bet", "big_bet", "rake"):
+        kinds[name] = whole
+    return {name: kinds.get(name, text) for name in _HAND_FIELDS}
+
 
 #: Money the DECIMAL(38, 18) columns hold: less than this.
 MOST_MONEY = 10**20
@@ -69,9 +85,10 @@ class HandBatch:
 
     def __init__(self) -> None:
         self._rows = _core.HandRows()
-        # The rows so far, in order: HandRows' columns (hands added one at a time)
-        # between the hands of bulk reads (a read, the hands' places in it and their
-        # keys here: their rows are taken from the read's all at once, in frames()).
+        # The rows of the hands of bulk reads so far, a chunk a read (the hands' places
+        # in it and their keys here: their rows are taken from the read's all at once,
+        # in frames()); the hands added one at a time are HandRows' until then, and
+        # frames() puts every table's rows in the order of their keys.
         self._chunks: list[dict[str, dict[str, np.ndarray]] | tuple[BulkRead, list[np.ndarray],
                                                                      list[int]]] = []  # fmt: skip
         self._hands: dict[str, list[Any]] = {name: [] for name in _HAND_FIELDS}
@@ -142,7 +159,6 @@ class HandBatch:
     def add_compact(self, batch: CompactHands, source: str) -> None:
         """Adds a batch of hands read in bulk with their rows (no betting ended all in:
         each seat's expected net is its net), numbered after the hands held."""
-        self._take()
         state = self._state()
         try:
             self._add_compact(batch, source)
@@ -155,12 +171,15 @@ class HandBatch:
         assert read.rows is not None  # read with the database's rows
         first = len(self)
         keys = range(first, first + len(batch))
-        last = self._chunks[-1] if self._chunks else None
-        if isinstance(last, tuple) and last[0] is read:  # the read's next hands
-            last[1].append(batch.hands)
-            last[2].append(first)
-        else:
+        # A read's hands in one chunk, whatever hands were added between its batches
+        # (the all-in hands, added one at a time): a chunk a batch of a read had cost a
+        # row search each, three hundred of them a transaction.
+        chunk = next((c for c in self._chunks if isinstance(c, tuple) and c[0] is read), None)
+        if chunk is None:
             self._chunks.append((read, [batch.hands], [first]))
+        else:
+            chunk[1].append(batch.hands)
+            chunk[2].append(first)
         arrays = batch.arrays
         seats = arrays["seats"][batch.hands].tolist()
         rows = batch.seat_rows()
@@ -218,9 +237,8 @@ class HandBatch:
 
     def _state(self) -> tuple[Any, ...]:
         """What :meth:`_restore` needs to undo an add stopped part way: every list's
-        length, the last bulk chunk's, and the core's rows held."""
-        last = self._chunks[-1] if self._chunks else None
-        parts = (len(last[1]), len(last[2])) if isinstance(last, tuple) else None
+        length, each bulk chunk's, and the core's rows held."""
+        parts = [(len(c[1]), len(c[2])) if isinstance(c, tuple) else None for c in self._chunks]
         return ({name: len(values) for name, values in self._hands.items()},
                 len(self._players), len(self._room_seats), len(self._expected),
                 len(self._chunks), parts, self._rows.counts)  # fmt: skip
@@ -233,13 +251,13 @@ class HandBatch:
             del values[lengths[name] :]
         del self._players[players:], self._room_seats[room_seats:], self._expected[expected:]
         del self._chunks[chunks:]
-        if parts is not None:
-            _, places, firsts = self._chunks[-1]
-            del places[parts[0] :], firsts[parts[1] :]
+        for chunk, lengths in zip(self._chunks, parts, strict=True):
+            if isinstance(chunk, tuple):
+                del chunk[1][lengths[0] :], chunk[2][lengths[1] :]
         self._rows.drop_to(*counts)
 
     def _take(self) -> None:
-        """Moves the rows HandRows holds to the chunks, in order."""
+        """Moves the rows HandRows holds (the hands added one at a time) to a chunk."""
         if not any(self._rows.counts):
             return
         taken = self._rows.take()
@@ -268,16 +286,21 @@ class HandBatch:
                 taken = {name: values[at] for name, values in columns.items()}
                 taken["hand"] = keys[np.searchsorted(hands, taken["hand"])]
                 parts[table].append(taken)
-        return {table: {name: np.concatenate([p[name] for p in chunks]) if chunks
-                        else np.zeros(0, dtype)
-                        for t, name, dtype in _core.HAND_ROWS_COLUMNS if t == table}
-                for table, chunks in parts.items()}  # fmt: skip
+        found = {table: {name: np.concatenate([p[name] for p in chunks]) if chunks
+                         else np.zeros(0, dtype)
+                         for t, name, dtype in _core.HAND_ROWS_COLUMNS if t == table}
+                 for table, chunks in parts.items()}  # fmt: skip
+        for table, columns in found.items():
+            if len(parts[table]) > 1:  # hand by hand, each hand's rows in their order
+                order = np.argsort(columns["hand"], kind="stable")
+                found[table] = {name: values[order] for name, values in columns.items()}
+        return found
 
-    def frames(self) -> dict[str, pandas.DataFrame]:
+    def frames(self) -> dict[str, pyarrow.Table]:
         """Each table's rows (``hands``, ``seats``, ``results``, ``actions``,
-        ``cards``: the core's codes, which the import's SQL names), and starts a
-        new batch."""
-        import pandas
+        ``cards``: the core's codes, which the import's SQL names) as Arrow tables,
+        which DuckDB reads without a copy, and starts a new batch."""
+        import pyarrow
 
         columns = self._columns()
         seats = columns.pop("seats")
@@ -286,24 +309,29 @@ class HandBatch:
         expected = np.where(np.isnan(expected), net, expected)
         showdown = seats["showdown"].astype(bool)
         # A hand went to a showdown when one of its seats reached it.
-        hands = pandas.DataFrame(self._hands)
-        starts = np.cumsum(self._hands["players"], dtype=np.int64) - self._hands["players"]
-        hands["showdown"] = np.logical_or.reduceat(showdown, starts) if len(hands) else False
+        players = np.array(self._hands["players"], dtype=np.int64)
+        starts = np.cumsum(players) - players
+        types = _hand_types()
+        hands = {name: pyarrow.array(self._hands[name], type=types[name])
+                 for name in _HAND_FIELDS}  # fmt: skip
+        hands["showdown"] = pyarrow.array(np.logical_or.reduceat(showdown, starts) if len(players)
+                                          else np.zeros(0, dtype=bool))  # fmt: skip
         scooped = seats["scooped"]
         frames = {
-            "hands": hands,
-            "seats": pandas.DataFrame({
-                "hand_key": seats["hand"], "seat": seats["seat"], "player": self._players,
-                "room_seat": pandas.array(self._room_seats, dtype="Int32"),
+            "hands": pyarrow.table(hands),
+            "seats": pyarrow.table({
+                "hand_key": seats["hand"], "seat": seats["seat"],
+                "player": pyarrow.array(self._players, type=pyarrow.string()),
+                "room_seat": pyarrow.array(self._room_seats, type=pyarrow.int32()),
                 "stack": seats["stack"]}),
-            "results": pandas.DataFrame({
+            "results": pyarrow.table({
                 "hand_key": seats["hand"], "seat": seats["seat"], "paid": seats["paid"],
                 "payout": seats["payout"], "returned": seats["returned"], "net_chips": net,
                 "expected_net_chips": expected, "folded": seats["folded"].astype(bool),
                 "showdown": showdown, "showdown_won": seats["showdown_won"],
-                "scooped": pandas.arrays.BooleanArray(scooped == 1, scooped < 0)}),
-            "actions": pandas.DataFrame(columns["actions"]),
-            "cards": pandas.DataFrame(columns["cards"]),
+                "scooped": pyarrow.array(scooped == 1, mask=scooped < 0)}),
+            "actions": pyarrow.table(columns["actions"]),
+            "cards": pyarrow.table(columns["cards"]),
         }  # fmt: skip
         self.__init__()  # type: ignore[misc]
         return frames

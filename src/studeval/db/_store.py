@@ -18,6 +18,7 @@ from studeval.db._statistics import facts_sql
 if TYPE_CHECKING:
     import duckdb
     import pandas
+    import pyarrow
 
 __all__ = ["Conflict", "missing_facts", "quoted", "refresh_facts", "run", "store", "writing"]
 
@@ -243,7 +244,7 @@ WHERE cards.hand_key = m.kept_key AND cards.seat IS NOT DISTINCT FROM m.seat
 Conflict = tuple[str | None, str, str | None, int | None, str | None, int | None, str]
 
 
-def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pandas.DataFrame | str],
+def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str],
           refused: pandas.DataFrame, forget_sources: list[str],
           refusals: Callable[[list[Conflict]], pandas.DataFrame] | None = None,
           imported_at: datetime.datetime | None = None,
