@@ -97,6 +97,29 @@ def test_a_show_line_that_contradicts_the_deal_lines_is_refused(show: str, words
     _refused(text, words, 32)
 
 
+#: Ann the hero: her deal lines give her down cards.
+_HERO = _SHOWDOWN.replace("Dealt to Ann [2c]\n", "Dealt to Ann [As Ad 2c]\n", 1).replace(
+    "*** RIVER ***\n", "*** RIVER ***\nDealt to Ann [As Ad 2c 7h 3d 6s] [7s]\n"
+)
+
+
+_DEALT = "where the deal lines dealt As Ad 7s"
+
+
+@pytest.mark.parametrize(("show", "words"), [
+    ("Ann: shows [As Ac 2c 7h 3d 6s 7s]", f"Ann shows As Ac 7s down, {_DEALT}"),
+    ("Ann: shows [As Ad 2c 7h 3d 6s 9s]", f"Ann shows As Ad 9s down, {_DEALT}"),
+])  # fmt: skip
+def test_a_heros_show_line_that_contradicts_her_deal_lines_is_refused(
+    show: str, words: str
+) -> None:
+    # The hero's down cards, known from her deal lines, had not been compared with
+    # what she showed: the hand was read with the deal lines' cards, the text
+    # contradicting itself.
+    assert _both(_HERO) == ["read"]
+    _refused(_HERO.replace("Ann: shows [As Ad 2c 7h 3d 6s 7s]", show), words, 33)
+
+
 def _written() -> str:
     """A hand with a raise over the bring-in, in PokerStars' words."""
     h = StudHand("stud", Stakes(1, 2, 5, 10), [100, 100])
@@ -134,6 +157,8 @@ _RAISE = "Bob: raises $0.03 to $0.05"
     ("Bob: checks\nAnn: checks\n*** 5th", "Bob: checks\nDealt to Ann [2c] [9s]\nAnn: checks\n"
      "*** 5th", "a second deal line for Ann: 'Dealt to Ann [2c] [9s]'"),
     ("Bob: calls $0.05", "Bob: calls £0.05", "an amount in £ in a USD game: 'Bob: calls £0.05'"),
+    # A comma that is no thousands comma: "$0,05" had been read as $5.
+    ("Bob: calls $0.05", "Bob: calls $0,05", "a line this reader does not know: 'Bob: calls"),
     ("Bob: calls $0.05", "Bob: calls €0.05", "an amount in € in a USD game"),
     ("Seat 2: Bob ($1.00 in chips)", "Seat 2: Bob (£1.00 in chips)", "an amount in £ in a USD"),
     ("| Rake $0.00", "| Rake £0.00", "an amount in £ in a USD game"),
@@ -146,6 +171,16 @@ def test_amounts_and_cards_the_text_repeats_are_checked(old: str, new: str, word
     before = set(text.split("\n"))
     line = next(i for i, said in enumerate(changed.split("\n"), 1) if said not in before)
     _refused(changed, words, line)
+
+
+def test_a_stack_whose_commas_are_no_thousands_commas_is_refused() -> None:
+    # "$2,23" had been read as $223: the hand replayed with a stack of 22,300 cents.
+    text = _written()
+    assert _both(text.replace("Bob ($1.00 in", "Bob ($1,000.00 in")) == ["read"]
+    for stack in ("$1,00", "$1,0000.00", "$10000,000"):
+        assert _both(text.replace("Bob ($1.00 in", f"Bob ({stack} in")) == [
+            "'Bob' is not seated in this hand"
+        ]  # (its seat line is no seat line)
 
 
 def test_a_word_that_is_no_card_is_refused_as_the_file_writes_it() -> None:

@@ -205,6 +205,17 @@ static int se_showdown(se_hist_hand *h) {
                     places++;
                 }
             }
+            /* A card shown down that the deal lines did not deal (the hero's own,
+             * say): the text contradicts itself; the general reader says so. */
+            int missing = 0, extra = 0;
+            for (int p = 0; p < places; p++) missing += at[p] == SE_UNKNOWN_CARD;
+            for (int i = 0; i < down_count; i++) {
+                int seen = 0;
+                for (int q = 0; q < places; q++) seen |= at[q] == downs[i];
+                for (int k = 0; k < i; k++) seen |= downs[k] == downs[i];
+                extra += !seen;
+            }
+            if (extra > missing) SE_HIST_BAIL(h);
             if (!unknown) {
                 status = se_hand_show(hand, NULL, 0);
             } else {

@@ -36,9 +36,17 @@ int se_read_money(const char *s, int len, se_hist_money *out) {
     if (i + 1 < len && se_space(s[i]) && s[i + 1] >= '0' && s[i + 1] <= '9') i++;
     if (i >= len || s[i] < '0' || s[i] > '9') return 0;
     int64_t digits = 0;
-    int count = 0, places = 0;
+    int count = 0, places = 0, run = 0, grouped = 0;
     for (; i < len && ((s[i] >= '0' && s[i] <= '9') || s[i] == ','); i++) {
-        if (s[i] == ',') continue;
+        if (s[i] == ',') { /* \d{1,3}(,\d{3})+: any other comma ends the amount ("$2,23") */
+            int three = i + 3 < len && s[i + 1] >= '0' && s[i + 1] <= '9' && s[i + 2] >= '0' &&
+                        s[i + 2] <= '9' && s[i + 3] >= '0' && s[i + 3] <= '9' &&
+                        !(i + 4 < len && s[i + 4] >= '0' && s[i + 4] <= '9');
+            if (!three || (!grouped && run > 3)) break;
+            grouped = 1;
+            continue;
+        }
+        run++;
         if (digits > 0 || s[i] != '0') count++;
         if (count > 17) return -1;
         digits = digits * 10 + (s[i] - '0');

@@ -305,12 +305,17 @@ class _Replay:
                     downs = self._downs(seat)
                     dealt = hand.cards[seat]
                     places = [i for i in range(len(dealt)) if i < 2 or i == 6]
-                    if any(dealt[i] is None for i in places):
-                        known = [dealt[i] for i in places if dealt[i] is not None]
-                        rest = iter([c for c in downs if c not in known])
-                        hand.show(
-                            [dealt[i] if dealt[i] is not None else next(rest) for i in places]
-                        )
+                    known = [dealt[i] for i in places if dealt[i] is not None]
+                    rest = list(dict.fromkeys(c for c in downs
+                                              if CODE_OF_TEXT.get(c, -1) not in known))  # fmt: skip
+                    if len(rest) > len(places) - len(known):
+                        # A card shown down that the deal lines did not deal (the hero's
+                        # own, say): the text contradicts itself.
+                        raise self._shown_otherwise(seat, downs, [dealt[i] for i in places])
+                    if len(known) < len(places):
+                        cards = iter(rest)
+                        hand.show([dealt[i] if dealt[i] is not None else next(cards)
+                                   for i in places])  # fmt: skip
                     else:
                         hand.show()
                 else:
@@ -318,8 +323,21 @@ class _Replay:
             except StopIteration:
                 raise self.error(f"{name} shows fewer down cards than were dealt", line,
                                  name) from None  # fmt: skip
+            except HistoryError:
+                raise
             except StudevalError as err:
                 raise self.error(f"{name} at the showdown: {err}", line, name) from None
+
+    def _shown_otherwise(self, seat: int, downs: list[str],
+                         dealt: list[int | None]) -> HistoryError:  # fmt: skip
+        """The refusal of a seat whose shown down cards are not those its deal lines
+        dealt, on the line that shows them."""
+        name = self.players[seat].name
+        line = next((s.line for s in self.t.steps if s.kind == "show" and s.name == name),
+                    self.t.line)  # fmt: skip
+        given = " ".join(card_str(c) if c is not None else "?" for c in dealt)
+        return self.error(f"{name} shows {' '.join(downs)} down, where the deal lines dealt "
+                          f"{given}", line, name)  # fmt: skip
 
     def _taken(self, kind: str) -> dict[str, int]:
         """Chips each player took by ``kind`` lines ("collect" or "return")."""

@@ -32,9 +32,9 @@ __all__ = [
 ]
 
 #: An amount as rooms write it: a currency sign before or after (``$1``, ``1€``),
-#: digits with thousands commas, optional decimals. Currency letters after it, if
-#: any, are left to the caller.
-MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?(?:\s?[€$£](?![\d]))?"
+#: digits with thousands commas (three digits a group: "2,23" is no amount), optional
+#: decimals. Currency letters after it, if any, are left to the caller.
+MONEY = r"[$€£]?\s?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:\s?[€$£](?![\d]))?"
 
 #: The sign of each currency rooms write with one.
 SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
