@@ -359,3 +359,28 @@ def test_full_tilt_repeats_the_down_cards_a_player_showed_all_in() -> None:
     wrong = "\n".join(lines).replace("Dealt to Ann [As 7c Kc] [Js]", "Dealt to Ann [As 8c Kc] [Js]")
     with pytest.raises(HistoryError, match="was not dealt the cards this line repeats"):
         next(read(wrong + "\n"))
+
+
+def test_a_summary_that_says_a_winner_won_other_than_its_collect_lines_is_a_contradiction() -> None:
+    # Where a room writes both (a collect line in the hand, what each won again in the
+    # summary), the summary had been thrown away unread.
+    from decimal import Decimal
+
+    from studeval.histories._grammar import _check_won
+    from studeval.histories._record import Step, Transcript
+
+    def said(*won: tuple[str, str]) -> list[tuple[int, str]]:
+        t = Transcript("Room", "1", "stud", Decimal(1), Decimal(2), [(1, "Ann", Decimal(9))])
+        t.steps = [Step(20, "collect", "Ann", Decimal("0.30")),
+                   Step(21, "collect", "Ann", Decimal("0.20"))]  # fmt: skip
+        _check_won(t, [Step(30 + i, "collect", n, Decimal(a), street=9)
+                       for i, (n, a) in enumerate(won)])  # fmt: skip
+        return t.contradictions
+
+    assert said(("Ann", "0.50")) == said(("Ann", "0.25"), ("Ann", "0.25")) == []
+    assert said(("Ann", "9.99")) == [
+        (30, "the summary says Ann won 9.99; the hand's lines say 0.50")
+    ]
+    assert said(("Ann", "0.50"), ("Bob", "0.10")) == [
+        (31, "the summary says Bob won 0.10; the hand's lines say 0")
+    ]

@@ -439,3 +439,12 @@ def test_a_long_flat_chain_is_too_long_not_a_recursion_error(op: str, term: str)
     text = f"select avg({op.join([term] * 3000)}) as x from game='stud', h='As Ad Ah', v='*'"
     with pytest.raises(QueryError, match="too long"):
         query(text, samples=100, seed=1, threads=1)
+
+
+@pytest.mark.parametrize("call", ["minHandType(h, fifth, sevenlow)",
+                                  "outsToHandType(h, fifth, sevenlow)"])  # fmt: skip
+def test_a_low_type_where_a_hand_type_is_wanted_is_named_so(call: str) -> None:
+    # The message had said "'sevenlow' is no ... low type (..., sevenlow, ...)".
+    with pytest.raises(QueryError, match=r"'sevenlow' is a low type; this argument is a hand "
+                                         r"type \(highcard, pair"):  # fmt: skip
+        query(f"select avg({call}) as x from game='razz', h='As 2d 3h', v='*'", samples=100, seed=1)

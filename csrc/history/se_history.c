@@ -606,6 +606,9 @@ int se_hist_read(const se_hist_grammar *g, const char *text, size_t size, se_his
         h->in_hand[seat] = 1;
     }
     if (h->listed == 0) SE_HIST_BAIL(h);
+    int totals = se_group(SE_HIST_TOTAL); /* a room that writes the total pot: cut without it */
+    for (int k = g->group_start[totals]; !h->has_total && k < g->group_start[totals + 1]; k++)
+        if (strstr(g->templates[g->by_role[k]].text, "{amount}")) SE_HIST_BAIL(h);
     return SE_OK;
 }
 
@@ -695,7 +698,8 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     int collects = 0; /* a summary's "won" is an amount of the hand only without these */
     for (int i = 0; i < h->steps && !collects; i++) collects = h->step[i].kind == SE_HIST_COLLECT;
     for (int i = 0; i < h->steps; i++) {
-        if (collects && h->step[i].kind == SE_HIST_WON) continue;
+        /* With them, the general reader compares what the summary says again. */
+        if (collects && h->step[i].kind == SE_HIST_WON) SE_HIST_BAIL(h);
         if (h->step[i].has_amount) all[n++] = h->step[i].amount;
         if (h->step[i].has_to) all[n++] = h->step[i].to;
     }
@@ -734,10 +738,6 @@ int se_hist_prepare(se_hist_hand *h, const char *small_text, int small_len,
     }
     for (int i = 0; i < h->steps; i++) {
         se_hist_step *s = &h->step[i];
-        if (collects && s->kind == SE_HIST_WON) { /* not counted: see above */
-            s->amount_chips = s->to_chips = -1;
-            continue;
-        }
         s->amount_chips = s->has_amount ? se_chips_of(s->amount, places) : -1;
         s->to_chips = s->has_to ? se_chips_of(s->to, places) : -1;
         if ((s->has_amount && s->amount_chips < 0) || (s->has_to && s->to_chips < 0)) SE_HIST_BAIL(h);

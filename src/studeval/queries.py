@@ -193,6 +193,9 @@ class _Compiler:
         if word not in HAND_TYPES:
             if word in STREETS or node.name.lower() in self.players:
                 raise self.fail(f"{node.name!r} is an argument, not a value", node)
+            if word in LOW_TYPES:
+                raise self.fail(f"{node.name!r} is a low type; this argument is a hand type "
+                                f"({', '.join(HAND_TYPES)})", node)  # fmt: skip
             raise self.fail(f"{node.name!r} is no hand type ({', '.join(HAND_TYPES)}) nor low "
                             f"type ({', '.join(LOW_TYPES)})", node)  # fmt: skip
         return HAND_TYPES.index(word)

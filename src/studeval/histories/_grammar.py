@@ -301,6 +301,7 @@ def read_hand(
         pot_after_rake=grammar.pot_after_rake, collects_returns=grammar.collects_returns,
         returns_unwritten=grammar.returns_unwritten, rake_unwritten=grammar.rake_unwritten,
         rules=grammar.rules,
+        writes_total=any("pot" in p.groupindex for p in grammar.patterns.totals),
     )  # fmt: skip
     street = grammar.first_street
     won: list[Step] = []  # the summary's "won" lines
@@ -389,6 +390,8 @@ def read_hand(
         raise error(contradicted[1], revealed_at[contradicted[0]])
     if not any(s.kind == "collect" for s in transcript.steps):
         transcript.steps += won
+    else:  # the summary says again what each winner collected: the same, or refused
+        _check_won(transcript, won)
     if grammar.hero_mark is not None:
         transcript.hero = marked
     else:  # the player whose three cards on 3rd street are all written
@@ -396,6 +399,24 @@ def read_hand(
                                 and s.street == 3 and len(s.cards) == 3
                                 and None not in s.cards), None)  # fmt: skip
     return transcript
+
+
+def _check_won(transcript: Transcript, won: list[Step]) -> None:
+    """A contradiction for each player whose summary line says it won other than the
+    hand's lines of what it collected."""
+    collected: dict[str | None, Decimal] = {}
+    for step in transcript.steps:
+        if step.kind == "collect" and step.amount is not None:
+            collected[step.name] = collected.get(step.name, Decimal(0)) + step.amount
+    said: dict[str | None, tuple[Decimal, int]] = {}
+    for step in won:
+        amount, line = said.get(step.name, (Decimal(0), step.line))
+        said[step.name] = (amount + (step.amount or Decimal(0)), line)
+    for name, (amount, line) in said.items():
+        if amount != collected.get(name, Decimal(0)):
+            transcript.contradictions.append((line, (
+                f"the summary says {name} won {amount}; the hand's lines say "
+                f"{collected.get(name, Decimal(0))}")))
 
 
 def _summary_says(transcript: Transcript, said: re.Match[str], line_no: int,

@@ -411,6 +411,7 @@ class Transcript:
     pot_after_rake: bool = False  # Winamax writes the total pot net of the rake
     returns_unwritten: bool = False  # no line for an uncalled bet given back
     rake_unwritten: bool = False  # a rake taken but not written
+    writes_total: bool = False  # the room writes the total pot in every hand's summary
     contributed: dict[str, Decimal] | None = None  # chips each put in, when recorded
     rules: HouseRules | None = None  # the room's house rules, where not Robert's
     # (line, why): lines the reader found to contradict others; the replay refuses

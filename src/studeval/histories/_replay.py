@@ -365,6 +365,8 @@ class _Replay:
         pot = sum(result.payouts) - sum(result.returned)
         if pot and not any(collected.values()):  # a text cut before its winners' lines
             raise self.error(_NO_WINNER.format(pot=self.money(pot)), end_line)
+        if t.writes_total and t.total_pot is None:  # cut before its summary's total pot
+            raise self.error("no total pot: the text ends before the hand does", end_line)
         for seat, player in enumerate(self.players):
             got, back = collected[player.name], returned[player.name]
             if t.collects_returns:  # what was won includes the uncalled bet given back
