@@ -413,10 +413,10 @@ def _check_won(transcript: Transcript, won: list[Step]) -> None:
         amount, line = said.get(step.name, (Decimal(0), step.line))
         said[step.name] = (amount + (step.amount or Decimal(0)), line)
     for name, (amount, line) in said.items():
-        if amount != collected.get(name, Decimal(0)):
-            transcript.contradictions.append((line, (
-                f"the summary says {name} won {amount}; the hand's lines say "
-                f"{collected.get(name, Decimal(0))}")))
+        lines_say = collected.get(name, Decimal(0))
+        if amount != lines_say:
+            why = f"the summary says {name} won {amount}; the hand's lines say {lines_say}"
+            transcript.contradictions.append((line, why))
 
 
 def _summary_says(transcript: Transcript, said: re.Match[str], line_no: int,
