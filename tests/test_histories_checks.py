@@ -366,14 +366,14 @@ def test_a_summary_that_says_a_winner_won_other_than_its_collect_lines_is_a_cont
     # summary), the summary had been thrown away unread.
     from decimal import Decimal
 
-    from studeval.histories._grammar import _check_won
     from studeval.histories._record import Step, Transcript
+    from studeval.histories._summary import check_won
 
     def said(*won: tuple[str, str]) -> list[tuple[int, str]]:
         t = Transcript("Room", "1", "stud", Decimal(1), Decimal(2), [(1, "Ann", Decimal(9))])
         t.steps = [Step(20, "collect", "Ann", Decimal("0.30")),
                    Step(21, "collect", "Ann", Decimal("0.20"))]  # fmt: skip
-        _check_won(t, [Step(30 + i, "collect", n, Decimal(a), street=9)
+        check_won(t, [Step(30 + i, "collect", n, Decimal(a), street=9)
                        for i, (n, a) in enumerate(won)])  # fmt: skip
         return t.contradictions
 

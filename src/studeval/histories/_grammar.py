@@ -22,6 +22,7 @@ from decimal import Decimal
 
 from studeval.histories._checks import Checks, cards_in, shown_twice
 from studeval.histories._record import HistoryError, NotStudError, Step, Transcript
+from studeval.histories._summary import check_won, summary_says
 from studeval.histories._text import currency_of, money
 from studeval.histories._wording import Compiled, Wording, unnamed
 from studeval.houserules import HouseRules
@@ -349,7 +350,7 @@ def read_hand(
                     else:  # "Ann" read where "Ann B" sits ("Player Ann B does not show")
                         said_of = _longest_named(pattern, line, said_of, prefixes)
                     if said_of["name"] in names:
-                        _summary_says(transcript, said_of, first_line + index, won)
+                        summary_says(transcript, said_of, first_line + index, won)
             continue
         read_as = _step(grammar, line, first_line + index, street, names)
         step = read_as[0] if read_as else None
@@ -391,7 +392,7 @@ def read_hand(
     if not any(s.kind == "collect" for s in transcript.steps):
         transcript.steps += won
     else:  # the summary says again what each winner collected: the same, or refused
-        _check_won(transcript, won)
+        check_won(transcript, won)
     if grammar.hero_mark is not None:
         transcript.hero = marked
     else:  # the player whose three cards on 3rd street are all written
@@ -399,36 +400,6 @@ def read_hand(
                                 and s.street == 3 and len(s.cards) == 3
                                 and None not in s.cards), None)  # fmt: skip
     return transcript
-
-
-def _check_won(transcript: Transcript, won: list[Step]) -> None:
-    """A contradiction for each player whose summary line says it won other than the
-    hand's lines of what it collected."""
-    collected: dict[str | None, Decimal] = {}
-    for step in transcript.steps:
-        if step.kind == "collect" and step.amount is not None:
-            collected[step.name] = collected.get(step.name, Decimal(0)) + step.amount
-    said: dict[str | None, tuple[Decimal, int]] = {}
-    for step in won:
-        amount, line = said.get(step.name, (Decimal(0), step.line))
-        said[step.name] = (amount + (step.amount or Decimal(0)), line)
-    for name, (amount, line) in said.items():
-        lines_say = collected.get(name, Decimal(0))
-        if amount != lines_say:
-            why = f"the summary says {name} won {amount}; the hand's lines say {lines_say}"
-            transcript.contradictions.append((line, why))
-
-
-def _summary_says(transcript: Transcript, said: re.Match[str], line_no: int,
-                  won: list[Step]) -> None:  # fmt: skip
-    """What a summary line says one player won and put in."""
-    groups = said.groupdict()
-    if groups.get("won") is not None:
-        won.append(Step(line_no, "collect", said["name"], money(groups["won"]), street=9))
-    if groups.get("bet") is not None:
-        if transcript.contributed is None:
-            transcript.contributed = {}
-        transcript.contributed[said["name"]] = money(groups["bet"])
 
 
 def _add_card(steps: list[Step], step: Step) -> None:
