@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import reference as ref
 from helpers import twin
 
 from studeval import Stakes, StudHand, equity, parse_cards, tracker
@@ -511,3 +512,60 @@ def test_the_played_at_column_is_the_one_pandas_infers(monkeypatch: pytest.Monke
     for make in (tracker._times_column, real):
         with pytest.raises(AttributeError):
             make(moments(_NoOffset(), 5))
+
+
+def _eight_all_in_on_sixth(seed: int) -> StudHand:
+    """Eight players check and call to 6th street, where all of them go all in for
+    different amounts (5 to 40 chips left): layered side pots, and four cards left
+    for eight players on 7th street, one community card."""
+    deck = list(range(52))
+    random.Random(seed).shuffle(deck)
+    hand = StudHand("stud", Stakes(ante=0, bring_in=1, small_bet=5, big_bet=10),
+                    [6, 11, 16, 21, 26, 31, 36, 41])  # fmt: skip
+    for seat in range(8):
+        hand.deal(seat, deck[3 * seat : 3 * seat + 3])
+    deck = deck[24:]
+    while not hand.over:
+        legal = hand.legal() if hand.actor is not None and not hand.showdown else None
+        if hand.showdown:
+            hand.show()
+        elif legal is None and hand.street == 7:
+            hand.deal_community(deck.pop(0))
+        elif legal is None:
+            for seat in range(8):
+                hand.deal(seat, [deck.pop(0)])
+        elif legal.bring_in:
+            hand.act("bring_in")
+        elif hand.street < 6:
+            hand.act("call" if legal.call else "check")
+        elif legal.bet_to or legal.raise_to:
+            hand.act("bet" if legal.bet_to else "raise", max(legal.bet_to or legal.raise_to))
+        else:
+            hand.act("call")
+    return hand
+
+
+def test_a_side_pot_of_a_hand_whose_deck_ran_out_shares_the_community_card() -> None:
+    # Each pot among its own players had been dealt with the others' cards out: the
+    # two players of the top pot each got a 7th card of their own where the hand dealt
+    # one card for all (and the eight players' main pot was sampled: 4 deals). The
+    # expected chips against a plain count over the 4 cards the community could be,
+    # each pot split among its best hands (tests/reference.py ranks them).
+    for seed in (0, 2, 5):  # (in others two players bet on 7th: no all-in to adjust)
+        hand = _eight_all_in_on_sixth(seed)
+        found = analyze(hand)
+        assert found.all_in == 6 and hand.community is not None
+        known = [list(hand.cards[s][:6]) for s in range(8)]
+        unseen = [c for c in range(52) if not any(c in k for k in known)]
+        assert len(unseen) == 4
+        paid, expected, below = list(hand.contributions), [0.0] * 8, 0
+        for level in sorted(set(paid)):
+            amount = sum(min(p, level) - min(p, below) for p in paid)
+            eligible = [s for s in range(8) if paid[s] >= level]
+            for card in unseen:
+                ranks = {s: ref.high_rank([*known[s], card]) for s in eligible}
+                winners = [s for s in eligible if ranks[s] == min(ranks.values())]
+                for s in winners:
+                    expected[s] += amount / len(winners) / len(unseen)
+            below = level
+        assert found.expected == pytest.approx(expected, abs=1e-9), seed

@@ -236,13 +236,26 @@ def _cards(cards: list[list[int | None]], seat: int, count: int,
 def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], count: int,
             dead_seats: Sequence[int], viewer: int | None, method: str, seed: int | None,
             counts: Sequence[int], samples: int, target_se: float | None = None,
+            community: bool = False,
             ) -> tuple[dict[int, float], dict[int, float], bool]:  # fmt: skip
+    """Each of ``seats``' share of a pot they contend for with their first ``count``
+    cards known, ``dead_seats``' cards out, and its standard error; and whether it was
+    counted. ``community``: the hand's deck ran out, and its 7th street was one card
+    for all, whoever else was dealt in (a side pot's players alone would not run it
+    out)."""
     if len(seats) == 1:
         return {seats[0]: 1.0}, {seats[0]: 0.0}, True
     hands = [_cards(cards, s, count, viewer) for s in seats]
-    dead: list[int | None] = []  # every one a code
+    dead: list[int | None] = []  # a code, or None for a card out but not known
     for s in dead_seats:
         dead += [c for c in _cards(cards, s, counts[s], viewer) if isinstance(c, int)]
+    if community:
+        # Cards out, not known (the other seats' and the folded seats' unseen cards,
+        # drawn at random like the rest): as many as leave one card after each of these
+        # seats' 6th, so that the core deals the 7th as one community card, as the hand did.
+        held = [sum(isinstance(c, int) for c in cards_of) for cards_of in hands]
+        unseen = 52 - sum(held) - len(dead)
+        dead += [None] * (unseen - sum(6 - k for k in held) - 1)
     if method != "auto":
         result = equity(hands, game, dead=dead, method=method, seed=seed)
         shares = {s: p.share for s, p in zip(seats, result.players, strict=True)}
@@ -253,7 +266,7 @@ def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], coun
     known = [[c for c in held if isinstance(c, int)] for held in hands]
     # A street's spot (the one sampled to a target) counts only the few deals that
     # cost no more than its sampling would; an all-in's, up to the larger thresholds.
-    exact = _cheap([len(k) for k in known], len(dead),
+    exact = _cheap([len(k) for k in known], len(dead), dead.count(None),
                    STREET_EXACT_DEALS if target_se is not None else None)  # fmt: skip
     if exact:
         sums = count_spot(game, known, dead)
@@ -267,18 +280,29 @@ def _shares(game: str, cards: list[list[int | None]], seats: Sequence[int], coun
             exact)  # fmt: skip
 
 
-def _cheap(known: list[int], dead: int, most: int | None = None) -> bool:
-    """Whether the deals left are few enough to count (no community card), with
-    ``known`` cards of each hand and ``dead`` cards known out: at most ``most``, or
-    by default EXACT_DEALS_HEADS_UP or EXACT_DEALS_MULTIWAY."""
-    unseen = 52 - sum(known) - dead
+def _cheap(known: list[int], dead: int, unknown: int = 0, most: int | None = None) -> bool:
+    """Whether the deals left are few enough to count, with ``known`` cards of each
+    hand and ``dead`` cards out (``unknown`` of them not known, which only leave less
+    room in the deck): at most ``most``, or by default EXACT_DEALS_HEADS_UP or
+    EXACT_DEALS_MULTIWAY. Where the deck runs out, each hand's cards to 6th street
+    and one community card, as the core deals them.
+
+    >>> _cheap([6] * 8, 0)  # eight players on 6th street: 4 cards left, one for all
+    True
+    """
+    unseen = 52 - sum(known) - dead + unknown  # what the core deals from
+    own = 7 if sum(7 - k for k in known) <= unseen - unknown else 6
     deals = 1
     for k in known:
-        need = 7 - k
-        if need > unseen:
-            return False  # a community card: sampled
+        need = own - k
+        if need < 0 or need > unseen:
+            return False
         deals *= math.comb(unseen, need)
         unseen -= need
+    if own == 6:  # the community card
+        if unseen < 1:
+            return False
+        deals *= unseen
     if most is None:
         most = EXACT_DEALS_HEADS_UP if len(known) == 2 else EXACT_DEALS_MULTIWAY
     return deals <= most
@@ -370,8 +394,9 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
             if eligible not in cache:
                 others = [s for s in live_at_end if s not in eligible]
                 shares, _, was_exact = _shares(played.game, cards, eligible, count,
-                                               [*folded, *others],
-                                               viewer, method, seed, counts, SAMPLES)  # fmt: skip
+                                               [*folded, *others], viewer, method, seed,
+                                               counts, SAMPLES,
+                                               community=played.community is not None)  # fmt: skip
                 exact = exact and was_exact
                 cache[eligible] = shares
             for seat, share in cache[eligible].items():

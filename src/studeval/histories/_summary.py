@@ -14,7 +14,14 @@ __all__ = ["check_won", "summary_says"]
 
 def check_won(transcript: Transcript, won: list[Step]) -> None:
     """A contradiction for each player whose summary line says it won other than the
-    hand's lines of what it collected."""
+    hand's lines of what it collected.
+
+    >>> t = Transcript("Room", "1", "stud", Decimal(1), Decimal(2), [(1, "Ann", Decimal(9))])
+    >>> t.steps = [Step(20, "collect", "Ann", Decimal("0.50"))]
+    >>> check_won(t, [Step(30, "collect", "Ann", Decimal("5.00"), street=9)])
+    >>> t.contradictions
+    [(30, "the summary says Ann won 5.00; the hand's lines say 0.50")]
+    """
     collected: dict[str | None, Decimal] = {}
     for step in transcript.steps:
         if step.kind == "collect" and step.amount is not None:
