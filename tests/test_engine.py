@@ -7,9 +7,11 @@ ante 1, bring-in 2, small bet 5, big bet 10, unless a test says otherwise.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from studeval import HouseRules, IllegalActionError, Stakes, StudHand
+from studeval import HouseRules, IllegalActionError, Stakes, StudHand, card_str, first_to_act
 from studeval.errors import ChipError, DuplicateCardError, StudevalError
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -676,3 +678,62 @@ def test_the_rake_is_at_most_the_main_pot() -> None:
         hand.show()
     assert hand.over and hand.result is not None
     assert hand.result.rake == 0 and hand.stacks == [0, 1]
+
+
+def _eight_to_seventh(game: str, boards: list[list[str]], community: str) -> StudHand:
+    """Eight seats check and call to 7th street with these up cards (the first two
+    seats'; the others' unpaired and low), where the deck runs out: ``community``."""
+    used = {c for board in boards for c in board} | {community}
+    spare = [c for c in (f"{r}{s}" for s in "cdhs" for r in "23456789T") if c not in used]
+    while len(boards) < 8:
+        board: list[str] = []
+        for card in list(spare):
+            if len(board) < 4 and all(card[0] != other[0] for other in board):
+                board.append(card)
+                spare.remove(card)
+        boards.append(board)
+    used |= {c for board in boards for c in board}
+    rest = iter(c for c in (f"{r}{s}" for r in "AKQJT98765432" for s in "cdhs") if c not in used)
+    hand = StudHand(game, Stakes(1, 2, 5, 10), [1000] * 8)
+    for seat in range(8):
+        hand.deal(seat, [next(rest), next(rest), boards[seat][0]])
+    for street in range(3, 8):
+        while hand.actor is not None:
+            legal = hand.legal()
+            hand.act("bring_in" if legal.bring_in else "check" if legal.check else "call")
+        if street < 6:
+            for seat in range(8):
+                hand.deal(seat, [boards[seat][street - 2]])
+        elif street == 6:
+            hand.deal_community(community)
+            break
+    return hand
+
+
+@pytest.mark.parametrize("game", ["stud", "razz"])
+def test_the_community_card_plays_in_every_board_for_the_first_to_act(game: str) -> None:
+    # Robert's Rules: "the player who is now high using the common card initiates the
+    # action". The 7th-street order had been 6th street's, the common card left out.
+    boards = [["Kh", "Qh", "7c", "3d"], ["Jc", "Jd", "4h", "2s"]]
+    hand = _eight_to_seventh(game, [list(b) for b in boards], "Ks")
+    assert hand.street == 7 and hand.community is not None
+    up = [[card_str(c) for c in hand.cards[s][2:6]] for s in range(8)]
+    want = first_to_act(up, game, community="Ks")
+    assert hand.actor == want
+    if game == "stud":  # K-K-Q-7-3 over J-J-K-4-2; on 6th street the jacks led
+        assert want == 0 and first_to_act(up, game) == 1
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_the_engine_and_first_to_act_agree_on_community_boards(game: str) -> None:
+    # Random boards of eight seats and a community card: the engine's order (C) and
+    # first_to_act's (Python) are written apart; straights and flushes never count.
+    rng = random.Random(game)
+    for _ in range(60):
+        deck = [card_str(c) for c in range(52)]
+        rng.shuffle(deck)
+        boards = [deck[4 * s : 4 * s + 4] for s in range(8)]
+        hand = _eight_to_seventh(game, [list(b) for b in boards], deck[40])
+        up = [[card_str(c) for c in hand.cards[s][2:6]] for s in range(8)]
+        assert up == boards
+        assert hand.actor == first_to_act(up, game, community=deck[40])

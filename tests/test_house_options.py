@@ -399,14 +399,20 @@ def test_pots_with_the_same_contenders_split_as_one() -> None:
 @pytest.mark.parametrize("rules", [None, FULL_BET], ids=["half_bet", "full_bet"])
 def test_a_bring_in_of_the_small_bet_cannot_be_completed(rules: HouseRules | None) -> None:
     """Bring-in 5 in a $5/$10 game: the bring-in is already a full bet, so the next
-    seat calls 5 or raises to 10."""
+    seat calls 5 or raises to 10, and three raises cap the round. (The raise to 10 had
+    been a "completion" that no cap counted: a bet and four raises three-handed.)"""
     hand = StudHand("stud", Stakes(1, 5, 5, 10), [100, 100, 100], rules=rules)
     for seat, door in enumerate(["Kc", "2d", "9h"]):
         hand.deal(seat, [None, None, door])
     assert hand.legal().bring_in == 5 and hand.legal().complete_to == ()
     hand.act("bring_in")
     legal = hand.legal()
-    assert legal.call == 5 and legal.complete_to == (10,)
+    assert legal.call == 5 and legal.complete_to == () and legal.raise_to == (10,)
+    totals = []
+    while hand.legal().raise_to:
+        totals.append(hand.legal().raise_to[0])
+        hand.act("raise", totals[-1])
+    assert totals == [10, 15, 20] and hand.legal().call is not None
 
 
 @pytest.mark.parametrize("rules", [None, FULL_BET], ids=["half_bet", "full_bet"])

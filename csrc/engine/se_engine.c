@@ -149,10 +149,32 @@ static void se_board_tiebreak(const se_hand *h, int seat, int keys[4]) {
     for (int i = 0; i < n; i++) keys[i] = h->rules.board_low ? keys[i] : -keys[i];
 }
 
+/* Five cards of a board (four up and the community card) in the high board's order,
+ * straights and flushes not counted: the counts of the ranks from the largest, then
+ * the ranks by count and from the ace down; the lower the better, as the rankings. */
+static int se_board5_high_rank(const uint8_t *cards, int n) {
+    int count[13] = {0}, counts = 0, ranks = 0, groups = 0;
+    for (int i = 0; i < n; i++) count[cards[i] / 4]++;
+    for (int c = 4; c >= 1; c--)
+        for (int r = 12; r >= 0; r--)
+            if (count[r] == c) counts = counts * 5 + c, ranks = ranks * 13 + r, groups++;
+    for (; groups < 5; groups++) counts *= 5, ranks *= 13; /* so 3+2 beats 3+1+1 */
+    return -(counts * 371293 + ranks);                     /* 13^5 ranks a pattern */
+}
+
 /* Whether seat a's board acts before seat b's (the lower seat when they tie). */
 static int se_board_before(const se_hand *h, int a, int b) {
     int (*rank)(const uint8_t *, int) = h->rules.board_low ? se_up_low_rank : se_up_high_rank;
     int ra = rank(h->up[a], h->up_count[a]), rb = rank(h->up[b], h->up_count[b]);
+    if (h->community >= 0 && h->up_count[a] == 4 && h->up_count[b] == 4) {
+        /* The community card plays in every hand: the board it makes acts first
+         * (Robert's Rules: "the player who is now high using the common card"). */
+        uint8_t ca[5], cb[5];
+        memcpy(ca, h->up[a], 4), memcpy(cb, h->up[b], 4);
+        ca[4] = cb[4] = (uint8_t)h->community;
+        rank = h->rules.board_low ? se_low_rank : se_board5_high_rank;
+        ra = rank(ca, 5), rb = rank(cb, 5);
+    }
     if (ra != rb) return ra < rb;
     if (h->rules.action_tie_suit) {
         int ka[4], kb[4];
@@ -564,6 +586,11 @@ se_status se_hand_act_known(se_hand *h, se_action kind, int64_t total) {
         se_pay_in(h, seat, total);
         h->level = se_max64(h->level, total);
         h->bring_in_due = 0;
+        if (total >= h->rules.small_bet) { /* the whole small bet: the round's bet, raised next */
+            se_count_wager(h, total);
+            h->full_level = total;
+            h->max_raise = h->rules.short_all_in_full_bet ? total : h->max_raise;
+        }
         h->acted_at[seat] = h->full_level;
         se_log(h, kind, seat, total, total, NULL, 0);
         break;

@@ -33,7 +33,7 @@ from studeval._seats import (
     seat_index,
     seat_list,
 )
-from studeval.errors import HandSizeError, InvalidCardError, SeatError
+from studeval.errors import HandSizeError, InvalidCardError, OptionError, SeatError
 from studeval.games import Game, card_key, get_game
 from studeval.houserules import HouseRules, house_rules
 
@@ -99,10 +99,36 @@ def bring_in(
     return min(live, key=order)
 
 
+def _board5_high_rank(cards: list[int]) -> int:
+    """Five cards of a board (four up and the community card) in the high board's
+    order, straights and flushes not counted: the counts of the ranks from the
+    largest, then the ranks by count from the ace down; the lower the better.
+
+    >>> _board5_high_rank([51, 50, 47, 0, 4]) < _board5_high_rank([47, 46, 51, 0, 4])  # AA > KK
+    True
+    >>> _board5_high_rank([28, 24, 20, 16, 12]) > _board5_high_rank([0, 1, 51, 47, 43])  # 9-5 < 22
+    True
+    """
+    counts = [0] * 13
+    for code in cards:
+        counts[code // 4] += 1
+    groups = sorted(((n, rank) for rank, n in enumerate(counts) if n), reverse=True)
+    shape = [n for n, _ in groups] + [0] * (5 - len(groups))
+    ranks = [rank for _, rank in groups] + [0] * (5 - len(groups))
+    return -int("".join(map(str, shape)), 5) * 13**5 - int(
+        sum(r * 13 ** (4 - i) for i, r in enumerate(ranks))
+    )
+
+
 def _board_order(
-    spec: Game, house: HouseRules, boards: list[list[int] | None]
+    spec: Game, house: HouseRules, boards: list[list[int] | None], community: int | None = None
 ) -> Callable[[int], tuple[int, tuple[int, ...], int]]:
     rank_of = _core.up_high_rank if spec.board == "high" else _core.up_low_rank
+    if community is not None:  # each board of four and the community card: five cards
+        if spec.board == "high":
+            rank_of = lambda cards: _board5_high_rank([*cards, community])  # noqa: E731
+        else:
+            rank_of = lambda cards: _core.low_rank([*cards, community])  # noqa: E731
 
     def order(seat: int) -> tuple[int, tuple[int, ...], int]:
         cards = boards[seat]
@@ -126,6 +152,7 @@ def first_to_act(
     *,
     all_in: Iterable[int] = (),
     rules: HouseRules | str | None = None,
+    community: object = None,
 ) -> int | None:
     """Return the seat that starts the action on 4th to 7th street.
 
@@ -141,12 +168,20 @@ def first_to_act(
     action starts with the next seat clockwise that can (WSOP live-action rule
     240), and the result is ``None`` when no seat can act.
 
+    ``community``: the 7th-street community card, dealt when the deck runs out. It
+    plays in every hand, and the best five-card board it makes with each seat's four
+    up cards acts first (Robert's Rules: "the player who is now high using the common
+    card"); there, a straight or a flush showing counts.
+
     >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "stud")
     1
     >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "razz")
     0
     >>> first_to_act([["Ah", "2c"], ["Kd", "Kc"], ["5s", "3d"]], "stud", all_in=[1])
     2
+    >>> first_to_act([["Kh", "Qh", "7c", "3d"], ["Jc", "Jd", "4h", "2s"]], "stud",
+    ...              community="Ks")
+    0
     >>> first_to_act([["Ah", "2c"], ["Kd"]], "stud")
     Traceback (most recent call last):
     ...
@@ -163,7 +198,18 @@ def first_to_act(
         if size != count:
             raise HandSizeError(size, f"{count} up cards, as at seat {live[0]}", seat=seat)
     stuck = _all_in_seats(all_in, boards)
-    best = min(live, key=_board_order(spec, house, boards))
+    shared = None
+    if community is not None:
+        try:
+            shared = parse_seats([[community]], sizes=range(1, 2), expected="one card",
+                                 what="community")[0][0]  # type: ignore[index]  # fmt: skip
+        except InvalidCardError:
+            raise InvalidCardError(community, detail="the community card") from None
+        if count != 4:
+            raise HandSizeError(count, "4 up cards with a community card", seat=live[0])
+        if any(shared in boards[seat] for seat in live):  # type: ignore[operator]
+            raise OptionError(f"community={community!r} is also a seat's up card")
+    best = min(live, key=_board_order(spec, house, boards, shared))
     if best not in stuck:
         return best
     n = len(boards)
