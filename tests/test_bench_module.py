@@ -205,3 +205,17 @@ def test_run_bench_single_thread_without_peers() -> None:
     t = {t.name: t for t in _targets_module().targets(rows)}
     assert t["batch high, 2 threads vs 1"].value is None
     assert t["import studeval"].met is None
+
+
+def test_a_peer_not_installed_is_said_not_dropped(monkeypatch, capsys) -> None:
+    # `studeval bench --peers pkrbot,eval7` without them had printed studeval's rows
+    # alone, and no word of the two peers asked for.
+    from studeval._bench import peers
+    from studeval.cli import main
+
+    monkeypatch.setattr(peers.PeerCall, "available", lambda self: False)
+    status = main(["bench", "--hands", "2000", "--repeats", "1", "--peers", "pkrbot,eval7",
+                   "--no-import", "--min-time", "0"])  # fmt: skip
+    assert status == 0
+    err = capsys.readouterr().err
+    assert "not installed, so not timed: eval7, pkrbot (pip install 'studeval[bench]'" in err

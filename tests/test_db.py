@@ -844,6 +844,11 @@ def test_stats_names_players_it_found_no_hand_of(
     capsys.readouterr()
     assert main(["stats", path, "--player", "Ann", "--player", "Nobody"]) == 2
     assert "no hand of Nobody" in capsys.readouterr().err
+    # --counts goes with csv or json: with the table it had been ignored without a word.
+    assert main(["stats", path, "--counts"]) == 2
+    assert "--counts goes with --format csv or json" in capsys.readouterr().err
+    assert main(["stats", path, "--counts", "--format", "csv"]) == 0
+    assert "steal_chances" in capsys.readouterr().out
 
 
 def test_a_file_of_other_games_is_refused_in_batches(

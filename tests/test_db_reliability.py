@@ -9,6 +9,7 @@ import os
 import pathlib
 import random
 import re
+import sys
 
 import pytest
 
@@ -799,3 +800,42 @@ def test_a_copy_knowing_a_players_down_cards_in_another_order_changes_nothing(
     for together in (True, False):
         database, _ = _both(tmp_path / "shown.txt", tmp_path / "reordered.txt", together)
         assert _down_cards(database) == _down_cards(alone)
+
+
+def test_ctrl_c_that_duckdb_turns_into_its_own_error_exits_130(monkeypatch) -> None:
+    # Ctrl-C in a statement: DuckDB ends it with InterruptException (or "Query
+    # interrupted"), and a ROLLBACK after a COMMIT it stopped finds no transaction:
+    # `studeval import` had ended with that traceback and status 1.
+    import duckdb
+
+    from studeval import cli
+    from studeval.db._store import roll_back
+
+    con = duckdb.connect()
+    con.execute("BEGIN TRANSACTION")
+    con.execute("COMMIT")  # (no transaction left for the rollback)
+    for stopped in (duckdb.InterruptException("INTERRUPT Error: Interrupted!"),
+                    RuntimeError("Query interrupted")):  # fmt: skip
+        with pytest.raises(KeyboardInterrupt):
+            roll_back(con, stopped)
+    with pytest.raises(ValueError, match="other"):
+        roll_back(con, ValueError("other"))
+
+    def stop(argv: object) -> int:
+        raise duckdb.InterruptException("INTERRUPT Error: Interrupted!")
+
+    monkeypatch.setattr(cli, "main", stop)
+    monkeypatch.setattr(sys, "argv", ["studeval", "import", "x.duckdb"])
+    with pytest.raises(SystemExit) as stopped_run:
+        cli.console_main()
+    assert stopped_run.value.code == 130
+
+
+def test_without_duckdb_the_error_says_how_to_install_the_extra(monkeypatch, tmp_path) -> None:
+    # studeval is not on PyPI yet: "pip install 'studeval[db]'" alone finds nothing,
+    # and the message gives the command that works from a checkout too.
+    monkeypatch.setitem(sys.modules, "duckdb", None)  # `import duckdb` fails
+    with pytest.raises(OptionError, match=r"studeval\[db\]'.*pip install '\.\[db\]'"):
+        db.connect()
+    (tmp_path / "ex.txt").write_text(db.EXAMPLE)
+    assert main(["import", str(tmp_path / "h.duckdb"), str(tmp_path / "ex.txt")]) == 2

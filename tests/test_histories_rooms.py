@@ -523,3 +523,16 @@ def test_an_everleaf_winners_amount_edited_down_is_refused_not_taken_for_rake(tm
         assert "more than any room's rake" in database.sql("SELECT reason FROM refused").reason[0]
         checked += 1
     assert checked >= 12
+
+
+def test_a_kingsclub_2_7_razz_hand_is_another_games_not_a_refusal() -> None:
+    # KingsClub's mixed tables deal 2-7 razz, a game studeval does not play: it had been
+    # a refusal (exit status 2 for any such folder), where hold'em in a mixed file is
+    # another game's hand, reported.
+    from studeval.histories.rooms import kingsclub
+
+    text = kingsclub.write(random_hand("razz", 2, seed=1), Table(names=["Ann", "Bob"]))
+    assert text.startswith("#1: Limit Razz - ")
+    found = next(read(text.replace("Limit Razz", "Limit 2-7 Razz", 1), errors="collect"))
+    assert isinstance(found, HistoryError) and found.status == "not stud"
+    assert found.reason.startswith("2-7 razz (deuce-to-seven lowball stud) is not a game")

@@ -343,3 +343,13 @@ class RangeWarning(StudevalWarning, ValueError):
 class QueryWarning(StudevalWarning):
     """A query answered on fewer trials than asked: its ``where`` clause kept too few
     of the trials its budget allowed (the result says how many it kept)."""
+
+
+def install_hint(extra: str) -> str:
+    """How to install one of studeval's optional extras: from PyPI once studeval is
+    published there, from a source checkout until then.
+
+    >>> install_hint("db")
+    "pip install 'studeval[db]' (from a source checkout: pip install '.[db]')"
+    """
+    return f"pip install 'studeval[{extra}]' (from a source checkout: pip install '.[{extra}]')"

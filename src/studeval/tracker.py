@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
 from studeval.analysis import analyzed_seats
-from studeval.errors import OptionError
+from studeval.errors import OptionError, install_hint
 from studeval.handinfo import HandInfo
 
 if TYPE_CHECKING:
@@ -456,7 +456,7 @@ def analyze_many(
     try:
         import pandas  # noqa: F401
     except ImportError:
-        raise OptionError("analyze_many needs pandas: pip install 'studeval[dask]'") from None
+        raise OptionError(f"analyze_many needs pandas: {install_hint('dask')}") from None
     _checked(method, errors, client)
     files = _paths(histories)
     if files is None:

@@ -150,4 +150,8 @@ def console_main() -> None:
         status = main(argv)
     except KeyboardInterrupt:
         status = 130
+    except Exception as error:  # DuckDB ends a statement Ctrl-C stops with its own error
+        if type(error).__name__ != "InterruptException" and str(error) != "Query interrupted":
+            raise
+        status = 130
     sys.exit(status)

@@ -25,6 +25,7 @@ from typing import Any
 
 from studeval.cli._args import history_inputs, subcommand
 from studeval.cli._console import InputError, Output, fail, say
+from studeval.errors import install_hint
 
 __all__ = ["add", "run"]
 
@@ -130,7 +131,7 @@ def _plot(rows: list[dict[str, Any]], player: str, path: str,
     try:
         import matplotlib
     except ImportError:
-        raise InputError("--plot needs matplotlib: pip install 'studeval[plot]'") from None
+        raise InputError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     matplotlib.use("Agg")  # a file, no window
     import matplotlib.pyplot as plt
 

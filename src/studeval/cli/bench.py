@@ -58,6 +58,8 @@ def add(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Time the calls and print the table; the exit status."""
     from studeval import bench
+    from studeval._bench.peers import peer_calls
+    from studeval.errors import install_hint
 
     peers = None if args.peers is None else [p.strip() for p in args.peers.split(",") if p.strip()]
 
@@ -72,4 +74,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
     Output().line(bench.format_table(rows))
+    # A peer asked for (or any, by default) that is not installed is said, not dropped.
+    calls = peer_calls()
+    wanted = set(peers) if peers is not None else {call.module for call in calls}
+    missing = sorted({call.module for call in calls
+                      if call.module in wanted and not call.available()})  # fmt: skip
+    if missing:
+        say(f"not installed, so not timed: {', '.join(missing)} ({install_hint('bench')})")
     return 0

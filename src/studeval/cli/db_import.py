@@ -21,6 +21,7 @@ from typing import Any
 
 from studeval.cli._args import positive, subcommand
 from studeval.cli._console import Progress, fail, say
+from studeval.errors import install_hint
 
 __all__ = ["NAME", "add", "run"]
 
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 from distributed import Client, LocalCluster
             except ImportError:
-                return fail("--workers needs Dask: pip install 'studeval[dask]'")
+                return fail(f"--workers needs Dask: {install_hint('dask')}")
             cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1,
                                    processes=True, dashboard_address=None)  # fmt: skip
             client = Client(cluster)

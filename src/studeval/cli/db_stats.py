@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     from studeval.db import STATISTIC_NAMES, connect
     from studeval.errors import StudevalError
 
+    if args.counts and args.format == "table":  # (the table has no room for them)
+        return fail("--counts goes with --format csv or json")
     if not os.path.exists(args.database):
         return fail(f"no such database: {shown_path(args.database)}")
     try:

@@ -40,8 +40,8 @@ from studeval.db._statistics import (
     unstored_values_sql,
     views_sql,
 )
-from studeval.db._store import missing_facts, quoted, refresh_facts, run, writing
-from studeval.errors import DatabaseError, OptionError
+from studeval.db._store import missing_facts, quoted, refresh_facts, roll_back, run, writing
+from studeval.errors import DatabaseError, OptionError, install_hint
 from studeval.histories._text import shown_path
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def connect(path: str | os.PathLike[str] = ":memory:", *, read_only: bool = Fals
     try:
         import duckdb
     except ImportError:
-        raise OptionError("studeval.db needs DuckDB: pip install 'studeval[db]'") from None
+        raise OptionError(f"studeval.db needs DuckDB: {install_hint('db')}") from None
     _check_utf8(str(path), "the database")
     try:
         con = duckdb.connect(str(path), read_only=read_only)
@@ -154,9 +154,8 @@ class Database:
                 version += 1
             run(self.connection, "UPDATE studeval_schema SET version = ?", [version])
             run(self.connection, "COMMIT")
-        except BaseException:
-            run(self.connection, "ROLLBACK")
-            raise
+        except BaseException as error:
+            roll_back(self.connection, error)
 
     def __enter__(self) -> Database:
         return self

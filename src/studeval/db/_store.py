@@ -6,11 +6,12 @@ the last one with facts, which an import killed before then leaves too."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from studeval.db._schema import action_text, card_text
 from studeval.db._statistics import facts_sql
@@ -20,7 +21,16 @@ if TYPE_CHECKING:
     import pandas
     import pyarrow
 
-__all__ = ["Conflict", "missing_facts", "quoted", "refresh_facts", "run", "store", "writing"]
+__all__ = [
+    "Conflict",
+    "missing_facts",
+    "quoted",
+    "refresh_facts",
+    "roll_back",
+    "run",
+    "store",
+    "writing",
+]
 
 #: One lock a database file: two connections of a process to one file (DuckDB lets
 #: them) would otherwise number hands alike and both store a hand, each
@@ -47,6 +57,28 @@ def quoted(text: str) -> str:
     "O''Hara''s.parquet"
     """
     return text.replace("'", "''")
+
+
+def roll_back(con: duckdb.DuckDBPyConnection, error: BaseException) -> NoReturn:
+    """Rolls back the transaction ``error`` stopped and raises it again, or a
+    KeyboardInterrupt where DuckDB ended the statement Ctrl-C stopped with its own
+    error. (DuckDB may have ended the transaction itself: a rollback that finds none
+    is no second error hiding the first.)
+
+    >>> import duckdb
+    >>> roll_back(duckdb.connect(), RuntimeError("Query interrupted"))
+    Traceback (most recent call last):
+    ...
+    KeyboardInterrupt
+    """
+    import duckdb
+
+    with contextlib.suppress(duckdb.Error):  # (no transaction left to roll back)
+        run(con, "ROLLBACK")
+    if isinstance(error, duckdb.InterruptException) or (
+            isinstance(error, RuntimeError) and "interrupted" in str(error).lower()):  # fmt: skip
+        raise KeyboardInterrupt from None
+    raise error
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
@@ -317,9 +349,8 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]
             else:
                 con.unregister(f"batch_{name}")
         run(con, "COMMIT")
-    except BaseException:
-        run(con, "ROLLBACK")
-        raise
+    except BaseException as error:
+        roll_back(con, error)
     return stored, total - stored - len(conflicts), rooms, conflicts
 
 
@@ -361,6 +392,5 @@ def refresh_facts(con: duckdb.DuckDBPyConnection) -> None:
         if where is not None:
             run(con, f"INSERT INTO seat_stats BY NAME {facts_sql(where)}")
         run(con, "COMMIT")
-    except BaseException:
-        run(con, "ROLLBACK")
-        raise
+    except BaseException as error:
+        roll_back(con, error)

@@ -49,7 +49,8 @@ class Header:
     tournament: str | None = None
     played_at: object = None
     currency: str | None = None
-    # Why a stud hand of a game studeval does not play yet is refused (2-7 razz).
+    # Why a seven-card hand of a game studeval does not play is another game's (2-7
+    # razz): reported as not stud, with this reason.
     refused: str | None = None
 
     def of_hand(self, hand_id: str, played_at: object, **more: object) -> Header:
@@ -264,8 +265,9 @@ def read_hand(
         return HistoryError(message, site=grammar.site, hand_id=header.hand_id,
                             line=first_line + index, source=source)  # fmt: skip
 
-    if header.refused is not None:
-        raise error(header.refused, 0)
+    if header.refused is not None:  # a seven-card game studeval does not play: another game
+        raise NotStudError(header.game_text, site=grammar.site, hand_id=header.hand_id,
+                           line=first_line, source=source, why=header.refused)  # fmt: skip
     if header.game is None:
         raise NotStudError(header.game_text, site=grammar.site, hand_id=header.hand_id,
                            line=first_line, source=source)  # fmt: skip

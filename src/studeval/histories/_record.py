@@ -114,10 +114,12 @@ class NotStudError(HistoryError):
     status = "not stud"
 
     def __init__(self, game: str, *, site: str | None = None, hand_id: str | None = None,
-                 line: int | None = None, source: str | None = None) -> None:  # fmt: skip
-        super().__init__(f"not a fixed-limit seven-card stud game: {game}", site=site,
+                 line: int | None = None, source: str | None = None,
+                 why: str | None = None) -> None:  # fmt: skip
+        super().__init__(why or f"not a fixed-limit seven-card stud game: {game}", site=site,
                          hand_id=hand_id, line=line, source=source)  # fmt: skip
         self.game = game
+        self.why = why  # a seven-card game studeval does not play (KingsClub's 2-7 razz)
 
     @property
     def kind(self) -> str:
@@ -129,6 +131,8 @@ class NotStudError(HistoryError):
         >>> NotStudError("HORSE Limit $0.25/$0.50").kind
         'not a fixed-limit seven-card stud game: HORSE Limit N/N'
         """
+        if self.why is not None:
+            return self.why
         game = re.sub(r"\s*\([^()]*\d/\D?\d[^()]*\)", "", self.game)  # "($1/$2 USD)"
         mixed = re.search(r"\(([^()]*[A-Za-z][^()]*)\)\s*$", game)  # "8-Game (Razz Limit)"
         if mixed:

@@ -8,7 +8,7 @@ amount of a bet, a raise and a call is the street total the player reaches
 has no line; the summary gives each seat's stack and net, the rake (``Rake 1``) and
 what each winner took (``Hero wins pot (99)``). The text names no currency: its
 hands are read in chips (``currency`` None). Its 2-7 razz (deuce-to-seven lowball
-stud) is refused with that reason: studeval does not play that game.
+stud) is another game's hand, reported with that reason: studeval does not play it.
 
 >>> from studeval.histories import Table, read
 >>> from studeval.play import random_hand
@@ -59,7 +59,7 @@ def _header(lines: list[str]) -> Header:
     refused = None
     if game_text.lower() == "limit 2-7 razz":
         refused = ("2-7 razz (deuce-to-seven lowball stud) is not a game studeval plays: "
-                   "its hands are not replayed")  # fmt: skip
+                   "its hands are reported as another game's, not replayed")  # fmt: skip
     return Header(
         hand_id=found["id"], game=_GAMES.get(game_text.lower()), game_text=game_text,
         small_bet=money(found["small"]), big_bet=money(found["big"]), table=table,
@@ -143,7 +143,7 @@ def write(hand: StudHand, table: Table) -> str:
 #: The room, as the list of rooms (studeval.histories.rooms.ROOMS) holds it.
 ROOM = Room(
     site="KingsClub",
-    about="its mixed games' stud, stud hi-lo and razz (its 2-7 razz refused: not a game "
+    about="its mixed games' stud, stud hi-lo and razz (its 2-7 razz reported: not a game "
     "studeval plays)",
     formats=(GRAMMAR,),
     writers={"KingsClub": write},
