@@ -206,6 +206,10 @@ def test_seeds_threads_and_bad_input() -> None:
     assert not (run(2, 1)[0] == one).all()
     with pytest.raises(ChipError, match="above the ante"):
         Tables(2, "stud", STAKES, [1, 50])
+    # A stake past what the core holds: named as StudHand names it (it had been the
+    # core's "bad argument").
+    with pytest.raises(ChipError, match=r"each stake\) stay below 2\*\*60"):
+        Tables(2, "stud", Stakes(1, 2, 5, 2**60), [100, 100])
     with pytest.raises(SeatError):
         Tables(2, "stud", STAKES, [50])
     with pytest.raises(OptionError):

@@ -140,8 +140,8 @@ class Tables(TableArrays):
             if stack <= stakes.ante:
                 raise ChipError(f"stacks[{i}] is {stack}; every stack is above the ante "
                                 f"({stakes.ante}), so that every hand has a decision")  # fmt: skip
-        if sum(self.starting_stacks) >= _core.ENGINE_MAX_CHIPS:
-            raise ChipError("a table's chips stay below 2**60")
+        if max(sum(self.starting_stacks), stakes.ante, stakes.big_bet) >= _core.ENGINE_MAX_CHIPS:
+            raise ChipError("a table's chips (the stacks, each stake) stay below 2**60")
         self.seats = len(self.starting_stacks)
         need = self.n * _bytes_a_table(self.seats)
         if need > (memory := _memory()):
