@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
+from studeval._copies import FACTS, LINE, PLAYERS, Rows, once, report
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError, install_hint
 from studeval.handinfo import HandInfo
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
     from studeval.engine import StudHand
     from studeval.histories._bulk import CompactHands
-    from studeval.histories._record import History, HistoryError
+    from studeval.histories._record import History
 
 __all__ = ["COLUMNS", "LARGE_INPUT", "REFUSED_COLUMNS", "analyze_many", "hand_rows", "money_of"]
 
@@ -129,21 +130,6 @@ def _times(chips: float, unit: Decimal) -> float:
     return float(Decimal(repr(chips)) * unit)
 
 
-def _report(error: HistoryError, where: str) -> dict[str, Any]:
-    return {"source": error.source or where, "line": error.line, "site": error.site,
-            "hand_id": error.hand_id, "status": error.status, "reason": error.reason}  # fmt: skip
-
-
-#: Rows as columns (:data:`COLUMNS`, each a list of the rows' values in order), and
-#: reports of what was not analysed. A file's columns hold each row's hand's first
-#: line too (``_LINE``, not a column of the frame: for the report of a later copy);
-#: where only one player's rows are kept, the players dealt in to each row's hand
-#: (``_PLAYERS``: a later copy dealt to others is another hand, not a duplicate).
-Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
-_LINE = "line"
-_PLAYERS = "players"
-
-
 def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
     """Rows (dicts) as columns."""
     return {name: [row[name] for row in rows] for name in COLUMNS}
@@ -156,16 +142,17 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     repeated within the file count once; across files, :func:`analyze_many` sees to
     it."""
     # The readers load when files are read: ``import studeval`` stays light.
+    from studeval.histories._seen import history_facts
     from studeval.histories._sources import SeenHands, load_file
 
-    extra = (_LINE,) if player is None else (_LINE, _PLAYERS)
+    extra = (LINE, FACTS) if player is None else (LINE, FACTS, PLAYERS)
     columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, *extra)}
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
             if errors == "raise" and loaded.error.status != "duplicate":
                 raise loaded.error
-            reports.append(_report(loaded.error, path))
+            reports.append(report(loaded.error, path))
         elif loaded.compact is not None:
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
@@ -173,10 +160,11 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
             rows, names = _rows_and_players(loaded.found, path, player, method, seed)
             for name, values in _columns(rows).items():
                 columns[name] += values
-            line = loaded.history.line if loaded.history is not None else None
-            columns[_LINE] += [line] * len(rows)
+            history = loaded.history
+            columns[LINE] += [None if history is None else history.line] * len(rows)
+            columns[FACTS] += [None if history is None else history_facts(history)] * len(rows)
             if player is not None:
-                columns[_PLAYERS] += [tuple(sorted(names))] * len(rows)
+                columns[PLAYERS] += [tuple(sorted(names))] * len(rows)
     return columns, reports
 
 
@@ -245,6 +233,7 @@ def _compact_columns(batch: CompactHands, where: str, player: str | None) -> dic
         assert header is not None
         by_hand[hand] = (header.hand_id, currency, header.tournament, header.played_at, unit)
     facts = [by_hand[h] for h in hands.tolist()]
+    by_facts = dict(zip(batch.hands.tolist(), batch.facts(), strict=True))
     count = len(names)
     return {
         "source": [where] * count, "site": [batch.site] * count,
@@ -254,71 +243,10 @@ def _compact_columns(batch: CompactHands, where: str, player: str | None) -> dic
         "showdown": arrays["showdown"][hands].astype(bool).tolist(), "exact": [True] * count,
         "unit": [f[4] for f in facts], "currency": [f[1] for f in facts],
         "tournament": [f[2] for f in facts], "played_at": [f[3] for f in facts],
-        _LINE: [batch.read.lines[h] for h in hands.tolist()],
-        **({} if player is None else {_PLAYERS: dealt}),
+        LINE: [batch.read.lines[h] for h in hands.tolist()],
+        FACTS: [by_facts[h] for h in hands.tolist()],
+        **({} if player is None else {PLAYERS: dealt}),
     }  # fmt: skip
-
-
-def _once(files: list[Rows]) -> Rows:
-    """All files' rows, a hand counted once (by room and hand id: its first file's
-    rows kept; a later copy reported as a duplicate, or refused where its players
-    are not the first's: another hand under the same number), and all reports."""
-    from studeval.histories._record import ConflictingHandError, DuplicateHandError, where_read
-
-    # By room and hand id: the file the hand was kept from (its place in files), its source
-    # and first line; each file's players by hand, made for the files copies are in.
-    first: dict[tuple[str, str], tuple[int, str, int | None]] = {}
-    players: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
-
-    def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
-        if number not in players:
-            file_columns = files[number][0]
-            keys = zip(file_columns["site"], file_columns["hand_id"], strict=True)
-            if _PLAYERS in file_columns:  # one player's rows: each row says its hand's
-                players[number] = dict(zip(keys, file_columns[_PLAYERS], strict=True))
-            else:
-                by_hand: dict[tuple[str, str], list[str]] = {}
-                for hand, name in zip(keys, file_columns["player"], strict=True):
-                    by_hand.setdefault(hand, []).append(name)
-                players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
-        return players[number][key]
-
-    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
-    reports: list[dict[str, Any]] = []
-    for number, (file_columns, file_reports) in enumerate(files):
-        lines = file_columns.get(_LINE) or [None] * len(file_columns["site"])
-        kept: dict[tuple[str, str], bool] = {}
-        keep: list[bool] = []
-        rows = zip(file_columns["site"], file_columns["hand_id"], file_columns["source"], lines,
-                   strict=True)  # fmt: skip
-        # A hand's rows follow one another: the last row's key and kept[key] (set once).
-        last_site, last_id, last_kept = None, None, True
-        for site, hand_id, source, line in rows:
-            if site is None or hand_id is None:
-                keep.append(True)
-                continue
-            if hand_id == last_id and site == last_site:
-                keep.append(last_kept)
-                continue
-            key = (site, hand_id)
-            if key not in kept:
-                where, first_source, first_line = first.setdefault(key, (number, source, line))
-                kept[key] = where == number
-                if not kept[key]:
-                    same = dealt(number, key) == dealt(where, key)
-                    copy = DuplicateHandError if same else ConflictingHandError
-                    text = where_read(first_source, first_line)
-                    reports.append(_report(copy(text, site=site, hand_id=hand_id, line=line,
-                                                source=source), source))  # fmt: skip
-            last_site, last_id, last_kept = site, hand_id, kept[key]
-            keep.append(last_kept)
-        every = all(keep)
-        for name in COLUMNS:
-            values = file_columns[name]
-            columns[name] += values if every else [
-                v for v, k in zip(values, keep, strict=True) if k]  # fmt: skip
-        reports += file_reports
-    return columns, reports
 
 
 def _frames(columns: dict[str, list[Any]], reports: list[dict[str, Any]]) -> pandas.DataFrame:
@@ -465,7 +393,7 @@ def analyze_many(
         rows: list[dict[str, Any]] = []
         for number, hand in enumerate(histories):
             rows += hand_rows(hand, f"hand {number}", player, method, seed)
-        return _frames(*_once([(_columns(rows), [])]))
+        return _frames(*once([(_columns(rows), [])], COLUMNS))
     own_cluster = None
     if client is False:  # this process, however large
         client = None
@@ -479,14 +407,14 @@ def analyze_many(
         if client is None:
             with collection_paused():
                 read = [_file_rows(f, player, method, seed, errors) for f in files]
-                return _frames(*_once(read))
+                return _frames(*once(read, COLUMNS))
         futures = client.map(_file_rows, files, player=player, method=method,  # type: ignore[attr-defined]
                              seed=seed, errors=errors, pure=False)  # fmt: skip
         results = []
         for future in futures:  # one file's rows at a time, in order
             results.append(future.result())
             future.release()
-        return _frames(*_once(results))
+        return _frames(*once(results, COLUMNS))
     finally:
         if own_cluster is not None:
             client.close()  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from studeval import _core
 from studeval._tablerules import core_table_rules, settle_flags
 from studeval.errors import StudevalError
 from studeval.games import get_game
+from studeval.histories._facts import Facts, batch_facts
 from studeval.histories._fast import (
     UNITS,
     bring_in_of,
@@ -79,6 +80,22 @@ class BulkRead:
     # What a reader of the batches makes once for the whole read, each batch then
     # taking its part (a batch runs from one all-in to the next: a few dozen hands).
     derived: dict[object, object] = field(default_factory=dict)
+
+    @functools.cached_property
+    def facts(self) -> list[Facts | None]:
+        """By hand, its facts (``_facts``: what its copies share), made once for the
+        read's batches; None for a hand not read."""
+        arrays, rows, headers = self.arrays, self.seat_rows, self.headers
+        signs = arrays["stack_signs"].tolist()
+        currencies = [None if h is None else _currency_of(h, s)
+                      for h, s in zip(headers, signs, strict=True)]  # fmt: skip
+        found = batch_facts(
+            currencies,
+            [h is None or h.tournament is None for h in headers],
+            [h.game if h is not None and h.game is not None else "" for h in headers],
+            arrays["places"], self.seat_names, arrays["seats"], arrays["stack"][rows],
+            arrays["payout"][rows] - arrays["paid"][rows])  # fmt: skip
+        return [None if h is None else f for f, h in zip(found, headers, strict=True)]
 
     @functools.cached_property
     def seat_starts(self) -> np.ndarray:
@@ -167,6 +184,11 @@ class CompactHands:
         ends = itertools.accumulate(seats)
         players = [names[end - count : end] for end, count in zip(ends, seats, strict=True)]
         return ids, [lines[i] for i in hands], players
+
+    def facts(self) -> list[Facts | None]:
+        """Each hand's facts (``_facts``: what its copies share), in order."""
+        facts = self.read.facts
+        return [facts[h] for h in self.hands.tolist()]
 
     def subset(self, positions: Sequence[int] | slice) -> CompactHands:
         """The batch of the hands at ``positions`` (in order)."""

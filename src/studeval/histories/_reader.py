@@ -376,12 +376,14 @@ def _unseen(
         yield batch
         return
     ids, lines, dealt = batch.key_columns()
-    if seen.all_first(batch.site, ids, batch.source, lines, dealt):
+    facts = batch.facts()
+    if seen.all_first(batch.site, ids, batch.source, lines, dealt, facts):
         yield batch  # (the common case: one check for the batch, not one a hand)
         return
     kept: list[int] = []
-    for position, (hand_id, line, players) in enumerate(zip(ids, lines, dealt, strict=True)):
-        copy = seen.once(batch.site, hand_id, batch.source, line, players)
+    for position, (hand_id, line, players, known) in enumerate(
+            zip(ids, lines, dealt, facts, strict=True)):  # fmt: skip
+        copy = seen.once(batch.site, hand_id, batch.source, line, players, known)
         if copy is None:
             kept.append(position)
             continue

@@ -1,5 +1,6 @@
 """The hands read so far, by room and hand id: a later copy of a hand is a
-duplicate (exports overlap), or another hand where it was dealt to other players.
+duplicate (exports overlap), or another hand where it was dealt to other players,
+or in other money, another game, with other results or other stacks (``_facts``).
 
 >>> seen = SeenHands()
 >>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]), seen.once("KingsClub", "9",
@@ -12,9 +13,10 @@ duplicate (exports overlap), or another hand where it was dealt to other players
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
+from studeval.handinfo import HandInfo
+from studeval.histories._facts import Facts, differs, hand_facts
 from studeval.histories._record import (
     ConflictingHandError,
     DuplicateHandError,
@@ -26,7 +28,7 @@ from studeval.histories._record import (
 )
 from studeval.histories._replay import replay
 
-__all__ = ["Found", "SeenHands"]
+__all__ = ["Found", "SeenHands", "history_facts"]
 
 #: A hand found in a text: read in C, transcribed for the replay, or refused.
 Found = History | Transcript | HistoryError
@@ -47,9 +49,11 @@ class SeenHands:
 
     def __init__(self) -> None:
         # By room and hand id: where the hand was first read (its source and first
-        # line: made a text only for a copy's report), and its players (dealt in;
-        # None where not known before its replay).
-        self._first: dict[tuple[str, str], tuple[str | None, int | None, Sequence[str] | None]] = {}
+        # line: made a text only for a copy's report), its players (dealt in; None
+        # where not known before its replay) and its facts (None where not known).
+        self._first: dict[
+            tuple[str, str], tuple[str | None, int | None, Sequence[str] | None, Facts | None]
+        ] = {}
         self.dropped = 0
 
     def __len__(self) -> int:
@@ -58,18 +62,23 @@ class SeenHands:
     def check(self, found: Found) -> Found:
         """``found``, or a :class:`DuplicateHandError` when its room and hand id were
         read before (the first copy is kept, the later ones reported), or a
-        :class:`ConflictingHandError` when the first was dealt to other players. (A
-        later copy transcribed, not read in C, is replayed to know who was dealt
-        in: a copy is rare; one that cannot be replayed is a duplicate, as before.)"""
+        :class:`ConflictingHandError` when the first was another hand (dealt to
+        other players, or with other facts). (A later copy transcribed, not read in
+        C, is replayed to know who was dealt in: a copy is rare; one that cannot be
+        replayed is refused, for its own reason: no copy of the hand read.)"""
         if isinstance(found, NotAHistoryError):
             return found
         players: list[str] | None = None
+        facts: Facts | None = None
         if isinstance(found, History):
-            players = [p.name for p in found.players]
+            players, facts = [p.name for p in found.players], history_facts(found)
         elif isinstance(found, Transcript) and self._compares(found.site, found.hand_id):
-            with contextlib.suppress(HistoryError):
-                players = [p.name for p in replay(found).players]
-        copy = self.once(found.site, found.hand_id, found.source, found.line, players)
+            try:
+                replayed = replay(found)
+            except HistoryError as err:
+                return err
+            players, facts = [p.name for p in replayed.players], history_facts(replayed)
+        copy = self.once(found.site, found.hand_id, found.source, found.line, players, facts)
         return found if copy is None else copy
 
     def learn(self, hand: History) -> None:
@@ -77,7 +86,8 @@ class SeenHands:
         the later copies are compared with them."""
         first = self._first.get((hand.site, hand.hand_id))
         if first is not None and first[2] is None:
-            self._first[hand.site, hand.hand_id] = (*first[:2], [p.name for p in hand.players])
+            self._first[hand.site, hand.hand_id] = (*first[:2], [p.name for p in hand.players],
+                                                    history_facts(hand))  # fmt: skip
 
     def _compares(self, site: str | None, hand_id: str | None) -> bool:
         """Whether a copy of this hand would be compared: one was read, players known."""
@@ -92,7 +102,8 @@ class SeenHands:
             self._first.pop((site, hand_id), None)
 
     def all_first(self, site: str, hand_ids: Sequence[str], source: str | None,
-                  lines: Sequence[int], players: Sequence[Sequence[str]]) -> bool:  # fmt: skip
+                  lines: Sequence[int], players: Sequence[Sequence[str]],
+                  facts: Sequence[Facts | None] | None = None) -> bool:  # fmt: skip
         """Whether none of these hands of ``site`` was seen and no two are one hand: if
         so, each is recorded as :meth:`once` records a first copy; if not, none is
         (:meth:`once` then tells them apart, one at a time).
@@ -108,17 +119,20 @@ class SeenHands:
         if (not site or not all(hand_ids) or len(set(hand_ids)) < len(keys)
                 or not first.keys().isdisjoint(keys)):  # fmt: skip
             return False
-        first.update(zip(keys, zip([source] * len(keys), lines, players, strict=True),
+        known = [None] * len(keys) if facts is None else facts
+        first.update(zip(keys, zip([source] * len(keys), lines, players, known, strict=True),
                          strict=True))  # fmt: skip
         return True
 
     def once(self, site: str | None, hand_id: str | None, source: str | None,
              line: int | None, players: Sequence[str] | None = None,
+             facts: Facts | None = None,
              ) -> DuplicateHandError | ConflictingHandError | None:  # fmt: skip
         """``None`` the first time a hand (any record of it: a PHH record's too) is
         seen, and its :class:`DuplicateHandError` after; its
         :class:`ConflictingHandError` where both it and the first hand name the
-        players dealt in (``players``), and they differ: another hand.
+        players dealt in (``players``), and they differ, or both know the hand's
+        ``facts`` (:mod:`~studeval.histories._facts`), and they differ: another hand.
 
         >>> seen = SeenHands()
         >>> seen.once("PokerStars", "9", "a.txt", 1, ["Ann", "Bob"]) is None
@@ -132,7 +146,7 @@ class SeenHands:
             return None
         first = self._first.get((site, hand_id))
         if first is None:
-            self._first[site, hand_id] = (source, line, players)  # sorted only for a copy
+            self._first[site, hand_id] = (source, line, players, facts)  # sorted only for a copy
             return None
         where = where_read(first[0], first[1])
         first_players = first[2]
@@ -140,5 +154,19 @@ class SeenHands:
                 and sorted(players) != sorted(first_players)):  # fmt: skip
             return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
                                         source=source)  # fmt: skip
+        how = differs(facts, first[3])
+        if how is not None:
+            return ConflictingHandError(where, site=site, hand_id=hand_id, line=line,
+                                        source=source, how=how)  # fmt: skip
         self.dropped += 1
         return DuplicateHandError(where, site=site, hand_id=hand_id, line=line, source=source)
+
+
+def history_facts(found: History) -> Facts | None:
+    """A room's hand's facts (None where its record does not name every player)."""
+    hand, info = found.hand, HandInfo.of(found)
+    if len(info.players) != hand.seats:
+        return None
+    nets = [end - start for end, start in zip(hand.stacks, hand.starting_stacks, strict=True)]
+    return hand_facts(info.currency, info.tournament is None, hand.game, info.unit,
+                      info.players, hand.starting_stacks, nets)  # fmt: skip

@@ -1,0 +1,113 @@
+"""The rows of many files (:func:`studeval.analyze_many`'s, each file read on its own,
+perhaps on a Dask worker) with a hand counted once: by room and hand id, the rows of
+the first file that holds it kept; a later copy reported as a duplicate, or refused
+where it is another hand under the same number (other players, money, game, stacks
+or nets: the facts of ``histories._facts``, as ``read`` and the database compare).
+
+>>> rows = {"site": ["PokerStars"], "hand_id": ["7"], "source": ["a.txt"], "player": ["Ann"],
+...         LINE: [1], FACTS: [("USD", True, "razz", 1, 2)]}
+>>> copy = dict(rows, source=["b.txt"], **{FACTS: [("USD", True, "razz", 1, 3)]})
+>>> columns, reports = once([(rows, []), (copy, [])], ("source", "player"))
+>>> columns, [r["reason"][-27:] for r in reports]
+({'source': ['a.txt'], 'player': ['Ann']}, ['with other stacks: not read'])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studeval.histories._facts import Facts
+    from studeval.histories._record import HistoryError
+
+__all__ = ["FACTS", "LINE", "PLAYERS", "Rows", "once", "report"]
+
+#: Rows as columns (each a list of the rows' values in order), and reports of what
+#: was not analysed. A file's columns hold for each row its hand's first line too
+#: (``LINE``, not a column of the frame: for the report of a later copy), its hand's
+#: facts (``FACTS``: None where not known) and, where only one player's rows are
+#: kept, the players dealt in to its hand (``PLAYERS``).
+Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
+LINE = "line"
+PLAYERS = "players"
+FACTS = "facts"
+
+
+def report(error: HistoryError, where: str) -> dict[str, Any]:
+    """The report's row of a hand or file not analysed."""
+    return {"source": error.source or where, "line": error.line, "site": error.site,
+            "hand_id": error.hand_id, "status": error.status, "reason": error.reason}  # fmt: skip
+
+
+def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
+    """All files' rows (the columns ``names``), a hand counted once, and all reports."""
+    from studeval.histories._facts import differs
+    from studeval.histories._record import ConflictingHandError, DuplicateHandError, where_read
+
+    # By room and hand id: the file the hand was kept from (its place in files), its source
+    # and first line; each file's players and facts by hand, made for the files copies are in.
+    first: dict[tuple[str, str], tuple[int, str, int | None]] = {}
+    players: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
+    facts: dict[int, dict[tuple[str, str], Facts | None]] = {}
+
+    def keys(number: int) -> Any:
+        file_columns = files[number][0]
+        return zip(file_columns["site"], file_columns["hand_id"], strict=True)
+
+    def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
+        if number not in players:
+            file_columns = files[number][0]
+            if PLAYERS in file_columns:  # one player's rows: each row says its hand's
+                players[number] = dict(zip(keys(number), file_columns[PLAYERS], strict=True))
+            else:
+                by_hand: dict[tuple[str, str], list[str]] = {}
+                for hand, name in zip(keys(number), file_columns["player"], strict=True):
+                    by_hand.setdefault(hand, []).append(name)
+                players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
+        return players[number][key]
+
+    def facts_of(number: int, key: tuple[str, str]) -> Facts | None:
+        if number not in facts:
+            known = files[number][0].get(FACTS)
+            facts[number] = {} if known is None else dict(zip(keys(number), known, strict=True))
+        return facts[number].get(key)
+
+    columns: dict[str, list[Any]] = {name: [] for name in names}
+    reports: list[dict[str, Any]] = []
+    for number, (file_columns, file_reports) in enumerate(files):
+        lines = file_columns.get(LINE) or [None] * len(file_columns["site"])
+        kept: dict[tuple[str, str], bool] = {}
+        keep: list[bool] = []
+        rows = zip(file_columns["site"], file_columns["hand_id"], file_columns["source"], lines,
+                   strict=True)  # fmt: skip
+        # A hand's rows follow one another: the last row's key and kept[key] (set once).
+        last_site, last_id, last_kept = None, None, True
+        for site, hand_id, source, line in rows:
+            if site is None or hand_id is None:
+                keep.append(True)
+                continue
+            if hand_id == last_id and site == last_site:
+                keep.append(last_kept)
+                continue
+            key = (site, hand_id)
+            if key not in kept:
+                where, first_source, first_line = first.setdefault(key, (number, source, line))
+                kept[key] = where == number
+                if not kept[key]:
+                    text = where_read(first_source, first_line)
+                    found = dict(site=site, hand_id=hand_id, line=line, source=source)
+                    how = differs(facts_of(number, key), facts_of(where, key))
+                    copy = (ConflictingHandError(text, **found)
+                            if dealt(number, key) != dealt(where, key) else
+                            DuplicateHandError(text, **found) if how is None else
+                            ConflictingHandError(text, **found, how=how))  # fmt: skip
+                    reports.append(report(copy, source))
+            last_site, last_id, last_kept = site, hand_id, kept[key]
+            keep.append(last_kept)
+        every = all(keep)
+        for name in names:
+            values = file_columns[name]
+            columns[name] += values if every else [
+                v for v, k in zip(values, keep, strict=True) if k]  # fmt: skip
+        reports += file_reports
+    return columns, reports

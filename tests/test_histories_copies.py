@@ -1,0 +1,164 @@
+"""A later copy of a hand (same room and hand id) read by ``read``, ``replay`` and
+``analyze``: a duplicate where it is the same hand, another hand (refused, saying how
+it differs, as the database says it) where its money, game, results or stacks
+differ; and the facts compared are the same whether C read the hand in bulk or
+Python made its History."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+
+from studeval.cli import main
+from studeval.histories import EXAMPLE, read
+from studeval.histories._seen import SeenHands, history_facts
+from studeval.histories._sources import load
+from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
+from studeval.play import random_hand
+
+DATA = pathlib.Path(__file__).parent / "data" / "histories"
+
+
+def _tenfold(text: str) -> str:
+    """Every amount ten times larger: the same hand in bigger money."""
+    return re.sub(r"\$(\d+)\.(\d\d)", lambda m: f"${int(m[1] + m[2]) / 10:.2f}", text)
+
+
+CHANGES: list[tuple[Callable[[str], str], str]] = [
+    (lambda text: text.replace("Seat 1: alba_k ($1.33 in chips)",
+                               "Seat 1: alba_k ($1.93 in chips)"), "with other stacks"),
+    (lambda text: text.replace("$", "€").replace(" USD)", " EUR)"), "in other money"),
+    (lambda text: text.replace("cleo42", "zed"), "dealt to other players"),
+    (_tenfold, "with other results"),  # (the nets compared before the stacks)
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "how"), CHANGES)
+def test_a_copy_that_differs_is_another_hand_for_read_replay_and_analyze(
+        tmp_path: pathlib.Path, change: Callable[[str], str], how: str) -> None:  # fmt: skip
+    # Only the players had been compared: a copy with other stacks, in another game
+    # or in other money was a "duplicate", dropped, where the database refused it.
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text(EXAMPLE)
+    second.write_text(change(EXAMPLE))
+    seen = SeenHands()
+    found = [f for path in (first, second) for f in read(path, errors="collect",
+                                                         duplicates=seen)]  # fmt: skip
+    assert [type(f).__name__ for f in found] == ["History", "ConflictingHandError"]
+    assert found[1].how == how and found[1].first == f"{first} line 1"  # type: ignore[union-attr]
+    # Read in bulk (the commands' way), the same.
+    statuses = [(f.status, f.error and f.error.reason) for f in
+                load([first, second], SeenHands(), compact=True)]  # fmt: skip
+    assert statuses[0] == ("read", None) and statuses[1][0] == "refused"
+    assert statuses[1][1].endswith(f"{how}: not read")
+    for command in ("replay", "analyze"):
+        extra = ["--player", "Hero"] if command == "analyze" else []
+        assert main([command, str(first), str(second), *extra]) == 2  # a hand refused
+
+
+@pytest.mark.parametrize(("change", "how"), CHANGES)
+@pytest.mark.parametrize("player", [None, "Hero", "alba_k"])
+def test_analyze_many_finds_the_copy_that_is_another_hand_across_files(
+        tmp_path: pathlib.Path, change: Callable[[str], str], how: str,
+        player: str | None) -> None:  # fmt: skip
+    # Files are read each on its own (on Dask workers where large) and their rows
+    # joined after: only the players had been compared there.
+    pytest.importorskip("pandas")
+    from studeval import analyze_many
+
+    (tmp_path / "a.txt").write_text(EXAMPLE)
+    (tmp_path / "b.txt").write_text(change(EXAMPLE))
+    (tmp_path / "c.txt").write_text(EXAMPLE)  # the same hand: a duplicate
+    frame = analyze_many([tmp_path / n for n in ("a.txt", "b.txt", "c.txt")], player=player)
+    assert set(frame["source"]) == {str(tmp_path / "a.txt")}
+    refused = frame.attrs["refused"]
+    assert refused["status"].tolist() == ["refused", "duplicate"]
+    assert refused["source"].tolist() == [str(tmp_path / n) for n in ("b.txt", "c.txt")]
+    assert refused["reason"][0].endswith(f"{how}: not read")
+
+
+def _read_both(folder: pathlib.Path, first: str, second: str) -> tuple[list[object], SeenHands]:
+    """What ``read`` finds in ``first`` then ``second`` (written to a.txt and b.txt),
+    counting hands once across both."""
+    (folder / "a.txt").write_text(first)
+    (folder / "b.txt").write_text(second)
+    seen = SeenHands()
+    found = [f for name in ("a.txt", "b.txt")
+             for f in read(folder / name, errors="collect", duplicates=seen)]  # fmt: skip
+    return found, seen
+
+
+def test_a_copy_in_another_game_is_another_hand(tmp_path: pathlib.Path) -> None:
+    text = next(t for t in _random_texts(40).split("\n\n\n") if "7 Card Stud Limit" in t)
+    found, _ = _read_both(tmp_path, text,
+                          text.replace("7 Card Stud Limit", "7 Card Stud Hi/Lo Limit"))  # fmt: skip
+    assert [type(f).__name__ for f in found] == ["History", "ConflictingHandError"]
+    assert found[1].how == "in another game"  # type: ignore[union-attr]
+
+
+def test_a_copy_that_cannot_be_replayed_is_refused_for_its_reason(tmp_path: pathlib.Path) -> None:
+    # In stud the lowest door card brings in, not razz's highest: this copy cannot be
+    # the hand. It had been dropped as a duplicate, its fault never said.
+    found, seen = _read_both(tmp_path, EXAMPLE, EXAMPLE.replace("Razz Limit", "7 Card Stud Limit"))
+    assert [type(f).__name__ for f in found] == ["History", "HistoryError"]
+    assert found[1].status == "refused" and "bring_ins, but" in found[1].reason  # type: ignore[union-attr]
+    assert seen.dropped == 0
+
+
+def test_the_same_hand_again_is_a_duplicate(tmp_path: pathlib.Path, capsys) -> None:
+    (tmp_path / "a.txt").write_text(EXAMPLE)
+    (tmp_path / "b.txt").write_text(EXAMPLE)
+    # Another hand's text with the copy's own line ends and a blank line more: the
+    # same facts.
+    (tmp_path / "c.txt").write_text("\n" + EXAMPLE.replace("\n", "\r\n"))
+    files = [tmp_path / n for n in ("a.txt", "b.txt", "c.txt")]
+    seen = SeenHands()
+    found = [f for path in files for f in read(path, errors="collect", duplicates=seen)]
+    assert [type(f).__name__ for f in found] == ["History", "DuplicateHandError",
+                                                 "DuplicateHandError"]  # fmt: skip
+    assert main(["replay", *map(str, files)]) == 0
+    assert "duplicates dropped (a hand already read, by room and hand id): 2" in (
+        capsys.readouterr().err)  # fmt: skip
+
+
+def _random_texts(count: int) -> str:
+    """PokerStars text of random hands of every game, some all in (read as Histories
+    in bulk too), stacks with cents."""
+    rng = random.Random(5)
+    texts = []
+    for number in range(count):
+        seats = rng.randint(2, 8)
+        hand = random_hand(rng.choice(["stud", "stud8", "razz"]), seats, rng=rng,
+                           stack=rng.choice([40, 200, 1000]))  # fmt: skip
+        table = Table(names=[f"P{rng.randrange(50)}_{s}" for s in range(seats)],
+                      hand_id=number + 1)  # fmt: skip
+        texts.append(pokerstars.write(hand, table))
+    return "\n\n\n".join(texts)
+
+
+def test_facts_read_in_bulk_are_the_facts_of_the_history(tmp_path: pathlib.Path) -> None:
+    # A copy read in C in bulk is compared with a first copy read as a History (or
+    # the reverse): both must give a hand the same facts, else a true copy would be
+    # "another hand".
+    (tmp_path / "random.txt").write_text(_random_texts(300))
+    (tmp_path / "example.txt").write_text(EXAMPLE)
+    files = [tmp_path / "random.txt", tmp_path / "example.txt", *sorted(DATA.glob("*.txt"))]
+    histories = {(h.site, h.hand_id): history_facts(h) for path in files
+                 for h in read(path, errors="collect") if hasattr(h, "hand")}  # fmt: skip
+    compared = 0
+    for loaded in load(files, None, compact=True):
+        if loaded.compact is None:
+            continue
+        batch = loaded.compact
+        ids = batch.key_columns()[0]
+        for hand_id, facts in zip(ids, batch.facts(), strict=True):
+            assert facts is not None and facts == histories[batch.site, hand_id], hand_id
+            compared += 1
+    assert compared >= 250  # (the all-in hands are Histories on both sides)
+    rooms = {site for site, _ in histories}
+    assert {"PokerStars", "Bovada"} <= rooms
