@@ -10,6 +10,7 @@ import pathlib
 import random
 import re
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -821,14 +822,23 @@ def test_ctrl_c_that_duckdb_turns_into_its_own_error_exits_130(monkeypatch) -> N
     with pytest.raises(ValueError, match="other"):
         roll_back(con, ValueError("other"))
 
-    def stop(argv: object) -> int:
-        raise duckdb.InterruptException("INTERRUPT Error: Interrupted!")
+    def stopping(error: Exception) -> Callable[[object], int]:
+        def stop(argv: object) -> int:
+            raise error
 
-    monkeypatch.setattr(cli, "main", stop)
+        return stop
+
     monkeypatch.setattr(sys, "argv", ["studeval", "import", "x.duckdb"])
-    with pytest.raises(SystemExit) as stopped_run:
+    # The command and the rollback tell Ctrl-C by one test (db._store.is_interrupt).
+    for stopped in (duckdb.InterruptException("INTERRUPT Error: Interrupted!"),
+                    RuntimeError("Query interrupted")):  # fmt: skip
+        monkeypatch.setattr(cli, "main", stopping(stopped))
+        with pytest.raises(SystemExit) as stopped_run:
+            cli.console_main()
+        assert stopped_run.value.code == 130
+    monkeypatch.setattr(cli, "main", stopping(RuntimeError("disk full")))
+    with pytest.raises(RuntimeError, match="disk full"):  # any other error stays one
         cli.console_main()
-    assert stopped_run.value.code == 130
 
 
 def test_without_duckdb_the_error_says_how_to_install_the_extra(monkeypatch, tmp_path) -> None:

@@ -151,7 +151,9 @@ def console_main() -> None:
     except KeyboardInterrupt:
         status = 130
     except Exception as error:  # DuckDB ends a statement Ctrl-C stops with its own error
-        if type(error).__name__ != "InterruptException" and str(error) != "Query interrupted":
+        from studeval.db._store import is_interrupt  # (no DuckDB loaded for the check)
+
+        if not is_interrupt(error):
             raise
         status = 130
     sys.exit(status)

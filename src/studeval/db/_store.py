@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Conflict",
+    "is_interrupt",
     "missing_facts",
     "quoted",
     "refresh_facts",
@@ -76,10 +77,22 @@ def roll_back(con: duckdb.DuckDBPyConnection, error: BaseException) -> NoReturn:
 
     with contextlib.suppress(duckdb.Error):  # (no transaction left to roll back)
         run(con, "ROLLBACK")
-    if isinstance(error, duckdb.InterruptException) or (
-            isinstance(error, RuntimeError) and "interrupted" in str(error).lower()):  # fmt: skip
+    if is_interrupt(error):
         raise KeyboardInterrupt from None
     raise error
+
+
+def is_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` is DuckDB's end of a statement that Ctrl-C stopped (its
+    ``InterruptException``, or the error a statement ended by it raises on its
+    connection), which the commands report as Ctrl-C: exit status 130.
+
+    >>> is_interrupt(RuntimeError("Query interrupted")), is_interrupt(RuntimeError("disk full"))
+    (True, False)
+    """
+    return type(error).__name__ == "InterruptException" or (
+        isinstance(error, RuntimeError) and str(error).strip().lower() == "query interrupted"
+    )
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: list[object] | None = None) -> list[Any]:
