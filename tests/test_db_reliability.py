@@ -291,6 +291,7 @@ def test_import_of_an_empty_folder_fails_and_standard_input_named_twice_is_read_
     path = str(tmp_path / "h.duckdb")
     assert main(["import", path, str(tmp_path / "empty")]) == 2
     assert "no file to read: the folders given are empty" in capsys.readouterr().err
+    assert not pathlib.Path(path).exists()  # (an empty database had been made)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_BAD.encode())))
     assert main(["import", path, "-", "-"]) == 2  # one refused hand, one file
     assert "0 hands stored from 1 file" in capsys.readouterr().err

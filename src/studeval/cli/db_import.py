@@ -73,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
 
     if (missing := first_missing(name for name in args.inputs if name != "-")) is not None:
         return fail(f"no such file or directory: {missing}")
-    progress = Progress(len(files_in(args.inputs)), "file")
+    files = files_in(args.inputs)
+    if not files:  # (no database made, or opened, for nothing)
+        return fail("no file to read: the folders given are empty")
+    progress = Progress(len(files), "file")
     cluster = client = None
     try:
         if args.workers:
@@ -101,9 +104,6 @@ def run(args: argparse.Namespace) -> int:
         say(f"studeval: {room or 'no room'}: {_plural(n, 'hand')}")
     for reason, n in report.reasons.most_common():
         say(f"studeval: {n:>7,}  {reason}")
-    if report.files == 0:
-        say("studeval: no file to read: the folders given are empty")
-        return 2
     for example in report.examples:
         say(f"studeval: not stored: {example}")
     if report.refused > len(report.examples):
