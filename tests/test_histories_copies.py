@@ -6,6 +6,7 @@ Python made its History."""
 
 from __future__ import annotations
 
+import os
 import pathlib
 import random
 import re
@@ -162,3 +163,67 @@ def test_facts_read_in_bulk_are_the_facts_of_the_history(tmp_path: pathlib.Path)
     assert compared >= 250  # (the all-in hands are Histories on both sides)
     rooms = {site for site, _ in histories}
     assert {"PokerStars", "Bovada"} <= rooms
+
+
+def test_facts_are_the_same_in_every_process() -> None:
+    # Dask workers started without a nanny each have their own string hash seed:
+    # digests from hash(name) had made every copy read on another worker "another
+    # hand, with other results".
+    import subprocess
+    import sys
+
+    code = ("from studeval.histories import EXAMPLE, read\n"
+            "from studeval.histories._seen import history_facts\n"
+            "print(history_facts(next(read(EXAMPLE))))")  # fmt: skip
+    printed = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed},
+                              check=True).stdout for seed in ("1", "2", "random")}  # fmt: skip
+    assert len(printed) == 1 and "'razz'" in printed.pop()
+
+
+def test_a_phh_record_of_a_hand_is_compared_by_its_facts_too(tmp_path: pathlib.Path) -> None:
+    # A PHH record under a room's hand id had been compared by its players alone: one
+    # with other stacks or money was a "duplicate" where the database refused it.
+    pytest.importorskip("pandas")
+    from studeval import analyze_many, phh
+
+    record = phh.dumps(next(iter(read(EXAMPLE))).hand)  # type: ignore[union-attr]
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
+    copies = {
+        "same": (record, "duplicate"),
+        "stacks": (record.replace("starting_stacks = [133,", "starting_stacks = [193,").replace(
+            "finishing_stacks = [130,", "finishing_stacks = [190,"), "with other stacks"),
+        "money": (record.replace('currency = "USD"', 'currency = "EUR"'), "in other money"),
+    }  # fmt: skip
+    for name, (text, how) in copies.items():
+        assert text != record or name == "same"
+        (tmp_path / f"{name}.phh").write_text(text)
+        for order in ((tmp_path / "stars.txt", tmp_path / f"{name}.phh"),
+                      (tmp_path / f"{name}.phh", tmp_path / "stars.txt")):  # fmt: skip
+            loaded = list(load(list(order), SeenHands(), compact=True))
+            later = loaded[1].error
+            assert later is not None
+            assert (later.status == "duplicate") == (how == "duplicate")
+            assert how == "duplicate" or f"{how}: not read" in later.reason
+            refused = analyze_many(list(order)).attrs["refused"]
+            assert refused["status"].tolist() == [later.status]
+
+
+def test_analyze_many_of_hands_counts_a_hand_given_twice_once() -> None:
+    # Hands given (not files) had each been analysed, a copy's net counted twice.
+    pytest.importorskip("pandas")
+    from studeval import analyze_many
+    from studeval.play import random_hand
+
+    hand = next(iter(read(EXAMPLE)))
+    other = next(iter(read(_tenfold(EXAMPLE))))  # another hand under the same number
+    frame = analyze_many([hand, hand, other])
+    alone = analyze_many([hand])
+    assert frame["net"].tolist() == alone["net"].tolist() and len(alone) == 5
+    refused = frame.attrs["refused"]
+    assert refused["source"].tolist() == ["hand 1", "hand 2"]
+    assert refused["status"].tolist() == ["duplicate", "refused"]
+    assert refused["reason"][1].endswith("from hand 0, with other results: not read")
+    # Hands with no room's number are told apart by nothing: each is analysed.
+    played = random_hand("stud", 2, seed=1)
+    assert len(analyze_many([played, played])) == 4

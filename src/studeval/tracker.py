@@ -6,7 +6,8 @@ when they are large) or takes hands, and gives a pandas DataFrame with the colum
 :data:`COLUMNS`. Money is never mixed: each row carries its ``currency`` (``None``
 for chips) and ``tournament`` (``None`` for a cash game), and :func:`money_of` names
 the unit a total of rows may be given in. A hand is analysed once however many
-files hold it (by room and hand id), and what was not analysed is in
+files hold it or however often it is given (by room and hand id), and what was not
+analysed is in
 ``frame.attrs["refused"]``, with a reason a row.
 
 >>> from studeval.play import random_hand
@@ -142,7 +143,7 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     repeated within the file count once; across files, :func:`analyze_many` sees to
     it."""
     # The readers load when files are read: ``import studeval`` stays light.
-    from studeval.histories._seen import history_facts
+    from studeval.histories._seen import hand_facts_of
     from studeval.histories._sources import SeenHands, load_file
 
     extra = (LINE, FACTS) if player is None else (LINE, FACTS, PLAYERS)
@@ -162,7 +163,9 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
                 columns[name] += values
             history = loaded.history
             columns[LINE] += [None if history is None else history.line] * len(rows)
-            columns[FACTS] += [None if history is None else history_facts(history)] * len(rows)
+            assert loaded.hand is not None  # (a room's hand's, or a PHH record's)
+            facts = hand_facts_of(loaded.hand, HandInfo.of(loaded.found))
+            columns[FACTS] += [facts] * len(rows)
             if player is not None:
                 columns[PLAYERS] += [tuple(sorted(names))] * len(rows)
     return columns, reports
@@ -390,10 +393,19 @@ def analyze_many(
     if files is None:
         if not isinstance(histories, Iterable):
             raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
-        rows: list[dict[str, Any]] = []
+        from studeval.histories._seen import hand_facts_of
+
+        # Each hand as a file of its own: a later copy (by room and hand id) is
+        # reported, as a later file's is, not counted twice.
+        parts: list[Rows] = []
         for number, hand in enumerate(histories):
-            rows += hand_rows(hand, f"hand {number}", player, method, seed)
-        return _frames(*once([(_columns(rows), [])], COLUMNS))
+            rows, names = _rows_and_players(hand, f"hand {number}", player, method, seed)
+            columns = _columns(rows)
+            stud = getattr(hand, "hand", hand)  # (a History's StudHand)
+            columns[FACTS] = [hand_facts_of(stud, HandInfo.of(hand))] * len(rows)
+            columns[PLAYERS] = [tuple(sorted(names))] * len(rows)
+            parts.append((columns, []))
+        return _frames(*once(parts, COLUMNS))
     own_cluster = None
     if client is False:  # this process, however large
         client = None

@@ -4,10 +4,12 @@ differs in one of them is another hand under the same number, as the database
 finds it (``db``: "in other money", "in another game", "with other results", "with
 other stacks"), not a duplicate to drop.
 
-A hand's nets and stacks are kept as two 64-bit digests (a sum over its players of a
-mix of the name and the amount in money), so that the hands read so far cost a few
-words each; a batch read in C gets its digests from numpy in one pass
-(:func:`batch_facts`), a hand read in Python from :func:`hand_facts`, and both agree.
+A hand's nets and stacks are kept as two 64-bit digests, so that the hands read so
+far cost a few words each: the sum over its players of a number of the player's
+name (from the name's UTF-8 bytes: the same in every process, a Dask worker's too)
+times the amount in money, modulo 2**64. A batch read in C gets its digests from
+numpy in one pass (:func:`batch_facts`), a hand read in Python from
+:func:`hand_facts`; both agree.
 
 >>> from decimal import Decimal
 >>> a = hand_facts("USD", True, "razz", Decimal("0.01"), ["Ann", "Bo"], [133, 200], [-5, 5])
@@ -21,6 +23,8 @@ words each; a batch read in C gets its digests from numpy in one pass
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -42,31 +46,23 @@ _MASK = (1 << 64) - 1
 #: Amounts are digested in units of 10 ** -_PLACES of the money (a chip of 10 ** -p
 #: is 10 ** (_PLACES - p) of them): one amount, whatever places a copy writes.
 _PLACES = 17
-_ODD = 0x9E3779B97F4A7C15  # (odd: multiplying by it mixes and loses nothing)
-_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+#: Added to every amount: a player whose amount is 0 still counts.
+_SHIFT = 0x9E3779B97F4A7C15
 
 
-def _mix(x: int) -> int:
-    """A 64-bit finalizer (splitmix64's): every bit of ``x`` moves every bit out."""
-    x = ((x ^ (x >> 30)) * _MIX1) & _MASK
-    x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-    return x ^ (x >> 31)
+@functools.lru_cache(maxsize=1 << 16)
+def _name_number(name: str) -> int:
+    """A player's number: 64 bits of the name's BLAKE2 digest, odd (a product by it
+    loses no bit of the amount); a player's names repeat, and are worked out once."""
+    digest = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "little") | 1
 
 
+@functools.lru_cache(maxsize=64)
 def _scale(unit: Decimal) -> int | None:
     """A chip of ``unit`` money in units of 10 ** -_PLACES, where whole (else None)."""
     scaled = unit.scaleb(_PLACES)
     return int(scaled) if scaled == scaled.to_integral_value() else None
-
-
-def _digest(names: Sequence[str], amounts: Sequence[int], unit: Decimal) -> int:
-    """The sum of each player's mix of name and amount in money (order does not count)."""
-    scale = _scale(unit)
-    total = 0
-    for name, amount in zip(names, amounts, strict=True):
-        value = (amount * scale) & _MASK if scale is not None else hash(amount * unit) & _MASK
-        total += _mix((hash(name) & _MASK) ^ ((value * _ODD) & _MASK))
-    return total & _MASK
 
 
 def hand_facts(currency: str | None, cash: bool, game: str, unit: Decimal,
@@ -74,7 +70,17 @@ def hand_facts(currency: str | None, cash: bool, game: str, unit: Decimal,
                ) -> Facts:  # fmt: skip
     """A hand's facts: its money, game, and the players' stacks before the antes and
     nets, in chips of ``unit`` money (``names`` the players, in any order)."""
-    return (currency, cash, game, _digest(names, nets, unit), _digest(names, stacks, unit))
+    scale = _scale(unit)
+    net_sum = stack_sum = 0
+    for name, stack, net in zip(names, stacks, nets, strict=True):
+        number = _name_number(name)
+        if scale is None:  # (a PHH record's unit that is no power of ten: exact, hashed)
+            net_sum += number * (hash(net * unit) + _SHIFT)
+            stack_sum += number * (hash(stack * unit) + _SHIFT)
+        else:
+            net_sum += number * (net * scale + _SHIFT)
+            stack_sum += number * (stack * scale + _SHIFT)
+    return (currency, cash, game, net_sum & _MASK, stack_sum & _MASK)
 
 
 def batch_facts(currencies: Sequence[str | None], cash: Sequence[bool], games: Sequence[str],
@@ -85,20 +91,16 @@ def batch_facts(currencies: Sequence[str | None], cash: Sequence[bool], games: S
     hand, as int64)."""
     import numpy as np
 
-    with np.errstate(over="ignore"):  # (arithmetic modulo 2 ** 64, as _digest's)
+    with np.errstate(over="ignore"):  # (arithmetic modulo 2 ** 64, as hand_facts)
         scale = (np.uint64(10) ** (_PLACES - places.astype(np.uint64))).astype(np.uint64)
         scale = np.repeat(scale, seats.astype(np.int64))
-        named = np.array(list(map(hash, names)), dtype=np.int64).view(np.uint64)
+        numbers = np.array(list(map(_name_number, names)), dtype=np.uint64)
+        ends = np.cumsum(seats)
 
         def digest(amounts: np.ndarray) -> list[int]:
-            value = amounts.astype(np.int64).view(np.uint64) * scale
-            x = named ^ (value * np.uint64(_ODD))
-            x = (x ^ (x >> np.uint64(30))) * np.uint64(_MIX1)
-            x = (x ^ (x >> np.uint64(27))) * np.uint64(_MIX2)
-            x ^= x >> np.uint64(31)
-            sums = np.zeros(len(x) + 1, dtype=np.uint64)
-            np.cumsum(x, out=sums[1:])  # (a hand of no seats: 0)
-            ends = np.cumsum(seats)
+            value = amounts.astype(np.int64).view(np.uint64) * scale + np.uint64(_SHIFT)
+            sums = np.zeros(len(value) + 1, dtype=np.uint64)
+            np.cumsum(numbers * value, out=sums[1:])  # (a hand of no seats: 0)
             return (sums[ends] - sums[ends - seats]).tolist()
 
         net_digests, stack_digests = digest(nets), digest(stacks)

@@ -14,6 +14,7 @@ or in other money, another game, with other results or other stacks (``_facts``)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from studeval.handinfo import HandInfo
 from studeval.histories._facts import Facts, differs, hand_facts
@@ -27,8 +28,12 @@ from studeval.histories._record import (
     where_read,
 )
 from studeval.histories._replay import replay
+from studeval.histories._text import named_currency
 
-__all__ = ["Found", "SeenHands", "history_facts"]
+if TYPE_CHECKING:
+    from studeval.engine import StudHand
+
+__all__ = ["Found", "SeenHands", "hand_facts_of", "history_facts"]
 
 #: A hand found in a text: read in C, transcribed for the replay, or refused.
 Found = History | Transcript | HistoryError
@@ -164,9 +169,17 @@ class SeenHands:
 
 def history_facts(found: History) -> Facts | None:
     """A room's hand's facts (None where its record does not name every player)."""
-    hand, info = found.hand, HandInfo.of(found)
+    return hand_facts_of(found.hand, HandInfo.of(found))
+
+
+def hand_facts_of(hand: StudHand, info: HandInfo) -> Facts | None:
+    """A finished hand's facts from its record's ``info`` (a PHH record's currency as
+    written, "usd" or "$", taken as the rooms' code); None where the record does not
+    name every player."""
     if len(info.players) != hand.seats:
         return None
-    nets = [end - start for end, start in zip(hand.stacks, hand.starting_stacks, strict=True)]
-    return hand_facts(info.currency, info.tournament is None, hand.game, info.unit,
-                      info.players, hand.starting_stacks, nets)  # fmt: skip
+    starts = hand.starting_stacks
+    nets = [end - start for end, start in zip(hand.stacks, starts, strict=True)]
+    currency = named_currency(info.currency) if info.currency else None
+    return hand_facts(currency, info.tournament is None, hand.game, info.unit, info.players,
+                      starts, nets)  # fmt: skip

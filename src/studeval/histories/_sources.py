@@ -29,6 +29,7 @@ from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
+from studeval.histories._seen import hand_facts_of
 from studeval.histories._split import hand_starts
 from studeval.histories._text import decode, shown_path
 from studeval.histories.phh import PHHError, read_records
@@ -175,9 +176,11 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None,
         hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
         site = info.get("venue")
         if seen is not None and site is not None and hand_id is not None:
-            players = HandInfo.of(hand).players  # named where the record names them all
+            record = HandInfo.of(hand)
+            named = len(record.players) == hand.seats  # the players, where it names them all
             copy = seen.once(str(site), str(hand_id), label, None,
-                             players if len(players) == hand.seats else None)  # fmt: skip
+                             record.players if named else None,
+                             hand_facts_of(hand, record))  # fmt: skip
             if copy is not None:
                 yield Loaded(label, error=copy, source=where)
                 continue
