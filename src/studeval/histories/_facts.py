@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -70,16 +71,16 @@ def hand_facts(currency: str | None, cash: bool, game: str, unit: Decimal,
                ) -> Facts:  # fmt: skip
     """A hand's facts: its money, game, and the players' stacks before the antes and
     nets, in chips of ``unit`` money (``names`` the players, in any order)."""
+    numbers = list(map(_name_number, names))
     scale = _scale(unit)
-    net_sum = stack_sum = 0
-    for name, stack, net in zip(names, stacks, nets, strict=True):
-        number = _name_number(name)
-        if scale is None:  # (a PHH record's unit that is no power of ten: exact, hashed)
-            net_sum += number * (hash(net * unit) + _SHIFT)
-            stack_sum += number * (hash(stack * unit) + _SHIFT)
-        else:
-            net_sum += number * (net * scale + _SHIFT)
-            stack_sum += number * (stack * scale + _SHIFT)
+    if scale is None:  # (a PHH record's unit that is no power of ten: exact, hashed)
+        scale = 1
+        nets = [hash(net * unit) for net in nets]
+        stacks = [hash(stack * unit) for stack in stacks]
+    # The sum of number * (amount * scale + _SHIFT), as batch_facts adds it up.
+    shift = _SHIFT * sum(numbers)
+    net_sum = scale * sum(map(operator.mul, numbers, nets)) + shift
+    stack_sum = scale * sum(map(operator.mul, numbers, stacks)) + shift
     return (currency, cash, game, net_sum & _MASK, stack_sum & _MASK)
 
 
