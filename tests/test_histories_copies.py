@@ -227,3 +227,60 @@ def test_analyze_many_of_hands_counts_a_hand_given_twice_once() -> None:
     # Hands with no room's number are told apart by nothing: each is analysed.
     played = random_hand("stud", 2, seed=1)
     assert len(analyze_many([played, played])) == 4
+
+
+def test_a_later_copy_refused_as_it_is_read_is_refused_for_its_reason(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # A line the reader does not know: the copy had been a "duplicate" for the
+    # readers (the database refused it for its reason).
+    broken = EXAMPLE.replace("cleo42: calls $0.02\n", "cleo42: calls $0.02\ncleo42: dances\n", 1)
+    assert broken != EXAMPLE
+    found, seen = _read_both(tmp_path, EXAMPLE, broken)
+    assert [type(f).__name__ for f in found] == ["History", "HistoryError"]
+    assert "does not know: 'cleo42: dances'" in found[1].reason  # type: ignore[attr-defined]
+    assert seen.dropped == 0
+    loaded = list(load([tmp_path / "a.txt", tmp_path / "b.txt"], SeenHands(), compact=True))
+    assert [f.status for f in loaded] == ["read", "refused"]
+
+
+@pytest.mark.parametrize("copy_first", [False, True])
+def test_analyze_many_for_a_player_in_one_copy_only_finds_the_other_hand(
+        tmp_path: pathlib.Path, copy_first: bool) -> None:  # fmt: skip
+    # The copy deals Zed where the hand dealt cleo42: with player="cleo42" the copy
+    # has no rows, and only the rows had been compared (nothing reported; with the
+    # copy first, cleo42's row of the hand the database refuses was kept).
+    pytest.importorskip("pandas")
+    from studeval import analyze_many
+
+    texts = [EXAMPLE, EXAMPLE.replace("cleo42", "Zed")]
+    if copy_first:
+        texts.reverse()
+    paths = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    for path, text in zip(paths, texts, strict=True):
+        path.write_text(text)
+    everyone = analyze_many(paths)
+    frame = analyze_many(paths, player="cleo42")
+    assert frame["hand_id"].tolist() == ([] if copy_first else ["20261202017"])
+    for result in (everyone, frame):
+        refused = result.attrs["refused"]
+        assert refused["source"].tolist() == [str(paths[1])]
+        assert refused["reason"][0].endswith("dealt to other players: not read")
+    hands = [next(iter(read(text))) for text in texts]
+    assert len(analyze_many(hands, player="cleo42").attrs["refused"]) == 1
+
+
+def test_a_phh_record_naming_no_players_is_dealt_to_other_players(
+        tmp_path: pathlib.Path) -> None:  # fmt: skip
+    # Its players are "Seat 0"... (as the database and analyze_many name them): the
+    # readers had compared nothing, and called it a duplicate whatever its stacks.
+    from studeval import phh
+
+    record = phh.dumps(next(iter(read(EXAMPLE))).hand)  # type: ignore[union-attr]
+    unnamed = "\n".join(line for line in record.splitlines() if not line.startswith("players"))
+    assert unnamed != record
+    (tmp_path / "stars.txt").write_text(EXAMPLE)
+    (tmp_path / "record.phh").write_text(unnamed)
+    loaded = list(load([tmp_path / "stars.txt", tmp_path / "record.phh"], SeenHands(),
+                       compact=True))  # fmt: skip
+    later = loaded[1].error
+    assert later is not None and later.reason.endswith("dealt to other players: not read")

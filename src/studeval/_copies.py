@@ -20,16 +20,18 @@ if TYPE_CHECKING:
     from studeval.histories._facts import Facts
     from studeval.histories._record import HistoryError
 
-__all__ = ["FACTS", "LINE", "PLAYERS", "Rows", "once", "report"]
+__all__ = ["FACTS", "HANDS", "LINE", "Rows", "once", "report"]
 
 #: Rows as columns (each a list of the rows' values in order), and reports of what
 #: was not analysed. A file's columns hold for each row its hand's first line too
-#: (``LINE``, not a column of the frame: for the report of a later copy), its hand's
-#: facts (``FACTS``: None where not known) and, where only one player's rows are
-#: kept, the players dealt in to its hand (``PLAYERS``).
+#: (``LINE``, not a column of the frame: for the report of a later copy) and its
+#: hand's facts (``FACTS``: None where not known); where only one player's rows are
+#: kept, ``HANDS`` lists every hand of the file (room, hand id, source, first line,
+#: the players dealt in, sorted, and its facts), the player's or not: a copy of a
+#: hand is told by the hands, not by the rows kept.
 Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
 LINE = "line"
-PLAYERS = "players"
+HANDS = "hands"
 FACTS = "facts"
 
 
@@ -55,15 +57,11 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
         return zip(file_columns["site"], file_columns["hand_id"], strict=True)
 
     def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
-        if number not in players:
-            file_columns = files[number][0]
-            if PLAYERS in file_columns:  # one player's rows: each row says its hand's
-                players[number] = dict(zip(keys(number), file_columns[PLAYERS], strict=True))
-            else:
-                by_hand: dict[tuple[str, str], list[str]] = {}
-                for hand, name in zip(keys(number), file_columns["player"], strict=True):
-                    by_hand.setdefault(hand, []).append(name)
-                players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
+        if number not in players:  # (every player's rows: the rows say who played)
+            by_hand: dict[tuple[str, str], list[str]] = {}
+            for hand, name in zip(keys(number), files[number][0]["player"], strict=True):
+                by_hand.setdefault(hand, []).append(name)
+            players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
         return players[number][key]
 
     def facts_of(number: int, key: tuple[str, str]) -> Facts | None:
@@ -72,9 +70,41 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
             facts[number] = {} if known is None else dict(zip(keys(number), known, strict=True))
         return facts[number].get(key)
 
+    def copy(text: str, found: dict[str, Any], same: bool, how: str | None) -> HistoryError:
+        """A later copy's report: another hand, or a duplicate."""
+        if not same:
+            return ConflictingHandError(text, **found)
+        if how is not None:
+            return ConflictingHandError(text, **found, how=how)
+        return DuplicateHandError(text, **found)
+
+    # (HANDS: the players and facts of each hand kept, by room and hand id)
+    kept_hands: dict[tuple[str, str], tuple[tuple[str, ...], Facts | None]] = {}
     columns: dict[str, list[Any]] = {name: [] for name in names}
     reports: list[dict[str, Any]] = []
     for number, (file_columns, file_reports) in enumerate(files):
+        if HANDS in file_columns:
+            kept_keys: set[tuple[str, str]] = set()
+            for site, hand_id, source, line, dealt_in, known in file_columns[HANDS]:
+                if site is None or hand_id is None:
+                    continue
+                key = (site, hand_id)
+                where, first_source, first_line = first.setdefault(key, (number, source, line))
+                if where == number:
+                    kept_keys.add(key)
+                    kept_hands[key] = (dealt_in, known)
+                    continue
+                first_dealt, first_facts = kept_hands[key]
+                found = {"site": site, "hand_id": hand_id, "line": line, "source": source}
+                reports.append(report(copy(where_read(first_source, first_line), found,
+                                           dealt_in == first_dealt, differs(known, first_facts)),
+                                      source))  # fmt: skip
+            _take(columns, names, file_columns,
+                  [site is None or hand_id is None or (site, hand_id) in kept_keys
+                   for site, hand_id in zip(file_columns["site"], file_columns["hand_id"],
+                                            strict=True)])  # fmt: skip
+            reports += file_reports
+            continue
         lines = file_columns.get(LINE) or [None] * len(file_columns["site"])
         kept: dict[tuple[str, str], bool] = {}
         keep: list[bool] = []
@@ -94,20 +124,23 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
                 where, first_source, first_line = first.setdefault(key, (number, source, line))
                 kept[key] = where == number
                 if not kept[key]:
-                    text = where_read(first_source, first_line)
-                    found = dict(site=site, hand_id=hand_id, line=line, source=source)
-                    how = differs(facts_of(number, key), facts_of(where, key))
-                    copy = (ConflictingHandError(text, **found)
-                            if dealt(number, key) != dealt(where, key) else
-                            DuplicateHandError(text, **found) if how is None else
-                            ConflictingHandError(text, **found, how=how))  # fmt: skip
-                    reports.append(report(copy, source))
+                    found = {"site": site, "hand_id": hand_id, "line": line, "source": source}
+                    reports.append(report(copy(
+                        where_read(first_source, first_line), found,
+                        dealt(number, key) == dealt(where, key),
+                        differs(facts_of(number, key), facts_of(where, key))), source))  # fmt: skip
             last_site, last_id, last_kept = site, hand_id, kept[key]
             keep.append(last_kept)
-        every = all(keep)
-        for name in names:
-            values = file_columns[name]
-            columns[name] += values if every else [
-                v for v, k in zip(values, keep, strict=True) if k]  # fmt: skip
+        _take(columns, names, file_columns, keep)
         reports += file_reports
     return columns, reports
+
+
+def _take(columns: dict[str, list[Any]], names: tuple[str, ...],
+          file_columns: dict[str, list[Any]], keep: list[bool]) -> None:  # fmt: skip
+    """Adds a file's rows that ``keep`` keeps to ``columns``."""
+    every = all(keep)
+    for name in names:
+        values = file_columns[name]
+        columns[name] += values if every else [
+            v for v, k in zip(values, keep, strict=True) if k]  # fmt: skip

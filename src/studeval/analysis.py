@@ -143,10 +143,7 @@ def _seat_names(hand: StudHand | History) -> tuple[StudHand, list[str]]:
     played = hand if isinstance(hand, StudHand) else getattr(hand, "hand", None)
     if not isinstance(played, StudHand) or not hasattr(hand, "info"):
         raise OptionError(f"analyze() takes a StudHand or a History; got {type(hand).__name__}")
-    listed = list(HandInfo.of(hand).players)
-    if len(listed) != played.seats:
-        listed = [f"Seat {seat}" for seat in range(played.seats)]
-    return played, listed
+    return played, HandInfo.of(hand).seat_names(played.seats)
 
 
 def _viewer(viewpoint: object, names: list[str]) -> int | None:

@@ -104,6 +104,18 @@ class HandInfo:
         """
         return self.tournament is None
 
+    def seat_names(self, seats: int) -> list[str]:
+        """The players' names of a hand of ``seats`` seats, in dealing order: the
+        record's, or ``Seat 0``, ``Seat 1``... where it does not name them all (what
+        the analysis, the database and the copies' check call them).
+
+        >>> HandInfo(players=("Ann", "Bo")).seat_names(2), HandInfo().seat_names(2)
+        (['Ann', 'Bo'], ['Seat 0', 'Seat 1'])
+        """
+        if len(self.players) == seats:
+            return list(self.players)
+        return [f"Seat {seat}" for seat in range(seats)]
+
     @classmethod
     def of(cls, hand: _Recorded) -> HandInfo:
         """The record of a :class:`~studeval.StudHand` (from the PHH fields of its

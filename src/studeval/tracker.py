@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
-from studeval._copies import FACTS, LINE, PLAYERS, Rows, once, report
+from studeval._copies import FACTS, HANDS, LINE, Rows, once, report
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError, install_hint
 from studeval.handinfo import HandInfo
@@ -146,8 +146,8 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     from studeval.histories._seen import hand_facts_of
     from studeval.histories._sources import SeenHands, load_file
 
-    extra = (LINE, FACTS) if player is None else (LINE, FACTS, PLAYERS)
-    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, *extra)}
+    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, LINE, FACTS)}
+    hands: list[tuple[object, ...]] = []  # (HANDS: the file's hands, where one player's rows)
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
@@ -157,17 +157,26 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
         elif loaded.compact is not None:
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
+            if player is not None:
+                batch = loaded.compact
+                hands += [(site, hand_id, path, line, tuple(sorted(dealt)), facts)
+                          for (site, hand_id, line, dealt), facts
+                          in zip(batch.keys(), batch.facts(), strict=True)]  # fmt: skip
         else:
             rows, names = _rows_and_players(loaded.found, path, player, method, seed)
             for name, values in _columns(rows).items():
                 columns[name] += values
             history = loaded.history
-            columns[LINE] += [None if history is None else history.line] * len(rows)
+            line = None if history is None else history.line
+            columns[LINE] += [line] * len(rows)
             assert loaded.hand is not None  # (a room's hand's, or a PHH record's)
-            facts = hand_facts_of(loaded.hand, HandInfo.of(loaded.found))
+            info = HandInfo.of(loaded.found)
+            facts = hand_facts_of(loaded.hand, info)
             columns[FACTS] += [facts] * len(rows)
             if player is not None:
-                columns[PLAYERS] += [tuple(sorted(names))] * len(rows)
+                hands.append((info.venue, info.hand_id, path, line, tuple(sorted(names)), facts))
+    if player is not None:
+        columns[HANDS] = hands
     return columns, reports
 
 
@@ -204,12 +213,8 @@ def _compact_columns(batch: CompactHands, where: str, player: str | None) -> dic
     rows = batch.seat_rows()
     hands = np.repeat(batch.hands, batch.arrays["seats"][batch.hands])
     names = batch.seat_names
-    dealt: list[tuple[str, ...]] = []
     if player is not None:
         mine = [n == player for n in names]
-        if any(mine):  # each hand's players, for the rows of the hands it played
-            hand_keys = batch.keys()  # (room, hand id, line, players) a hand
-            dealt = [tuple(sorted(p)) for _, _, _, p in hand_keys if player in p]
         rows, hands = rows[mine], hands[mine]
         names = [n for n in names if n == player]
     arrays = batch.arrays
@@ -248,7 +253,6 @@ def _compact_columns(batch: CompactHands, where: str, player: str | None) -> dic
         "tournament": [f[2] for f in facts], "played_at": [f[3] for f in facts],
         LINE: [batch.read.lines[h] for h in hands.tolist()],
         FACTS: [by_facts[h] for h in hands.tolist()],
-        **({} if player is None else {PLAYERS: dealt}),
     }  # fmt: skip
 
 
@@ -402,8 +406,9 @@ def analyze_many(
             rows, names = _rows_and_players(hand, f"hand {number}", player, method, seed)
             columns = _columns(rows)
             stud = getattr(hand, "hand", hand)  # (a History's StudHand)
-            columns[FACTS] = [hand_facts_of(stud, HandInfo.of(hand))] * len(rows)
-            columns[PLAYERS] = [tuple(sorted(names))] * len(rows)
+            info = HandInfo.of(hand)
+            columns[HANDS] = [(info.venue, info.hand_id, f"hand {number}", None,
+                               tuple(sorted(names)), hand_facts_of(stud, info))]  # fmt: skip
             parts.append((columns, []))
         return _frames(*once(parts, COLUMNS))
     own_cluster = None

@@ -119,8 +119,7 @@ class HandBatch:
         core = hand._core
         whole_stack = self._rows.add(core, key, get_game(hand.game).split)
         seats = hand.seats
-        names = list(info.players) if len(info.players) == seats else [
-            f"Seat {s}" for s in range(seats)]  # fmt: skip
+        names = info.seat_names(seats)
         room_seats: list[int | None] = (list(info.seats) if len(info.seats) == seats
                                         else [None] * seats)  # fmt: skip
         table, tournament = info.table, info.tournament

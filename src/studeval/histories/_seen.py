@@ -71,7 +71,11 @@ class SeenHands:
         other players, or with other facts). (A later copy transcribed, not read in
         C, is replayed to know who was dealt in: a copy is rare; one that cannot be
         replayed is refused, for its own reason: no copy of the hand read.)"""
-        if isinstance(found, NotAHistoryError):
+        if isinstance(found, NotAHistoryError) or (
+                isinstance(found, HistoryError) and found.status == "refused"):  # fmt: skip
+            # A hand refused as it was read: refused for its reason, first copy or
+            # later (a later copy had been a "duplicate", its fault never said),
+            # and no copy of the hand (a later one is read as the first).
             return found
         players: list[str] | None = None
         facts: Facts | None = None
@@ -167,19 +171,17 @@ class SeenHands:
         return DuplicateHandError(where, site=site, hand_id=hand_id, line=line, source=source)
 
 
-def history_facts(found: History) -> Facts | None:
-    """A room's hand's facts (None where its record does not name every player)."""
+def history_facts(found: History) -> Facts:
+    """A room's hand's facts."""
     return hand_facts_of(found.hand, HandInfo.of(found))
 
 
-def hand_facts_of(hand: StudHand, info: HandInfo) -> Facts | None:
+def hand_facts_of(hand: StudHand, info: HandInfo) -> Facts:
     """A finished hand's facts from its record's ``info`` (a PHH record's currency as
-    written, "usd" or "$", taken as the rooms' code); None where the record does not
-    name every player."""
-    if len(info.players) != hand.seats:
-        return None
+    written, "usd" or "$", taken as the rooms' code; its players ``Seat 0``... where
+    it does not name them all, as the database names them)."""
     starts = hand.starting_stacks
     nets = [end - start for end, start in zip(hand.stacks, starts, strict=True)]
     currency = named_currency(info.currency) if info.currency else None
-    return hand_facts(currency, info.tournament is None, hand.game, info.unit, info.players,
-                      starts, nets)  # fmt: skip
+    return hand_facts(currency, info.tournament is None, hand.game, info.unit,
+                      info.seat_names(hand.seats), starts, nets)  # fmt: skip

@@ -176,10 +176,9 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None,
         hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
         site = info.get("venue")
         if seen is not None and site is not None and hand_id is not None:
-            record = HandInfo.of(hand)
-            named = len(record.players) == hand.seats  # the players, where it names them all
+            record = HandInfo.of(hand)  # (players "Seat 0"... where it names none)
             copy = seen.once(str(site), str(hand_id), label, None,
-                             record.players if named else None,
+                             record.seat_names(hand.seats),
                              hand_facts_of(hand, record))  # fmt: skip
             if copy is not None:
                 yield Loaded(label, error=copy, source=where)
