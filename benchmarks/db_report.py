@@ -6,9 +6,9 @@ hands, and files imported on Dask.
 
 Import: random hands of every game (2-8 seats, stacks of 40 to 1,000 chips against a
 big bet of 10, so that some end all in, as in ``analysis_report.py``) written as
-PokerStars text in 8 files, each imported into a new database file, best of the
-repeats. It is measured on one core (DuckDB on one thread, CPU time of the
-process), beside reading the same files without storing them
+PokerStars text in 8 files (a table a file, a hand every 75 seconds), each imported
+into a new database file, best of the repeats. It is measured on one core (DuckDB on
+one thread, CPU time of the process), beside reading the same files without storing them
 (``studeval.histories.read``): the difference is what storing costs. Then the same
 import on a ``LocalCluster`` of 2 single-threaded workers (each file read on a
 worker into Parquet partitions, which the database reads; DuckDB on all cores; wall
@@ -24,6 +24,7 @@ stats over 1,000,000 hands <= 1 s.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import random
 import shutil
@@ -42,6 +43,8 @@ from studeval.play import random_hand
 
 FILES = 8
 GAMES = ("stud", "stud8", "razz")
+#: The time of each file's first hand (ET, no change of the clocks for weeks after).
+FIRST_HAND = datetime.datetime(2026, 11, 10, 18, 0, 0)
 
 
 def write_files(folder: Path, hands: int) -> None:
@@ -55,7 +58,14 @@ def write_files(folder: Path, hands: int) -> None:
             names = [f"Player{rng.randrange(500)}" for _ in range(seats)]
             if len(set(names)) < seats:
                 names = [f"{n}_{s}" for s, n in enumerate(names)]
-            table = Table(names=names, hand_id=number * hands + index + 1)
+            # A file a table, its hands 75 seconds apart, as a room's export is
+            # (a header and a time of its own each, not one text again and again).
+            table = Table(
+                names=names,
+                hand_id=number * hands + index + 1,
+                table=f"Table {number + 1}",
+                played_at=FIRST_HAND + datetime.timedelta(seconds=75 * index),
+            )
             texts.append(pokerstars.write(hand, table))
         (folder / f"hands{number}.txt").write_text("\n\n\n".join(texts))
 

@@ -204,6 +204,11 @@ def test_analyze_many_analyses_the_rest_and_reports_what_it_refused(tmp_path: Pa
         analyze_many([], method="bogus")
     with pytest.raises(OptionError, match="client must be"):
         analyze_many(folder, client=5)
+    # A path among hands: named by its place, not taken for a hand it is not.
+    hand = next(read(stars("6")))
+    with pytest.raises(OptionError, match=r"hands \(StudHand or History objects\), or paths "
+                                          r"alone; item 1 is a PosixPath"):  # fmt: skip
+        analyze_many([hand, folder / "bad.txt"])
 
 
 def test_the_cli_counts_other_games_duplicates_and_files_apart(capsys, tmp_path: Path) -> None:

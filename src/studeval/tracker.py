@@ -402,7 +402,14 @@ def analyze_many(
         # Each hand as a file of its own: a later copy (by room and hand id) is
         # reported, as a later file's is, not counted twice.
         parts: list[Rows] = []
+        from studeval.engine import StudHand
+        from studeval.histories._record import History
+
         for number, hand in enumerate(histories):
+            if not isinstance(hand, (StudHand, History)):  # (a path among hands, say)
+                raise OptionError(f"analyze_many takes hands (StudHand or History objects), or "
+                                  f"paths alone; item {number} is a {type(hand).__name__}: "
+                                  f"{hand!r:.80}")  # fmt: skip
             rows, names = _rows_and_players(hand, f"hand {number}", player, method, seed)
             columns = _columns(rows)
             stud = getattr(hand, "hand", hand)  # (a History's StudHand)
