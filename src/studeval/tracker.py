@@ -412,7 +412,7 @@ def analyze_many(
                                   f"{hand!r:.80}")  # fmt: skip
             rows, names = _rows_and_players(hand, f"hand {number}", player, method, seed)
             columns = _columns(rows)
-            stud = getattr(hand, "hand", hand)  # (a History's StudHand)
+            stud = hand.hand if isinstance(hand, History) else hand
             info = HandInfo.of(hand)
             columns[HANDS] = [(info.venue, info.hand_id, f"hand {number}", None,
                                tuple(sorted(names)), hand_facts_of(stud, info))]  # fmt: skip
