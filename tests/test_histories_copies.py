@@ -284,3 +284,38 @@ def test_a_phh_record_naming_no_players_is_dealt_to_other_players(
                        compact=True))  # fmt: skip
     later = loaded[1].error
     assert later is not None and later.reason.endswith("dealt to other players: not read")
+
+
+@pytest.mark.parametrize("holdem_first", [True, False])
+def test_a_hand_of_another_game_claims_no_number_from_a_stud_hand(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+        holdem_first: bool) -> None:  # fmt: skip
+    # A hold'em hand under a stud hand's number, read first, had made the stud hand a
+    # "duplicate", lost by read, replay, analyze and analyze_many (not by the
+    # database); read second, it was a "duplicate" where the others say "not stud".
+    from studeval import db
+    from studeval.tracker import analyze_many
+
+    holdem = EXAMPLE.replace("Razz Limit ($0.04/$0.08 USD)",
+                             "HORSE (Hold'em Limit, $0.04/$0.08 USD)")  # fmt: skip
+    assert holdem != EXAMPLE
+    texts = [holdem, EXAMPLE] if holdem_first else [EXAMPLE, holdem]
+    one = tmp_path / "one.txt"
+    one.write_text("\n\n".join(texts))
+    folder = tmp_path / "files"
+    folder.mkdir()
+    for name, text in zip(("a.txt", "b.txt"), texts, strict=True):
+        (folder / name).write_text(text)
+    for source in (one, folder):
+        found = list(read(source, errors="collect"))
+        statuses = sorted(getattr(f, "status", "read") for f in found)
+        assert statuses == ["not stud", "read"], (source, statuses)
+        frame = analyze_many(source, client=False)
+        assert sorted(set(frame["hand_id"])) == ["20261202017"]
+        assert sorted(frame.attrs["refused"]["status"]) == ["not stud"]
+        report = db.connect().import_histories([source])
+        assert (report.hands, report.duplicates, dict(report.statuses)) == (
+            1, 0, {"not stud": 1})  # fmt: skip
+        assert main(["analyze", str(source)]) == 0
+        err = capsys.readouterr().err
+        assert "1 hand analysed" in err and "duplicate" not in err, err

@@ -23,7 +23,6 @@ from studeval.histories._record import (
     DuplicateHandError,
     History,
     HistoryError,
-    NotAHistoryError,
     Transcript,
     where_read,
 )
@@ -71,11 +70,13 @@ class SeenHands:
         other players, or with other facts). (A later copy transcribed, not read in
         C, is replayed to know who was dealt in: a copy is rare; one that cannot be
         replayed is refused, for its own reason: no copy of the hand read.)"""
-        if isinstance(found, NotAHistoryError) or (
-                isinstance(found, HistoryError) and found.status == "refused"):  # fmt: skip
-            # A hand refused as it was read: refused for its reason, first copy or
-            # later (a later copy had been a "duplicate", its fault never said),
-            # and no copy of the hand (a later one is read as the first).
+        if isinstance(found, HistoryError) and found.status in (
+                "refused", "not stud", "not a history"):  # fmt: skip
+            # A hand refused as it was read, or of another game: reported for what it
+            # is, first copy or later (a later copy had been a "duplicate", its fault
+            # never said), and no copy of the hand: a stud hand under its number is
+            # read as the first (the database stores no other game's hand either; a
+            # hold'em hand first had made it a "duplicate", lost).
             return found
         players: list[str] | None = None
         facts: Facts | None = None
