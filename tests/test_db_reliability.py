@@ -850,3 +850,55 @@ def test_without_duckdb_the_error_says_how_to_install_the_extra(monkeypatch, tmp
         db.connect()
     (tmp_path / "ex.txt").write_text(db.EXAMPLE)
     assert main(["import", str(tmp_path / "h.duckdb"), str(tmp_path / "ex.txt")]) == 2
+
+
+def test_three_copies_are_judged_alike_in_one_batch_or_many(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    # Hero's export, then two of DarioZ's own with other down cards for him: the third
+    # is another hand than the second. In one batch each copy had been compared with
+    # the first alone (which knows none of DarioZ's down cards): the third taken as
+    # "already stored", while imported apart, or in batches of one, or again, it was
+    # refused; the database's content hung on the batch's size.
+    from studeval.histories import EXAMPLE
+
+    def export(downs: str) -> str:
+        text = EXAMPLE.replace("Dealt to Hero [Td 2s 9s]", "Dealt to Hero [9s]").replace(
+            "Dealt to DarioZ [3h]", f"Dealt to DarioZ [{downs} 3h]")  # fmt: skip
+        assert text.count(downs) == 2  # (3rd and 4th street: "[Ah 2h 3h] [3d]")
+        return text
+
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    (folder / "a.txt").write_text(EXAMPLE)
+    (folder / "b.txt").write_text(export("Ah 2h"))
+    (folder / "c.txt").write_text(export("Kd Kc"))
+    refusal = ("another hand under the room and hand id of the hand read from "
+               f"{folder / 'a.txt'} line 1, with other cards: not read")  # fmt: skip
+    downs = (
+        "SELECT list(c.card ORDER BY c.position) AS cards FROM cards c "
+        "JOIN seats s USING (hand_key, seat) WHERE s.player = 'DarioZ' AND NOT c.up"
+    )
+    results = []
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(n_workers=1, threads_per_worker=1, processes=False,
+                            dashboard_address=None) as client:  # fmt: skip
+        for way in ("together", "apart", "batches of one", "dask"):
+            database = db.connect(tmp_path / f"{way}.duckdb")
+            with monkeypatch.context() as patched:
+                if way == "batches of one":
+                    patched.setattr("studeval.db._import.BATCH", 1)
+                if way == "apart":
+                    reports = [database.import_histories(folder / f"{name}.txt")
+                               for name in "abc"]  # fmt: skip
+                else:
+                    reports = [database.import_histories(
+                        folder, client=client if way == "dask" else None)]  # fmt: skip
+            counts = [sum(getattr(r, n) for r in reports) for n in ("hands", "duplicates",
+                                                                     "refused")]  # fmt: skip
+            assert counts == [1, 1, 1], way
+            again = database.import_histories(folder)
+            assert (again.hands, again.duplicates, again.refused) == (0, 2, 1), way
+            rows = database.sql("SELECT source, reason FROM refused").values.tolist()
+            assert rows == [[str(folder / "c.txt"), refusal]], way
+            results.append([list(cards) for cards in database.sql(downs).cards])
+    assert results == [[["Ah", "2h"]]] * 4

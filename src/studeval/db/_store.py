@@ -319,34 +319,31 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]
                          f"SELECT * FROM read_parquet('{quoted(frame)}')")  # fmt: skip
             else:
                 con.register(f"batch_{name}", frame)
-        base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
-        all_new, first = run(con, _ALL_NEW)[0] if frames else (False, None)
+        copies = run(con, _MOST_COPIES)[0][0] if frames else 1
+        if copies > 1:
+            # Each hand's k-th copy in a round of its own, after the round of the
+            # (k-1)-th stored it or was refused: a copy is compared with the hand kept
+            # and the cards the copies before it added, as it would be in a later
+            # batch or import (all at once, a third copy had been compared with the
+            # first alone, and another hand's cards kept or refused by the batch's size).
+            _by_rounds(con, frames)
+        stored = again = 0
         rooms: dict[str | None, int] = {}
         conflicts: list[Conflict] = []
-        found: list[tuple[Any, ...]] = []
-        offset: int | None = None
-        stored = total = 0
-        if all_new:
-            rooms = dict(run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))
-            stored = total = sum(rooms.values())
-            offset = base + 1 - first
-        elif frames:
-            stored, total, rooms, found = _new_keys(con, base, refusals is not None)
-            conflicts = [row[:7] for row in found]
+        for copy in range(1, copies + 1):
+            if copies > 1:
+                run(con, f"CREATE OR REPLACE TEMP TABLE round_keys AS {_ROUND_KEYS}", [copy])
+            found = _store_round(con, bool(frames), refusals is not None)
+            stored, again = stored + found[0], again + found[1]
+            for site, count in found[2].items():
+                rooms[site] = rooms.get(site, 0) + count
+            conflicts += found[3]
         if conflicts:
             import pandas
 
             assert refusals is not None
             more = refusals(conflicts)
             refused = pandas.concat([refused, more], ignore_index=True) if len(refused) else more
-        if stored:
-            for table, rows in _INSERTS.items():
-                number = "b.hand" if table in ("actions", "cards") else "b.hand_key"
-                key, join = (("k.hand_key", f"JOIN new_keys k ON {number} = k.batch_key")
-                             if offset is None else (f"{number} + {offset}", ""))  # fmt: skip
-                run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
-        if frames and not all_new and refusals is not None:  # copies, each compared
-            run(con, _MERGED_CARDS, [[row[7] for row in found]])
         for source in forget_sources:
             run(
                 con,
@@ -358,13 +355,72 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]
             run(con, "INSERT INTO refused BY NAME SELECT * FROM batch_refused")
             con.unregister("batch_refused")
         for name, frame in frames.items():
-            if isinstance(frame, str):
+            prefix = "whole" if copies > 1 else "batch"
+            if copies > 1:
                 run(con, f"DROP VIEW batch_{name}")
+            if isinstance(frame, str):
+                run(con, f"DROP VIEW {prefix}_{name}")
             else:
-                con.unregister(f"batch_{name}")
+                con.unregister(f"{prefix}_{name}")
         run(con, "COMMIT")
     except BaseException as error:
         roll_back(con, error)
+    return stored, again, rooms, conflicts
+
+
+#: The most copies of one hand (by room and hand id) in the batch.
+_MOST_COPIES = """SELECT coalesce(max(n), 1)
+    FROM (SELECT count(*) AS n FROM batch_hands GROUP BY site, hand_id)"""
+
+
+#: The hands whose copy (by room and hand id, in the batch's order) is the parameter.
+_ROUND_KEYS = """SELECT hand_key FROM (
+    SELECT hand_key, row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) AS copy
+    FROM whole_hands) WHERE copy = ?"""
+
+
+def _by_rounds(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]) -> None:
+    """The batch's frames as ``whole_<table>``, and ``batch_<table>`` their rows of the
+    hands in ``round_keys``."""
+    run(con, "CREATE OR REPLACE TEMP TABLE round_keys (hand_key BIGINT)")
+    for name, frame in frames.items():
+        if isinstance(frame, str):
+            run(con, f"ALTER VIEW batch_{name} RENAME TO whole_{name}")
+        else:
+            con.unregister(f"batch_{name}")
+            con.register(f"whole_{name}", frame)
+        key = "hand" if name in ("actions", "cards") else "hand_key"
+        run(con, f"CREATE OR REPLACE TEMP VIEW batch_{name} AS SELECT * FROM whole_{name} "
+                 f"WHERE {key} IN (SELECT hand_key FROM round_keys)")  # fmt: skip
+
+
+def _store_round(con: duckdb.DuckDBPyConnection, any_hands: bool, compare: bool,
+                 ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
+    """:func:`store`'s hands of ``batch_<table>`` (``any_hands``: the batch has
+    some), each numbered after the last stored, compared with the hand kept under
+    its number where ``compare``: the hands stored, the hands left out as already
+    stored, the hands stored by room, and the conflicts."""
+    base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
+    all_new, first = run(con, _ALL_NEW)[0] if any_hands else (False, None)
+    rooms: dict[str | None, int] = {}
+    found: list[tuple[Any, ...]] = []
+    offset: int | None = None
+    stored = total = 0
+    if all_new:
+        rooms = dict(run(con, "SELECT site, count(*) FROM batch_hands GROUP BY ALL"))
+        stored = total = sum(rooms.values())
+        offset = base + 1 - first
+    elif any_hands:
+        stored, total, rooms, found = _new_keys(con, base, compare)
+    if stored:
+        for table, rows in _INSERTS.items():
+            number = "b.hand" if table in ("actions", "cards") else "b.hand_key"
+            key, join = (("k.hand_key", f"JOIN new_keys k ON {number} = k.batch_key")
+                         if offset is None else (f"{number} + {offset}", ""))  # fmt: skip
+            run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
+    if any_hands and not all_new and compare:  # copies, each compared
+        run(con, _MERGED_CARDS, [[row[7] for row in found]])
+    conflicts = [row[:7] for row in found]
     return stored, total - stored - len(conflicts), rooms, conflicts
 
 
