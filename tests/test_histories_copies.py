@@ -319,3 +319,43 @@ def test_a_hand_of_another_game_claims_no_number_from_a_stud_hand(
         assert main(["analyze", str(source)]) == 0
         err = capsys.readouterr().err
         assert "1 hand analysed" in err and "duplicate" not in err, err
+
+
+@pytest.mark.parametrize("conflict_first", [True, False])
+def test_analyze_many_raising_raises_the_first_fault_of_the_files_copies_included(
+        tmp_path: pathlib.Path, conflict_first: bool) -> None:  # fmt: skip
+    # errors="raise" had raised a file's own refusal but never a copy across files
+    # that is another hand (only a row of the refusals); and a file's own refusal
+    # after such a copy was raised in its place.
+    from studeval.histories import HistoryError
+    from studeval.histories._record import ConflictingHandError
+    from studeval.tracker import analyze_many
+
+    distributed = pytest.importorskip("distributed")
+    other = _tenfold(EXAMPLE)  # the same number, other results
+    damaged = EXAMPLE.replace("#20261202017", "#20261202099").replace(
+        "DarioZ: calls $0.02", "DarioZ: calls $0.03")  # fmt: skip
+    assert other != EXAMPLE and damaged.count("#20261202099") == 1 and "calls $0.03" in damaged
+    (tmp_path / "a.txt").write_text(EXAMPLE)
+    (tmp_path / "b.txt").write_text("\n\n".join([other, damaged] if conflict_first
+                                                else [damaged, other]))  # fmt: skip
+    expected = ConflictingHandError if conflict_first else HistoryError
+    # (a copy's line: its first; a refusal's: the line at fault)
+    line = 1 if conflict_first else 1 + EXAMPLE.split("\n").index("DarioZ: calls $0.02")
+    with distributed.Client(n_workers=1, threads_per_worker=1, processes=False,
+                            dashboard_address=None) as client:  # fmt: skip
+        for spread in (False, client):
+            for player in (None, "DarioZ"):
+                with pytest.raises(expected) as raised:
+                    analyze_many(tmp_path, errors="raise", player=player, client=spread)
+                error = raised.value
+                assert (error.source, error.line) == (str(tmp_path / "b.txt"), line)
+                assert isinstance(error, ConflictingHandError) == conflict_first
+                # Collected, both reported, and the frame has no column of its own.
+                refused = analyze_many(tmp_path, player=player, client=spread).attrs["refused"]
+                assert sorted(refused["status"]) == ["refused", "refused"]
+                assert list(refused.columns) == ["source", "line", "site", "hand_id", "status",
+                                                 "reason"]  # fmt: skip
+    hands = [next(read(text)) for text in (EXAMPLE, other)]
+    with pytest.raises(ConflictingHandError, match="with other results"):
+        analyze_many(hands, errors="raise")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from studeval.histories._facts import Facts
     from studeval.histories._record import HistoryError
 
-__all__ = ["FACTS", "HANDS", "LINE", "Rows", "once", "report"]
+__all__ = ["ERROR", "FACTS", "FILE", "HANDS", "LINE", "Rows", "first_error", "once", "report"]
 
 #: Rows as columns (each a list of the rows' values in order), and reports of what
 #: was not analysed. A file's columns hold for each row its hand's first line too
@@ -33,12 +33,33 @@ Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
 LINE = "line"
 HANDS = "hands"
 FACTS = "facts"
+#: A report's error itself, and the place of its file in those given (not columns of
+#: the report's frame).
+ERROR = "error"
+FILE = "file"
 
 
-def report(error: HistoryError, where: str) -> dict[str, Any]:
-    """The report's row of a hand or file not analysed."""
-    return {"source": error.source or where, "line": error.line, "site": error.site,
-            "hand_id": error.hand_id, "status": error.status, "reason": error.reason}  # fmt: skip
+def report(error: HistoryError, where: str, keep: bool = False) -> dict[str, Any]:
+    """The report's row of a hand or file not analysed (``keep``: with the error
+    itself, ``ERROR``, for :func:`first_error`)."""
+    row: dict[str, Any] = {"source": error.source or where, "line": error.line,
+                           "site": error.site, "hand_id": error.hand_id,
+                           "status": error.status, "reason": error.reason}  # fmt: skip
+    if keep:
+        row[ERROR] = error
+    return row
+
+
+def first_error(reports: list[dict[str, Any]]) -> HistoryError | None:
+    """The first hand or file not analysed that is no duplicate, in the order the
+    files were given (each report's ``FILE``, 0 where it has none: one file's, then
+    its line; a file's own fault, at no line, first), with its error (reports made
+    with ``keep``); None where none."""
+    found = [r for r in reports if r["status"] != "duplicate" and ERROR in r]
+    if not found:
+        return None
+    error: HistoryError = min(found, key=lambda r: (r.get(FILE, 0), r["line"] or 0))[ERROR]
+    return error
 
 
 def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
@@ -98,12 +119,12 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
                 found = {"site": site, "hand_id": hand_id, "line": line, "source": source}
                 reports.append(report(copy(where_read(first_source, first_line), found,
                                            dealt_in == first_dealt, differs(known, first_facts)),
-                                      source))  # fmt: skip
+                                      source, keep=True) | {FILE: number})  # fmt: skip
             _take(columns, names, file_columns,
                   [site is None or hand_id is None or (site, hand_id) in kept_keys
                    for site, hand_id in zip(file_columns["site"], file_columns["hand_id"],
                                             strict=True)])  # fmt: skip
-            reports += file_reports
+            reports += [r | {FILE: number} for r in file_reports]
             continue
         lines = file_columns.get(LINE) or [None] * len(file_columns["site"])
         kept: dict[tuple[str, str], bool] = {}
@@ -128,11 +149,12 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
                     reports.append(report(copy(
                         where_read(first_source, first_line), found,
                         dealt(number, key) == dealt(where, key),
-                        differs(facts_of(number, key), facts_of(where, key))), source))  # fmt: skip
+                        differs(facts_of(number, key), facts_of(where, key))), source,
+                        keep=True) | {FILE: number})  # fmt: skip
             last_site, last_id, last_kept = site, hand_id, kept[key]
             keep.append(last_kept)
         _take(columns, names, file_columns, keep)
-        reports += file_reports
+        reports += [r | {FILE: number} for r in file_reports]
     return columns, reports
 
 

@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
-from studeval._copies import FACTS, HANDS, LINE, Rows, once, report
+from studeval._copies import FACTS, HANDS, LINE, Rows, first_error, once, report
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError, install_hint
 from studeval.handinfo import HandInfo
@@ -151,9 +151,12 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
         if loaded.error is not None:
+            # errors="raise": kept whole, raised by analyze_many once the copies
+            # across files are known (one of them may come first); the rest of the
+            # file is not read.
+            reports.append(report(loaded.error, path, keep=errors == "raise"))
             if errors == "raise" and loaded.error.status != "duplicate":
-                raise loaded.error
-            reports.append(report(loaded.error, path))
+                break
         elif loaded.compact is not None:
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
@@ -374,7 +377,8 @@ def analyze_many(
     DataFrame with the columns :data:`REFUSED_COLUMNS`: hands refused with the
     reason, hands of other games in mixed-game files, later copies of a hand, and
     files that hold no hand history or cannot be read. ``errors="raise"`` raises the
-    first of them instead (a duplicate is only reported). Needs pandas
+    first of them instead, in the order of the files and their lines (a later copy
+    in another file that is another hand too; a duplicate is only reported). Needs pandas
     (``pip install 'studeval[dask]'``).
 
     >>> import pathlib, tempfile
@@ -417,7 +421,7 @@ def analyze_many(
             columns[HANDS] = [(info.venue, info.hand_id, f"hand {number}", None,
                                tuple(sorted(names)), hand_facts_of(stud, info))]  # fmt: skip
             parts.append((columns, []))
-        return _frames(*once(parts, COLUMNS))
+        return _frames(*_raised(once(parts, COLUMNS), errors))
     own_cluster = None
     if client is False:  # this process, however large
         client = None
@@ -429,20 +433,33 @@ def analyze_many(
         client = Client(own_cluster)
     try:
         if client is None:
+            read = []
             with collection_paused():
-                read = [_file_rows(f, player, method, seed, errors) for f in files]
-                return _frames(*once(read, COLUMNS))
+                for name in files:
+                    read.append(_file_rows(name, player, method, seed, errors))
+                    if errors == "raise" and first_error(read[-1][1]) is not None:
+                        break  # (a later file holds nothing that comes before it)
+                return _frames(*_raised(once(read, COLUMNS), errors))
         futures = client.map(_file_rows, files, player=player, method=method,  # type: ignore[attr-defined]
                              seed=seed, errors=errors, pure=False)  # fmt: skip
         results = []
         for future in futures:  # one file's rows at a time, in order
             results.append(future.result())
             future.release()
-        return _frames(*once(results, COLUMNS))
+        return _frames(*_raised(once(results, COLUMNS), errors))
     finally:
         if own_cluster is not None:
             client.close()  # type: ignore[attr-defined]
             own_cluster.close()
+
+
+def _raised(rows: Rows, errors: str) -> Rows:
+    """``rows``; with ``errors="raise"``, the first hand or file not analysed (a
+    file's own refusal or a copy across files that is another hand, in the order of
+    the files and their lines) raised instead."""
+    if errors == "raise" and (error := first_error(rows[1])) is not None:
+        raise error
+    return rows
 
 
 def _size(path: str) -> int:
