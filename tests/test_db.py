@@ -868,3 +868,31 @@ def test_a_file_of_other_games_is_refused_in_batches(
     assert (report.hands, report.refused) == (0, 5) and report.statuses == {"not stud": 5}
     assert stores == [2, 2, 1]  # the refusals written two at a time, not held to the end
     assert database.sql("SELECT count(*) AS n FROM refused").n[0] == 5
+
+
+def test_a_break_even_player_reads_zero_not_minus_zero(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nets of -16, -1 and +17 chips at a big bet of 10: their doubles sum to -2e-16,
+    # which rounded to a millionth had printed "-0.00" bb/100 (and 0.00 after an
+    # import that added the same hands in another order).
+    import math
+
+    (tmp_path / "ursa.txt").write_text(db.EXAMPLE)
+    path = tmp_path / "h.duckdb"
+    database = db.connect(path)
+    database.import_histories(tmp_path / "ursa.txt")
+    keys = database.sql("SELECT hand_key FROM seat_stats WHERE player = 'Bob' ORDER BY 1")
+    assert len(keys) == 3
+    for key, net in zip(keys.hand_key, (-16, -1, 17), strict=True):
+        database.connection.execute(
+            "UPDATE seat_stats SET net_chips = ?, expected_net_chips = ?, big_bet = 10, "
+            "net = ?, expected_net = ? WHERE player = 'Bob' AND hand_key = ?",
+            [net, net, net / 100, net / 100, int(key)])  # fmt: skip
+    assert sum([-1.6, -0.1, 1.7]) < 0  # (the doubles' sum: not zero)
+    row = database.stats(player="Bob").iloc[0]
+    for name in ("net_bb100", "adjusted_bb100", "adjusted_net"):
+        assert row[name] == 0 and math.copysign(1, row[name]) == 1, name
+    database.close()
+    assert main(["stats", str(path), "--player", "Bob"]) == 0
+    assert "-0.00" not in capsys.readouterr().out

@@ -156,3 +156,15 @@ def test_a_schema_6_database_gets_room_seats_of_any_number(tmp_path: pathlib.Pat
         kind = database.sql("SELECT data_type FROM information_schema.columns "
                             "WHERE table_name = 'seats' AND column_name = 'room_seat'")  # fmt: skip
         assert kind.data_type.tolist() == ["INTEGER"]
+
+
+def test_the_batch_the_help_and_the_docs_name_is_the_one_written() -> None:
+    # `studeval import --help` and docs/cli.md had said 10,000 hands a transaction
+    # after the batch became 50,000.
+    from studeval.cli.db_import import EPILOG
+
+    docs = pathlib.Path(__file__).parents[1] / "docs"
+    said = f"Hands are written {_import.BATCH:,} to a transaction"
+    assert said in " ".join(EPILOG.split())
+    assert said in " ".join((docs / "cli.md").read_text().split())
+    assert f"Hands are written {_import.BATCH:,} at a time" in (docs / "database.md").read_text()

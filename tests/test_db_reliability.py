@@ -9,6 +9,7 @@ import os
 import pathlib
 import random
 import re
+import shlex
 import sys
 from collections.abc import Callable
 
@@ -220,7 +221,14 @@ def test_stats_of_players_one_without_hands_of_the_game_asked(
                  "--format", "csv"]) == 0  # fmt: skip
     out, err = capsys.readouterr()
     assert [line.split(",")[0] for line in out.splitlines()] == ["player", "Dee"]
-    assert "studeval: Ann: no hand of the game or money asked for" in err
+    assert "studeval: Ann: no hand of --game stud8" in err
+    # The filter named is the one given (a room's had been called "the game or money").
+    with db.connect(path, read_only=True) as database:
+        site = database.sql("SELECT any_value(site) AS s FROM hands").s[0]
+    assert main(["stats", path, "--player", "Ann", "--player", "Dee", "--game", "stud8",
+                 "--site", site]) == 0  # fmt: skip
+    assert (f"studeval: Ann: no hand of --game stud8 --site {shlex.quote(site)}"
+            in capsys.readouterr().err)  # fmt: skip
     assert main(["stats", path, "--player", "Nobody", "--player", "Ann"]) == 2
     assert "no hand of Nobody in" in capsys.readouterr().err
     with db.connect(path) as database, pytest.raises(OptionError, match="game='Razz'"):

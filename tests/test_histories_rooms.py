@@ -525,7 +525,7 @@ def test_an_everleaf_winners_amount_edited_down_is_refused_not_taken_for_rake(tm
     assert checked >= 12
 
 
-def test_a_kingsclub_2_7_razz_hand_is_another_games_not_a_refusal() -> None:
+def test_a_kingsclub_2_7_razz_hand_is_another_games_not_a_refusal(tmp_path) -> None:
     # KingsClub's mixed tables deal 2-7 razz, a game studeval does not play: it had been
     # a refusal (exit status 2 for any such folder), where hold'em in a mixed file is
     # another game's hand, reported.
@@ -536,3 +536,11 @@ def test_a_kingsclub_2_7_razz_hand_is_another_games_not_a_refusal() -> None:
     found = next(read(text.replace("Limit Razz", "Limit 2-7 Razz", 1), errors="collect"))
     assert isinstance(found, HistoryError) and found.status == "not stud"
     assert found.reason.startswith("2-7 razz (deuce-to-seven lowball stud) is not a game")
+    # The commands count it by its game's name (the reason's end had stood for it:
+    # "its hands are reported as another game's, not replayed 1").
+    from studeval.cli._hands import Tally, replayed
+
+    tally = Tally()
+    (tmp_path / "kc.txt").write_text(text.replace("Limit Razz", "Limit 2-7 Razz", 1))
+    assert list(replayed([str(tmp_path / "kc.txt")], tally)) == []
+    assert dict(tally.other_games) == {"Limit 2-7 Razz": 1}

@@ -250,6 +250,29 @@ def test_analyze_draws_one_graph_a_money_and_refuses_an_unknown_player(capsys, t
     assert not (tmp_path / "n.png").exists()
 
 
+def test_analyze_refuses_a_graph_name_it_cannot_write_before_reading(capsys, tmp_path):
+    # A name of a kind matplotlib does not write had ended in its traceback after the
+    # table (exit 1); a folder had been given a hidden ".png" file, and a name with
+    # no kind of image a ".png" added, neither said.
+    pytest.importorskip("matplotlib")
+    folder = _folder(tmp_path)
+    (tmp_path / "plots").mkdir()
+    for name, words in (("graph.txt", "matplotlib writes no .txt file"),
+                        ("plots", "a folder; name the graph's file"),
+                        (f"plots{os.sep}", "a folder; name the graph's file"),
+                        ("graph", "name the graph's file with its kind of image"),
+                        (".png", "name the graph's file with its kind of image")):  # fmt: skip
+        assert main(["analyze", str(folder), "--player", "DarioZ", "--plot",
+                     str(tmp_path / name)]) == 2, name  # fmt: skip
+        captured = capsys.readouterr()
+        assert words in captured.err and "Traceback" not in captured.err, name
+        assert captured.out == "", name  # refused before any hand was read
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file() and p.suffix != ".txt"
+                  and p.parent.name != folder.name) == []  # fmt: skip
+    assert main(["analyze", str(folder), "--player", "DarioZ", "--plot",
+                 str(tmp_path / "graph.SVG")]) == 0  # fmt: skip
+
+
 def test_graph_order_is_the_order_played() -> None:
     import datetime
 

@@ -119,7 +119,7 @@ def replayed(inputs: list[str], tally: Tally) -> Iterator[Loaded]:
             tally.read += 1
             yield loaded
         elif isinstance(error, NotStudError):
-            tally.other_games[error.kind.split(": ", 1)[-1]] += 1
+            tally.other_games[error.game_name] += 1
         elif error.status == "duplicate":
             tally.duplicates += 1
         elif isinstance(error, OutsideHandsError):  # a file that holds hands, too

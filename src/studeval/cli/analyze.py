@@ -19,6 +19,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -126,6 +127,28 @@ def _graph_paths(path: str, moneys: list[str]) -> dict[str, str]:
             for money in moneys}  # fmt: skip
 
 
+def _check_plot(path: str) -> None:
+    """An InputError where ``path`` names no file matplotlib can write a graph to: a
+    folder, a name without the kind of image (matplotlib would add ".png" to it), or
+    a kind it does not write (``graph.txt``)."""
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):
+        raise InputError(f"--plot {path}: a folder; name the graph's file (graph.png)")
+    stem, dot, suffix = os.path.basename(path).rpartition(".")
+    if not dot or not stem:
+        raise InputError(f"--plot {path}: name the graph's file with its kind of image "
+                         "(graph.png, graph.svg, graph.pdf)")  # fmt: skip
+    try:
+        import matplotlib
+    except ImportError:
+        raise InputError(f"--plot needs matplotlib: {install_hint('plot')}") from None
+    matplotlib.use("Agg")  # a file, no window
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if suffix.lower() not in FigureCanvasBase.get_supported_filetypes():
+        raise InputError(f"--plot {path}: matplotlib writes no .{suffix} file; name a .png, "
+                         ".svg, .pdf or other image file")  # fmt: skip
+
+
 def _plot(rows: list[dict[str, Any]], player: str, path: str,
           money_of: Callable[[dict[str, Any]], str]) -> None:  # fmt: skip
     try:
@@ -187,6 +210,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot and not args.player:
         return fail("--plot draws one player's graph: give --player NAME")
+    if args.plot:  # before the hands are read: a wrong name costs no analysis
+        try:
+            _check_plot(args.plot)
+        except InputError as err:
+            return fail(str(err))
     out = Output()
     rows: list[dict[str, Any]] = []
     tally = Tally()

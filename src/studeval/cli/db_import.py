@@ -38,7 +38,7 @@ read whole) and stores every hand in the database file DB, made when there is no
 (DuckDB: query it with SQL, or see `studeval stats`). A hand is stored once by its
 room and hand id: importing a folder again adds only its new hands. Hands and files
 not stored are kept in the database's refused table with the reason, and counted
-here by room and reason. Hands are written 10,000 to a transaction: an import
+here by room and reason. Hands are written 50,000 to a transaction: an import
 killed halfway leaves every hand whole or absent, and the same command finishes
 it. --workers reads the files on a Dask cluster of that many processes (pip
 install 'studeval[dask]'). The exit status is 2 when a hand was refused or a file

@@ -21,6 +21,7 @@ import argparse
 import json
 import math
 import os
+import shlex
 from typing import Any
 
 from studeval.cli._args import game, subcommand
@@ -126,8 +127,11 @@ def run(args: argparse.Namespace) -> int:
     absent = [name for name in missing if name not in dealt]
     if absent:
         return fail(f"no hand of {', '.join(absent)} in {shown_path(args.database)}")
+    filters = (("game", args.game), ("currency", args.currency), ("site", args.site))
+    asked = " ".join(f"--{option} {shlex.quote(str(value))}" for option, value in filters
+                     if value) or "the filters asked for"  # fmt: skip
     for name in missing:
-        say(f"studeval: {name}: no hand of the game or money asked for")
+        say(f"studeval: {name}: no hand of {asked}")
     out = Output()
     rows: list[dict[str, Any]] = [
         {str(k): _cell(v) for k, v in row.items()} for row in frame.to_dict("records")

@@ -358,15 +358,16 @@ def stats_sql(filters: Mapping[str, object], counts: bool,
     -- Big bets to a millionth; the adjusted net (from equities) to a billionth. The
     -- exact net is made a double here: DuckDB's own cast gives the nearest double
     -- (pandas' conversion of a DECIMAL(38, 18) made 13700 13699.999999999998).
-    round(100 * avg(net_chips / big_bet), 6) AS net_bb100,
-    round(100 * avg(expected_net_chips / big_bet), 6) AS adjusted_bb100,
+    -- (+ 0.0: a sum of nothing but rounding, -0.0, is 0.0, as a break-even player reads)
+    round(100 * avg(net_chips / big_bet), 6) + 0.0 AS net_bb100,
+    round(100 * avg(expected_net_chips / big_bet), 6) + 0.0 AS adjusted_bb100,
     -- The adjusted net of the hands no all-in changed is their exact net: summed as
     -- such, so that a player with no all-in has an adjusted net equal to the net
     -- (40,000 doubles of cents had summed to -4400.000000002 beside -4400).
     CAST(sum(net) AS DOUBLE) AS net,
     round(coalesce(CAST(sum(net) FILTER (WHERE expected_net_chips = net_chips) AS DOUBLE), 0)
           + coalesce(sum(expected_net) FILTER (WHERE expected_net_chips <> net_chips), 0), 9)
-        AS adjusted_net
+        + 0.0 AS adjusted_net
 FROM {stats_source(missing)} {"WHERE " + " AND ".join(where) if where else ""}
 GROUP BY player, site, currency ORDER BY player, site, currency"""
     return sql, params

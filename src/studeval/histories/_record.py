@@ -118,28 +118,32 @@ class NotStudError(HistoryError):
                  why: str | None = None) -> None:  # fmt: skip
         super().__init__(why or f"not a fixed-limit seven-card stud game: {game}", site=site,
                          hand_id=hand_id, line=line, source=source)  # fmt: skip
-        self.game = game
-        self.why = why  # a seven-card game studeval does not play (KingsClub's 2-7 razz)
+        self.game, self.why = game, why  # why: KingsClub's 2-7 razz, a game not played
 
     @property
     def kind(self) -> str:
-        """The game as the room names it (stakes as ``N/N``, no tournament number), to
-        count the skipped hands by game.
+        """The reason with the game as :attr:`game_name` gives it (or ``why``).
 
         >>> NotStudError("Tournament #74, 100+9 8-Game (Hold'em Limit)").kind
         "not a fixed-limit seven-card stud game: Hold'em Limit"
-        >>> NotStudError("HORSE Limit $0.25/$0.50").kind
-        'not a fixed-limit seven-card stud game: HORSE Limit N/N'
         """
-        if self.why is not None:
-            return self.why
+        return self.why or "not a fixed-limit seven-card stud game: " + self.game_name
+
+    @property
+    def game_name(self) -> str:
+        """The game as the room names it (stakes as ``N/N``, no tournament number), to
+        count the skipped hands by game.
+
+        >>> NotStudError("HORSE Limit $0.25/$0.50", why="not played").game_name
+        'HORSE Limit N/N'
+        """
         game = re.sub(r"\s*\([^()]*\d/\D?\d[^()]*\)", "", self.game)  # "($1/$2 USD)"
         mixed = re.search(r"\(([^()]*[A-Za-z][^()]*)\)\s*$", game)  # "8-Game (Razz Limit)"
         if mixed:
             game = mixed.group(1)
         game = re.sub(r"^.*#\d+,?\s*", "", game)  # a tournament's number
         game = re.sub(r"[$€£]?\d[\d.,]*/[$€£]?\d[\d.,]*", "N/N", game)  # stakes
-        return "not a fixed-limit seven-card stud game: " + game.strip()
+        return game.strip()
 
 
 HistoryErrorT = TypeVar("HistoryErrorT", bound=HistoryError)
