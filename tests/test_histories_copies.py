@@ -224,9 +224,10 @@ def test_analyze_many_of_hands_counts_a_hand_given_twice_once() -> None:
     assert refused["source"].tolist() == ["hand 1", "hand 2"]
     assert refused["status"].tolist() == ["duplicate", "refused"]
     assert refused["reason"][1].endswith("from hand 0, with other results: not read")
-    # Hands with no room's number are told apart by nothing: each is analysed.
-    played = random_hand("stud", 2, seed=1)
-    assert len(analyze_many([played, played])) == 4
+    # Hands with no room's number are known by a digest of their play, as the
+    # database stores them: the same hand given twice is analysed once.
+    played, again = random_hand("stud", 2, seed=1), random_hand("stud", 2, seed=2)
+    assert len(analyze_many([played, again, played])) == 4
 
 
 def test_a_later_copy_refused_as_it_is_read_is_refused_for_its_reason(
@@ -359,3 +360,36 @@ def test_analyze_many_raising_raises_the_first_fault_of_the_files_copies_include
     hands = [next(read(text)) for text in (EXAMPLE, other)]
     with pytest.raises(ConflictingHandError, match="with other results"):
         analyze_many(hands, errors="raise")
+
+
+def test_a_record_no_room_numbered_copied_to_another_file_is_counted_once(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    # A PHH record without venue and hand, in two files: the database stored it once
+    # (by a digest of its play) while analyze_many and analyze counted it twice.
+    from studeval import db
+    from studeval.histories import phh
+    from studeval.tracker import analyze_many
+
+    hand = random_hand("stud", 3, seed=5)
+    other = random_hand("stud", 3, seed=6)  # another hand no room numbered: kept
+    (tmp_path / "a.phh").write_text(phh.dumps(hand))
+    (tmp_path / "copy of a.phh").write_text(phh.dumps(hand))
+    (tmp_path / "other.phh").write_text(phh.dumps(other))
+    for player in (None, "Seat 0"):
+        frame = analyze_many(tmp_path, client=False, player=player)
+        expected = [n for h in (hand, other) for n in _nets(h)[: 3 if player is None else 1]]
+        assert sorted(frame["net"]) == pytest.approx(sorted(expected))  # each hand once
+        refused = frame.attrs["refused"]
+        assert refused["status"].tolist() == ["duplicate"]
+        assert refused["source"].tolist() == [str(tmp_path / "copy of a.phh")]
+        assert refused["hand_id"].isna().all()  # (shown as the record has it: none)
+    assert len(analyze_many([hand, hand, other])) == 6  # given twice: once
+    report = db.connect().import_histories(tmp_path)
+    assert (report.hands, report.duplicates) == (2, 1)
+    assert main(["analyze", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "2 hands analysed" in err and "duplicates dropped (a hand already read" in err, err
+
+
+def _nets(hand: object) -> list[int]:
+    return [end - start for end, start in zip(hand.stacks, hand.starting_stacks, strict=True)]

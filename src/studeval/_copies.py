@@ -20,19 +20,25 @@ if TYPE_CHECKING:
     from studeval.histories._facts import Facts
     from studeval.histories._record import HistoryError
 
-__all__ = ["ERROR", "FACTS", "FILE", "HANDS", "LINE", "Rows", "first_error", "once", "report"]
+__all__ = [
+    "ERROR", "FACTS", "FILE", "HANDS", "KEY", "LINE", "Rows", "first_error", "identities", "once",
+    "report",
+]  # fmt: skip
 
 #: Rows as columns (each a list of the rows' values in order), and reports of what
 #: was not analysed. A file's columns hold for each row its hand's first line too
 #: (``LINE``, not a column of the frame: for the report of a later copy) and its
-#: hand's facts (``FACTS``: None where not known); where only one player's rows are
-#: kept, ``HANDS`` lists every hand of the file (room, hand id, source, first line,
-#: the players dealt in, sorted, and its facts), the player's or not: a copy of a
-#: hand is told by the hands, not by the rows kept.
+#: hand's facts (``FACTS``: None where not known) and, where no room numbered the
+#: hand, the key copies know it by (``KEY``: room and digest, else None); where only
+#: one player's rows are kept, ``HANDS`` lists every hand of the file (room and hand
+#: id as copies know them, source, first line, the players dealt in, sorted, its
+#: facts, and its hand id as shown), the player's or not: a copy of a hand is told by
+#: the hands, not by the rows kept.
 Rows = tuple[dict[str, list[Any]], list[dict[str, Any]]]
 LINE = "line"
 HANDS = "hands"
 FACTS = "facts"
+KEY = "key"
 #: A report's error itself, and the place of its file in those given (not columns of
 #: the report's frame).
 ERROR = "error"
@@ -69,23 +75,22 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
 
     # By room and hand id: the file the hand was kept from (its place in files), its source
     # and first line; each file's players and facts by hand, made for the files copies are in.
-    first: dict[tuple[str, str], tuple[int, str, int | None]] = {}
-    players: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
-    facts: dict[int, dict[tuple[str, str], Facts | None]] = {}
+    first: dict[tuple[str | None, str | None], tuple[int, str, int | None]] = {}
+    players: dict[int, dict[tuple[str | None, str | None], tuple[str, ...]]] = {}
+    facts: dict[int, dict[tuple[str | None, str | None], Facts | None]] = {}
 
-    def keys(number: int) -> Any:
-        file_columns = files[number][0]
-        return zip(file_columns["site"], file_columns["hand_id"], strict=True)
+    def keys(number: int) -> list[tuple[str | None, str | None]]:
+        return identities(files[number][0])
 
-    def dealt(number: int, key: tuple[str, str]) -> tuple[str, ...]:
+    def dealt(number: int, key: tuple[str | None, str | None]) -> tuple[str, ...]:
         if number not in players:  # (every player's rows: the rows say who played)
-            by_hand: dict[tuple[str, str], list[str]] = {}
+            by_hand: dict[tuple[str | None, str | None], list[str]] = {}
             for hand, name in zip(keys(number), files[number][0]["player"], strict=True):
                 by_hand.setdefault(hand, []).append(name)
             players[number] = {k: tuple(sorted(v)) for k, v in by_hand.items()}
         return players[number][key]
 
-    def facts_of(number: int, key: tuple[str, str]) -> Facts | None:
+    def facts_of(number: int, key: tuple[str | None, str | None]) -> Facts | None:
         if number not in facts:
             known = files[number][0].get(FACTS)
             facts[number] = {} if known is None else dict(zip(keys(number), known, strict=True))
@@ -100,14 +105,14 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
         return DuplicateHandError(text, **found)
 
     # (HANDS: the players and facts of each hand kept, by room and hand id)
-    kept_hands: dict[tuple[str, str], tuple[tuple[str, ...], Facts | None]] = {}
+    kept_hands: dict[tuple[str | None, str | None], tuple[tuple[str, ...], Facts | None]] = {}
     columns: dict[str, list[Any]] = {name: [] for name in names}
     reports: list[dict[str, Any]] = []
     for number, (file_columns, file_reports) in enumerate(files):
         if HANDS in file_columns:
-            kept_keys: set[tuple[str, str]] = set()
-            for site, hand_id, source, line, dealt_in, known in file_columns[HANDS]:
-                if site is None or hand_id is None:
+            kept_keys: set[tuple[str | None, str | None]] = set()
+            for site, hand_id, source, line, dealt_in, known, shown in file_columns[HANDS]:
+                if hand_id is None:
                     continue
                 key = (site, hand_id)
                 where, first_source, first_line = first.setdefault(key, (number, source, line))
@@ -116,25 +121,24 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
                     kept_hands[key] = (dealt_in, known)
                     continue
                 first_dealt, first_facts = kept_hands[key]
-                found = {"site": site, "hand_id": hand_id, "line": line, "source": source}
+                found = {"site": site, "hand_id": shown, "line": line, "source": source}
                 reports.append(report(copy(where_read(first_source, first_line), found,
                                            dealt_in == first_dealt, differs(known, first_facts)),
                                       source, keep=True) | {FILE: number})  # fmt: skip
             _take(columns, names, file_columns,
-                  [site is None or hand_id is None or (site, hand_id) in kept_keys
-                   for site, hand_id in zip(file_columns["site"], file_columns["hand_id"],
-                                            strict=True)])  # fmt: skip
+                  [hand_id is None or (site, hand_id) in kept_keys
+                   for site, hand_id in identities(file_columns)])  # fmt: skip
             reports += [r | {FILE: number} for r in file_reports]
             continue
         lines = file_columns.get(LINE) or [None] * len(file_columns["site"])
-        kept: dict[tuple[str, str], bool] = {}
+        kept: dict[tuple[str | None, str | None], bool] = {}
         keep: list[bool] = []
-        rows = zip(file_columns["site"], file_columns["hand_id"], file_columns["source"], lines,
-                   strict=True)  # fmt: skip
+        rows = zip(identities(file_columns), file_columns["hand_id"], file_columns["source"],
+                   lines, strict=True)  # fmt: skip
         # A hand's rows follow one another: the last row's key and kept[key] (set once).
         last_site, last_id, last_kept = None, None, True
-        for site, hand_id, source, line in rows:
-            if site is None or hand_id is None:
+        for (site, hand_id), shown, source, line in rows:
+            if hand_id is None:
                 keep.append(True)
                 continue
             if hand_id == last_id and site == last_site:
@@ -145,7 +149,7 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
                 where, first_source, first_line = first.setdefault(key, (number, source, line))
                 kept[key] = where == number
                 if not kept[key]:
-                    found = {"site": site, "hand_id": hand_id, "line": line, "source": source}
+                    found = {"site": site, "hand_id": shown, "line": line, "source": source}
                     reports.append(report(copy(
                         where_read(first_source, first_line), found,
                         dealt(number, key) == dealt(where, key),
@@ -156,6 +160,16 @@ def once(files: list[Rows], names: tuple[str, ...]) -> Rows:
         _take(columns, names, file_columns, keep)
         reports += [r | {FILE: number} for r in file_reports]
     return columns, reports
+
+
+def identities(file_columns: dict[str, list[Any]]) -> list[tuple[str | None, str | None]]:
+    """Each row's hand as copies are told apart: its room and hand id, or where none
+    numbered it, its ``KEY`` (``histories._seen.hand_key_of``'s digest)."""
+    shown = zip(file_columns["site"], file_columns["hand_id"], strict=True)
+    known = file_columns.get(KEY)
+    if known is None:
+        return list(shown)
+    return [key or pair for key, pair in zip(known, shown, strict=True)]
 
 
 def _take(columns: dict[str, list[Any]], names: tuple[str, ...],

@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
-from studeval._copies import FACTS, HANDS, LINE, Rows, first_error, once, report
+from studeval._copies import FACTS, HANDS, KEY, LINE, Rows, first_error, once, report
 from studeval.analysis import analyzed_seats
 from studeval.errors import OptionError, install_hint
 from studeval.handinfo import HandInfo
@@ -143,10 +143,10 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
     repeated within the file count once; across files, :func:`analyze_many` sees to
     it."""
     # The readers load when files are read: ``import studeval`` stays light.
-    from studeval.histories._seen import hand_facts_of
+    from studeval.histories._seen import hand_facts_of, hand_key_of
     from studeval.histories._sources import SeenHands, load_file
 
-    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, LINE, FACTS)}
+    columns: dict[str, list[Any]] = {name: [] for name in (*COLUMNS, LINE, FACTS, KEY)}
     hands: list[tuple[object, ...]] = []  # (HANDS: the file's hands, where one player's rows)
     reports: list[dict[str, Any]] = []
     for loaded in load_file(path, SeenHands(), compact=True):
@@ -160,9 +160,10 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
         elif loaded.compact is not None:
             for name, values in _batch_columns(loaded.compact, path, player).items():
                 columns[name] += values
+            columns[KEY] += [None] * (len(columns["site"]) - len(columns[KEY]))  # (rooms')
             if player is not None:
                 batch = loaded.compact
-                hands += [(site, hand_id, path, line, tuple(sorted(dealt)), facts)
+                hands += [(site, hand_id, path, line, tuple(sorted(dealt)), facts, hand_id)
                           for (site, hand_id, line, dealt), facts
                           in zip(batch.keys(), batch.facts(), strict=True)]  # fmt: skip
         else:
@@ -176,8 +177,10 @@ def _file_rows(path: str, player: str | None, method: str, seed: int | None,
             info = HandInfo.of(loaded.found)
             facts = hand_facts_of(loaded.hand, info)
             columns[FACTS] += [facts] * len(rows)
+            key = hand_key_of(loaded.found)  # (a PHH record no room numbered: a digest)
+            columns[KEY] += [None if key == (info.venue, info.hand_id) else key] * len(rows)
             if player is not None:
-                hands.append((info.venue, info.hand_id, path, line, tuple(sorted(names)), facts))
+                hands.append((*key, path, line, tuple(sorted(names)), facts, info.hand_id))
     if player is not None:
         columns[HANDS] = hands
     return columns, reports
@@ -401,7 +404,7 @@ def analyze_many(
     if files is None:
         if not isinstance(histories, Iterable):
             raise OptionError(f"analyze_many takes hands or paths; got {type(histories).__name__}")
-        from studeval.histories._seen import hand_facts_of
+        from studeval.histories._seen import hand_facts_of, hand_key_of
 
         # Each hand as a file of its own: a later copy (by room and hand id) is
         # reported, as a later file's is, not counted twice.
@@ -418,8 +421,10 @@ def analyze_many(
             columns = _columns(rows)
             stud = hand.hand if isinstance(hand, History) else hand
             info = HandInfo.of(hand)
-            columns[HANDS] = [(info.venue, info.hand_id, f"hand {number}", None,
-                               tuple(sorted(names)), hand_facts_of(stud, info))]  # fmt: skip
+            key = hand_key_of(hand)  # (a hand played here: a digest of its play)
+            columns[KEY] = [None if key == (info.venue, info.hand_id) else key] * len(rows)
+            columns[HANDS] = [(*key, f"hand {number}", None, tuple(sorted(names)),
+                               hand_facts_of(stud, info), info.hand_id)]  # fmt: skip
             parts.append((columns, []))
         return _frames(*_raised(once(parts, COLUMNS), errors))
     own_cluster = None

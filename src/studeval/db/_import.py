@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from studeval._collection import collection_paused
-from studeval.db._rows import HandBatch, hand_key_of, unstorable
+from studeval.db._rows import HandBatch, unstorable
 from studeval.db._store import Conflict, refresh_facts, run, store, writing
 from studeval.engine import StudHand
 from studeval.errors import OptionError
@@ -28,6 +28,7 @@ from studeval.histories._record import (
     NotAHistoryError,
     where_read,
 )
+from studeval.histories._seen import hand_key_of
 from studeval.histories._sources import Loaded, files_in, load
 from studeval.histories._text import shown_path
 

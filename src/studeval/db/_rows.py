@@ -5,7 +5,6 @@ what the analysis finds, and gives each table's rows as an Arrow table."""
 from __future__ import annotations
 
 import functools
-import hashlib
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from studeval.histories import History
     from studeval.histories._bulk import BulkRead, CompactHands
 
-__all__ = ["HandBatch", "hand_key_of", "unstorable"]
+__all__ = ["HandBatch", "unstorable"]
 
 # The hands table's columns that come from the record, in the table's order.
 _HAND_FIELDS = (
@@ -59,25 +58,6 @@ MOST_MONEY = 10**20
 
 #: A seat's expected net where no all-in made it differ from the net.
 _NO_ALL_IN = float("nan")
-
-
-def hand_key_of(found: History | StudHand) -> tuple[str | None, str]:
-    """The room and hand id a hand is stored under. A hand no room numbered (one
-    played here, or a PHH record without ``venue`` and ``hand``) is named by a
-    digest of its players, stakes and log, so that importing it again finds it.
-
-    >>> from studeval.play import random_hand
-    >>> hand_key_of(random_hand("stud", 2, seed=1)) == hand_key_of(random_hand("stud", 2, seed=1))
-    True
-    """
-    if isinstance(found, StudHand):
-        info = HandInfo.of(found)
-        if info.venue is not None and info.hand_id is not None:
-            return info.venue, info.hand_id
-        log = repr((found.game, found.stakes, found.starting_stacks, info.players,
-                    [(e.kind, e.seat, e.amount, e.cards) for e in found.events]))  # fmt: skip
-        return info.venue, "sha1:" + hashlib.sha1(log.encode()).hexdigest()
-    return found.site, found.hand_id
 
 
 class HandBatch:

@@ -13,6 +13,7 @@ or in other money, another game, with other results or other stacks (``_facts``)
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from studeval.histories._text import named_currency
 if TYPE_CHECKING:
     from studeval.engine import StudHand
 
-__all__ = ["Found", "SeenHands", "hand_facts_of", "history_facts"]
+__all__ = ["Found", "SeenHands", "hand_facts_of", "hand_key_of", "history_facts"]
 
 #: A hand found in a text: read in C, transcribed for the replay, or refused.
 Found = History | Transcript | HistoryError
@@ -56,7 +57,8 @@ class SeenHands:
         # line: made a text only for a copy's report), its players (dealt in; None
         # where not known before its replay) and its facts (None where not known).
         self._first: dict[
-            tuple[str, str], tuple[str | None, int | None, Sequence[str] | None, Facts | None]
+            tuple[str | None, str],
+            tuple[str | None, int | None, Sequence[str] | None, Facts | None],
         ] = {}
         self.dropped = 0
 
@@ -152,7 +154,7 @@ class SeenHands:
         >>> type(seen.once("PokerStars", "9", "c.txt", 9, ["Ann", "Zed"])).__name__
         'ConflictingHandError'
         """
-        if not site or not hand_id:
+        if not hand_id:  # (no site: a hand no room numbered, by hand_key_of's digest)
             return None
         first = self._first.get((site, hand_id))
         if first is None:
@@ -186,3 +188,23 @@ def hand_facts_of(hand: StudHand, info: HandInfo) -> Facts:
     currency = named_currency(info.currency) if info.currency else None
     return hand_facts(currency, info.tournament is None, hand.game, info.unit,
                       info.seat_names(hand.seats), starts, nets)  # fmt: skip
+
+
+def hand_key_of(found: History | StudHand) -> tuple[str | None, str]:
+    """The room and hand id a hand is known by (in the database, and where copies are
+    told apart). A hand no room numbered (one played here, or a PHH record without
+    ``venue`` and ``hand``) is named by a digest of its players, stakes and log, so
+    that a copy of it is found too.
+
+    >>> from studeval.play import random_hand
+    >>> hand_key_of(random_hand("stud", 2, seed=1)) == hand_key_of(random_hand("stud", 2, seed=1))
+    True
+    """
+    if isinstance(found, History):
+        return found.site, found.hand_id
+    info = HandInfo.of(found)
+    if info.venue is not None and info.hand_id is not None:
+        return info.venue, info.hand_id
+    log = repr((found.game, found.stakes, found.starting_stacks, info.players,
+                [(e.kind, e.seat, e.amount, e.cards) for e in found.events]))  # fmt: skip
+    return info.venue, "sha1:" + hashlib.sha1(log.encode()).hexdigest()

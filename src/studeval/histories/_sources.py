@@ -29,7 +29,7 @@ from studeval.histories._bulk import CompactHands
 from studeval.histories._files import FileText, file_text, files_in, whole_text
 from studeval.histories._reader import GRAMMARS, Compact, SeenHands, find_site, read_texts
 from studeval.histories._record import History, HistoryError, UnreadableFileError
-from studeval.histories._seen import hand_facts_of
+from studeval.histories._seen import hand_facts_of, hand_key_of
 from studeval.histories._split import hand_starts
 from studeval.histories._text import decode, shown_path
 from studeval.histories.phh import PHHError, read_records
@@ -172,13 +172,12 @@ def _loaded(text: FileText, where: str, seen: SeenHands | None,
                          source=where)  # fmt: skip
             continue
         label = f"{shown} hand {number}"
-        info = hand.info if isinstance(hand.info, dict) else {}
-        hand_id = info.get("_hand_id", info.get("hand"))  # the room's hand, when it says
-        site = info.get("venue")
-        if seen is not None and site is not None and hand_id is not None:
+        if seen is not None:
+            # The room's hand where the record says, else a digest of its play (a
+            # record copied to a second file is a copy, as the database finds it).
+            site, hand_id = hand_key_of(hand)
             record = HandInfo.of(hand)  # (players "Seat 0"... where it names none)
-            copy = seen.once(str(site), str(hand_id), label, None,
-                             record.seat_names(hand.seats),
+            copy = seen.once(site, hand_id, label, None, record.seat_names(hand.seats),
                              hand_facts_of(hand, record))  # fmt: skip
             if copy is not None:
                 yield Loaded(label, error=copy, source=where)
