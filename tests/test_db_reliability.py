@@ -910,3 +910,37 @@ def test_three_copies_are_judged_alike_in_one_batch_or_many(
             assert rows == [[str(folder / "c.txt"), refusal]], way
             results.append([list(cards) for cards in database.sql(downs).cards])
     assert results == [[["Ah", "2h"]]] * 4
+
+
+def test_copies_in_rounds_raise_the_first_conflict_and_same_copies_share_a_round(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    # The batch's rounds of copies had given their conflicts round by round: a later
+    # line's raised before an earlier one's, as a batch of one never did; and every
+    # copy had had a round of its own, a file of a thousand copies of one hand taking
+    # a minute (about 15 statements a round).
+    from studeval.db import _store
+    from studeval.histories import EXAMPLE, ConflictingHandError
+
+    other_y = EXAMPLE.replace("#20261202017", "#20261202018")
+    moved = EXAMPLE.replace("Dealt to Hero [Td 2s 9s]", "Dealt to Hero [Tc 2s 9s]")
+    assert moved != EXAMPLE
+    (tmp_path / "y.txt").write_text(other_y)
+    texts = [EXAMPLE, moved, moved.replace("#20261202017", "#20261202018")]
+    joined = "\n\n\n".join(texts)
+    (tmp_path / "batch.txt").write_text(joined)
+    line = joined[: len(EXAMPLE) + 3].count("\n") + 1  # the second hand's first line
+    for batch in (50_000, 1):
+        monkeypatch.setattr("studeval.db._import.BATCH", batch)
+        database = db.connect(tmp_path / f"b{batch}.duckdb")
+        database.import_histories(tmp_path / "y.txt")
+        with pytest.raises(ConflictingHandError) as raised:
+            database.import_histories(tmp_path / "batch.txt", errors="raise")
+        assert (raised.value.hand_id, raised.value.line) == ("20261202017", line), batch
+    rounds = []
+    real = _store._store_round
+    monkeypatch.setattr(_store, "_store_round", lambda *a: rounds.append(1) or real(*a))
+    monkeypatch.setattr("studeval.db._import.BATCH", 50_000)
+    (tmp_path / "many.txt").write_text("\n\n\n".join([EXAMPLE] * 300 + [moved]))
+    report = db.connect().import_histories(tmp_path / "many.txt")
+    assert (report.hands, report.duplicates, report.refused) == (1, 299, 1)
+    assert len(rounds) == 2  # the 300 copies that know the same cards, then the other

@@ -261,7 +261,8 @@ def test_analyze_refuses_a_graph_name_it_cannot_write_before_reading(capsys, tmp
                         ("plots", "a folder; name the graph's file"),
                         (f"plots{os.sep}", "a folder; name the graph's file"),
                         ("graph", "name the graph's file with its kind of image"),
-                        (".png", "name the graph's file with its kind of image")):  # fmt: skip
+                        (".png", "name the graph's file with its kind of image"),
+                        (f"nowhere{os.sep}g.png", "g.png: no such folder")):  # fmt: skip
         assert main(["analyze", str(folder), "--player", "DarioZ", "--plot",
                      str(tmp_path / name)]) == 2, name  # fmt: skip
         captured = capsys.readouterr()

@@ -133,6 +133,8 @@ def _check_plot(path: str) -> None:
     a kind it does not write (``graph.txt``)."""
     if path.endswith(("/", os.sep)) or os.path.isdir(path):
         raise InputError(f"--plot {path}: a folder; name the graph's file (graph.png)")
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        raise InputError(f"cannot write {path}: no such folder")
     stem, dot, suffix = os.path.basename(path).rpartition(".")
     if not dot or not stem:
         raise InputError(f"--plot {path}: name the graph's file with its kind of image "

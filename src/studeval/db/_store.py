@@ -319,25 +319,29 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]
                          f"SELECT * FROM read_parquet('{quoted(frame)}')")  # fmt: skip
             else:
                 con.register(f"batch_{name}", frame)
-        copies = run(con, _MOST_COPIES)[0][0] if frames else 1
-        if copies > 1:
-            # Each hand's k-th copy in a round of its own, after the round of the
-            # (k-1)-th stored it or was refused: a copy is compared with the hand kept
-            # and the cards the copies before it added, as it would be in a later
-            # batch or import (all at once, a third copy had been compared with the
-            # first alone, and another hand's cards kept or refused by the batch's size).
-            _by_rounds(con, frames)
+        rounds, split = 1, bool(frames) and run(con, _MOST_COPIES)[0][0] > 1
+        if split:
+            # A hand's copies that know other cards, each in a round of its own, after
+            # the round that stored the hand (or refused a copy): a copy is compared
+            # with the hand kept and the cards the copies before it gave it, as in a
+            # later batch or import (all at once, a third copy had been compared with
+            # the first alone, and another hand's cards kept or refused by the batch's
+            # size). Copies that know the same cards share a round: a file of a
+            # thousand copies of a hand is one round, not a thousand.
+            rounds = _by_rounds(con, frames)
         stored = again = 0
         rooms: dict[str | None, int] = {}
-        conflicts: list[Conflict] = []
-        for copy in range(1, copies + 1):
-            if copies > 1:
-                run(con, f"CREATE OR REPLACE TEMP TABLE round_keys AS {_ROUND_KEYS}", [copy])
-            found = _store_round(con, bool(frames), refusals is not None)
-            stored, again = stored + found[0], again + found[1]
-            for site, count in found[2].items():
+        found: list[tuple[Any, ...]] = []
+        for number in range(1, rounds + 1):
+            if split:
+                run(con, f"CREATE OR REPLACE TEMP TABLE round_keys AS {_ROUND_KEYS}", [number])
+            done = _store_round(con, bool(frames), refusals is not None)
+            stored, again = stored + done[0], again + done[1]
+            for site, count in done[2].items():
                 rooms[site] = rooms.get(site, 0) + count
-            conflicts += found[3]
+            found += done[3]
+        # In the batch's order, whatever the round (the first is raised, where raised).
+        conflicts: list[Conflict] = [row[:7] for row in sorted(found, key=lambda r: r[7])]
         if conflicts:
             import pandas
 
@@ -355,8 +359,8 @@ def store(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]
             run(con, "INSERT INTO refused BY NAME SELECT * FROM batch_refused")
             con.unregister("batch_refused")
         for name, frame in frames.items():
-            prefix = "whole" if copies > 1 else "batch"
-            if copies > 1:
+            prefix = "whole" if split else "batch"
+            if split:
                 run(con, f"DROP VIEW batch_{name}")
             if isinstance(frame, str):
                 run(con, f"DROP VIEW {prefix}_{name}")
@@ -373,15 +377,31 @@ _MOST_COPIES = """SELECT coalesce(max(n), 1)
     FROM (SELECT count(*) AS n FROM batch_hands GROUP BY site, hand_id)"""
 
 
-#: The hands whose copy (by room and hand id, in the batch's order) is the parameter.
-_ROUND_KEYS = """SELECT hand_key FROM (
-    SELECT hand_key, row_number() OVER (PARTITION BY site, hand_id ORDER BY hand_key) AS copy
-    FROM whole_hands) WHERE copy = ?"""
+#: The round of each copy of a hand the batch holds more than once: copies that know
+#: the same cards (by seat and place) share one, numbered in the order of the first
+#: of them.
+_COPY_ROUNDS = """CREATE OR REPLACE TEMP TABLE copy_rounds AS
+WITH copied AS (
+    SELECT hand_key, site, hand_id FROM whole_hands
+    QUALIFY count(*) OVER (PARTITION BY site, hand_id) > 1),
+known AS (
+    SELECT hand AS hand_key, list((seat, position, card) ORDER BY seat, position) AS cards
+    FROM whole_cards WHERE card >= 0 AND hand IN (SELECT hand_key FROM copied) GROUP BY ALL),
+signed AS (
+    SELECT c.hand_key, c.site, c.hand_id,
+        min(c.hand_key) OVER (PARTITION BY c.site, c.hand_id, k.cards) AS first_key
+    FROM copied c LEFT JOIN known k USING (hand_key))
+SELECT hand_key, dense_rank() OVER (PARTITION BY site, hand_id ORDER BY first_key) AS round
+FROM signed"""
+
+#: The batch's hands of the round that is the parameter (a hand of one copy: the first).
+_ROUND_KEYS = """SELECT h.hand_key FROM whole_hands h LEFT JOIN copy_rounds r USING (hand_key)
+    WHERE coalesce(r.round, 1) = ?"""
 
 
-def _by_rounds(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]) -> None:
-    """The batch's frames as ``whole_<table>``, and ``batch_<table>`` their rows of the
-    hands in ``round_keys``."""
+def _by_rounds(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table | str]) -> int:
+    """The batch's frames as ``whole_<table>``, ``batch_<table>`` their rows of the
+    hands in ``round_keys``, and ``copy_rounds``; the number of rounds."""
     run(con, "CREATE OR REPLACE TEMP TABLE round_keys (hand_key BIGINT)")
     for name, frame in frames.items():
         if isinstance(frame, str):
@@ -392,14 +412,18 @@ def _by_rounds(con: duckdb.DuckDBPyConnection, frames: dict[str, pyarrow.Table |
         key = "hand" if name in ("actions", "cards") else "hand_key"
         run(con, f"CREATE OR REPLACE TEMP VIEW batch_{name} AS SELECT * FROM whole_{name} "
                  f"WHERE {key} IN (SELECT hand_key FROM round_keys)")  # fmt: skip
+    run(con, _COPY_ROUNDS)
+    rounds: int = run(con, "SELECT coalesce(max(round), 1) FROM copy_rounds")[0][0]
+    return rounds
 
 
 def _store_round(con: duckdb.DuckDBPyConnection, any_hands: bool, compare: bool,
-                 ) -> tuple[int, int, dict[str | None, int], list[Conflict]]:  # fmt: skip
+                 ) -> tuple[int, int, dict[str | None, int], list[tuple[Any, ...]]]:  # fmt: skip
     """:func:`store`'s hands of ``batch_<table>`` (``any_hands``: the batch has
     some), each numbered after the last stored, compared with the hand kept under
     its number where ``compare``: the hands stored, the hands left out as already
-    stored, the hands stored by room, and the conflicts."""
+    stored, the hands stored by room, and the conflicts, each a Conflict and the
+    copy's batch key."""
     base = run(con, "SELECT coalesce(max(hand_key), 0) FROM hands")[0][0]
     all_new, first = run(con, _ALL_NEW)[0] if any_hands else (False, None)
     rooms: dict[str | None, int] = {}
@@ -420,8 +444,7 @@ def _store_round(con: duckdb.DuckDBPyConnection, any_hands: bool, compare: bool,
             run(con, f"INSERT INTO {table} BY NAME {rows.format(key=key, join=join)}")
     if any_hands and not all_new and compare:  # copies, each compared
         run(con, _MERGED_CARDS, [[row[7] for row in found]])
-    conflicts = [row[:7] for row in found]
-    return stored, total - stored - len(conflicts), rooms, conflicts
+    return stored, total - stored - len(found), rooms, found
 
 
 def _new_keys(con: duckdb.DuckDBPyConnection, base: int, conflicts: bool,
