@@ -944,3 +944,25 @@ def test_copies_in_rounds_raise_the_first_conflict_and_same_copies_share_a_round
     report = db.connect().import_histories(tmp_path / "many.txt")
     assert (report.hands, report.duplicates, report.refused) == (1, 299, 1)
     assert len(rounds) == 2  # the 300 copies that know the same cards, then the other
+
+
+def test_other_hands_under_one_number_are_compared_in_one_round(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    # A room that numbers each table's hands from 1: other hands under one number,
+    # each with cards of its own, had had a round of their own each (a minute a
+    # thousand); they are another hand than the first whatever a copy gave it.
+    from studeval.db import _store
+
+    rng = random.Random(7)
+    texts = [pokerstars.write(random_hand("razz", 3, rng=rng, stack=200),
+                              Table(names=["Ann", "Bo", "Cy"], hand_id=1))
+             for _ in range(60)]  # fmt: skip
+    assert len(set(texts)) == 60
+    (tmp_path / "table.txt").write_text("\n\n\n".join(texts))
+    rounds = []
+    real = _store._store_round
+    monkeypatch.setattr(_store, "_store_round", lambda *a: rounds.append(1) or real(*a))
+    report = db.connect().import_histories(tmp_path / "table.txt")
+    assert report.hands == 1 and report.hands + report.duplicates + report.refused == 60
+    assert report.refused >= 55  # (a hand whose nets and stacks are the first's: a copy)
+    assert len(rounds) <= 2
