@@ -1,6 +1,7 @@
 """The database's import of hands read in bulk in C (``histories._bulk``): every
 table, row for row and in order, is the import of the same files read one hand at
-a time, across transactions, with copies, all-ins and changed lines among them."""
+a time, across transactions, with copies, all-ins (their equities found in bulk too)
+and changed lines among them."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def test_an_import_read_in_bulk_stores_the_rows_of_one_hand_at_a_time(
         single = db.connect()
         single_report = single.import_histories(tmp_path)
     assert counted.hands > 60 and counted.others > 5 and counted.whole_stacks > 0, vars(counted)
+    # Hands whose betting ended all in are read in bulk too, each with its equities
+    # (those the C reader is not sure of are read the usual way, all-in or not).
+    all_ins = single.sql("SELECT hand_id FROM hands WHERE all_in_street IS NOT NULL")
+    assert counted.all_ins <= set(all_ins.hand_id) and len(counted.all_ins) > 5
     assert (bulk_report.hands, bulk_report.duplicates, bulk_report.reasons) == (
         single_report.hands, single_report.duplicates, single_report.reasons)  # fmt: skip
     assert bulk_report.duplicates > 20 and bulk_report.hands > 100

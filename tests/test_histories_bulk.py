@@ -47,6 +47,7 @@ class _Counted:
 
     def __init__(self) -> None:
         self.batches = self.hands = self.others = self.whole_stacks = 0
+        self.all_ins: set[str] = set()  # the hand ids of the hands below
         self.real = _bulk.read_bulk
 
     def __call__(self, *args: object):  # type: ignore[no-untyped-def]
@@ -60,6 +61,9 @@ class _Counted:
                 rows = item.seat_rows()
                 all_in = item.arrays["paid"][rows] >= item.arrays["stack"][rows]
                 self.whole_stacks += len(set((rows[all_in] // 8).tolist()))
+                # Hands whose betting ended all in, read in bulk with their equities.
+                self.all_ins |= {item.headers[h].hand_id for h in item.hands.tolist()  # type: ignore[union-attr]
+                                 if item.read.equities.get(h, (None,))[0] is not None}  # fmt: skip
             yield item
 
 

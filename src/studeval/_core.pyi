@@ -461,6 +461,7 @@ class HistoryReader:
         header_of: Callable[[int, bytes], tuple[bytes, bytes, int] | None],
         rules_of: Callable[..., tuple[object, ...] | None],
         rows: HandRows | None = None,
+        all_in_of: Callable[[int, TableHand, list[int]], bool] | None = None,
     ) -> dict[str, Any]: ...
 
 PARSE_ROW: int

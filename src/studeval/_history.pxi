@@ -188,7 +188,7 @@ cdef class HistoryReader:
 
     @cython.critical_section
     def read_hands(self, bytes data, const int64_t[:] bounds, header_of, rules_of,
-                   HandRows rows=None):
+                   HandRows rows=None, all_in_of=None):
         """Reads, prepares, plays and checks many hands of ``data`` in one call, as
         ``read``, ``prepare`` and ``play`` (a table made for the hand, its showdown settled,
         its end checked) do one at a time: hand ``i`` is
@@ -199,7 +199,10 @@ cdef class HistoryReader:
         small_bet, big_bet, rake)`` gives ``(TableRules, core game, settle flags,
         scoops, tag)`` (scoops: a hi/lo game, for ``rows``), or None. Where ``rows``
         is given, each hand read (status 0) is added to it (``HandRows.add``),
-        numbered ``i``.
+        numbered ``i``. Where ``all_in_of`` is given, a hand whose result may need an
+        equity is read too (status 0) where ``all_in_of(i, table, stacks)`` (the
+        finished hand's ``TableHand``, lent for the call alone, and each seat's
+        chips before it) is true.
 
         Returns a dict of numpy arrays: by hand ``status`` (0 read; 1 not sure: read
         it the general way; 2 a seat put its whole stack in and two or more were in
@@ -309,7 +312,10 @@ cdef class HistoryReader:
                 if table.hand.contributions[p] >= h.stacks[p] and live >= 2:
                     o_status[i] = 2
             if o_status[i] == 2:
-                continue
+                if all_in_of is None or not all_in_of(i, table,
+                                                      [h.stacks[p] for p in range(seats)]):
+                    continue
+                o_status[i] = 0
             tags[i] = tag
             o_seats[i] = seats
             o_places[i] = h.places

@@ -41,7 +41,7 @@ from studeval.pots import pot_layers
 
 if TYPE_CHECKING:  # the rooms' package imports the engine, not this module
     from studeval._core import TableHand
-    from studeval.histories import History
+    from studeval.histories._record import History
 
 __all__ = [
     "EXACT_DEALS_HEADS_UP", "EXACT_DEALS_MULTIWAY", "SAMPLES", "STREET_EXACT_DEALS",
@@ -160,7 +160,7 @@ def _viewer(viewpoint: object, names: list[str]) -> int | None:
     return viewpoint
 
 
-def _spots(hand: StudHand) -> tuple[list[_Spot], int | None, list[int]]:
+def _spots(hand: StudHand | _TablePlayed) -> tuple[list[_Spot], int | None, list[int]]:
     """Each street once its cards are dealt (before its betting, if any), while two
     or more seats are in; the street whose betting ended with a seat all in; the
     seats still in at the end. (The core's log, read as it is: the hand's Event
@@ -345,13 +345,54 @@ def _analyze(hand: StudHand | History, viewpoint: object, method: str, seed: int
     played, names = _seat_names(hand)
     if not played.over:
         raise OptionError("analyze() takes a finished hand")
+    return _analysis(played, names, _viewer(viewpoint, names), method, seed, with_streets)
+
+
+class _TablePlayed:
+    """A core table's finished hand as :func:`_analysis` reads a StudHand: what the
+    database's bulk reader has of an all-in hand, with no StudHand made."""
+
+    def __init__(self, core: TableHand, game: str, starting_stacks: list[int]) -> None:
+        self._core, self.game, self.starting_stacks = core, game, starting_stacks
+        self.seats = len(starting_stacks)
+
+    @property
+    def cards(self) -> list[list[int | None]]:
+        return [self._core.cards(seat) for seat in range(self.seats)]
+
+    @property
+    def community(self) -> int | None:
+        card = self._core.community
+        return None if card < 0 else card
+
+
+def table_result(core: TableHand, game: str, starting_stacks: list[int],
+                 ) -> tuple[int | None, bool, tuple[float, ...]]:  # fmt: skip
+    """A finished hand on a core table (its ``game``'s name, and each seat's chips
+    before it): :func:`analyzed_seats`' street of the all-in, whether its equities
+    were counted exactly, and each seat's expected net, with no StudHand made.
+
+    >>> from studeval.play import random_hand
+    >>> hand = random_hand("razz", 3, seed=5)
+    >>> found = table_result(hand._core, "razz", hand.starting_stacks)
+    >>> found == (lambda a: (a.all_in, a.exact, a.expected_net))(analyzed_seats(hand)[2])
+    True
+    """
+    played = _TablePlayed(core, game, starting_stacks)
+    found = _analysis(played, [""] * played.seats, None, "auto", None, False)
+    return found.all_in, found.exact, found.expected_net
+
+
+def _analysis(played: StudHand | _TablePlayed, names: list[str], viewer: int | None,
+              method: str, seed: int | None, with_streets: bool) -> HandAnalysis:  # fmt: skip
+    """:func:`_analyze`'s work on a finished hand, seen by seat ``viewer`` (None:
+    every card it shows)."""
     seats = played.seats
     core = played._core
     paid = core.contributions()
     # The core's payouts and rake are the Settlement's (no Settlement is made here).
     payouts, rake = core.payouts(), core.rake_taken
     net = tuple(payouts[s] - paid[s] for s in range(seats))
-    viewer = _viewer(viewpoint, names)
     # With no street's equity asked for and no seat's whole stack paid, there is no
     # all-in to find: the hand is not walked (a tracker's rows at the speed of reading).
     walk = with_streets or any(p >= s for p, s in zip(paid, played.starting_stacks, strict=True))

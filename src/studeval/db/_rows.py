@@ -164,8 +164,23 @@ class HandBatch:
         rows = batch.seat_rows()
         self._players += batch.seat_names
         self._room_seats += arrays["seat_number"][rows].tolist()
-        self._expected += [_NO_ALL_IN] * len(rows)
         hands = batch.hands.tolist()
+        # The hands whose betting ended all in: their street, exactness and expected
+        # nets (the rest: no all-in, each seat's expected net its net).
+        all_in: list[int | None] = [None] * len(hands)
+        exact = [True] * len(hands)
+        if read.equities:
+            expected: list[float] = []
+            for place, (hand, count) in enumerate(zip(hands, seats, strict=True)):
+                equity = read.equities.get(hand)
+                if equity is None or equity[0] is None:
+                    expected += [_NO_ALL_IN] * count
+                    continue
+                all_in[place], exact[place] = equity[0], equity[1]
+                expected += equity[2]
+            self._expected += expected
+        else:
+            self._expected += [_NO_ALL_IN] * len(rows)
         headers = [read.headers[h] for h in hands]
         stakes = [read.stakes[h] for h in hands]
         # Every hand of a batch was read: its header and its limits are known.
@@ -206,8 +221,8 @@ class HandBatch:
             ("stakes", stakes_texts),
             ("players", seats), ("played_at", [m[0] for m in moments]),
             ("played_at_utc", [m[1] for m in moments]),
-            ("rake", arrays["rake"][batch.hands].tolist()), ("all_in_street", [None] * count),
-            ("exact", [True] * count),
+            ("rake", arrays["rake"][batch.hands].tolist()), ("all_in_street", all_in),
+            ("exact", exact),
             ("cap_lifted", [read.rules.heads_up_cap == "lifted"] * count),
             ("hero", batch.heroes()), ("source", [source] * count),
             ("line", [read.lines[h] for h in hands]),

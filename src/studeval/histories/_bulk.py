@@ -77,6 +77,12 @@ class BulkRead:
     stakes: list[Stakes | None]
     rules: HouseRules
     rows: dict[str, dict[str, np.ndarray]] | None = None
+    # By hand (its place), where a seat's whole stack went in and two or more seats
+    # were in to the end (read with the rows): the street of the all-in (None: the
+    # betting went on), whether its equities were counted exactly, and each seat's
+    # expected net (``analysis.table_result``).
+    equities: dict[int, tuple[int | None, bool, tuple[float, ...]]] = field(
+        default_factory=dict)  # fmt: skip
     # What a reader of the batches makes once for the whole read, each batch then
     # taking its part (a batch runs from one all-in to the next: a few dozen hands).
     derived: dict[object, object] = field(default_factory=dict)
@@ -289,7 +295,9 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     """The hands ``texts`` (each one hand's lines joined by ``"\\n"``, first line
     ``lines[i]``) of a room :func:`bulk_readable` says yes to, in order: batches of
     hands read in C, and the index of each hand the caller reads the usual way.
-    ``rows``: the batches hold the hands' rows for the database too.
+    ``rows``: the batches hold the hands' rows for the database too, and the hands
+    whose betting ended all in are read in bulk as well, with their expected nets
+    (``BulkRead.equities``).
 
     >>> from studeval.histories import EXAMPLE
     >>> from studeval.histories.rooms.pokerstars import GRAMMAR
@@ -349,10 +357,26 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
                 found = tables[key] = (table, spec.core_id, flags, spec.split, limits)
         return found  # type: ignore[return-value]
 
+    from studeval.analysis import table_result  # (the rooms' readers load no equity)
+
+    equities: dict[int, tuple[int | None, bool, tuple[float, ...]]] = {}
+
+    def all_in_of(hand: int, table: _core.TableHand, stacks: list[int]) -> bool:
+        # The all-in's equity from the core's table, as the hand read the usual way
+        # would give it (its analysis raising anything: read that way, and raise there).
+        header = headers[hand]
+        assert header is not None and header.game is not None
+        try:
+            equities[hand] = table_result(table, header.game, stacks)
+        except StudevalError:
+            return False
+        return True
+
     sink = _core.HandRows() if rows else None
-    arrays = reader.read_hands(data, bounds, header_of, rules_of, sink)
+    arrays = reader.read_hands(data, bounds, header_of, rules_of, sink,
+                               all_in_of if rows else None)  # fmt: skip
     read = BulkRead(grammar.site, source, data, arrays, headers, list(lines), arrays.pop("tags"),
-                    rules)  # fmt: skip
+                    rules, equities=equities)  # fmt: skip
     if sink is not None:
         read.rows = {}
         for (table, name), values in sink.take().items():
