@@ -6,9 +6,12 @@ database: no StudHand, no History, no event objects.
 each stays the room's Python function, called back with its bytes. A hand it
 reads where no seat put its whole stack in, or where one did and the others
 folded, joins a :class:`CompactHands` batch: its net is its result, with no equity
-to find. Every other hand (one the C reader is not sure of, or a stack all in with
-two seats or more in to the end) is read again the usual way, in its place.
-The tests compare the rows of both ways on every hand they write.
+to find. Read with the database's rows, a hand where a stack went all in with two
+seats or more in to the end joins the batch too, its expected nets found from the
+core's table of the hand (``analysis.table_result``). Every other hand (one the C
+reader is not sure of; without the rows, an all-in with two seats or more in to
+the end) is read again the usual way, in its place. The tests compare the rows of
+both ways on every hand they write.
 """
 
 from __future__ import annotations
@@ -323,6 +326,8 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     read_header = grammar.header_bytes or (
         lambda text: grammar.header(text.decode().split("\n")[:-1]))  # fmt: skip
 
+    limits: dict[tuple[object, ...], tuple[bytes, bytes, int]] = {}
+
     def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
         try:
             header = read_header(text)
@@ -331,8 +336,13 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         if grammar.refused is not None or header.game is None or header.refused is not None:
             return None
         headers[hand] = header
-        small, big = limits_of(header)
-        return small, big, _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
+        key = (header.small_bet, header.big_bet, header.currency)
+        found = limits.get(key)
+        if found is None:  # (a table's hands name the same: worked out once)
+            small, big = limits_of(header)
+            signs = _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
+            found = limits[key] = (small, big, signs)
+        return found
 
     def rules_of(hand: int, seats: int, places: int, ante: int, bring_in: int,
                  small_bet: int, big_bet: int, rake: int) -> tuple[object, ...] | None:  # fmt: skip
@@ -382,7 +392,7 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         for (table, name), values in sink.take().items():
             dtype = _ROW_TYPES[table, name]
             read.rows.setdefault(table, {})[name] = np.frombuffer(values, dtype)
-    done = arrays["status"] == 0
+    done = (arrays["status"] == 0).tolist()  # (a list: read hand by hand)
     start = 0
     for hand in range(len(texts) + 1):
         if hand == len(texts) or not done[hand]:
