@@ -12,7 +12,7 @@ import numpy as np
 
 from studeval import _core
 from studeval.analysis import analyzed_seats
-from studeval.db._schema import stored_moment
+from studeval.db._schema import stored_moment, stored_moments
 from studeval.engine import StudHand
 from studeval.games import get_game
 from studeval.handinfo import HandInfo
@@ -187,7 +187,7 @@ class HandBatch:
         assert None not in headers and None not in stakes
         places = arrays["places"][batch.hands].tolist()
         currencies = batch.currencies()
-        moments = [stored_moment(h.played_at) for h in headers]
+        moments = stored_moments([h.played_at for h in headers])
         tournaments = [h.tournament for h in headers]
         count = len(hands)
         # Few distinct units of money and stakes a file: each worked out once.
@@ -276,9 +276,9 @@ class HandBatch:
             keys = np.concatenate([first + np.arange(len(h)) for first, h in
                                    zip(firsts, places, strict=True)])  # fmt: skip
             for table, columns in read.rows.items():
-                at = read.row_range(table, hands)
+                at, counts = read.row_range(table, hands)
                 taken = {name: values[at] for name, values in columns.items()}
-                taken["hand"] = keys[np.searchsorted(hands, taken["hand"])]
+                taken["hand"] = np.repeat(keys, counts)  # (each hand's rows follow one another)
                 parts[table].append(taken)
         found = {table: {name: np.concatenate([p[name] for p in chunks]) if chunks
                          else np.zeros(0, dtype)

@@ -89,6 +89,8 @@ class BulkRead:
     # What a reader of the batches makes once for the whole read, each batch then
     # taking its part (a batch runs from one all-in to the next: a few dozen hands).
     derived: dict[object, object] = field(default_factory=dict)
+    # ``data`` as text where it is ASCII (a character a byte: the same offsets).
+    text: str | None = None
 
     @functools.cached_property
     def facts(self) -> list[Facts | None]:
@@ -130,21 +132,28 @@ class BulkRead:
 
     def names(self, rows: np.ndarray) -> list[str]:
         """The players' names at seat rows ``rows``."""
+        spans = zip(self.arrays["name_at"][rows].tolist(), self.arrays["name_len"][rows].tolist(),
+                    strict=True)  # fmt: skip
+        if self.text is not None:  # (a character a byte: sliced, not decoded)
+            text = self.text
+            return [text[at : at + size] for at, size in spans]
         data = self.data
-        return [data[at : at + size].decode() for at, size in
-                zip(self.arrays["name_at"][rows].tolist(),
-                    self.arrays["name_len"][rows].tolist(), strict=True)]  # fmt: skip
+        return [data[at : at + size].decode() for at, size in spans]
 
-    def row_range(self, table: str, hands: np.ndarray) -> np.ndarray:
-        """Where the rows of ``hands`` (in order) are in ``rows[table]``."""
+    def row_range(self, table: str, hands: np.ndarray) -> tuple[np.ndarray | slice, np.ndarray]:
+        """Where the rows of ``hands`` (in order) are in ``rows[table]`` (a slice where
+        they follow one another: no copy is taken), and how many each hand has."""
         import numpy as np  # (numpy is loaded by the readers' callers that read in bulk)
 
         assert self.rows is not None
         column = self.rows[table]["hand"]  # the hands' rows, hand after hand
         starts = np.searchsorted(column, hands, side="left")
         counts = np.searchsorted(column, hands, side="right") - starts
-        within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        return np.repeat(starts, counts) + within
+        total = int(counts.sum())
+        if total and int(starts[-1] + counts[-1] - starts[0]) == total:
+            return slice(int(starts[0]), int(starts[0]) + total), counts
+        within = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+        return np.repeat(starts, counts) + within, counts
 
 
 @dataclass(eq=False)
@@ -313,10 +322,16 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     import numpy as np  # (the rooms' readers load none: `studeval replay --help` starts fast)
 
     reader = reader_of(grammar)
-    encoded = [text.encode() for text in texts]
-    bounds = np.zeros(len(encoded) + 1, dtype=np.int64)
-    np.cumsum([len(e) for e in encoded], out=bounds[1:])
-    data = b"".join(encoded)
+    joined: str | None = "".join(texts)
+    bounds = np.zeros(len(texts) + 1, dtype=np.int64)
+    if joined is not None and joined.isascii():  # (most text: encoded at once)
+        data = joined.encode("ascii")
+        np.cumsum([len(text) for text in texts], out=bounds[1:])
+    else:
+        joined = None
+        encoded = [text.encode() for text in texts]
+        np.cumsum([len(e) for e in encoded], out=bounds[1:])
+        data = b"".join(encoded)
     headers: list[Header | None] = [None] * len(texts)
     rules = house_rules(grammar.rules)
     flags = settle_flags(rules)
@@ -386,7 +401,7 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     arrays = reader.read_hands(data, bounds, header_of, rules_of, sink,
                                all_in_of if rows else None)  # fmt: skip
     read = BulkRead(grammar.site, source, data, arrays, headers, list(lines), arrays.pop("tags"),
-                    rules, equities=equities)  # fmt: skip
+                    rules, equities=equities, text=joined)  # fmt: skip
     if sink is not None:
         read.rows = {}
         for (table, name), values in sink.take().items():
