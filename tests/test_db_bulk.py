@@ -31,15 +31,22 @@ def test_an_import_read_in_bulk_stores_the_rows_of_one_hand_at_a_time(
              for t in _random_texts(12, 160, PLAIN_NAMES, BULK_WRITERS[writer])]  # fmt: skip
     (tmp_path / "a.txt").write_text("\n\n".join(texts[:120] + texts[:5]))  # copies within
     (tmp_path / "b.txt").write_text("\n\n".join(texts[100:]))  # and across files
+    # A plain file (ASCII, "\n" line ends), whose hands are read where they lie.
+    ascii_names = [name for name in PLAIN_NAMES if name.isascii()] + ["Ida", "Jo"]
+    plain = [_mutated(t, rng) if rng.random() < 0.1 else t
+             for t in _random_texts(13, 90, ascii_names, BULK_WRITERS[writer],
+                                    first_id=1001)]  # fmt: skip
+    (tmp_path / "c.txt").write_text("Exported\n\n" + "\n\n\n".join(plain + plain[:3]) + "\n")
     monkeypatch.setattr(_import, "BATCH", 37)  # transactions end inside bulk batches
     counted = _Counted()
-    with mock.patch.object(reader_module, "read_bulk", counted):
+    with counted.patched():
         bulk = db.connect()
         bulk_report = bulk.import_histories(tmp_path)
     with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False):
         single = db.connect()
         single_report = single.import_histories(tmp_path)
     assert counted.hands > 60 and counted.others > 5 and counted.whole_stacks > 0, vars(counted)
+    assert counted.plain > 30  # hands read where they lie in a plain text (_spans)
     # Hands whose betting ended all in are read in bulk too, each with its equities
     # (those the C reader is not sure of are read the usual way, all-in or not).
     all_ins = single.sql("SELECT hand_id FROM hands WHERE all_in_street IS NOT NULL")

@@ -5,7 +5,9 @@ and all-ins among them."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from unittest import mock
@@ -23,7 +25,7 @@ from test_histories_fast import (
 
 from studeval import Stakes, _core
 from studeval.errors import CoreCallError
-from studeval.histories import _bulk
+from studeval.histories import _bulk, _spans
 from studeval.histories import _reader as reader_module
 from studeval.histories._writer import Table
 from studeval.histories.rooms import pokerstars
@@ -43,34 +45,48 @@ def test_every_format_the_c_reader_reads_is_read_in_bulk_but_rakeless_ones() -> 
 
 
 class _Counted:
-    """Counts the hands read in bulk."""
+    """Counts the hands read in bulk (:meth:`patched`), and those of them read where
+    they lie in a plain text (``plain``: ``_spans``)."""
 
     def __init__(self) -> None:
-        self.batches = self.hands = self.others = self.whole_stacks = 0
+        self.batches = self.hands = self.others = self.whole_stacks = self.plain = 0
         self.all_ins: set[str] = set()  # the hand ids of the hands below
-        self.real = _bulk.read_bulk
+        self.real = _bulk.read_spans
 
-    def __call__(self, *args: object):  # type: ignore[no-untyped-def]
-        for item in self.real(*args):  # type: ignore[arg-type]
-            if isinstance(item, int):
-                self.others += 1
-            else:
-                self.batches += 1
-                self.hands += len(item)
-                # Hands in bulk where a seat put its whole stack in (won by folds).
-                rows = item.seat_rows()
-                all_in = item.arrays["paid"][rows] >= item.arrays["stack"][rows]
-                self.whole_stacks += len(set((rows[all_in] // 8).tolist()))
-                # Hands whose betting ended all in, read in bulk with their equities.
-                self.all_ins |= {item.headers[h].hand_id for h in item.hands.tolist()  # type: ignore[union-attr]
-                                 if item.read.equities.get(h, (None,))[0] is not None}  # fmt: skip
-            yield item
+    def counting(self, plain: bool):  # type: ignore[no-untyped-def]
+        def read(*args: object):  # type: ignore[no-untyped-def]
+            for item in self.real(*args):  # type: ignore[arg-type]
+                if isinstance(item, int):
+                    self.others += 1
+                else:
+                    self.batches += 1
+                    self.hands += len(item)
+                    self.plain += len(item) if plain else 0
+                    # Hands in bulk where a seat put its whole stack in (won by folds).
+                    rows = item.seat_rows()
+                    all_in = item.arrays["paid"][rows] >= item.arrays["stack"][rows]
+                    self.whole_stacks += len(set((rows[all_in] // 8).tolist()))
+                    # Hands whose betting ended all in, read in bulk with their equities.
+                    headers, equities = item.headers, item.read.equities
+                    self.all_ins |= {headers[h].hand_id  # type: ignore[union-attr]
+                                     for h in item.hands.tolist()
+                                     if equities.get(h, (None,))[0] is not None}  # fmt: skip
+                yield item
+
+        return read
+
+    @contextlib.contextmanager
+    def patched(self) -> Iterator[None]:
+        """The bulk reader counted, whichever way its hands were cut."""
+        with mock.patch.object(_bulk, "read_spans", self.counting(False)), \
+                mock.patch.object(_spans, "read_spans", self.counting(True)):  # fmt: skip
+            yield
 
 
 def _both(folder: Path, **options: object):  # type: ignore[no-untyped-def]
     """analyze_many's frame in bulk and one hand at a time, and the count of bulk."""
     counted = _Counted()
-    with mock.patch.object(reader_module, "read_bulk", counted):
+    with counted.patched():
         bulk = analyze_many(folder, client=False, seed=1, **options)  # type: ignore[arg-type]
     with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False):
         single = analyze_many(folder, client=False, seed=1, **options)  # type: ignore[arg-type]
@@ -97,10 +113,16 @@ def test_rows_read_in_bulk_are_the_rows_of_hands_read_one_at_a_time(
     rng.shuffle(texts)
     (tmp_path / "a.txt").write_text("\n\n".join(texts[:200] + texts[10:20]))  # copies within
     (tmp_path / "b.txt").write_text("\n\n".join(texts[150:]))  # and across files
+    # A plain file (ASCII, "\n" line ends), whose hands are read where they lie.
+    plain = [t for t in texts if t.isascii()]
+    (tmp_path / "c.txt").write_text(
+        "\n\n".join(plain[:60] + texts[:2]).encode("ascii", "replace").decode()
+    )
     bulk, single, counted = _both(tmp_path)
     _same(bulk, single)
     # The test reads in bulk, leaves some hands to the other way, and finds copies.
     assert counted.hands > 100 and counted.others > 10 and counted.whole_stacks > 3, vars(counted)
+    assert counted.plain > 30, vars(counted)
     assert (bulk.attrs["refused"]["status"] == "duplicate").sum() > 10
     assert bulk["all_in"].notna().any()
 

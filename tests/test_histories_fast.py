@@ -102,7 +102,8 @@ _XML_WRITERS = {writer for room in ROOMS if room.xml for writer in room.writers.
 
 def _random_texts(seed: int, count: int, names: list[str],
                   writer: Callable[..., str] = pokerstars.write,
-                  signs: Sequence[str] = ("$", "")) -> Iterator[str]:  # fmt: skip
+                  signs: Sequence[str] = ("$", ""),
+                  first_id: int = 1) -> Iterator[str]:  # fmt: skip
     rng = random.Random(seed)
     # The room's house rules (Winning 2016's odd chip; an XML room's are Robert's).
     rules = None if writer in _XML_WRITERS else _format_of(writer).rules
@@ -119,7 +120,7 @@ def _random_texts(seed: int, count: int, names: list[str],
         hero = rng.choice([None, 0, seats - 1])
         # Bovada names each seat by its number ("Seat+3"), in order.
         drawn = bovada.names(seats) if writer is bovada.write else rng.sample(names, seats)
-        table = Table(names=drawn, hand_id=number + 1, hero=hero,
+        table = Table(names=drawn, hand_id=number + first_id, hero=hero,
                       sign=rng.choice(signs))  # fmt: skip
         yield writer(hand, table)
 

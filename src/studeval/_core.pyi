@@ -462,6 +462,7 @@ class HistoryReader:
         rules_of: Callable[..., tuple[object, ...] | None],
         rows: HandRows | None = None,
         all_in_of: Callable[[int, TableHand, list[int]], bool] | None = None,
+        ends: npt.NDArray[np.int64] | None = None,
     ) -> dict[str, Any]: ...
 
 PARSE_ROW: int

@@ -188,11 +188,13 @@ cdef class HistoryReader:
 
     @cython.critical_section
     def read_hands(self, bytes data, const int64_t[:] bounds, header_of, rules_of,
-                   HandRows rows=None, all_in_of=None):
+                   HandRows rows=None, all_in_of=None, const int64_t[:] ends=None):
         """Reads, prepares, plays and checks many hands of ``data`` in one call, as
         ``read``, ``prepare`` and ``play`` (a table made for the hand, its showdown settled,
         its end checked) do one at a time: hand ``i`` is
-        ``data[bounds[i]:bounds[i + 1]]``. Per hand, ``header_of(i, header)`` (its
+        ``data[bounds[i]:bounds[i + 1]]``, or where ``ends`` is given (as long as
+        ``bounds``: the hands need not follow one another) ``data[bounds[i]:ends[i]]``.
+        Per hand, ``header_of(i, header)`` (its
         header's bytes) gives ``(small_bet, big_bet, signs)``: the limits as written
         and the currency signs its amounts may have (``HISTORY_SIGNS``' bits), or
         None; then, once it is prepared, ``rules_of(i, seats, places, ante, bring_in,
@@ -213,7 +215,7 @@ cdef class HistoryReader:
         ``payout``; and ``tags``, a list: each hand's ``rules_of`` tag (None where
         not read).
         """
-        cdef Py_ssize_t count = bounds.shape[0] - 1, i
+        cdef Py_ssize_t count = bounds.shape[0] - (1 if ends is None else 0), i
         cdef const char *base = data
         cdef se_hist_hand *h = self.hand
         cdef int64_t start, size, total
@@ -227,11 +229,20 @@ cdef class HistoryReader:
         cdef const char *small_text
         cdef const char *big_text
         import numpy
-        if count < 0 or bounds[0] < 0 or bounds[count] > len(data):
-            raise CoreCallError("read_hands: the bounds fall outside the text")
-        for i in range(count):
-            if bounds[i + 1] < bounds[i]:
-                raise CoreCallError("read_hands: the bounds go backwards")
+        if ends is None:
+            if count < 0 or bounds[0] < 0 or bounds[count] > len(data):
+                raise CoreCallError("read_hands: the bounds fall outside the text")
+            for i in range(count):
+                if bounds[i + 1] < bounds[i]:
+                    raise CoreCallError("read_hands: the bounds go backwards")
+        else:
+            if ends.shape[0] != count:
+                raise CoreCallError("read_hands: the ends are not as many as the bounds")
+            for i in range(count):
+                if bounds[i] < 0 or ends[i] > len(data):
+                    raise CoreCallError("read_hands: the bounds fall outside the text")
+                if ends[i] < bounds[i]:
+                    raise CoreCallError("read_hands: the bounds go backwards")
         out = {name: numpy.zeros(count, dtype) for name, dtype in (
             ("status", numpy.int8), ("seats", numpy.int8), ("places", numpy.int8),
             ("stack_signs", numpy.int8), ("hero_at", numpy.int64), ("hero_len", numpy.int32),
@@ -253,7 +264,7 @@ cdef class HistoryReader:
         for i in range(count):
             o_status[i] = 1
             start = bounds[i]
-            size = bounds[i + 1] - start
+            size = (bounds[i + 1] if ends is None else ends[i]) - start
             if se_hist_read(&self.grammar, base + start, <size_t>size, h) != SE_OK:
                 continue
             head = header_of(i, data[start:start + h.header_end])

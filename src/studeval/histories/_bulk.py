@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
     from studeval.betting import Stakes
 
-__all__ = ["UNIT_TEXTS", "BulkRead", "CompactHands", "bulk_readable", "read_bulk"]
+__all__ = ["UNIT_TEXTS", "BulkRead", "CompactHands", "bulk_readable", "read_bulk", "read_spans"]
 
 #: Each chip of money ``UNITS[places]`` as text ("0.01"), by its places.
 UNIT_TEXTS = tuple(str(unit) for unit in UNITS)
@@ -321,7 +321,6 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
     """
     import numpy as np  # (the rooms' readers load none: `studeval replay --help` starts fast)
 
-    reader = reader_of(grammar)
     joined: str | None = "".join(texts)
     bounds = np.zeros(len(texts) + 1, dtype=np.int64)
     if joined is not None and joined.isascii():  # (most text: encoded at once)
@@ -332,7 +331,20 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         encoded = [text.encode() for text in texts]
         np.cumsum([len(e) for e in encoded], out=bounds[1:])
         data = b"".join(encoded)
-    headers: list[Header | None] = [None] * len(texts)
+    yield from read_spans(grammar, data, joined, bounds[:-1], bounds[1:], lines, source, rows)
+
+
+def read_spans(grammar: Grammar, data: bytes, text: str | None, starts: np.ndarray,
+               ends: np.ndarray, lines: Sequence[int], source: str | None,
+               rows: bool = False) -> Iterator[CompactHands | int]:  # fmt: skip
+    """:func:`read_bulk`'s hands as they lie in ``data`` (hand ``i`` is
+    ``data[starts[i]:ends[i]]``; ``text``: ``data`` as text where it is ASCII, or
+    None), their first lines ``lines``."""
+    import numpy as np
+
+    reader = reader_of(grammar)
+    count = len(starts)
+    headers: list[Header | None] = [None] * count
     rules = house_rules(grammar.rules)
     flags = settle_flags(rules)
     tables: dict[tuple[object, ...], tuple[object, ...] | None] = {}
@@ -398,10 +410,10 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
         return True
 
     sink = _core.HandRows() if rows else None
-    arrays = reader.read_hands(data, bounds, header_of, rules_of, sink,
-                               all_in_of if rows else None)  # fmt: skip
+    arrays = reader.read_hands(data, starts, header_of, rules_of, sink,
+                               all_in_of if rows else None, ends)  # fmt: skip
     read = BulkRead(grammar.site, source, data, arrays, headers, list(lines), arrays.pop("tags"),
-                    rules, equities=equities, text=joined)  # fmt: skip
+                    rules, equities=equities, text=text)  # fmt: skip
     if sink is not None:
         read.rows = {}
         for (table, name), values in sink.take().items():
@@ -409,10 +421,10 @@ def read_bulk(grammar: Grammar, texts: Sequence[str], lines: Sequence[int],
             read.rows.setdefault(table, {})[name] = np.frombuffer(values, dtype)
     done = (arrays["status"] == 0).tolist()  # (a list: read hand by hand)
     start = 0
-    for hand in range(len(texts) + 1):
-        if hand == len(texts) or not done[hand]:
+    for hand in range(count + 1):
+        if hand == count or not done[hand]:
             if hand > start:
                 yield CompactHands(read, np.arange(start, hand, dtype=np.int64))
-            if hand < len(texts):
+            if hand < count:
                 yield hand
             start = hand + 1

@@ -34,6 +34,7 @@ from studeval.histories._record import (
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
 from studeval.histories._seen import Found, SeenHands
+from studeval.histories._spans import piece_spans, span_found
 from studeval.histories._split import hand_starts, pieces, starting_lines, trimmed
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
@@ -345,6 +346,10 @@ def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar
                 rows: bool) -> Iterator[Found | CompactHands]:  # fmt: skip
     """:func:`_found`'s hands of one part, each run of one room's hands read in bulk
     where it can be (:func:`read_bulk`), the other hands one at a time, in order."""
+    spans = piece_spans(text, grammars)
+    if spans is not None:  # a plain text: its hands read where they lie
+        yield from span_found(text, spans, first, where, rows, _read_text)
+        return
     found = list(pieces(text, grammars, vectorized=True))
     start = 0
     while start < len(found):

@@ -15,7 +15,15 @@ from typing import Any
 from studeval.histories._grammar import Grammar
 from studeval.histories._wording import unnamed
 
-__all__ = ["hand_starts", "hands", "line_heads", "pieces", "starting_lines", "trimmed"]
+__all__ = [
+    "hand_end_at",
+    "hand_starts",
+    "hands",
+    "line_heads",
+    "pieces",
+    "starting_lines",
+    "trimmed",
+]
 
 #: The regular expression parser (``re._parser``; ``sre_parse`` before Python 3.11).
 _sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
@@ -200,20 +208,27 @@ def _hand_end(grammar: Grammar, hand: str) -> int | None:
     section's and none the room's reader reads there (a player leaving the table);
     in a hand without the section, at its first blank line where the room writes
     none inside a hand."""
+    return hand_end_at(grammar, hand, 0, len(hand))
+
+
+def hand_end_at(grammar: Grammar, text: str, start: int, stop: int) -> int | None:
+    """:func:`_hand_end` of the hand ``text[start:stop]``, as an offset in ``text``
+    (the hand is searched where it lies, not cut out: the patterns read no further
+    than ``stop``, as the end of a string cut there)."""
     # The section's own line (a player may be named "*** SUMMARY ***").
-    section = grammar.last_section_start.search(hand)
+    section = grammar.last_section_start.search(text, start, stop)
     if section is None:
-        blank = _BLANK_LINE.search(hand) if grammar.blank_line_ends else None
+        blank = _BLANK_LINE.search(text, start, stop) if grammar.blank_line_ends else None
         return None if blank is None else blank.start()
-    end = grammar.last_section_end.search(hand, section.start() + 1)
+    end = grammar.last_section_end.search(text, section.start() + 1, stop)
     while end is not None:
-        line_end = hand.find("\n", end.start() + 1)
-        line = hand[end.start() + 1 : None if line_end < 0 else line_end]
+        line_end = text.find("\n", end.start() + 1, stop)
+        line = text[end.start() + 1 : stop if line_end < 0 else line_end]
         if not line.strip() or not grammar.ends_with(line):
             return end.start()
         if line_end < 0:
             return None
-        end = grammar.last_section_end.search(hand, line_end)
+        end = grammar.last_section_end.search(text, line_end, stop)
     return None
 
 
