@@ -34,7 +34,7 @@ from studeval.histories._record import (
 from studeval.histories._replay import replay
 from studeval.histories._room import XmlReader
 from studeval.histories._seen import Found, SeenHands
-from studeval.histories._spans import piece_spans, span_found
+from studeval.histories._spans import grammar_runs, piece_spans, span_found
 from studeval.histories._split import hand_starts, pieces, starting_lines, trimmed
 from studeval.histories._text import decode
 from studeval.histories.rooms import ROOMS, SITES, room
@@ -350,15 +350,8 @@ def _bulk_found(text: str, first: int, where: str | None, grammars: list[Grammar
     if spans is not None:  # a plain text: its hands read where they lie
         yield from span_found(text, spans, first, where, rows, _read_text)
         return
-    found = list(pieces(text, grammars, vectorized=True))
-    start = 0
-    while start < len(found):
-        grammar = found[start][0]
-        end = start + 1
-        while end < len(found) and found[end][0] is grammar:
-            end += 1
-        run = found[start:end]
-        start = end
+    for run in grammar_runs(list(pieces(text, grammars, vectorized=True))):
+        grammar = run[0][0]
         if grammar is None or not bulk_readable(grammar):
             for _, hand, line in run:
                 yield _read_text(grammar, hand, line + first - 1, where)

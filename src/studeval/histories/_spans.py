@@ -9,8 +9,9 @@ room's files."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from studeval.histories._bulk import CompactHands, bulk_readable, read_spans
 from studeval.histories._grammar import Grammar
@@ -25,7 +26,7 @@ from studeval.histories._split import (
 if TYPE_CHECKING:
     from studeval.histories._seen import Found
 
-__all__ = ["Span", "piece_spans", "plain", "span_found"]
+__all__ = ["Span", "grammar_runs", "piece_spans", "plain", "span_found"]
 
 #: A piece of a text: the room's grammar (None for lines outside every hand), where
 #: it starts and ends in the text, and the number of its first line.
@@ -101,6 +102,20 @@ def _trimmed(at: int, piece: str, line: int) -> Span:
     return None, start, start + len(kept), first
 
 
+_Piece = TypeVar("_Piece", bound=tuple[Any, ...])
+
+
+def grammar_runs(pieces: list[_Piece]) -> Iterator[list[_Piece]]:
+    """``pieces`` (each a tuple whose first item is its grammar, or None) in runs of
+    one grammar (the same object), in order.
+
+    >>> [len(run) for run in grammar_runs([(None, 1), (None, 2), ("g", 3), (None, 4)])]
+    [2, 1, 1]
+    """
+    for _, run in itertools.groupby(pieces, key=lambda piece: id(piece[0])):
+        yield list(run)
+
+
 def span_found(text: str, spans: list[Span], first: int, where: str | None, rows: bool,
                read_one: Callable[[Grammar | None, str, int, str | None], Found],
                ) -> Iterator[Found | CompactHands]:  # fmt: skip
@@ -112,14 +127,8 @@ def span_found(text: str, spans: list[Span], first: int, where: str | None, rows
     import numpy as np  # (as read_bulk: the bulk reader's callers load it)
 
     data: bytes | None = None
-    start = 0
-    while start < len(spans):
-        grammar = spans[start][0]
-        end = start + 1
-        while end < len(spans) and spans[end][0] is grammar:
-            end += 1
-        run = spans[start:end]
-        start = end
+    for run in grammar_runs(spans):
+        grammar = run[0][0]
         if grammar is None or not bulk_readable(grammar):
             for _, at, stop, line in run:
                 yield read_one(grammar, text[at:stop], line + first - 1, where)
