@@ -6,20 +6,46 @@ and changed lines among them."""
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from pathlib import Path
-from unittest import mock
 
 import pytest
-from test_histories_bulk import BULK_WRITERS, _Counted
+from test_histories_bulk import BULK_WRITERS, _Counted, one_at_a_time
 from test_histories_fast import PLAIN_NAMES, _mutated, _random_texts
 
 pytest.importorskip("duckdb")
 
-from studeval import db
+from studeval import Stakes, db
 from studeval.db import _import
-from studeval.histories import _reader as reader_module
+from studeval.histories._writer import Table
+from studeval.histories.rooms import pokerstars
+from studeval.play import random_hand
 
 _TABLES = ("hands", "seats", "results", "actions", "cards", "seat_stats")
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_limits_written_with_and_without_places_in_one_file(newline: str, tmp_path: Path) -> None:
+    """ "$5/$10" and "$5.00/$10.00" are equal amounts, but the places a text writes
+    make its chip (1 or 0.01): each hand's own, in bulk too (a plain file and one
+    with Windows' line ends)."""
+    texts = []
+    for number, seed in enumerate([4, 5, 6]):
+        hand = random_hand("stud", 3, seed=seed, stakes=Stakes(1, 2, 5, 10), stack=40)
+        texts.append(pokerstars.write(hand, Table(names=["Ann", "Bob", "Cy"], unit=Decimal(1),
+                                                  hand_id=100 + number, table="T")))  # fmt: skip
+    texts[1] = texts[1].replace("($5/$10 USD)", "($5.00/$10.00 USD)", 1)
+    (tmp_path / "a.txt").write_bytes("\n\n".join(texts).replace("\n", newline).encode())
+    bulk = db.connect()
+    bulk.import_histories(tmp_path)
+    with one_at_a_time():
+        single = db.connect()
+        single.import_histories(tmp_path)
+    units = bulk.sql("SELECT hand_id, unit FROM hands ORDER BY hand_id")
+    assert list(units.unit) == [1, 0.01, 1]
+    for table in _TABLES:
+        query = f"SELECT * FROM {table}"
+        assert bulk.sql(query).equals(single.sql(query)), table
 
 
 @pytest.mark.parametrize("writer", ["PokerStars", "Full Tilt Poker", "Bovada", "Winamax"])
@@ -42,7 +68,7 @@ def test_an_import_read_in_bulk_stores_the_rows_of_one_hand_at_a_time(
     with counted.patched():
         bulk = db.connect()
         bulk_report = bulk.import_histories(tmp_path)
-    with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False):
+    with one_at_a_time():
         single = db.connect()
         single_report = single.import_histories(tmp_path)
     assert counted.hands > 60 and counted.others > 5 and counted.whole_stacks > 0, vars(counted)

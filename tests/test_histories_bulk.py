@@ -83,12 +83,24 @@ class _Counted:
             yield
 
 
+@contextlib.contextmanager
+def one_at_a_time() -> Iterator[None]:
+    """No hand read in bulk, whichever way its text is cut (the expectation), as
+    the block checks."""
+    counted = _Counted()
+    with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False), \
+            mock.patch.object(_spans, "bulk_readable", lambda grammar: False), \
+            counted.patched():  # fmt: skip
+        yield
+    assert counted.hands == counted.others == 0, vars(counted)
+
+
 def _both(folder: Path, **options: object):  # type: ignore[no-untyped-def]
     """analyze_many's frame in bulk and one hand at a time, and the count of bulk."""
     counted = _Counted()
     with counted.patched():
         bulk = analyze_many(folder, client=False, seed=1, **options)  # type: ignore[arg-type]
-    with mock.patch.object(reader_module, "bulk_readable", lambda grammar: False):
+    with one_at_a_time():
         single = analyze_many(folder, client=False, seed=1, **options)  # type: ignore[arg-type]
     return bulk, single, counted
 

@@ -353,8 +353,6 @@ def read_spans(grammar: Grammar, data: bytes, text: str | None, starts: np.ndarr
     read_header = grammar.header_bytes or (
         lambda text: grammar.header(text.decode().split("\n")[:-1]))  # fmt: skip
 
-    limits: dict[tuple[object, ...], tuple[bytes, bytes, int]] = {}
-
     def header_of(hand: int, text: bytes) -> tuple[bytes, bytes, int] | None:
         try:
             header = read_header(text)
@@ -363,13 +361,10 @@ def read_spans(grammar: Grammar, data: bytes, text: str | None, starts: np.ndarr
         if grammar.refused is not None or header.game is None or header.refused is not None:
             return None
         headers[hand] = header
-        key = (header.small_bet, header.big_bet, header.currency)
-        found = limits.get(key)
-        if found is None:  # (a table's hands name the same: worked out once)
-            small, big = limits_of(header)
-            signs = _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
-            found = limits[key] = (small, big, signs)
-        return found
+        # (The limits as written, each hand's own: "5" and "5.00" are equal Decimals,
+        # but one is read in whole chips of 1, the other of 0.01.)
+        small, big = limits_of(header)
+        return small, big, _core.HISTORY_SIGNS.get(SIGNS.get(header.currency or "", "$"), 0)
 
     def rules_of(hand: int, seats: int, places: int, ante: int, bring_in: int,
                  small_bet: int, big_bet: int, rake: int) -> tuple[object, ...] | None:  # fmt: skip
