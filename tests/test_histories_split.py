@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from studeval import _core
+from studeval.errors import CoreCallError
 from studeval.histories import _reader as reader_module
 from studeval.histories import _split
 from studeval.histories._writer import Table
@@ -152,3 +154,40 @@ def test_a_pattern_that_allows_millions_of_heads_gives_a_few_shorter_ones() -> N
     assert {len(head) for head in heads} <= {1, 2}
     for line in ("abcdeox", "hhhhhhhh", "acegbdfh"):
         assert line.startswith(tuple(heads))
+
+
+def _heads_reference(text: bytes, at: int, heads: tuple[bytes, ...]) -> tuple[list[int], list[int]]:
+    """The lines from ``at`` on that start with a head, and their numbers, line by
+    line in Python (the expectation of ``_core.line_starts``)."""
+    starts, numbers, offset = [], [], 0
+    for number, line in enumerate(text.split(b"\n"), start=1):
+        starts_here = offset > at or (offset == at and (at == 0 or text[at - 1 : at] == b"\n"))
+        if starts_here and offset < len(text) and line.startswith(heads):
+            starts.append(offset)
+            numbers.append(number)
+        offset += len(line) + 1
+    return starts, numbers
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"", b"P", b"Po", b"Poker", b"*** x", b"***** Ha", b"#1", b"xP"]),
+                max_size=40),
+       st.data())  # fmt: skip
+def test_the_lines_a_head_starts_found_in_c(lines: list[bytes], data: st.DataObject) -> None:
+    text = b"\n".join(lines) + data.draw(st.sampled_from([b"", b"\n"]))
+    at = data.draw(st.integers(0, len(text)))
+    heads = tuple(data.draw(st.lists(st.sampled_from([b"P", b"Poker", b"***** H", b"#", b"x"]),
+                                     min_size=1, max_size=4, unique=True)))  # fmt: skip
+    first = 1 + text.count(b"\n", 0, at)
+    assert _core.line_starts(text, at, heads, first) == _heads_reference(text, at, heads)
+
+
+def test_more_lines_than_the_first_guess_and_bad_arguments() -> None:
+    text = b"Po\n" * 5_000 + b"x"  # a line in 3 bytes: more than room for one in 256
+    starts, numbers = _core.line_starts(text, 0, (b"Po",), 1)
+    assert (starts, numbers) == _heads_reference(text, 0, (b"Po",)) and len(starts) == 5_000
+    for at, heads in ((len(text) + 1, (b"Po",)), (-1, (b"Po",)), (0, (b"",)), (0, ("Po",))):
+        with pytest.raises(CoreCallError):
+            _core.line_starts(text, at, heads, 1)  # type: ignore[arg-type]
+    with pytest.raises(CoreCallError):
+        _core.line_starts(text, 0, (b"P",) * 2_000, 1)

@@ -1,7 +1,8 @@
 /* Card-room text histories, the words of a line: money, cards, and a template
  * matched against a line as the general reader's regular expression would match it
- * (se_history.c reads a hand's lines with them); and where a header's first line
- * has its hand id and time (se_hist_stamp_of, for the bulk reader's headers). */
+ * (se_history.c reads a hand's lines with them); where a header's first line
+ * has its hand id and time (se_hist_stamp_of, for the bulk reader's headers); and
+ * the lines that may start a hand (se_hist_line_starts, for the bulk reader's cut). */
 
 #include <string.h>
 
@@ -388,4 +389,52 @@ int se_hist_stamp_of(const char *text, size_t size, const char *prefix, se_hist_
         }
     }
     return SE_OK;
+}
+
+/* ---- where hands may start ---------------------------------------------------------- */
+
+int64_t se_hist_line_starts(const char *text, size_t size, size_t at, const char *const *heads,
+                            const size_t *sizes, int count, int64_t first_line, int64_t *starts,
+                            int64_t *numbers, size_t room) {
+    if ((!text && size) || at > size || count < 0 || count > SE_HIST_MAX_HEADS ||
+        (count && (!heads || !sizes)) || (room && (!starts || !numbers)))
+        return -1;
+    /* The heads by their first byte (most lines start with none of them, and cost one
+     * look; the others are compared with the few heads that start as they do). */
+    uint16_t begin[257] = {0}, order[SE_HIST_MAX_HEADS];
+    for (int h = 0; h < count; h++) {
+        if (sizes[h] == 0 || !heads[h]) return -1;
+        begin[(uint8_t)heads[h][0] + 1]++;
+    }
+    for (int b = 0; b < 256; b++) begin[b + 1] += begin[b];
+    uint16_t fill[256];
+    memcpy(fill, begin, sizeof fill);
+    for (int h = 0; h < count; h++) order[fill[(uint8_t)heads[h][0]]++] = (uint16_t)h;
+    int64_t found = 0, line = first_line;
+    size_t p = at;
+    if (at > 0 && text[at - 1] != '\n') { /* `at` is inside a line: the next one */
+        const char *end = memchr(text + at, '\n', size - at);
+        if (!end) return 0;
+        p = (size_t)(end - text) + 1;
+        line++;
+    }
+    while (p < size) {
+        uint8_t lead = (uint8_t)text[p];
+        for (int k = begin[lead]; k < begin[lead + 1]; k++) {
+            int h = order[k];
+            if (sizes[h] <= size - p && memcmp(text + p, heads[h], sizes[h]) == 0) {
+                if ((size_t)found < room) {
+                    starts[found] = (int64_t)p;
+                    numbers[found] = line;
+                }
+                found++;
+                break;
+            }
+        }
+        const char *end = memchr(text + p, '\n', size - p);
+        if (!end) break;
+        p = (size_t)(end - text) + 1;
+        line++;
+    }
+    return found;
 }

@@ -1124,6 +1124,19 @@ typedef struct se_hist_stamp {
  * a NULL argument. *out is meaningful only after SE_OK. */
 int se_hist_stamp_of(const char *text, size_t size, const char *prefix,
                      se_hist_stamp *out);
+/* The most heads se_hist_line_starts looks for. */
+#define SE_HIST_MAX_HEADS 1024
+/* The lines of text[0..size) from offset `at` on that start with one of the `count`
+ * heads (heads[h], sizes[h] bytes, none empty; at most SE_HIST_MAX_HEADS), as a
+ * room's first line would: each
+ * line's offset into starts[] and its number into numbers[] (the line that holds
+ * `at` is line `first_line`), the first `room` of them. A line starts at `at` when
+ * `at` is 0 or follows a '\n', and after each '\n' but one that ends the text.
+ * Returns how many lines start so (more than `room`: the rest not written; call
+ * with room 0 to count them), or -1 for a bad argument. */
+int64_t se_hist_line_starts(const char *text, size_t size, size_t at, const char *const *heads,
+                            const size_t *sizes, int count, int64_t first_line, int64_t *starts,
+                            int64_t *numbers, size_t room);
 /* Fills each template's `need`: SE_OK, or SE_BAD_ARGUMENT for a slot not known. */
 int se_hist_compile(se_hist_grammar *grammar);
 /* Reads the hand text[0..size) (from its first line to its last, '\n' between

@@ -424,6 +424,11 @@ cdef extern from "studeval.h" nogil:
         int clock[6]
     int se_hist_stamp_of(const char *text, size_t size, const char *prefix,
                          se_hist_stamp *out)
+    int SE_HIST_MAX_HEADS
+    int64_t se_hist_line_starts(const char *text, size_t size, size_t at,
+                                const char *const *heads, const size_t *sizes, int count,
+                                int64_t first_line, int64_t *starts, int64_t *numbers,
+                                size_t room)
 
     # Settlement of a showdown in C.
     ctypedef struct se_settle_rules:

@@ -63,6 +63,57 @@ def history_stamp(bytes text, bytes prefix):
             out.clock[2], out.clock[3], out.clock[4], out.clock[5])
 
 
+def line_starts(bytes text, Py_ssize_t at, tuple heads, int64_t first_line):
+    """The lines of ``text`` from offset ``at`` on that start with one of ``heads``
+    (non-empty bytes; ``se_hist_line_starts``): their offsets, and their numbers (the
+    line that holds ``at`` is ``first_line``), as two lists.
+
+    >>> line_starts(b"PokerStars Hand #1\\nx\\nPokerStars Hand #2\\n", 0, (b"Poker",), 1)
+    ([0, 21], [1, 3])
+    """
+    cdef Py_ssize_t count = len(heads), h
+    cdef int64_t found
+    cdef int64_t[::1] starts_view, numbers_view
+    if not 0 <= at <= len(text):
+        raise CoreCallError("line_starts: at falls outside the text")
+    if count > SE_HIST_MAX_HEADS:
+        raise CoreCallError(f"line_starts: more than {SE_HIST_MAX_HEADS} heads")
+    for head in heads:
+        if not isinstance(head, bytes) or not head:
+            raise CoreCallError("line_starts: each head is non-empty bytes")
+    cdef const char **pointers = <const char **>malloc((count + 1) * sizeof(char *))
+    cdef size_t *sizes = <size_t *>malloc((count + 1) * sizeof(size_t))
+    if pointers == NULL or sizes == NULL:
+        free(pointers)
+        free(sizes)
+        raise MemoryError()
+    try:
+        for h in range(count):
+            pointers[h] = <const char *>(<bytes>heads[h])
+            sizes[h] = len(<bytes>heads[h])
+        # Room for a line in 256 bytes (a hand is a kilobyte or more), and where that
+        # is too little, the text read again with room for all it found.
+        import numpy
+        room = (len(text) - at) // 256 + 16
+        while True:
+            starts = numpy.empty(room, numpy.int64)
+            numbers = numpy.empty(room, numpy.int64)
+            starts_view = starts
+            numbers_view = numbers
+            found = se_hist_line_starts(text, len(text), at, pointers, sizes, <int>count,
+                                        first_line, &starts_view[0], &numbers_view[0],
+                                        <size_t>room)
+            if found < 0:
+                raise CoreCallError("line_starts: a bad argument")
+            if found <= room:
+                break
+            room = found
+    finally:
+        free(pointers)
+        free(sizes)
+    return starts[:found].tolist(), numbers[:found].tolist()
+
+
 @cython.auto_pickle(False)
 @cython.final
 cdef class HistoryReader:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from studeval import _core
 from studeval.histories._grammar import Grammar
 from studeval.histories._wording import unnamed
 
@@ -426,6 +427,14 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...],
     heads = line_heads(patterns)
     if "" in heads or not 0 <= at <= len(text):
         return None
+    if text.isascii():  # a byte a character: the lines looked at in C, whole heads
+        # (A head beyond ASCII starts no line of this text.)
+        ascii_heads = tuple(head.encode() for head in heads if head.isascii())
+        found, lines = _core.line_starts(text.encode("ascii"), at, ascii_heads,
+                                         1 + text.count("\n", 0, at))  # fmt: skip
+        if numbers is not None:
+            numbers += lines
+        return found
     import numpy as np  # (only the bulk reader asks: the rooms' readers load no numpy)
 
     # Two characters as a pair of table indices: a character beyond Latin-1 is 256,
