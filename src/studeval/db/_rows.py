@@ -184,7 +184,8 @@ class HandBatch:
         headers = [read.headers[h] for h in hands]
         stakes = [read.stakes[h] for h in hands]
         # Every hand of a batch was read: its header and its limits are known.
-        assert None not in headers and None not in stakes
+        # (by identity: ``in`` compares each Header with None by its __eq__)
+        assert all(h is not None for h in headers) and all(x is not None for x in stakes)
         places = arrays["places"][batch.hands].tolist()
         currencies = batch.currencies()
         moments = stored_moments([h.played_at for h in headers])
@@ -285,8 +286,11 @@ class HandBatch:
                          for t, name, dtype in _core.HAND_ROWS_COLUMNS if t == table}
                  for table, chunks in parts.items()}  # fmt: skip
         for table, columns in found.items():
-            if len(parts[table]) > 1:  # hand by hand, each hand's rows in their order
-                order = np.argsort(columns["hand"], kind="stable")
+            hands = columns["hand"]
+            # Hand by hand, each hand's rows in their order: the chunks follow one
+            # another but where hands were added one at a time between bulk ones.
+            if len(parts[table]) > 1 and bool(np.any(hands[1:] < hands[:-1])):
+                order = np.argsort(hands, kind="stable")
                 found[table] = {name: values[order] for name, values in columns.items()}
         return found
 

@@ -165,33 +165,24 @@ def stored_moment(moment: object) -> tuple[object, bool | None]:
 
 
 def stored_moments(moments: list[object]) -> list[tuple[object, bool | None]]:
-    """:func:`stored_moment` of each of ``moments`` (a file's hands' times: a few
-    zones, hour after hour), each zone's offset from UTC worked out once an hour
-    where it is the same at the hour's first and last microsecond (a zone changes
-    its clocks at most once an hour); else, and for anything but an aware time,
-    by :func:`stored_moment`.
+    """:func:`stored_moment` of each of ``moments`` (a file's hands' times), made
+    faster: an aware time's UTC is the time as written less its offset from UTC,
+    which is what ``astimezone`` works out, without its two new datetimes.
 
     >>> zone = datetime.timezone(datetime.timedelta(hours=-5))
     >>> stored_moments([datetime.datetime(2026, 12, 2, 12, 30, tzinfo=zone), None])
     [(datetime.datetime(2026, 12, 2, 17, 30), True), (None, None)]
     """
-    offsets: dict[tuple[object, ...], datetime.timedelta | None] = {}
     found: list[tuple[object, bool | None]] = []
+    naive = datetime.datetime
     for moment in moments:
         if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
-            key = (moment.tzinfo, moment.year, moment.month, moment.day, moment.hour,
-                   moment.fold)  # fmt: skip
-            if key in offsets:
-                offset = offsets[key]
-            else:
-                first = moment.replace(minute=0, second=0, microsecond=0).utcoffset()
-                last = moment.replace(minute=59, second=59, microsecond=999_999).utcoffset()
-                offset = offsets[key] = first if first == last else None
+            offset = moment.utcoffset()
             if offset is not None:
                 try:
-                    found.append((datetime.datetime(
-                        moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                        moment.second, moment.microsecond) - offset, True))  # fmt: skip
+                    found.append((naive(moment.year, moment.month, moment.day, moment.hour,
+                                        moment.minute, moment.second, moment.microsecond)
+                                  - offset, True))  # fmt: skip
                     continue
                 except OverflowError:  # (past the year 9999 in UTC: as written)
                     pass
