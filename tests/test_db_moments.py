@@ -52,3 +52,27 @@ def test_other_times_are_stored_as_one_at_a_time() -> None:
     assert found == [stored_moment(m) for m in moments]
     assert found[3] == (datetime.datetime(9999, 12, 31, 23), False)
     assert found[5] == (datetime.datetime(2026, 12, 2, 9, 30), True)
+
+
+class _Raising(datetime.tzinfo):
+    """A zone whose offset cannot be had (as ``astimezone`` meets it)."""
+
+    def utcoffset(self, moment: datetime.datetime | None) -> datetime.timedelta:
+        raise OverflowError("no offset")
+
+
+class _Later(datetime.datetime):
+    """A datetime that works out its own offset."""
+
+    def utcoffset(self) -> datetime.timedelta:
+        return datetime.timedelta(hours=3)
+
+
+def test_odd_zones_and_datetimes_as_one_at_a_time() -> None:
+    moments: list[object] = [
+        datetime.datetime(2026, 12, 2, 9, tzinfo=_Raising()),
+        _Later(2026, 12, 2, 9, tzinfo=datetime.timezone.utc),
+    ]
+    found = stored_moments(moments)
+    assert found == [stored_moment(m) for m in moments]
+    assert [type(m) for m, _ in found] == [datetime.datetime, _Later]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -157,8 +158,9 @@ def test_a_pattern_that_allows_millions_of_heads_gives_a_few_shorter_ones() -> N
 
 
 def _heads_reference(text: bytes, at: int, heads: tuple[bytes, ...]) -> tuple[list[int], list[int]]:
-    """The lines from ``at`` on that start with a head, and their numbers, line by
-    line in Python (the expectation of ``_core.line_starts``)."""
+    """The lines from ``at`` on that start with a head (none holding a line end),
+    and their numbers, line by line in Python (the expectation of
+    ``_core.line_starts``)."""
     starts, numbers, offset = [], [], 0
     for number, line in enumerate(text.split(b"\n"), start=1):
         starts_here = offset > at or (offset == at and (at == 0 or text[at - 1 : at] == b"\n"))
@@ -191,3 +193,15 @@ def test_more_lines_than_the_first_guess_and_bad_arguments() -> None:
             _core.line_starts(text, at, heads, 1)  # type: ignore[arg-type]
     with pytest.raises(CoreCallError):
         _core.line_starts(text, 0, (b"P",) * 2_000, 1)
+    for first in (-1, 2**63 - 1):  # a line's number past what an int64 holds
+        with pytest.raises(CoreCallError):
+            _core.line_starts(text, 0, (b"Po",), first)
+
+
+def test_more_heads_than_c_takes_are_looked_for_with_numpy() -> None:
+    heads = tuple(f"H{n:04d}" for n in range(_core.HISTORY_MAX_HEADS + 1))
+    text = "x\nH0007 y\nz\nH1024\n"
+    with mock.patch.object(_split, "line_heads", lambda patterns: frozenset(heads)):
+        numbers: list[int] = []
+        assert _split._numpy_candidates(text, 0, ("^H",), numbers) == [2, 12]
+        assert numbers == [2, 4]

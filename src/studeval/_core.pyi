@@ -437,6 +437,9 @@ class HistoryTable(NamedTuple):
     stack_signs: int
 
 def history_stamp(text: bytes, prefix: bytes) -> tuple[int, ...] | None: ...
+
+HISTORY_MAX_HEADS: int
+
 def line_starts(
     text: bytes, at: int, heads: tuple[bytes, ...], first_line: int
 ) -> tuple[list[int], list[int]]: ...

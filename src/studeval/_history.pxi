@@ -63,6 +63,10 @@ def history_stamp(bytes text, bytes prefix):
             out.clock[2], out.clock[3], out.clock[4], out.clock[5])
 
 
+#: The most heads ``line_starts`` takes (``SE_HIST_MAX_HEADS``).
+HISTORY_MAX_HEADS = SE_HIST_MAX_HEADS
+
+
 def line_starts(bytes text, Py_ssize_t at, tuple heads, int64_t first_line):
     """The lines of ``text`` from offset ``at`` on that start with one of ``heads``
     (non-empty bytes; ``se_hist_line_starts``): their offsets, and their numbers (the
@@ -78,6 +82,9 @@ def line_starts(bytes text, Py_ssize_t at, tuple heads, int64_t first_line):
         raise CoreCallError("line_starts: at falls outside the text")
     if count > SE_HIST_MAX_HEADS:
         raise CoreCallError(f"line_starts: more than {SE_HIST_MAX_HEADS} heads")
+    # (A line's number stays an int64: the text has at most len(text) + 1 lines.)
+    if not 0 <= first_line <= (1 << 62) - len(text):
+        raise CoreCallError("line_starts: first_line is below 0 or too large")
     for head in heads:
         if not isinstance(head, bytes) or not head:
             raise CoreCallError("line_starts: each head is non-empty bytes")

@@ -176,16 +176,17 @@ def stored_moments(moments: list[object]) -> list[tuple[object, bool | None]]:
     found: list[tuple[object, bool | None]] = []
     naive = datetime.datetime
     for moment in moments:
-        if isinstance(moment, datetime.datetime) and moment.tzinfo is not None:
-            offset = moment.utcoffset()
-            if offset is not None:
-                try:
+        # (A subclass of datetime, which may work out its own offset: as it is.)
+        if type(moment) is naive and moment.tzinfo is not None:
+            try:
+                offset = moment.utcoffset()
+                if offset is not None:
                     found.append((naive(moment.year, moment.month, moment.day, moment.hour,
                                         moment.minute, moment.second, moment.microsecond)
                                   - offset, True))  # fmt: skip
                     continue
-                except OverflowError:  # (past the year 9999 in UTC: as written)
-                    pass
+            except OverflowError:  # (past the year 9999 in UTC: as written)
+                pass
         found.append(stored_moment(moment))
     return found
 

@@ -427,9 +427,10 @@ def _numpy_candidates(text: str, at: int, patterns: tuple[str, ...],
     heads = line_heads(patterns)
     if "" in heads or not 0 <= at <= len(text):
         return None
-    if text.isascii():  # a byte a character: the lines looked at in C, whole heads
-        # (A head beyond ASCII starts no line of this text.)
-        ascii_heads = tuple(head.encode() for head in heads if head.isascii())
+    # (A head beyond ASCII starts no line of an ASCII text.)
+    ascii_heads = tuple(head.encode() for head in heads if head.isascii())
+    if text.isascii() and len(ascii_heads) <= _core.HISTORY_MAX_HEADS:
+        # A byte a character: the lines looked at in C, by whole heads.
         found, lines = _core.line_starts(text.encode("ascii"), at, ascii_heads,
                                          1 + text.count("\n", 0, at))  # fmt: skip
         if numbers is not None:
