@@ -454,28 +454,42 @@ def test_the_collector_pauses_for_a_bulk_read_and_comes_back(tmp_path: Path) -> 
 def test_a_refused_hand_leaves_no_cycle_to_collect(tmp_path: Path) -> None:
     """While the collector is paused, a cycle lives until the read ends: a refusal kept
     with its traceback held the whole file's text in one (1,298 objects for a file
-    of 100 hands before the fix). Reading such a file now leaves no cyclic garbage."""
+    of 100 hands before the fix). Reading such a file now leaves no cyclic garbage of
+    the read's: no frame of studeval's code, none of its objects, no text of the file.
+    (Garbage of others is not counted: a library's first import, or a thread an
+    earlier test left running, makes its own while the collector is off.)"""
     import gc
+    import types
 
     from studeval.tracker import analyze_many
 
     hands = [stars(str(20261202100 + i)) for i in range(100)]
-    # The same file read once first: what the read imports for the first time (pandas,
-    # whose import leaves cycles of its own) is imported before the count, whichever
-    # tests this process ran before.
-    (tmp_path / "warm.txt").write_text("\n\n".join(hands))
-    analyze_many([str(tmp_path / "warm.txt")])
     hands[0] = hands[0].replace("*** 3rd STREET ***", "*** 3rd STREEX ***", 1)
     (tmp_path / "a.txt").write_text("\n\n".join(hands))
+
+    def ours(thing: object) -> bool:
+        if isinstance(thing, types.FrameType):
+            return "studeval" in thing.f_code.co_filename
+        if isinstance(thing, types.TracebackType):
+            return "studeval" in thing.tb_frame.f_code.co_filename
+        if isinstance(thing, str):
+            return "20261202100" in thing
+        return type(thing).__module__.startswith("studeval")
+
     gc.collect()
     gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         frame = analyze_many([str(tmp_path / "a.txt")])
         assert list(frame.attrs["refused"].status) == ["refused"]  # the refusal was read
         del frame
-        assert gc.collect() == 0
+        gc.collect()
+        found = [thing for thing in gc.garbage if ours(thing)]
     finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
         gc.enable()
+    assert found == []
 
 
 @pytest.mark.parametrize("command", ["replay", "analyze", "import"])
